@@ -1,0 +1,359 @@
+//! The rules layer: what a game is, independent of any search.
+//!
+//! A [`Game`] knows its legal moves, how to play and undo them, when the game is over and a
+//! Zobrist key of the position; nothing else (conventions.md, "The Game trait is rules only").
+//! Search knowledge lives in separate traits: [`Heuristic`] (static evaluation and a move
+//! index for history tables) and [`Tactics`] (immediate wins, used by alpha-beta to prune
+//! and later by lambda search as its level-0 test). [`StoneGame`] is the extension for games
+//! whose moves put a stone on an empty point (thesis 000, definitions 3-6): lambda search and
+//! relevance zones play stones for a named player, because a threat search lets one side move
+//! twice in a row.
+//!
+//! This module imports nothing from `search`, `trace` or `tui`: rules know nothing of search.
+
+use std::fmt;
+
+/// The two players. `Black` is the first player in every game (in m,n,k "X", in Hex the
+/// player joining rows 1 and n, in a textbook tree the root player).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    Black,
+    White,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Black => Player::White,
+            Player::White => Player::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White: an index into per-player tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Lower-case name as used in puzzle files (`"black"`, `"white"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Black => "black",
+            Player::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player won.
+    Win(Player),
+    /// Nobody won (a full m,n,k board, a repetition).
+    Draw,
+    /// A numeric leaf value from Black's (the root player's) point of view, for textbook trees
+    /// whose leaves carry heuristic numbers rather than win/draw/loss.
+    Score(i32),
+}
+
+/// Largest number of legal moves any supported position can have: a 19x19 stone board has
+/// 361 points; Gobblet has at most 3*16 reserve moves + 16*15 board moves = 288; Czech
+/// checkers far fewer. 384 leaves headroom and keeps a list of `u16` moves under 1 KiB.
+pub const MAX_MOVES: usize = 384;
+
+/// A fixed-capacity list of moves that lives on the stack: move generation never allocates.
+#[derive(Clone)]
+pub struct MoveList<M: Copy + Default> {
+    len: usize,
+    items: [M; MAX_MOVES],
+}
+
+impl<M: Copy + Default> Default for MoveList<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M: Copy + Default> MoveList<M> {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> Self {
+        MoveList {
+            len: 0,
+            items: [M::default(); MAX_MOVES],
+        }
+    }
+
+    /// Appends a move. Panics (a bug in a generator, not user input) past [`MAX_MOVES`].
+    #[inline]
+    pub fn push(&mut self, mv: M) {
+        self.items[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps only the first `len` moves.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[M] {
+        &self.items[..self.len]
+    }
+
+    /// The moves as a mutable slice (for sorting in place).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        &mut self.items[..self.len]
+    }
+
+    /// Iterates over the moves.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, M> {
+        self.as_slice().iter()
+    }
+
+    /// True when `mv` is in the list.
+    #[inline]
+    pub fn contains(&self, mv: &M) -> bool
+    where
+        M: PartialEq,
+    {
+        self.as_slice().contains(mv)
+    }
+}
+
+impl<M: Copy + Default + fmt::Debug> fmt::Debug for MoveList<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<'a, M: Copy + Default> IntoIterator for &'a MoveList<M> {
+    type Item = &'a M;
+    type IntoIter = std::slice::Iter<'a, M>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The rules of a two-player, alternating, perfect-information game.
+///
+/// Positions are mutated in place with [`Game::play`] and restored with [`Game::undo`]; a
+/// search plays and undoes millions of moves and never copies a board.
+pub trait Game: Clone + Send + 'static {
+    /// A move. Small and `Copy` (stone games use a point index).
+    type Move: Copy + Eq + Default + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// A short name of the game ("m,n,k", "atarigo", "hex", "tree").
+    fn name(&self) -> &'static str;
+
+    /// Whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Number of moves played since the puzzle's start position.
+    fn ply(&self) -> usize;
+
+    /// Writes the legal moves into `out` (cleared first). Empty when the game is over.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Plays a legal move for the side to move.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, which must be the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Zobrist key of the position including the side to move. Equal positions have equal
+    /// keys whatever the order of the moves that led to them; the random numbers come from a
+    /// fixed generator ([`crate::zobrist`]), so keys are the same in every run.
+    fn key(&self) -> u64;
+
+    /// Parses a move in this game's notation ("c3", a child's name in a tree). The move must
+    /// be legal in the current position.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// Writes a move in this game's notation; `parse_move` reads it back.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// A text diagram of the position: rows from the top, columns a, b, ... from the left.
+    fn diagram(&self) -> String;
+}
+
+/// Knowledge a heuristic search uses: a static evaluation and a dense index of moves for the
+/// history heuristic. Kept apart from [`Game`]: it is not part of the rules.
+pub trait Heuristic: Game {
+    /// Static evaluation from the side to move's view, strictly inside
+    /// `(-crate::search::HEURISTIC_LIMIT, crate::search::HEURISTIC_LIMIT)`. Only called on
+    /// positions that are not over. Documented per game.
+    fn evaluate(&self) -> i32;
+
+    /// A dense index for `mv`, below [`Heuristic::move_index_bound`] (history and killer tables).
+    fn move_index(&self, mv: Self::Move) -> usize;
+
+    /// One more than the largest [`Heuristic::move_index`].
+    fn move_index_bound(&self) -> usize;
+}
+
+/// Immediate-win knowledge for stable games (thesis 000, definition 6: a move that wins at
+/// once still wins at once after any other move that does not end the game).
+///
+/// Alpha-beta uses it as exact pruning: a side that can win now wins in one ply; a side
+/// facing two separate immediate wins of the opponent loses in two plies; facing one, only
+/// the moves that occupy that point can avoid losing in two plies. Lambda search uses the same
+/// test as its level-0 search. A game that is not stable implements nothing here (the default
+/// answers "unknown" and the searches fall back to plain move generation).
+pub trait Tactics: Game {
+    /// True when the game is stable in the sense above, so the pruning is exact.
+    fn is_stable(&self) -> bool {
+        false
+    }
+
+    /// A move that wins at once for `player` if it were `player`'s turn now. Must be a legal
+    /// move for `player`.
+    fn winning_move(&self, _player: Player) -> Option<Self::Move> {
+        None
+    }
+
+    /// Writes up to `limit` distinct moves that win at once for `player` into `out`
+    /// (cleared first).
+    fn winning_moves(&self, _player: Player, _out: &mut MoveList<Self::Move>, _limit: usize) {}
+}
+
+/// A point of a stone board: `x + y * columns`, with `y = 0` the bottom row.
+pub type Point = u16;
+
+/// A game in which a move puts a stone of the mover's colour on an empty point and stones
+/// never move (thesis 000, definition 3). Moves are points.
+///
+/// Threat searches play several stones of one player in a row (the other "passes"), so
+/// stones are played for a named player; [`Game::to_move`] then becomes that player's
+/// opponent.
+pub trait StoneGame: Game<Move = Point> {
+    /// Board width (columns).
+    fn columns(&self) -> usize;
+
+    /// Board height (rows).
+    fn rows(&self) -> usize;
+
+    /// Number of points, `columns * rows`.
+    fn num_points(&self) -> usize {
+        self.columns() * self.rows()
+    }
+
+    /// The stone on `p`, if any.
+    fn stone(&self, p: Point) -> Option<Player>;
+
+    /// True when `p` is empty.
+    fn is_empty(&self, p: Point) -> bool {
+        self.stone(p).is_none()
+    }
+
+    /// Plays a stone of `player` on the empty point `p`, whoever's turn it is.
+    fn play_stone(&mut self, p: Point, player: Player);
+
+    /// Takes back the stone on `p`, which must be the last stone played; the side to move
+    /// becomes the player who had placed it.
+    fn undo_stone(&mut self, p: Point);
+
+    /// Sets the side to move (for a "pass" in threat search). Changes the key.
+    fn set_to_move(&mut self, player: Player);
+}
+
+/// Names a point as in Go and checkers diagrams: column letter from `a` on the left, row
+/// number from 1 at the bottom ("c3"). Columns skip nothing (unlike Go's missing `i`).
+pub fn point_name(p: Point, columns: usize) -> String {
+    let x = p as usize % columns;
+    let y = p as usize / columns;
+    format!("{}{}", (b'a' + x as u8) as char, y + 1)
+}
+
+/// Parses a point name ("c3") on a `columns` x `rows` board.
+pub fn parse_point(text: &str, columns: usize, rows: usize) -> Result<Point, String> {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let col = chars
+        .next()
+        .ok_or_else(|| "an empty coordinate; expected a letter and a number like c3".to_string())?;
+    let rest = chars.as_str();
+    if !col.is_ascii_lowercase() && !col.is_ascii_uppercase() {
+        return Err(format!(
+            "'{text}' is not a coordinate; expected a letter and a number like c3"
+        ));
+    }
+    let x = (col.to_ascii_lowercase() as u8 - b'a') as usize;
+    let y: usize = rest.parse().map_err(|_| {
+        format!("'{text}' is not a coordinate; expected a letter and a number like c3")
+    })?;
+    if x >= columns || y == 0 || y > rows {
+        let last = (b'a' + (columns - 1) as u8) as char;
+        return Err(format!(
+            "'{text}' is off the board; columns are a..{last}, rows 1..{rows}"
+        ));
+    }
+    Ok((x + (y - 1) * columns) as Point)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn point_names_round_trip() {
+        for p in 0..(7 * 6) as Point {
+            assert_eq!(parse_point(&point_name(p, 7), 7, 6), Ok(p));
+        }
+        assert_eq!(point_name(0, 6), "a1");
+        assert_eq!(point_name(6 * 2 + 2, 6), "c3");
+    }
+
+    #[test]
+    fn bad_points_are_explained() {
+        assert!(parse_point("z1", 6, 6).unwrap_err().contains("off the board"));
+        assert!(parse_point("a0", 6, 6).unwrap_err().contains("off the board"));
+        assert!(parse_point("3c", 6, 6).unwrap_err().contains("not a coordinate"));
+        assert!(parse_point("", 6, 6).unwrap_err().contains("empty"));
+    }
+
+    #[test]
+    fn move_list_is_a_stack_list() {
+        let mut list: MoveList<u16> = MoveList::new();
+        assert!(list.is_empty());
+        list.push(3);
+        list.push(5);
+        assert_eq!(list.as_slice(), &[3, 5]);
+        assert!(list.contains(&5));
+        list.truncate(1);
+        assert_eq!(list.len(), 1);
+    }
+}

@@ -1,0 +1,7 @@
+//! The games plyscope knows, each in its own module with its rules as in
+//! `../shared/spec/algorithms.md` section 1.
+
+pub mod atarigo;
+pub mod hex;
+pub mod mnk;
+pub mod tree;

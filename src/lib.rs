@@ -1,0 +1,26 @@
+//! plyscope: a terminal explorer and solver for game-tree search.
+//!
+//! The crate is layered (design.md section 1); each layer imports only the ones above it:
+//!
+//! - [`game`]: the rules-only [`game::Game`] trait, players, outcomes, stack move lists, and
+//!   the [`game::StoneGame`] extension for games whose moves put stones on points.
+//! - [`games`]: the games themselves: m,n,k (tic-tac-toe to Gomoku), AtariGo, Hex, and
+//!   literal textbook trees.
+//! - [`zobrist`]: the fixed random stream every game draws its Zobrist keys from.
+//! - [`search`]: values, windows, limits and the engines of the alpha-beta family
+//!   (minimax, fail-hard and fail-soft alpha-beta, iterative deepening, transposition table,
+//!   move ordering, null move and forward pruning as labelled heuristics).
+//! - [`trace`]: the observer hook through which engines report their work; `NoTrace`
+//!   compiles away in headless solving.
+//! - [`puzzle`]: the TOML puzzle format, its validation into a position with messages that
+//!   name file, line and column, and the bundled puzzles compiled into the binary.
+//! - [`solve`]: runs a puzzle with an algorithm, monomorphic per game, for the CLI and tests.
+#![forbid(unsafe_code)]
+
+pub mod game;
+pub mod games;
+pub mod puzzle;
+pub mod search;
+pub mod solve;
+pub mod trace;
+pub mod zobrist;

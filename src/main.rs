@@ -1,0 +1,2 @@
+//! The `plyscope` command line.
+fn main() {}

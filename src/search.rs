@@ -1,0 +1,421 @@
+//! Search vocabulary shared by every engine: values with win/loss distance, windows, bounds,
+//! limits, statistics and results, and the list of algorithms the CLI dispatches to.
+//!
+//! Values follow seed 001 (algorithm 2.2, `dal`/`bliz`) in the negamax form of seed 004
+//! 6.2.6: always from the side to move's point of view; a win `n` plies from the root is
+//! `WIN - n`, a loss `-(WIN - n)`, a draw 0; heuristic values stay strictly inside
+//! `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)`, so a shorter win is always preferred and a win score
+//! can never be confused with an evaluation.
+
+pub mod alphabeta;
+pub mod deepening;
+pub mod minimax;
+pub mod ordering;
+pub mod tt;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A search value from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Value(pub i32);
+
+/// Value of a win at the root itself; a win `n` plies away is `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+/// Deepest ply a search may reach; win scores lie in `(WIN - MAX_PLY, WIN]`.
+pub const MAX_PLY: usize = 1024;
+/// Heuristic evaluations lie strictly inside `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)`
+/// (seed 001's `MNOHO`).
+pub const HEURISTIC_LIMIT: i32 = WIN - 2 * MAX_PLY as i32;
+
+impl Value {
+    /// Larger than every value a search returns ("+infinity" of the window).
+    pub const INFINITY: Value = Value(WIN + 1);
+    /// The draw value.
+    pub const DRAW: Value = Value(0);
+
+    /// A win for the side to move at the node `ply` plies from the root.
+    #[inline]
+    pub fn win_at(ply: usize) -> Value {
+        Value(WIN - ply as i32)
+    }
+
+    /// A loss for the side to move at the node `ply` plies from the root.
+    #[inline]
+    pub fn loss_at(ply: usize) -> Value {
+        Value(-(WIN - ply as i32))
+    }
+
+    /// True for a proven win of the side to move.
+    #[inline]
+    pub fn is_win(self) -> bool {
+        self.0 > WIN - MAX_PLY as i32
+    }
+
+    /// True for a proven loss of the side to move.
+    #[inline]
+    pub fn is_loss(self) -> bool {
+        self.0 < -(WIN - MAX_PLY as i32)
+    }
+
+    /// True for a win or a loss score.
+    #[inline]
+    pub fn is_decisive(self) -> bool {
+        self.is_win() || self.is_loss()
+    }
+
+    /// Plies from the root to the end of the game for a win or loss score.
+    pub fn plies_to_end(self) -> Option<usize> {
+        if self.is_win() {
+            Some((WIN - self.0) as usize)
+        } else if self.is_loss() {
+            Some((WIN + self.0) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Converts a root-relative win/loss score to one relative to a node `ply` plies deep,
+    /// for storing in a transposition table (the same subtree can be reached at any ply).
+    #[inline]
+    pub fn to_tt(self, ply: usize) -> Value {
+        if self.is_win() {
+            Value(self.0 + ply as i32)
+        } else if self.is_loss() {
+            Value(self.0 - ply as i32)
+        } else {
+            self
+        }
+    }
+
+    /// The inverse of [`Value::to_tt`].
+    #[inline]
+    pub fn from_tt(self, ply: usize) -> Value {
+        if self.is_win() {
+            Value(self.0 - ply as i32)
+        } else if self.is_loss() {
+            Value(self.0 + ply as i32)
+        } else {
+            self
+        }
+    }
+}
+
+impl std::ops::Neg for Value {
+    type Output = Value;
+    #[inline]
+    fn neg(self) -> Value {
+        Value(-self.0)
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self >= Value::INFINITY {
+            f.write_str("+inf")
+        } else if *self <= -Value::INFINITY {
+            f.write_str("-inf")
+        } else if self.is_win() {
+            write!(f, "win@{}", WIN - self.0)
+        } else if self.is_loss() {
+            write!(f, "loss@{}", WIN + self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// The alpha-beta window `(alpha, beta)` a node is searched with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub alpha: Value,
+    pub beta: Value,
+}
+
+impl Window {
+    /// The full window `(-inf, +inf)`.
+    pub const FULL: Window = Window {
+        alpha: Value(-(WIN + 1)),
+        beta: Value(WIN + 1),
+    };
+
+    /// The child's window in negamax form: `(-beta, -alpha)`.
+    #[inline]
+    pub fn negated(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+}
+
+impl fmt::Display for Window {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.alpha, self.beta)
+    }
+}
+
+/// What a returned value says about the true (depth-limited) value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least this (a beta cutoff: fail high).
+    Lower,
+    /// The true value is at most this (no move reached alpha: fail low).
+    Upper,
+}
+
+impl Bound {
+    /// The bound a value has after searching with `window` (fail-soft or fail-hard alike).
+    #[inline]
+    pub fn classify(value: Value, window: Window) -> Bound {
+        if value >= window.beta {
+            Bound::Lower
+        } else if value <= window.alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// A short word for screens and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+}
+
+/// Limits of one search; `None` means unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum depth in plies (nominal depth of alpha-beta; the last iteration of `id`).
+    pub max_depth: Option<u32>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this much time.
+    pub time: Option<Duration>,
+}
+
+/// Counters every engine keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions visited (every call of the recursive search, the root included).
+    pub nodes: u64,
+    /// Positions that were evaluated without expanding: game over or the depth horizon.
+    pub leaves: u64,
+    /// Beta cutoffs.
+    pub cutoffs: u64,
+    /// Transposition table look-ups.
+    pub tt_probes: u64,
+    /// Look-ups that found an entry for the position.
+    pub tt_hits: u64,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Nodes per second (0 when no time elapsed).
+    pub fn nodes_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 { self.nodes as f64 / s } else { 0.0 }
+    }
+}
+
+/// What a solve established for the side to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A proven win, the game ending `plies` plies from the root.
+    Win { plies: usize },
+    /// A proven loss.
+    Loss { plies: usize },
+    /// A proven draw (the whole game tree was searched).
+    Draw,
+    /// Nothing proven within the limits; the value is a heuristic estimate.
+    Unknown,
+}
+
+impl Verdict {
+    /// "win", "loss", "draw" or "unknown".
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win { .. } => "win",
+            Verdict::Loss { .. } => "loss",
+            Verdict::Draw => "draw",
+            Verdict::Unknown => "unknown",
+        }
+    }
+
+    /// Plies to the end of the game for a win or loss.
+    pub fn plies(self) -> Option<usize> {
+        match self {
+            Verdict::Win { plies } | Verdict::Loss { plies } => Some(plies),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Win { plies } => write!(f, "win in {plies} plies"),
+            Verdict::Loss { plies } => write!(f, "loss in {plies} plies"),
+            Verdict::Draw => f.write_str("draw"),
+            Verdict::Unknown => f.write_str("unknown within limits"),
+        }
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// What is proven about the root.
+    pub verdict: Verdict,
+    /// The root value (from the side to move's view).
+    pub value: Value,
+    /// The best root move found, if the root has moves.
+    pub best_move: Option<M>,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<M>,
+    /// Depth of the last completed search (iteration), in plies.
+    pub depth: u32,
+    /// True when the search stopped on a node or time limit or by the observer.
+    pub stopped: bool,
+    /// Counters.
+    pub stats: Stats,
+}
+
+/// The searches of the alpha-beta family (the CLI's `--algo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Plain negamax minimax, no pruning.
+    Minimax,
+    /// Fail-hard alpha-beta (seed 001, algorithm 3.2).
+    AlphaBeta,
+    /// Fail-soft alpha-beta (seed 004, `VALUE`).
+    AlphaBetaSoft,
+    /// Iterative deepening over fail-soft alpha-beta with TT and move ordering (seed 002 ch. 5).
+    IterativeDeepening,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order `--help` lists them.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::IterativeDeepening,
+    ];
+
+    /// The name used on the command line and in puzzle files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::AlphaBetaSoft => "alphabeta-soft",
+            Algorithm::IterativeDeepening => "id",
+        }
+    }
+
+    /// Parses a name from the command line or a puzzle file.
+    pub fn parse(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Checks node and time limits every `2^CLOCK_BITS` nodes, so the hot loop reads the clock
+/// rarely.
+pub const CLOCK_BITS: u32 = 12;
+
+/// A stop watch for node and time limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    start: Instant,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// Starts the clock for `limits`.
+    pub fn start(limits: &Limits) -> Budget {
+        let start = Instant::now();
+        Budget {
+            start,
+            nodes: limits.nodes,
+            deadline: limits.time.map(|t| start + t),
+        }
+    }
+
+    /// True when `nodes` is past the node limit, or (checked every 2^CLOCK_BITS nodes)
+    /// the time is up.
+    #[inline]
+    pub fn exhausted(&self, nodes: u64) -> bool {
+        if let Some(n) = self.nodes {
+            if nodes > n {
+                return true;
+            }
+        }
+        if nodes & ((1 << CLOCK_BITS) - 1) == 0 {
+            if let Some(d) = self.deadline {
+                return Instant::now() >= d;
+            }
+        }
+        false
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shorter_wins_are_better() {
+        assert!(Value::win_at(3) > Value::win_at(5));
+        assert!(Value::loss_at(5) > Value::loss_at(3));
+        assert!(Value::win_at(MAX_PLY - 1).is_win());
+        assert!(!Value(HEURISTIC_LIMIT - 1).is_win());
+        assert_eq!(-Value::win_at(4), Value::loss_at(4));
+    }
+
+    #[test]
+    fn tt_conversion_round_trips() {
+        for v in [Value::win_at(9), Value::loss_at(7), Value(42)] {
+            assert_eq!(v.to_tt(4).from_tt(4), v);
+        }
+        // A win 9 plies from the root seen at ply 4 is a win 5 plies from that node.
+        assert_eq!(Value::win_at(9).to_tt(4), Value::win_at(5));
+    }
+
+    #[test]
+    fn values_print_readably() {
+        assert_eq!(Value::win_at(7).to_string(), "win@7");
+        assert_eq!(Value::loss_at(2).to_string(), "loss@2");
+        assert_eq!(Value(-15).to_string(), "-15");
+        assert_eq!(Window::FULL.to_string(), "(-inf, +inf)");
+    }
+
+    #[test]
+    fn bounds_classify_by_window() {
+        let w = Window {
+            alpha: Value(10),
+            beta: Value(20),
+        };
+        assert_eq!(Bound::classify(Value(20), w), Bound::Lower);
+        assert_eq!(Bound::classify(Value(10), w), Bound::Upper);
+        assert_eq!(Bound::classify(Value(15), w), Bound::Exact);
+    }
+}
