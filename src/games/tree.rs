@@ -487,7 +487,7 @@ impl Game for TreeGame {
     }
 
     fn to_move(&self) -> Player {
-        if self.ply() % 2 == 0 {
+        if self.ply().is_multiple_of(2) {
             Player::Black
         } else {
             Player::White
