@@ -674,3 +674,143 @@ pub fn alpha_beta<G: SearchGame, O: Observer<G>, const SOFT: bool>(
         stats,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::tree::TreeGame;
+    use crate::search::{Algorithm, MoveOrdering};
+    use crate::trace::NoTrace;
+
+    const CLASSIC: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
+
+    fn run<const SOFT: bool>(text: &str, config: &SearchConfig) -> SearchResult<u16> {
+        let mut g = TreeGame::parse(text).unwrap();
+        alpha_beta::<_, _, SOFT>(&mut g, config, &Limits::default(), &mut NoTrace)
+    }
+
+    #[test]
+    fn fail_hard_stays_in_the_window_and_fail_soft_does_not() {
+        let mut g = TreeGame::parse(CLASSIC).unwrap();
+        let config = SearchConfig::plain(Algorithm::AlphaBeta);
+        let mut observer = NoTrace;
+        let mut s = Searcher::new(&g, &config, &Limits::default(), &mut observer);
+        // A window (5, 10) above the true value 3: fail-hard answers alpha; fail-soft an
+        // upper bound between the true value and alpha (here d's 5 stops the last child).
+        let w = Window {
+            alpha: Value(5),
+            beta: Value(10),
+        };
+        assert_eq!(s.search::<false>(&mut g, 2, 0, w, None, true), Value(5));
+        let soft = s.search::<true>(&mut g, 2, 0, w, None, true);
+        assert!(Value(3) <= soft && soft <= Value(5), "{soft}");
+        // A window (-10, 1) below it: hard answers beta, soft a lower bound in [1, 3]; b's
+        // first leaf 3 already cuts the root, so it is 3 exactly.
+        let w = Window {
+            alpha: Value(-10),
+            beta: Value(1),
+        };
+        assert_eq!(s.search::<false>(&mut g, 2, 0, w, None, true), Value(1));
+        assert_eq!(s.search::<true>(&mut g, 2, 0, w, None, true), Value(3));
+        // A window around it: both exact.
+        let w = Window {
+            alpha: Value(2),
+            beta: Value(4),
+        };
+        assert_eq!(s.search::<false>(&mut g, 2, 0, w, None, true), Value(3));
+        assert_eq!(s.search::<true>(&mut g, 2, 0, w, None, true), Value(3));
+    }
+
+    #[test]
+    fn forward_pruning_is_a_heuristic_and_voids_proofs() {
+        // Black wins only through the last child of x; pruning half of White's... of the
+        // moves below the root misses White's refutation l, so the result is wrong and
+        // must not be called a proof.
+        let text = "(r (x W W l:L) (y D))";
+        let exact = run::<false>(text, &SearchConfig::plain(Algorithm::AlphaBeta));
+        assert_eq!(exact.verdict, Verdict::Draw);
+        let config = SearchConfig {
+            forward_prune_keep_percent: Some(50),
+            ..SearchConfig::plain(Algorithm::AlphaBeta)
+        };
+        let pruned = run::<false>(text, &config);
+        assert_eq!(pruned.value, Value::win_at(2), "the refutation was pruned");
+        assert_eq!(pruned.verdict, Verdict::Unknown);
+        // Keeping 100% prunes nothing: still a proof.
+        let config = SearchConfig {
+            forward_prune_keep_percent: Some(100),
+            ..SearchConfig::plain(Algorithm::AlphaBeta)
+        };
+        assert_eq!(run::<false>(text, &config).verdict, Verdict::Draw);
+    }
+
+    #[test]
+    fn null_move_is_skipped_where_the_game_cannot_pass() {
+        let config = SearchConfig {
+            null_move: true,
+            ..SearchConfig::plain(Algorithm::AlphaBeta)
+        };
+        let r = run::<true>("(r (x (y 1 2) (z 3)) (w (v 4) 0))", &config);
+        assert_eq!(r.value, Value(2));
+        assert_eq!(r.verdict, Verdict::Unknown);
+    }
+
+    #[test]
+    fn solved_table_entries_answer_at_any_depth() {
+        // Subtree x is finished within 2 plies; searched again with more depth left the
+        // solved entry decides it without re-searching.
+        let text = "(r (x (y D D) (z D)) (w (v 1 (u 2 3))))";
+        let mut g = TreeGame::parse(text).unwrap();
+        let config = SearchConfig {
+            tt_mb: 1,
+            ordering: MoveOrdering::NONE,
+            ..SearchConfig::plain(Algorithm::AlphaBetaSoft)
+        };
+        let mut observer = NoTrace;
+        let mut s = Searcher::new(&g, &config, &Limits::default(), &mut observer);
+        s.search_root::<true>(&mut g, 3);
+        g.play(0);
+        let e = s.tt.as_ref().unwrap().probe(g.key()).expect("x is stored");
+        assert!(e.solved, "x met no horizon");
+        assert_eq!(e.value, Value::DRAW);
+        g.play(0);
+        let e = s.tt.as_ref().unwrap().probe(g.key()).unwrap();
+        assert!(e.solved);
+        g.undo(0);
+        g.undo(0);
+        g.play(1);
+        let e = s.tt.as_ref().unwrap().probe(g.key()).expect("w is stored");
+        assert!(!e.solved, "w met the horizon at u");
+        g.undo(1);
+        let before = s.stats.nodes;
+        s.begin_iteration();
+        s.search_root::<true>(&mut g, 9);
+        // Root, x (answered by the table), w, v, v1, u, u1, u2: 8 nodes.
+        assert_eq!(s.stats.nodes - before, 8);
+        assert_eq!(s.inexact(), 0, "solved entries are exact");
+    }
+
+    #[test]
+    fn a_root_that_is_over_has_no_move() {
+        let mut g = TreeGame::parse("(r W)").unwrap();
+        g.play(0);
+        let r = alpha_beta::<_, _, false>(
+            &mut g,
+            &SearchConfig::default(),
+            &Limits::default(),
+            &mut NoTrace,
+        );
+        // White to move at a Black win: lost at ply 0.
+        assert_eq!(r.value, Value::loss_at(0));
+        assert_eq!(r.verdict, Verdict::Loss { plies: 0 });
+        assert_eq!(r.best_move, None);
+        assert!(r.pv.is_empty());
+    }
+
+    #[test]
+    fn depth_reported_is_the_deepest_ply_without_a_limit() {
+        let r = run::<false>(CLASSIC, &SearchConfig::plain(Algorithm::AlphaBeta));
+        assert_eq!(r.depth, 2);
+    }
+}

@@ -99,3 +99,95 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
     result.stats.elapsed = s.elapsed();
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tree::TreeGame;
+    use crate::search::Algorithm;
+    use crate::trace::NoTrace;
+
+    fn deepen(text: &str, limits: &Limits) -> (SearchResult<u16>, Vec<IterationReport<u16>>) {
+        let mut g = TreeGame::parse(text).unwrap();
+        let config = SearchConfig {
+            tt_mb: 1,
+            ..SearchConfig::for_algorithm(Algorithm::IterativeDeepening)
+        };
+        let mut reports = Vec::new();
+        let r = iterative_deepening(&mut g, &config, limits, &mut NoTrace, |rep| {
+            reports.push(rep.clone())
+        });
+        (r, reports)
+    }
+
+    #[test]
+    fn iterations_deepen_until_the_value_is_proven() {
+        let text = "(r (a (b (c (d W)))) (e (f 1) (g 2)))";
+        let (r, reports) = deepen(text, &Limits::default());
+        let depths: Vec<u32> = reports.iter().map(|r| r.depth).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5]);
+        assert_eq!(r.verdict, Verdict::Win { plies: 5 });
+        assert_eq!(reports[4].verdict, r.verdict);
+        assert_eq!(reports.last().unwrap().total_nodes, r.stats.nodes);
+        let sum: u64 = reports.iter().map(|r| r.nodes).sum();
+        assert_eq!(sum, r.stats.nodes);
+    }
+
+    #[test]
+    fn an_exhausted_tree_stops_the_deepening() {
+        // Numeric leaves at depth 2: iteration 2 meets no horizon and is exact.
+        let (r, reports) = deepen("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))", &Limits::default());
+        assert_eq!(reports.len(), 2);
+        assert_eq!(r.value, Value(3));
+        assert_eq!(r.depth, 2);
+    }
+
+    #[test]
+    fn a_depth_limit_is_the_last_iteration() {
+        let text = "(r (a (b (c (d W)))) (e (f 1) (g 2)))";
+        let limits = Limits {
+            max_depth: Some(3),
+            ..Limits::default()
+        };
+        let (r, reports) = deepen(text, &limits);
+        assert_eq!(reports.len(), 3);
+        assert_eq!(r.depth, 3);
+        assert_eq!(r.verdict, Verdict::Unknown);
+        assert_eq!(r.value, Value(1));
+        assert!(!r.stopped);
+    }
+
+    #[test]
+    fn a_node_limit_returns_the_last_completed_iteration() {
+        let text = "(r (a (b (c (d W)))) (e (f 1) (g 2)))";
+        let (full, reports) = deepen(text, &Limits::default());
+        // Allow iteration 3 to finish but not iteration 4.
+        let limit = reports[2].total_nodes + 1;
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        let (r, partial) = deepen(text, &limits);
+        assert!(r.stopped);
+        assert_eq!(partial.len(), 3);
+        assert_eq!(r.depth, 3);
+        assert_eq!(r.value, reports[2].value);
+        assert_eq!(r.best_move, reports[2].best_move);
+        assert!(r.stats.nodes < full.stats.nodes);
+    }
+
+    #[test]
+    fn a_limit_before_the_first_iteration_proves_nothing() {
+        let limits = Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        };
+        let (r, reports) = deepen("(r (a 1 2) (b 3 4))", &limits);
+        assert!(reports.is_empty());
+        assert!(r.stopped);
+        assert_eq!(
+            (r.depth, r.best_move, r.verdict),
+            (0, None, Verdict::Unknown)
+        );
+    }
+}

@@ -114,6 +114,10 @@ impl<G: Game + Heuristic, O: Observer<G>> Minimax<'_, G, O> {
         // Step 3: the best of minus the children.
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
+        if O::ENABLED && self.observer.ordered(moves.as_slice()).is_break() {
+            self.stopped = true;
+            return Value::DRAW;
+        }
         let mut best = -Value::INFINITY;
         let mut best_move = None;
         for &m in moves.iter() {
@@ -149,8 +153,8 @@ impl<G: Game + Heuristic, O: Observer<G>> Minimax<'_, G, O> {
 
 /// Plain negamax from the current position to `limits.max_depth` plies (or to the end of the
 /// game, within `config.max_ply`). Only `config.max_ply` is read: minimax uses no table, no
-/// ordering and no pruning of any kind. Observer events: `enter` (with the full window) and
-/// `leave`.
+/// ordering and no pruning of any kind. Observer events: `enter` (with the full window),
+/// `ordered` (the generator's order) and `leave`.
 pub fn minimax<G: Game + Heuristic, O: Observer<G>>(
     game: &mut G,
     config: &SearchConfig,
