@@ -75,12 +75,13 @@ fn variants() -> Vec<SearchConfig> {
     ] {
         for tt_mb in [0, 1] {
             for ordering in [MoveOrdering::NONE, MoveOrdering::ALL] {
-                for tactics in [false, true] {
+                for (tactics, extend_forced) in [(false, false), (true, false), (true, true)] {
                     v.push(SearchConfig {
                         algorithm,
                         tt_mb,
                         ordering,
                         tactics,
+                        extend_forced,
                         ..SearchConfig::default()
                     });
                 }

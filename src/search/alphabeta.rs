@@ -24,7 +24,8 @@
 //! 5. Tactics, for stable games only (thesis 000 definition 6): an immediate win wins at the
 //!    next ply; two opponent threats lose two plies on; one threat `x` leaves `x` as the only
 //!    move worth searching (every other move loses two plies on; if `x` itself ends the game,
-//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes.
+//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes. The forced
+//!    reply `x` costs no depth (`extend_forced`), also at the horizon.
 //! 6. The depth horizon: the static evaluation.
 //! 7. Null move (heuristic, seed 002 7.1.2): pass and search `depth - 1 - R` plies with the
 //!    window `(beta - 1, beta)` from our side; a value `>= beta` cuts the node.
@@ -423,8 +424,9 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             }
         }
 
-        // Step 6: the depth horizon.
-        if depth == 0 {
+        // Step 6: the depth horizon (a forced reply is read on past it when extended).
+        let extend = forced.is_some() && self.config.extend_forced;
+        if depth == 0 && !extend {
             self.inexact += 1;
             return self.leaf(Value(game.evaluate()), None);
         }
@@ -532,7 +534,8 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
                 alpha: -node.beta,
                 beta: -node.alpha,
             };
-            let v = -self.search::<SOFT>(game, depth - 1, ply + 1, child_window, Some(m), true);
+            let child_depth = if extend { depth } else { depth - 1 };
+            let v = -self.search::<SOFT>(game, child_depth, ply + 1, child_window, Some(m), true);
             game.undo(m);
             if self.stopped {
                 return v;

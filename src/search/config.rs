@@ -62,6 +62,12 @@ pub struct SearchConfig {
     /// the node; two opponent threats lose in two plies; one threat forces the reply. Has no
     /// effect on games that are not stable. Ignored by minimax.
     pub tactics: bool,
+    /// With tactics: a forced reply (the only move that does not lose at once) is searched
+    /// without using up depth, also at the horizon, so a ladder of ataris or a chain of
+    /// forced blocks is read to its end instead of being cut off by the horizon (like a
+    /// chess engine's check extension and quiescence search). Values stay exact; the nominal
+    /// depth at which a proof appears gets smaller.
+    pub extend_forced: bool,
     /// Null-move pruning with R = 2 (seed 002 7.1.2). A heuristic: a search it cut is never
     /// reported as a proof.
     pub null_move: bool,
@@ -84,6 +90,7 @@ impl Default for SearchConfig {
             tt_mb: 64,
             ordering: MoveOrdering::ALL,
             tactics: true,
+            extend_forced: true,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
@@ -108,6 +115,7 @@ impl SearchConfig {
             tt_mb: 0,
             ordering: MoveOrdering::NONE,
             tactics: false,
+            extend_forced: false,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,

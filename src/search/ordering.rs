@@ -4,13 +4,22 @@
 //! Order of a node's moves:
 //!
 //! 1. the transposition table's best move (seed 002 5.2: the previous iteration's choice);
-//! 2. the two killer moves of this ply (moves that caused a cutoff in a sibling subtree);
-//! 3. the rest, by a 1-ply static evaluation (seed 002 3.1: play, evaluate, undo; seed 002
-//!    5.2: use the child's table value when there is one) with the history score as the
-//!    tie-break, or by the history score alone. The history heuristic (thesis 000 5.3.2,
-//!    after Schaeffer) adds `2^depth` to a move's score whenever it causes a cutoff `depth`
-//!    plies above the horizon; one table serves both sides, indexed by
-//!    `Heuristic::move_index`.
+//! 2. with the evaluation sort: the rest by a 1-ply static evaluation (seed 002 3.1: play,
+//!    evaluate, undo; seed 002 5.2: use the child's table value when there is one), ties
+//!    broken by the two killer moves of the ply, then by the history score;
+//! 3. without it: the two killers (moves that caused a cutoff in a sibling subtree), then
+//!    the rest by history score.
+//!
+//! The history heuristic (thesis 000 5.3.2, after Schaeffer) adds `2^depth` to a move's
+//! score whenever it causes a cutoff `depth` plies above the horizon; one table serves both
+//! sides, indexed by `Heuristic::move_index`.
+//!
+//! Two choices were made by measurement on the AtariGo 6x6 crosscut (iterative deepening to
+//! the proof, nodes of the last iteration): killers placed *above* the evaluation misled the
+//! search (a sibling's refutation is seldom this position's best move in a capture race:
+//! 18.3 M nodes against 8.6 M with killers as tie-breaks), and sorting one ply above the
+//! horizon too (seed 002 5.1 skips the last two levels) halved it again (4.2 M): the
+//! children are evaluated anyway, and ordering them lets the node cut on the first.
 //!
 //! Sorting is a stable insertion sort of the stack move list by keys kept in a per-ply buffer
 //! allocated once, so nothing is allocated per node and ties keep the generator's order.
@@ -23,10 +32,14 @@ use crate::search::{HEURISTIC_LIMIT, Value};
 
 /// Sort key of the table's move.
 const KEY_TT_MOVE: i64 = i64::MAX;
-/// Sort keys of the first and second killer.
+/// Sort keys of the first and second killer without the evaluation sort.
 const KEY_KILLER: [i64; 2] = [i64::MAX - 1, i64::MAX - 2];
-/// History scores are capped below this in sort keys (they sit under the evaluation).
-const HISTORY_CAP: u64 = (1 << 40) - 1;
+/// Bits of a sort key below the evaluation: two for the killer tier, then the history.
+const EVAL_SHIFT: u32 = 40;
+/// Bits of the history score under the killer tier.
+const HISTORY_BITS: u32 = EVAL_SHIFT - 2;
+/// History scores are capped below this in sort keys.
+const HISTORY_CAP: u64 = (1 << HISTORY_BITS) - 1;
 /// Largest history exponent: `2^depth` with `depth` capped, so sums stay far from overflow.
 const HISTORY_MAX_SHIFT: u32 = 30;
 
@@ -91,6 +104,15 @@ impl<M: Copy + Eq + Default> Orderer<M> {
         }
     }
 
+    /// The history score of `mv` (0 with the history heuristic off).
+    fn history_of<G: Heuristic<Move = M>>(&self, game: &G, mv: M) -> u64 {
+        if self.config.history {
+            self.history.get(game.move_index(mv)).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
     /// Halves every history score (between iterations: recent cutoffs weigh more).
     pub fn age_history(&mut self) {
         for h in &mut self.history {
@@ -99,8 +121,8 @@ impl<M: Copy + Eq + Default> Orderer<M> {
     }
 
     /// Sorts `moves` of the node at `ply` best first. `depth` is the depth left (the
-    /// evaluation sort runs only with at least two plies left); `tt_move` the table's move;
-    /// `tt` the table, whose child entries the evaluation sort prefers.
+    /// evaluation sort needs at least one ply left); `tt_move` the table's move; `tt` the
+    /// table, whose child entries the evaluation sort prefers.
     pub fn order<G: Game<Move = M> + Heuristic>(
         &mut self,
         game: &mut G,
@@ -114,7 +136,7 @@ impl<M: Copy + Eq + Default> Orderer<M> {
         if n < 2 || !self.config.any() {
             return;
         }
-        let eval = self.config.eval_sort && depth >= 2;
+        let eval = self.config.eval_sort && depth >= 1;
         let killers = if self.config.killers && ply < self.killers.len() {
             self.killers[ply]
         } else {
@@ -122,27 +144,23 @@ impl<M: Copy + Eq + Default> Orderer<M> {
         };
         let row = ply.min(self.killers.len() - 1) * MAX_MOVES;
         for (i, &mv) in moves.as_slice().iter().enumerate() {
+            let killer = if Some(mv) == killers[0] {
+                2
+            } else if Some(mv) == killers[1] {
+                1
+            } else {
+                0
+            };
             let key = if self.config.tt_move && Some(mv) == tt_move {
                 KEY_TT_MOVE
-            } else if Some(mv) == killers[0] {
-                KEY_KILLER[0]
-            } else if Some(mv) == killers[1] {
-                KEY_KILLER[1]
+            } else if eval {
+                let history = self.history_of(game, mv).min(HISTORY_CAP) as i64;
+                let value = one_ply_value(game, mv, tt).0 as i64;
+                value << EVAL_SHIFT | killer << HISTORY_BITS | history
+            } else if killer > 0 {
+                KEY_KILLER[2 - killer as usize]
             } else {
-                let history = if self.config.history {
-                    self.history
-                        .get(game.move_index(mv))
-                        .copied()
-                        .unwrap_or(0)
-                        .min(HISTORY_CAP)
-                } else {
-                    0
-                };
-                if eval {
-                    (one_ply_value(game, mv, tt).0 as i64) << 40 | history as i64
-                } else {
-                    history as i64
-                }
+                self.history_of(game, mv).min(KEY_KILLER[1] as u64 - 1) as i64
             };
             self.keys[row + i] = key;
         }
@@ -215,7 +233,11 @@ mod tests {
     #[test]
     fn tt_move_then_killers_then_history() {
         let mut game = TreeGame::parse("(r 1 2 3 4 5 6)").unwrap();
-        let mut o = Orderer::new(MoveOrdering::ALL, 8, 6);
+        let no_eval = MoveOrdering {
+            eval_sort: false,
+            ..MoveOrdering::ALL
+        };
+        let mut o = Orderer::new(no_eval, 8, 6);
         o.record_cutoff(&game, 4, 0, 1); // killer 4, history[4] = 2
         o.record_cutoff(&game, 2, 0, 3); // killer 2 (first), 4 (second), history[2] = 8
         o.record_cutoff(&game, 5, 3, 5); // another ply: history[5] = 32, no killer at ply 0
@@ -271,10 +293,23 @@ mod tests {
         let mut moves = list(&[0, 1, 2, 3, 4, 5]);
         o.order(&mut game, &mut moves, 0, 2, None, Some(&tt));
         assert_eq!(moves.as_slice(), &[3, 5, 2, 0, 4, 1]);
-        // One ply above the horizon the evaluation sort is skipped.
+        // At the horizon itself nothing is sorted (nothing is searched).
         let mut moves = list(&[0, 1, 2, 3, 4, 5]);
-        o.order(&mut game, &mut moves, 0, 1, None, Some(&tt));
+        o.order(&mut game, &mut moves, 0, 0, None, Some(&tt));
         assert_eq!(moves.as_slice(), &[0, 1, 2, 3, 4, 5]);
+        // Killers break ties of the evaluation: D and s are level (0) without the table.
+        let mut o2 = Orderer::new(
+            MoveOrdering {
+                killers: true,
+                ..only_eval
+            },
+            8,
+            6,
+        );
+        o2.record_cutoff(&game, 5, 0, 1);
+        let mut moves = list(&[0, 1, 2, 3, 4, 5]);
+        o2.order(&mut game, &mut moves, 0, 1, None, None);
+        assert_eq!(moves.as_slice(), &[3, 2, 0, 5, 4, 1]);
     }
 
     #[test]
