@@ -359,15 +359,15 @@ impl Budget {
     /// the time is up.
     #[inline]
     pub fn exhausted(&self, nodes: u64) -> bool {
-        if let Some(n) = self.nodes {
-            if nodes > n {
-                return true;
-            }
+        if let Some(n) = self.nodes
+            && nodes > n
+        {
+            return true;
         }
-        if nodes & ((1 << CLOCK_BITS) - 1) == 0 {
-            if let Some(d) = self.deadline {
-                return Instant::now() >= d;
-            }
+        if nodes & ((1 << CLOCK_BITS) - 1) == 0
+            && let Some(d) = self.deadline
+        {
+            return Instant::now() >= d;
         }
         false
     }
