@@ -7,7 +7,8 @@
 //! # Incremental line counts (thesis 000, section 5.2.3 "Piškvorky")
 //!
 //! Every set of `k` consecutive points on a line (a *window*) keeps how many stones of each
-//! colour it holds; a move updates only the windows through its point. The windows through
+//! colour it holds (one byte, a nibble per colour); a move updates only the windows through
+//! its point, and a table indexed by the window's byte says which threat sets change. The windows through
 //! each point are precomputed once per board shape in flat arrays, so playing and undoing
 //! allocate nothing. From the counts:
 //!
@@ -55,6 +56,26 @@ const WEIGHTS: [i32; MAX_K + 1] = [0, 1, 4, 16, 64, 256, 1024];
 /// Cell contents: empty, or `1 + player.index()`.
 const EMPTY: u8 = 0;
 
+/// A window's state is one byte: Black's stones in the low nibble, White's in the high one.
+/// Adding a stone of player `c` adds `STONE[c]`.
+const STONE: [u8; 2] = [0x01, 0x10];
+/// Window states are below this (at most 6 stones of each colour).
+const STATES: usize = 0x80;
+
+/// Threat-set changes for one window when a stone is put or taken, precomputed per player
+/// and window state (see [`Tables::new`]).
+const INSERT_MINE: u8 = 1;
+const REMOVE_MINE: u8 = 2;
+const INSERT_OTHER: u8 = 4;
+const REMOVE_OTHER: u8 = 8;
+/// The put fills the window with the mover's stones.
+const FULL: u8 = 16;
+
+#[inline]
+fn stones_in(state: u8, player: Player) -> u8 {
+    (state >> (4 * player.index())) & 0x0f
+}
+
 #[inline]
 fn cell_of(player: Player) -> u8 {
     1 + player.index() as u8
@@ -92,6 +113,22 @@ struct Tables {
     stone_keys: Vec<u64>,
     /// XORed into the key when White is to move.
     side_key: u64,
+    /// What each window state means for threats and evaluation.
+    states: StateTables,
+}
+
+/// Tables indexed by a window's state byte.
+#[derive(Debug)]
+struct StateTables {
+    /// `put_events[c][s]`: threat-set changes when player `c` adds a stone to a window in
+    /// state `s` (the state before the stone).
+    put_events: [[u8; STATES]; 2],
+    /// `take_events[c][s]`: threat-set changes when player `c` takes a stone from a window,
+    /// leaving it in state `s`.
+    take_events: [[u8; STATES]; 2],
+    /// Evaluation weight of a window in state `s`, from Black's view: `+WEIGHTS[n]` for `n`
+    /// black stones and no white one, `-WEIGHTS[n]` the other way round, else 0.
+    black_view: [i32; STATES],
 }
 
 impl Tables {
@@ -152,6 +189,7 @@ impl Tables {
             point_windows,
             stone_keys: keys,
             side_key,
+            states: StateTables::new(k),
         }
     }
 
@@ -170,6 +208,61 @@ impl Tables {
     #[inline]
     fn stone_key(&self, p: Point, player: Player) -> u64 {
         self.stone_keys[2 * p as usize + player.index()]
+    }
+}
+
+impl StateTables {
+    fn new(k: usize) -> StateTables {
+        // A window is a threat of player c when it holds k - 1 of c's stones and none of
+        // the other's. Events of adding a stone of c to a window with (a, b) stones of
+        // (c, other): it becomes c's threat at a + 1 = k - 1; stops being one at a + 1 = k
+        // (then it is full); the other's threat (a = 0, b = k - 1) ends. Taking a stone
+        // reverses these, with (a, b) the counts after the take.
+        let k8 = k as u8;
+        let mut put_events = [[0u8; STATES]; 2];
+        let mut take_events = [[0u8; STATES]; 2];
+        let mut black_view = [0i32; STATES];
+        for state in 0..STATES as u8 {
+            let (black, white) = (state & 0x0f, state >> 4);
+            if black as usize > MAX_K || white as usize > MAX_K {
+                continue;
+            }
+            black_view[state as usize] = match (black, white) {
+                (n, 0) => WEIGHTS[n as usize],
+                (0, n) => -WEIGHTS[n as usize],
+                _ => 0,
+            };
+            for player in [Player::Black, Player::White] {
+                let (a, b) = match player {
+                    Player::Black => (black, white),
+                    Player::White => (white, black),
+                };
+                let c = player.index();
+                if b == 0 && a + 1 == k8 - 1 {
+                    put_events[c][state as usize] |= INSERT_MINE;
+                }
+                if b == 0 && a + 1 == k8 {
+                    put_events[c][state as usize] |= REMOVE_MINE | FULL;
+                }
+                if a == 0 && b == k8 - 1 {
+                    put_events[c][state as usize] |= REMOVE_OTHER;
+                }
+                if b == 0 && a == k8 - 2 {
+                    take_events[c][state as usize] |= REMOVE_MINE;
+                }
+                if b == 0 && a == k8 - 1 {
+                    take_events[c][state as usize] |= INSERT_MINE;
+                }
+                if a == 0 && b == k8 - 1 {
+                    take_events[c][state as usize] |= INSERT_OTHER;
+                }
+            }
+        }
+        StateTables {
+            put_events,
+            take_events,
+            black_view,
+        }
     }
 }
 
@@ -215,8 +308,8 @@ pub struct Mnk {
     tables: Arc<Tables>,
     /// `EMPTY` or `1 + player.index()` per point.
     cells: Vec<u8>,
-    /// Stones of each player in every window.
-    counts: Vec<[u8; 2]>,
+    /// Stones of each player in every window, one byte each (see [`STONE`]).
+    windows: Vec<u8>,
     /// Threat windows of each player.
     threats: [ThreatSet; 2],
     to_move: Player,
@@ -253,7 +346,7 @@ impl Mnk {
         let windows = tables.window_start.len();
         Ok(Mnk {
             cells: vec![EMPTY; columns * rows],
-            counts: vec![[0, 0]; windows],
+            windows: vec![0; windows],
             threats: [ThreatSet::new(windows), ThreatSet::new(windows)],
             to_move: Player::Black,
             ply: 0,
@@ -325,7 +418,7 @@ impl Mnk {
     /// Number of windows (sets of `k` consecutive points on a line); windows are numbered
     /// `0..window_count()`.
     pub fn window_count(&self) -> usize {
-        self.counts.len()
+        self.windows.len()
     }
 
     /// The `k` points of window `w`, in order along its line.
@@ -335,7 +428,7 @@ impl Mnk {
 
     /// Stones of `player` in window `w`.
     pub fn window_stones(&self, w: usize, player: Player) -> usize {
-        self.counts[w][player.index()] as usize
+        stones_in(self.windows[w], player) as usize
     }
 
     /// The windows through point `p`.
@@ -350,26 +443,29 @@ impl Mnk {
         debug_assert_eq!(self.cells[p as usize], EMPTY);
         let t = &*self.tables;
         let me = player.index();
-        let other = 1 - me;
-        let k = t.k as u8;
         let mine = cell_of(player);
         self.cells[p as usize] = mine;
         self.key ^= t.stone_key(p, player);
         self.stones += 1;
+        let events = &t.states.put_events[me];
         let mut won = false;
         for &w in t.windows_through(p) {
-            let count = &mut self.counts[w as usize];
-            let (a, b) = (count[me], count[other]);
-            count[me] = a + 1;
-            if b == 0 {
-                if a + 1 == k - 1 {
+            let state = &mut self.windows[w as usize];
+            let event = events[(*state & 0x7f) as usize];
+            *state += STONE[me];
+            if event != 0 {
+                if event & INSERT_MINE != 0 {
                     self.threats[me].insert(w);
-                } else if a + 1 == k {
+                }
+                if event & REMOVE_MINE != 0 {
                     self.threats[me].remove(w);
+                }
+                if event & REMOVE_OTHER != 0 {
+                    self.threats[1 - me].remove(w);
+                }
+                if event & FULL != 0 {
                     won |= !t.exact_k || self.run_is_exact(w as usize, mine);
                 }
-            } else if a == 0 && b == k - 1 {
-                self.threats[other].remove(w);
             }
         }
         won
@@ -380,23 +476,24 @@ impl Mnk {
     fn take(&mut self, p: Point, player: Player) {
         let t = &*self.tables;
         let me = player.index();
-        let other = 1 - me;
-        let k = t.k as u8;
         self.cells[p as usize] = EMPTY;
         self.key ^= t.stone_key(p, player);
         self.stones -= 1;
+        let events = &t.states.take_events[me];
         for &w in t.windows_through(p) {
-            let count = &mut self.counts[w as usize];
-            let (a, b) = (count[me] - 1, count[other]);
-            count[me] = a;
-            if b == 0 {
-                if a == k - 2 {
+            let state = &mut self.windows[w as usize];
+            *state -= STONE[me];
+            let event = events[(*state & 0x7f) as usize];
+            if event != 0 {
+                if event & REMOVE_MINE != 0 {
                     self.threats[me].remove(w);
-                } else if a == k - 1 {
+                }
+                if event & INSERT_MINE != 0 {
                     self.threats[me].insert(w);
                 }
-            } else if a == 0 && b == k - 1 {
-                self.threats[other].insert(w);
+                if event & INSERT_OTHER != 0 {
+                    self.threats[1 - me].insert(w);
+                }
             }
         }
     }
@@ -413,8 +510,8 @@ impl Mnk {
     /// A winning run on the board, if any (Black's first): its player and points.
     fn find_line(&self) -> Option<(Player, Vec<Point>)> {
         for player in [Player::Black, Player::White] {
-            for w in 0..self.counts.len() {
-                if self.counts[w][player.index()] as usize == self.tables.k
+            for w in 0..self.windows.len() {
+                if stones_in(self.windows[w], player) as usize == self.tables.k
                     && (!self.tables.exact_k || self.run_is_exact(w, cell_of(player)))
                 {
                     return Some((player, self.window_points(w).collect()));
@@ -625,17 +722,17 @@ impl StoneGame for Mnk {
 
 impl Heuristic for Mnk {
     fn evaluate(&self) -> i32 {
-        let mut score = [0i32; 2];
-        for count in &self.counts {
-            match (count[0], count[1]) {
-                (0, 0) => {}
-                (n, 0) => score[0] += WEIGHTS[n as usize],
-                (0, n) => score[1] += WEIGHTS[n as usize],
-                _ => {}
-            }
-        }
-        let me = self.to_move.index();
-        (score[me] - score[1 - me]).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let view = &self.tables.states.black_view;
+        let black: i32 = self
+            .windows
+            .iter()
+            .map(|&s| view[(s & 0x7f) as usize])
+            .sum();
+        let score = match self.to_move {
+            Player::Black => black,
+            Player::White => -black,
+        };
+        score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     #[inline]
