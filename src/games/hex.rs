@@ -121,7 +121,7 @@ impl Tables {
 }
 
 /// A Hex position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Hex {
     tables: Arc<Tables>,
     /// `EMPTY` or `1 + player.index()` per point.
@@ -131,7 +131,8 @@ pub struct Hex {
     parent: Vec<u16>,
     /// Set size of each root.
     set_size: Vec<u16>,
-    /// The roots that were attached below another root, in order (undone in reverse).
+    /// The roots that were attached below another root, in order (undone in reverse). Each
+    /// union merges two of the `points + 4` sets, so there are fewer than `points + 4`.
     union_log: Vec<u16>,
     /// How many unions each stone made, in the order the stones were placed.
     unions_per_stone: Vec<u8>,
@@ -142,6 +143,31 @@ pub struct Hex {
     /// The player who joined their edges, and the number of stones on the board right after
     /// the winning stone (undoing below that clears the win).
     winner: Option<(Player, usize)>,
+}
+
+impl Clone for Hex {
+    /// Keeps the logs' full capacity (a derived clone would not), so a cloned game's play
+    /// never allocates either.
+    fn clone(&self) -> Hex {
+        let nodes = self.parent.len();
+        let mut union_log = Vec::with_capacity(nodes);
+        union_log.extend_from_slice(&self.union_log);
+        let mut unions_per_stone = Vec::with_capacity(self.cells.len());
+        unions_per_stone.extend_from_slice(&self.unions_per_stone);
+        Hex {
+            tables: Arc::clone(&self.tables),
+            cells: self.cells.clone(),
+            parent: self.parent.clone(),
+            set_size: self.set_size.clone(),
+            union_log,
+            unions_per_stone,
+            to_move: self.to_move,
+            ply: self.ply,
+            stones: self.stones,
+            key: self.key,
+            winner: self.winner,
+        }
+    }
 }
 
 impl Hex {
@@ -159,8 +185,7 @@ impl Hex {
             cells: vec![EMPTY; points],
             parent: (0..nodes as u16).collect(),
             set_size: vec![1; nodes],
-            // Every stone makes at most 6 + 2 unions; there are at most `points` stones.
-            union_log: Vec::with_capacity(points * 8),
+            union_log: Vec::with_capacity(nodes),
             unions_per_stone: Vec::with_capacity(points),
             to_move: Player::Black,
             ply: 0,
@@ -707,6 +732,18 @@ mod tests {
             g.diagram(),
             "    a b c\n3   . . O\n2  . . .\n1 X . .\n  a b c\n"
         );
+    }
+
+    #[test]
+    fn clones_keep_room_for_a_full_board() {
+        let mut g = Hex::new(5).unwrap().clone();
+        let (log, stones) = (g.union_log.capacity(), g.unions_per_stone.capacity());
+        for p in 0..25 {
+            g.play_stone(p, Player::Black);
+        }
+        assert!(log >= 29 && stones >= 25);
+        assert_eq!(g.union_log.capacity(), log);
+        assert_eq!(g.unions_per_stone.capacity(), stones);
     }
 
     #[test]

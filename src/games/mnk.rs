@@ -268,10 +268,25 @@ impl StateTables {
 
 /// The windows holding `k - 1` stones of one player and none of the other: a set with O(1)
 /// insert and remove (position index per window), iterated in insertion-dependent order.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct ThreatSet {
+    /// The windows in the set; its capacity is the number of windows, so inserting never
+    /// allocates.
     list: Vec<u16>,
     position: Vec<u16>,
+}
+
+impl Clone for ThreatSet {
+    /// Keeps the full capacity (a derived clone would not), so a cloned game's play never
+    /// allocates either.
+    fn clone(&self) -> ThreatSet {
+        let mut list = Vec::with_capacity(self.position.len());
+        list.extend_from_slice(&self.list);
+        ThreatSet {
+            list,
+            position: self.position.clone(),
+        }
+    }
 }
 
 impl ThreatSet {
@@ -930,6 +945,14 @@ mod tests {
         let mut sorted = wins.as_slice().to_vec();
         sorted.sort_unstable();
         assert_eq!(sorted, vec![2, 5, 14]); // c1, b2, c4
+    }
+
+    #[test]
+    fn clones_keep_room_for_every_threat() {
+        let g = game(7, 7, 4, false).clone();
+        for set in &g.threats {
+            assert!(set.list.capacity() >= g.window_count());
+        }
     }
 
     #[test]
