@@ -63,25 +63,6 @@ mod generic {
         }
     }
 
-    /// Leaf count of the move tree to `depth` plies (finished games have no moves).
-    pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for &mv in moves.iter() {
-            game.play(mv);
-            total += perft(game, depth - 1);
-            game.undo(mv);
-        }
-        total
-    }
-
     /// Plays a random line to its end, then undoes it move by move: every position on the
     /// way back equals the one on the way out (diagram, key, outcome, side, ply, moves).
     pub fn undo_restores<G: Game>(start: &G, choices: &[u32]) {
@@ -518,7 +499,7 @@ fn mnk_perft_is_pinned_and_matches_naive() {
         let mut naive = NaiveMnk::new(columns, rows, k, exact_k);
         play_naive(&mut naive, columns, rows, opening);
         let label = format!("{columns}x{rows} k={k} exact={exact_k} {opening:?} depth {depth}");
-        assert_eq!(generic::perft(&mut game, depth), leaves, "{label}");
+        assert_eq!(plyscope::game::perft(&mut game, depth), leaves, "{label}");
         assert_eq!(naive.perft(depth), leaves, "naive {label}");
     }
 }
@@ -715,7 +696,7 @@ fn hex_perft_is_pinned_and_matches_naive() {
         let mut naive = NaiveHex::new(size);
         play_naive(&mut naive, size, size, opening);
         let label = format!("Hex {size}x{size} {opening:?} depth {depth}");
-        assert_eq!(generic::perft(&mut game, depth), leaves, "{label}");
+        assert_eq!(plyscope::game::perft(&mut game, depth), leaves, "{label}");
         assert_eq!(naive.perft(depth), leaves, "naive {label}");
     }
 }
