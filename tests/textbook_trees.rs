@@ -148,7 +148,7 @@ fn classic_tree_is_worth_three_for_every_algorithm() {
         assert_eq!(best_name(CLASSIC, &r), "b", "{config:?}");
         assert!(!r.stopped);
         // Numeric leaves: exact, but neither a win, a loss nor a draw.
-        assert_eq!(r.verdict, Verdict::Unknown);
+        assert_eq!(r.verdict, Verdict::Exact(3));
     }
 }
 

@@ -37,7 +37,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::game::MoveList;
+use crate::game::{MoveList, Outcome};
 use crate::search::config::SearchConfig;
 use crate::search::minimax::{outcome_value, verdict_of};
 use crate::search::ordering::Orderer;
@@ -82,11 +82,17 @@ pub struct Searcher<'o, G: SearchGame, O: Observer<G>> {
     inexact: u64,
     /// Null-move cutoffs and forward prunings that were used since the iteration began.
     heuristic_cuts: u64,
+    /// True once the search (any iteration: solved table entries stand for subtrees met
+    /// before) met a numeric (`Outcome::Score`) leaf.
+    scores_met: bool,
     /// Values of the root moves in the current iteration (fail-soft: upper bounds for all but
     /// the best), in search order.
     root_values: Vec<(G::Move, Value)>,
     /// The previous iteration's root moves, best first: the next iteration's root order.
     root_prior: Vec<(G::Move, Value)>,
+    /// The root's best move in the last search (also when the root failed low and the
+    /// triangular table has no line).
+    root_best: Option<G::Move>,
     deepest: usize,
 }
 
@@ -169,8 +175,10 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             stopped: false,
             inexact: 0,
             heuristic_cuts: 0,
+            scores_met: false,
             root_values: Vec::with_capacity(crate::game::MAX_MOVES),
             root_prior: Vec::with_capacity(crate::game::MAX_MOVES),
+            root_best: None,
             deepest: 0,
         }
     }
@@ -189,6 +197,16 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
     /// Heuristic cuts (null move, forward pruning) since the iteration began.
     pub fn heuristic_cuts(&self) -> u64 {
         self.heuristic_cuts
+    }
+
+    /// The verdict the last search's `value` supports (see [`verdict_of`]).
+    pub fn verdict(&self, value: Value) -> Verdict {
+        verdict_of(value, self.inexact, self.heuristic_cuts, self.scores_met)
+    }
+
+    /// True when the tactics are on for this game (it is stable and the config asks).
+    pub fn tactics_active(&self) -> bool {
+        self.tactics
     }
 
     /// The deepest ply reached so far.
@@ -233,8 +251,19 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
 
     /// Searches the root with the full window to `depth` plies.
     pub fn search_root<const SOFT: bool>(&mut self, game: &mut G, depth: u32) -> Value {
+        self.search_root_window::<SOFT>(game, depth, Window::FULL)
+    }
+
+    /// Searches the root with `window` to `depth` plies.
+    pub fn search_root_window<const SOFT: bool>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        window: Window,
+    ) -> Value {
         self.root_values.clear();
-        self.search::<SOFT>(game, depth, 0, Window::FULL, None, true)
+        self.root_best = None;
+        self.search::<SOFT>(game, depth, 0, window, None, true)
     }
 
     #[inline]
@@ -281,6 +310,28 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             }
             if quiet {
                 break;
+            }
+        }
+        best
+    }
+
+    /// When every move in `moves` ends the game at once, the best of those endings (an exact
+    /// value) and its move; `None` as soon as one move does not end the game.
+    fn only_ending_moves(
+        &mut self,
+        game: &mut G,
+        moves: &MoveList<G::Move>,
+        ply: usize,
+    ) -> Option<(Value, G::Move)> {
+        let mut best: Option<(Value, G::Move)> = None;
+        for &y in moves.iter() {
+            game.play(y);
+            let ending = game.outcome();
+            let mover_view = ending.map(|o| -outcome_value(o, game.to_move(), ply + 1));
+            game.undo(y);
+            let v = mover_view?;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, y));
             }
         }
         best
@@ -341,6 +392,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
 
         // Step 2: the game is over.
         if let Some(outcome) = game.outcome() {
+            self.scores_met |= matches!(outcome, Outcome::Score(_));
             return self.leaf(outcome_value(outcome, game.to_move(), ply), None);
         }
         let inexact_at_entry = self.inexact;
@@ -407,6 +459,9 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             let me = game.to_move();
             if let Some(w) = game.winning_move(me) {
                 self.pv.set_single(ply, w);
+                if ply == 0 {
+                    self.root_best = Some(w);
+                }
                 return self.leaf(Value::win_at(ply + 1), Some(w));
             }
             game.winning_moves(me.opponent(), &mut moves, 2);
@@ -419,14 +474,30 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
                         .alternatives(game, &moves, None, ply)
                         .unwrap_or((Value::loss_at(ply + 2), moves.as_slice()[0]));
                     self.pv.set_single(ply, y);
+                    if ply == 0 {
+                        self.root_best = Some(y);
+                    }
                     return self.leaf(v, Some(y));
                 }
             }
         }
 
-        // Step 6: the depth horizon (a forced reply is read on past it when extended).
+        // Step 6: the depth horizon (a forced reply is read on past it when extended). With
+        // the tactics on, a side whose every move ends the game at once (AtariGo: only
+        // suicides left) gets that exact value instead of an evaluation, so an iteration to
+        // depth d sees every game end within d + 1 plies (see `deepening`).
         let extend = forced.is_some() && self.config.extend_forced;
         if depth == 0 && !extend {
+            if self.tactics {
+                game.legal_moves(&mut moves);
+                if let Some((v, y)) = self.only_ending_moves(game, &moves, ply) {
+                    self.pv.set_single(ply, y);
+                    if ply == 0 {
+                        self.root_best = Some(y);
+                    }
+                    return self.leaf(v, Some(y));
+                }
+            }
             self.inexact += 1;
             return self.leaf(Value(game.evaluate()), None);
         }
@@ -578,6 +649,9 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         let value = node.value::<SOFT>();
         let bound = Bound::classify(value, window);
         let best = node.best_move.or(tt_move);
+        if ply == 0 {
+            self.root_best = best.or(moves.as_slice().first().copied());
+        }
         if self.tt.is_some() {
             let solved = self.inexact == inexact_at_entry;
             let nodes = (self.stats.nodes - nodes_at_entry + 1).min(u32::MAX as u64) as u32;
@@ -608,10 +682,17 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         value
     }
 
-    /// The principal variation, extended past the triangular table's end by following the
-    /// table's exact entries (nodes decided by a table hit have no line of their own).
+    /// The principal variation, up to `max_len` moves: the triangular table's line, extended
+    /// by following the transposition table's best moves (nodes decided by a table hit, and
+    /// nodes that failed low, have no line of their own: in a proven win every defender node
+    /// fails low). Callers cap `max_len` at the searched depth or the proven distance.
     pub fn principal_variation(&self, game: &mut G, max_len: usize) -> Vec<G::Move> {
         let mut line: Vec<G::Move> = self.pv.root_line().to_vec();
+        if line.is_empty()
+            && let Some(b) = self.root_best
+        {
+            line.push(b);
+        }
         line.truncate(max_len);
         let Some(tt) = &self.tt else {
             return line;
@@ -623,15 +704,20 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         while line.len() < max_len && game.outcome().is_none() {
             let Some(e) = tt.probe(game.key()) else { break };
             let Some(m) = e.best else { break };
-            if e.bound != Bound::Exact {
-                break;
-            }
             game.legal_moves(&mut moves);
             if !moves.contains(&m) {
                 break;
             }
             game.play(m);
             line.push(m);
+        }
+        // A line that ends in an immediate win the tactics saw (never stored) gets it.
+        if self.tactics && line.len() < max_len && game.outcome().is_none() {
+            let me = game.to_move();
+            if let Some(w) = game.winning_move(me) {
+                game.play(w);
+                line.push(w);
+            }
         }
         for &m in line.iter().rev() {
             game.undo(m);
@@ -666,9 +752,10 @@ pub fn alpha_beta<G: SearchGame, O: Observer<G>, const SOFT: bool>(
             stats,
         };
     }
-    let pv = s.principal_variation(game, s.max_ply);
+    let pv_len = value.plies_to_end().unwrap_or(depth as usize);
+    let pv = s.principal_variation(game, pv_len);
     SearchResult {
-        verdict: verdict_of(value, s.inexact, s.heuristic_cuts),
+        verdict: s.verdict(value),
         value,
         best_move: pv.first().copied(),
         pv,
@@ -756,7 +843,11 @@ mod tests {
         };
         let r = run::<true>("(r (x (y 1 2) (z 3)) (w (v 4) 0))", &config);
         assert_eq!(r.value, Value(2));
-        assert_eq!(r.verdict, Verdict::Unknown);
+        assert_eq!(
+            r.verdict,
+            Verdict::Exact(2),
+            "no pass happened: still exact"
+        );
     }
 
     #[test]

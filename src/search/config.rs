@@ -65,8 +65,13 @@ pub struct SearchConfig {
     /// With tactics: a forced reply (the only move that does not lose at once) is searched
     /// without using up depth, also at the horizon, so a ladder of ataris or a chain of
     /// forced blocks is read to its end instead of being cut off by the horizon (like a
-    /// chess engine's check extension and quiescence search). Values stay exact; the nominal
-    /// depth at which a proof appears gets smaller.
+    /// chess engine's check extension and quiescence search). Every value is still a real
+    /// game value, and proofs come at a smaller nominal depth, but iterative deepening then
+    /// stops at the first proof it meets, which may be a longer forced win than the
+    /// shortest: the reported distance is that of the line found. Off by default, so
+    /// distances are exact. (AtariGo 6x6 crosscut: on, the 15-ply win shows at depth 11
+    /// after 8.9 M nodes, 4.2 M in the last iteration; off, at depth 14 after 16.0 M, of
+    /// which 0.96 M in the last iteration thanks to the distance bound of `deepening`.)
     pub extend_forced: bool,
     /// Null-move pruning with R = 2 (seed 002 7.1.2). A heuristic: a search it cut is never
     /// reported as a proof.
@@ -90,7 +95,7 @@ impl Default for SearchConfig {
             tt_mb: 64,
             ordering: MoveOrdering::ALL,
             tactics: true,
-            extend_forced: true,
+            extend_forced: false,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,

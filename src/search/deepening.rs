@@ -13,13 +13,23 @@
 //!   exact. Table entries whose subtrees met no horizon are marked solved and answer at any
 //!   depth, which is what lets later iterations finish such subtrees at once.
 //! - History scores are halved between iterations, so recent cutoffs weigh more.
+//! - Distance bounds from the previous iteration (mate-distance pruning at the root): an
+//!   iteration to depth `d` sees every win or loss of at most `d` plies, and of `d + 1` plies
+//!   when the tactics are on (at the horizon they see an immediate win, and a side whose
+//!   every move ends the game at once, as by suicide in AtariGo). So when iteration
+//!   `d` ends without a win or loss (and no heuristic pruned), the game has none within
+//!   `n = d` (or `d + 1`) plies, and iteration `d + 1` can only find one of at least `n + 1`
+//!   plies. It is searched with the window `(-inf, win at n + 1)`: once a root move wins at
+//!   `n + 1` nothing better exists and the iteration stops (fail-soft returns exactly that
+//!   value) instead of proving that no other move wins sooner. Values below the bound are
+//!   exact as before. (The loss side is left open: a lost root must still compare its moves'
+//!   exact distances to choose the longest resistance.)
 
 use std::time::Duration;
 
 use crate::search::alphabeta::Searcher;
 use crate::search::config::SearchConfig;
-use crate::search::minimax::verdict_of;
-use crate::search::{Limits, SearchGame, SearchResult, Value, Verdict};
+use crate::search::{Limits, SearchGame, SearchResult, Value, Verdict, Window};
 use crate::trace::Observer;
 
 /// What one completed iteration found (for progress reports and measurements).
@@ -62,6 +72,8 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
         stopped: false,
         stats: s.stats,
     };
+    // Wins and losses of at most this many plies are ruled out by a completed iteration.
+    let mut none_within: Option<usize> = None;
     for depth in 1..=last_depth.max(1) {
         if O::ENABLED && s.observer().iteration(depth).is_break() {
             s.stop();
@@ -69,12 +81,25 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
         }
         s.begin_iteration();
         let nodes_before = s.stats.nodes;
-        let value = s.search_root::<true>(game, depth);
+        let window = match none_within {
+            Some(n) => Window {
+                alpha: Window::FULL.alpha,
+                beta: Value::win_at(n + 1),
+            },
+            None => Window::FULL,
+        };
+        let value = s.search_root_window::<true>(game, depth, window);
         if s.stopped() {
             break;
         }
-        let verdict = verdict_of(value, s.inexact(), s.heuristic_cuts());
-        let pv = s.principal_variation(game, max_ply as usize);
+        // Beyond the window only the bounds themselves are possible (module doc).
+        debug_assert!(
+            window.alpha <= value && value <= window.beta,
+            "{value} outside {window}"
+        );
+        let verdict = s.verdict(value);
+        let pv_len = value.plies_to_end().unwrap_or(depth as usize);
+        let pv = s.principal_variation(game, pv_len);
         result.verdict = verdict;
         result.value = value;
         result.best_move = pv.first().copied();
@@ -92,6 +117,9 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
         let exact = s.inexact() == 0 && s.heuristic_cuts() == 0;
         if verdict != Verdict::Unknown || exact {
             break;
+        }
+        if s.heuristic_cuts() == 0 {
+            none_within = Some(depth as usize + usize::from(s.tactics_active()));
         }
     }
     result.stopped = s.stopped();

@@ -40,8 +40,11 @@ pub fn outcome_value(outcome: Outcome, to_move: Player, ply: usize) -> Value {
 /// What a finished search establishes about the root: a win or loss score is always a proof
 /// (heuristic values can never reach one); a draw, or any other value, is exact only when no
 /// horizon evaluation, unsolved table entry or heuristic pruning influenced it (`inexact`),
-/// and a heuristic cut (`heuristic_cuts`) rules out every proof.
-pub fn verdict_of(value: Value, inexact: u64, heuristic_cuts: u64) -> Verdict {
+/// and a heuristic cut (`heuristic_cuts`) rules out every proof. An exact value other than a
+/// win or loss is a draw, unless the search met numeric leaves (`scores_met`, textbook
+/// trees): then it is that exact number. (A tree mixing numeric and W/L/D leaves whose value
+/// is 0 may thus be called a draw by a search that pruned all its numeric leaves.)
+pub fn verdict_of(value: Value, inexact: u64, heuristic_cuts: u64, scores_met: bool) -> Verdict {
     if heuristic_cuts > 0 {
         Verdict::Unknown
     } else if value.is_win() {
@@ -52,7 +55,11 @@ pub fn verdict_of(value: Value, inexact: u64, heuristic_cuts: u64) -> Verdict {
         Verdict::Loss {
             plies: value.plies_to_end().unwrap_or(0),
         }
-    } else if inexact == 0 && value == Value::DRAW {
+    } else if inexact > 0 {
+        Verdict::Unknown
+    } else if scores_met {
+        Verdict::Exact(value.0)
+    } else if value == Value::DRAW {
         Verdict::Draw
     } else {
         Verdict::Unknown
@@ -68,6 +75,8 @@ struct Minimax<'o, G: Game, O: Observer<G>> {
     stopped: bool,
     /// Horizon evaluations so far (the value is exact when none).
     horizon: u64,
+    /// True once a numeric (`Outcome::Score`) leaf was met.
+    scores_met: bool,
     deepest: usize,
 }
 
@@ -104,6 +113,7 @@ impl<G: Game + Heuristic, O: Observer<G>> Minimax<'_, G, O> {
         }
         // Step 1: the game is over.
         if let Some(outcome) = game.outcome() {
+            self.scores_met |= matches!(outcome, Outcome::Score(_));
             return self.leaf(outcome_value(outcome, game.to_move(), ply));
         }
         // Step 2: the horizon.
@@ -171,6 +181,7 @@ pub fn minimax<G: Game + Heuristic, O: Observer<G>>(
         max_ply,
         stopped: false,
         horizon: 0,
+        scores_met: false,
         deepest: 0,
     };
     let value = m.search(game, depth, 0, None);
@@ -189,7 +200,7 @@ pub fn minimax<G: Game + Heuristic, O: Observer<G>>(
     }
     let pv = m.pv.root_line().to_vec();
     SearchResult {
-        verdict: verdict_of(value, m.horizon, 0),
+        verdict: verdict_of(value, m.horizon, 0, m.scores_met),
         value,
         best_move: pv.first().copied(),
         pv,
@@ -240,7 +251,7 @@ mod tests {
         assert_eq!(r.stats.nodes, 13);
         assert_eq!(r.stats.leaves, 9);
         // A numeric tree searched to the end: exact, but not a win, loss or draw.
-        assert_eq!(r.verdict, Verdict::Unknown);
+        assert_eq!(r.verdict, Verdict::Exact(3));
     }
 
     #[test]
@@ -267,17 +278,15 @@ mod tests {
 
     #[test]
     fn verdicts() {
-        assert_eq!(
-            verdict_of(Value::win_at(5), 3, 0),
-            Verdict::Win { plies: 5 }
-        );
-        assert_eq!(
-            verdict_of(Value::loss_at(4), 0, 0),
-            Verdict::Loss { plies: 4 }
-        );
-        assert_eq!(verdict_of(Value::DRAW, 0, 0), Verdict::Draw);
-        assert_eq!(verdict_of(Value::DRAW, 1, 0), Verdict::Unknown);
-        assert_eq!(verdict_of(Value::win_at(5), 0, 1), Verdict::Unknown);
+        let v = verdict_of;
+        assert_eq!(v(Value::win_at(5), 3, 0, false), Verdict::Win { plies: 5 });
+        assert_eq!(v(Value::loss_at(4), 0, 0, true), Verdict::Loss { plies: 4 });
+        assert_eq!(v(Value::DRAW, 0, 0, false), Verdict::Draw);
+        assert_eq!(v(Value::DRAW, 0, 0, true), Verdict::Exact(0));
+        assert_eq!(v(Value(7), 0, 0, true), Verdict::Exact(7));
+        assert_eq!(v(Value::DRAW, 1, 0, false), Verdict::Unknown);
+        assert_eq!(v(Value(7), 1, 0, true), Verdict::Unknown);
+        assert_eq!(v(Value::win_at(5), 0, 1, false), Verdict::Unknown);
     }
 
     #[test]
