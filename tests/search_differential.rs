@@ -311,9 +311,9 @@ const MNK_SHAPES: [(usize, usize, usize, bool, usize); 7] = [
     (3, 3, 3, false, 2),
     (4, 3, 3, false, 4),
     (3, 4, 3, true, 4),
-    (4, 4, 3, false, 8),
-    (4, 4, 4, false, 8),
-    (4, 4, 3, true, 7),
+    (4, 4, 3, false, 9),
+    (4, 4, 4, false, 9),
+    (4, 4, 3, true, 8),
 ];
 
 /// AtariGo shapes: (columns, rows, random plies).
@@ -327,7 +327,7 @@ const ATARI_SHAPES: [(usize, usize, usize); 6] = [
 ];
 
 /// Hex sizes with random plies.
-const HEX_SHAPES: [(usize, usize); 5] = [(2, 0), (3, 0), (3, 2), (4, 7), (4, 9)];
+const HEX_SHAPES: [(usize, usize); 5] = [(2, 0), (3, 0), (3, 2), (4, 8), (4, 10)];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
