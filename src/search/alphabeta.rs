@@ -24,9 +24,10 @@
 //! 5. Tactics, for stable games only (thesis 000 definition 6): an immediate win wins at the
 //!    next ply; two opponent threats lose two plies on; one threat `x` leaves `x` as the only
 //!    move worth searching (every other move loses two plies on; if `x` itself ends the game,
-//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes. The forced
-//!    reply `x` costs no depth (`extend_forced`), also at the horizon.
-//! 6. The depth horizon: the static evaluation.
+//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes. With
+//!    `extend_forced` the forced reply `x` costs no depth, also at the horizon.
+//! 6. The depth horizon: the static evaluation; with tactics, first a check that some move
+//!    does not end the game at once (if every move does, their best ending is exact).
 //! 7. Null move (heuristic, seed 002 7.1.2): pass and search `depth - 1 - R` plies with the
 //!    window `(beta - 1, beta)` from our side; a value `>= beta` cuts the node.
 //! 8. Generate and order the moves ([`super::ordering`]); static forward pruning (heuristic,
