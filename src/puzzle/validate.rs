@@ -639,4 +639,44 @@ mod tests {
              give `result` instead"
         );
     }
+
+    #[test]
+    fn every_algorithm_name_is_accepted() {
+        for algorithm in Algorithm::ALL {
+            let text = format!(
+                "title = \"t\"\ngame = \"hex\"\nsize = 2\nalgorithm = \"{}\"\n",
+                algorithm.name()
+            );
+            assert_eq!(parse(&text, "t.toml").unwrap().algorithm, Some(algorithm));
+        }
+    }
+
+    #[test]
+    fn draw_rules_titles_and_tree_sides_are_checked() {
+        let base = "title = \"t\"\ngame = \"hex\"\nsize = 2\n";
+        let p = parse(&format!("{base}draw = \"attacker\"\n"), "t.toml").unwrap();
+        assert!(p.draw_counts_for_attacker);
+        assert_eq!(
+            error(&format!("{base}draw = \"nobody\"\n")),
+            "t.toml:4:8: unknown draw rule \"nobody\"; expected \"attacker\" or \"defender\""
+        );
+        assert_eq!(
+            error("title = \" \"\ngame = \"hex\"\nsize = 2\n"),
+            "t.toml:1:9: the title is empty; expected a short description"
+        );
+        assert_eq!(
+            error("title = \"t\"\ngame = \"tree\"\nto_move = \"white\"\ntree = \"(a 1 2)\"\n"),
+            "t.toml:3:11: a tree starts with its root player, black, to move; leave `to_move` out"
+        );
+        assert_eq!(
+            error("title = \"t\"\ngame = \"tree\"\n"),
+            "t.toml:2:8: game = \"tree\" needs `tree`, e.g. tree = \"(a (b 3 12 8) (c 2 4 6) (d 14 5 \
+             2))\""
+        );
+        assert_eq!(
+            error("title = \"t\"\ngame = \"hex\"\nsize = 2\n[expect]\nplies = 3\n"),
+            "t.toml:4:1: `[expect]` needs `result` (\"win\", \"loss\" or \"draw\" for the side to \
+             move), or `value` for a tree with numeric leaves"
+        );
+    }
 }
