@@ -41,7 +41,7 @@ use crate::games::atarigo::AtariGo;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
-use crate::search::{Algorithm, Limits};
+use crate::search::{Algorithm, Limits, Verdict};
 
 pub use bundled::{BundledPuzzle, bundled, find_bundled};
 
@@ -246,6 +246,37 @@ impl Expect {
         }
         parts.join(", ")
     }
+
+    /// What a solve's answer gets wrong about this expectation, in words (`None`: it
+    /// agrees). `value` is the root value from the side to move's view; it is compared only
+    /// when `[expect] value` is given. Winning moves are not checked here: that needs a
+    /// search per root move.
+    pub fn disagreement(&self, verdict: Verdict, value: i32) -> Option<String> {
+        if let Some(expected) = self.result {
+            let agrees = matches!(
+                (expected, verdict),
+                (ExpectedResult::Win, Verdict::Win { .. })
+                    | (ExpectedResult::Loss, Verdict::Loss { .. })
+                    | (ExpectedResult::Draw, Verdict::Draw)
+            );
+            if !agrees {
+                return Some(format!("expected {expected}, got {verdict}"));
+            }
+            if let (Some(plies), Some(got)) = (self.plies, verdict.plies())
+                && plies != got
+            {
+                return Some(format!(
+                    "expected {expected} in {plies} plies, got {verdict}"
+                ));
+            }
+        }
+        match self.value {
+            Some(expected) if expected != value => {
+                Some(format!("expected value {expected}, got {value}"))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Why a puzzle could not be loaded: where (file, 1-based line and column) and what.
@@ -373,5 +404,46 @@ mod tests {
             source: None,
         };
         assert_eq!(t.summary(), "value 3");
+    }
+
+    #[test]
+    fn solves_are_compared_with_expectations() {
+        let win15 = Expect {
+            result: Some(ExpectedResult::Win),
+            plies: Some(15),
+            winning_moves: None,
+            value: None,
+            lambda_level: None,
+            source: None,
+        };
+        assert_eq!(win15.disagreement(Verdict::Win { plies: 15 }, 0), None);
+        assert_eq!(
+            win15.disagreement(Verdict::Win { plies: 17 }, 0).unwrap(),
+            "expected win in 15 plies, got win in 17 plies"
+        );
+        assert_eq!(
+            win15.disagreement(Verdict::Unknown, 0).unwrap(),
+            "expected win, got unknown within limits"
+        );
+        let value3 = Expect {
+            result: None,
+            value: Some(3),
+            ..win15.clone()
+        };
+        assert_eq!(value3.disagreement(Verdict::Unknown, 3), None);
+        assert_eq!(
+            value3.disagreement(Verdict::Unknown, 4).unwrap(),
+            "expected value 3, got 4"
+        );
+        let draw = Expect {
+            result: Some(ExpectedResult::Draw),
+            plies: None,
+            ..win15
+        };
+        assert_eq!(draw.disagreement(Verdict::Draw, 0), None);
+        assert_eq!(
+            draw.disagreement(Verdict::Loss { plies: 2 }, 0).unwrap(),
+            "expected draw, got loss in 2 plies"
+        );
     }
 }
