@@ -64,6 +64,10 @@ pub enum Outcome {
     Score(i32),
 }
 
+/// Heuristic evaluations lie strictly inside `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)` (seed 001's
+/// `MNOHO`); everything beyond is reserved for win and loss scores of the searches.
+pub const HEURISTIC_LIMIT: i32 = 1_000_000 - 2 * 1024;
+
 /// Largest number of legal moves any supported position can have: a 19x19 stone board has
 /// 361 points; Gobblet has at most 3*16 reserve moves + 16*15 board moves = 288; Czech
 /// checkers far fewer. 384 leaves headroom and keeps a list of `u16` moves under 1 KiB.
@@ -214,7 +218,7 @@ pub trait Game: Clone + Send + 'static {
 /// history heuristic. Kept apart from [`Game`]: it is not part of the rules.
 pub trait Heuristic: Game {
     /// Static evaluation from the side to move's view, strictly inside
-    /// `(-crate::search::HEURISTIC_LIMIT, crate::search::HEURISTIC_LIMIT)`. Only called on
+    /// `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)`. Only called on
     /// positions that are not over. Documented per game.
     fn evaluate(&self) -> i32;
 
@@ -339,9 +343,21 @@ mod tests {
 
     #[test]
     fn bad_points_are_explained() {
-        assert!(parse_point("z1", 6, 6).unwrap_err().contains("off the board"));
-        assert!(parse_point("a0", 6, 6).unwrap_err().contains("off the board"));
-        assert!(parse_point("3c", 6, 6).unwrap_err().contains("not a coordinate"));
+        assert!(
+            parse_point("z1", 6, 6)
+                .unwrap_err()
+                .contains("off the board")
+        );
+        assert!(
+            parse_point("a0", 6, 6)
+                .unwrap_err()
+                .contains("off the board")
+        );
+        assert!(
+            parse_point("3c", 6, 6)
+                .unwrap_err()
+                .contains("not a coordinate")
+        );
         assert!(parse_point("", 6, 6).unwrap_err().contains("empty"));
     }
 

@@ -24,9 +24,8 @@ pub struct Value(pub i32);
 pub const WIN: i32 = 1_000_000;
 /// Deepest ply a search may reach; win scores lie in `(WIN - MAX_PLY, WIN]`.
 pub const MAX_PLY: usize = 1024;
-/// Heuristic evaluations lie strictly inside `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)`
-/// (seed 001's `MNOHO`).
-pub const HEURISTIC_LIMIT: i32 = WIN - 2 * MAX_PLY as i32;
+pub use crate::game::HEURISTIC_LIMIT;
+const _: () = assert!(HEURISTIC_LIMIT == WIN - 2 * MAX_PLY as i32);
 
 impl Value {
     /// Larger than every value a search returns ("+infinity" of the window).
@@ -234,6 +233,9 @@ pub enum Verdict {
     Loss { plies: usize },
     /// A proven draw (the whole game tree was searched).
     Draw,
+    /// The whole tree was searched and its exact value is this number (textbook trees whose
+    /// leaves are numbers rather than win/draw/loss).
+    Exact(i32),
     /// Nothing proven within the limits; the value is a heuristic estimate.
     Unknown,
 }
@@ -245,6 +247,7 @@ impl Verdict {
             Verdict::Win { .. } => "win",
             Verdict::Loss { .. } => "loss",
             Verdict::Draw => "draw",
+            Verdict::Exact(_) => "exact",
             Verdict::Unknown => "unknown",
         }
     }
@@ -264,6 +267,7 @@ impl fmt::Display for Verdict {
             Verdict::Win { plies } => write!(f, "win in {plies} plies"),
             Verdict::Loss { plies } => write!(f, "loss in {plies} plies"),
             Verdict::Draw => f.write_str("draw"),
+            Verdict::Exact(v) => write!(f, "exact value {v}"),
             Verdict::Unknown => f.write_str("unknown within limits"),
         }
     }
@@ -359,15 +363,15 @@ impl Budget {
     /// the time is up.
     #[inline]
     pub fn exhausted(&self, nodes: u64) -> bool {
-        if let Some(n) = self.nodes {
-            if nodes > n {
-                return true;
-            }
+        if let Some(n) = self.nodes
+            && nodes > n
+        {
+            return true;
         }
-        if nodes & ((1 << CLOCK_BITS) - 1) == 0 {
-            if let Some(d) = self.deadline {
-                return Instant::now() >= d;
-            }
+        if nodes & ((1 << CLOCK_BITS) - 1) == 0
+            && let Some(d) = self.deadline
+        {
+            return Instant::now() >= d;
         }
         false
     }

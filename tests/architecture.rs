@@ -1,0 +1,87 @@
+//! design.md section 1: "Rules know nothing of search; search knows nothing of screens."
+//! This test reads the sources and fails when a layer imports one below it.
+
+use std::fs;
+use std::path::Path;
+
+/// Source files under `dir` (recursively) and `extra` files.
+fn sources(dir: &str, extra: &[&str]) -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut stack = vec![root.join(dir)];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push((p.display().to_string(), fs::read_to_string(&p).unwrap()));
+            }
+        }
+    }
+    for f in extra {
+        let p = root.join(f);
+        out.push((p.display().to_string(), fs::read_to_string(&p).unwrap()));
+    }
+    out
+}
+
+/// Code lines (comments dropped) that mention any of `forbidden`.
+fn offences(files: &[(String, String)], forbidden: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for f in forbidden {
+                if code.contains(f) {
+                    found.push(format!("{path}:{}: {}", i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn rules_do_not_import_search_trace_or_screens() {
+    let files = sources("src/games", &["src/game.rs", "src/zobrist.rs"]);
+    let bad = offences(
+        &files,
+        &[
+            "crate::search",
+            "crate::trace",
+            "crate::tui",
+            "crate::puzzle",
+            "ratatui",
+            "crossterm",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "rules import a higher layer:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn search_does_not_import_the_recorder_or_screens() {
+    let files = sources("src/search", &["src/search.rs"]);
+    let bad = offences(
+        &files,
+        &[
+            "trace::recorder",
+            "crate::tui",
+            "crate::puzzle",
+            "ratatui",
+            "crossterm",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "search imports a higher layer:\n{}",
+        bad.join("\n")
+    );
+}
