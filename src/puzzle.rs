@@ -247,11 +247,10 @@ impl Expect {
         parts.join(", ")
     }
 
-    /// What a solve's answer gets wrong about this expectation, in words (`None`: it
-    /// agrees). `value` is the root value from the side to move's view; it is compared only
-    /// when `[expect] value` is given. Winning moves are not checked here: that needs a
-    /// search per root move.
-    pub fn disagreement(&self, verdict: Verdict, value: i32) -> Option<String> {
+    /// What a solve's verdict gets wrong about this expectation, in words (`None`: it
+    /// agrees): the result, the number of plies of a win or loss, and a tree's exact value.
+    /// Winning moves are not checked here: that needs a search per root move.
+    pub fn disagreement(&self, verdict: Verdict) -> Option<String> {
         if let Some(expected) = self.result {
             let agrees = matches!(
                 (expected, verdict),
@@ -271,8 +270,8 @@ impl Expect {
             }
         }
         match self.value {
-            Some(expected) if expected != value => {
-                Some(format!("expected value {expected}, got {value}"))
+            Some(expected) if verdict != Verdict::Exact(expected) => {
+                Some(format!("expected exact value {expected}, got {verdict}"))
             }
             _ => None,
         }
@@ -416,13 +415,13 @@ mod tests {
             lambda_level: None,
             source: None,
         };
-        assert_eq!(win15.disagreement(Verdict::Win { plies: 15 }, 0), None);
+        assert_eq!(win15.disagreement(Verdict::Win { plies: 15 }), None);
         assert_eq!(
-            win15.disagreement(Verdict::Win { plies: 17 }, 0).unwrap(),
+            win15.disagreement(Verdict::Win { plies: 17 }).unwrap(),
             "expected win in 15 plies, got win in 17 plies"
         );
         assert_eq!(
-            win15.disagreement(Verdict::Unknown, 0).unwrap(),
+            win15.disagreement(Verdict::Unknown).unwrap(),
             "expected win, got unknown within limits"
         );
         let value3 = Expect {
@@ -430,19 +429,23 @@ mod tests {
             value: Some(3),
             ..win15.clone()
         };
-        assert_eq!(value3.disagreement(Verdict::Unknown, 3), None);
+        assert_eq!(value3.disagreement(Verdict::Exact(3)), None);
         assert_eq!(
-            value3.disagreement(Verdict::Unknown, 4).unwrap(),
-            "expected value 3, got 4"
+            value3.disagreement(Verdict::Exact(4)).unwrap(),
+            "expected exact value 3, got exact value 4"
+        );
+        assert_eq!(
+            value3.disagreement(Verdict::Unknown).unwrap(),
+            "expected exact value 3, got unknown within limits"
         );
         let draw = Expect {
             result: Some(ExpectedResult::Draw),
             plies: None,
             ..win15
         };
-        assert_eq!(draw.disagreement(Verdict::Draw, 0), None);
+        assert_eq!(draw.disagreement(Verdict::Draw), None);
         assert_eq!(
-            draw.disagreement(Verdict::Loss { plies: 2 }, 0).unwrap(),
+            draw.disagreement(Verdict::Loss { plies: 2 }).unwrap(),
             "expected draw, got loss in 2 plies"
         );
     }

@@ -371,7 +371,13 @@ const INVALID: &[(&str, &str)] = &[
     ),
     (
         "stone-counts",
-        "4:9: 3 black and 1 white stones cannot have black to move",
+        "4:9: impossible stone counts: 3 black and 1 white; black (who moves first) must have \
+         as many stones as white (black to move) or one more (white to move)",
+    ),
+    (
+        "stone-counts-to-move",
+        "5:9: impossible stone counts: with white to move, black must have exactly one stone \
+         more than white (black moves first); the position has 1 black and 1 white",
     ),
     ("tree-syntax", "in `tree`: expected ')'"),
     ("tree-bad-leaf", "in `tree`: unexpected character"),
@@ -387,7 +393,7 @@ const INVALID: &[(&str, &str)] = &[
     ),
     (
         "winning-move-occupied",
-        "13:24: in `winning_moves`: \"b3\" is not a legal move here: b3 is occupied",
+        "13:24: in `winning_moves`: \"b3\" is not a legal move here: b3 is already occupied",
     ),
     (
         "winning-move-off-board",

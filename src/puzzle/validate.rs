@@ -303,20 +303,33 @@ fn player_word(to_move: &Spanned<String>) -> Checked<Player> {
     }
 }
 
-/// The side to move: as written, or black when both sides have as many stones and white when
-/// black has one more (the only counts alternate play from an empty board can reach).
-fn side_to_move(raw: &RawPuzzle, stones: &[(Point, Player)]) -> Checked<Player> {
-    match &raw.to_move {
-        Some(word) => player_word(word),
-        None => {
-            let black = stones.iter().filter(|s| s.1 == Player::Black).count();
-            let white = stones.len() - black;
-            Ok(if black == white + 1 {
-                Player::White
-            } else {
-                Player::Black
-            })
-        }
+/// The side to move: as written, or else black when both sides have as many stones and white
+/// when black has one more (the only counts alternate play from an empty board can reach;
+/// a free setup with other counts starts with black). `report_at` is where the stones are.
+fn side_to_move(
+    raw: &RawPuzzle,
+    stones: &[(Point, Player)],
+    report_at: Option<usize>,
+) -> Checked<Player> {
+    if let Some(word) = &raw.to_move {
+        return player_word(word);
+    }
+    let black = stones.iter().filter(|s| s.1 == Player::Black).count();
+    let white = stones.len() - black;
+    let free = raw.free_setup.as_ref().is_some_and(|f| *f.get_ref());
+    if black == white + 1 {
+        Ok(Player::White)
+    } else if black == white || free {
+        Ok(Player::Black)
+    } else {
+        Err(fault(
+            report_at.unwrap_or(raw.game.span().start),
+            format!(
+                "impossible stone counts: {black} black and {white} white; black (who moves \
+                 first) must have as many stones as white (black to move) or one more (white \
+                 to move)"
+            ),
+        ))
     }
 }
 
@@ -365,7 +378,7 @@ fn stone_setup(text: &str, raw: &RawPuzzle, columns: usize, rows: usize) -> Chec
         }
         (stones, report_at)
     };
-    let to_move = side_to_move(raw, &stones)?;
+    let to_move = side_to_move(raw, &stones, report_at)?;
     Ok(StoneSetup {
         stones,
         to_move,
