@@ -379,8 +379,14 @@ const INVALID: &[(&str, &str)] = &[
         "5:9: impossible stone counts: with white to move, black must have exactly one stone \
          more than white (black moves first); the position has 1 black and 1 white",
     ),
-    ("tree-syntax", "in `tree`: expected ')'"),
-    ("tree-bad-leaf", "in `tree`: unexpected character"),
+    (
+        "tree-syntax",
+        "7:1: in `tree`: expected ')' to close the node 'a' opened at line 4, column 1",
+    ),
+    (
+        "tree-bad-leaf",
+        "3:17: in `tree`: a leaf value must be a number or W/L/D (got 'x')",
+    ),
     (
         "unknown-algorithm",
         "5:13: unknown algorithm \"mcts\"; expected one of minimax, alphabeta, \

@@ -11,7 +11,7 @@ use toml::Spanned;
 
 use super::diagram::parse_diagram;
 use super::schema::{RawExpect, RawLimits, RawPuzzle};
-use super::source::{line_column, offset_in_string};
+use super::source::{LineColumn, line_column, offset_in_string};
 use super::{Expect, ExpectedResult, Position, Puzzle, PuzzleError, PuzzleLimits};
 use crate::game::{Player, Point, parse_point, point_name};
 use crate::games::atarigo::AtariGo;
@@ -462,11 +462,33 @@ fn tree_position(text: &str, raw: &RawPuzzle) -> Checked<TreeGame> {
         ));
     }
     TreeGame::parse(tree.get_ref()).map_err(|e| {
-        fault(
-            offset_in_string(text, &tree.span(), tree.get_ref(), e.offset),
-            format!("in `tree`: {}", e.message),
-        )
+        let in_file = |offset| offset_in_string(text, &tree.span(), tree.get_ref(), offset);
+        let message = file_positions(&e.message, |offset| line_column(text, in_file(offset)));
+        fault(in_file(e.offset), format!("in `tree`: {message}"))
     })
+}
+
+/// The tree parser names places as "byte N" of the tree text; in a puzzle file a line and a
+/// column say more.
+fn file_positions(message: &str, to_file: impl Fn(usize) -> LineColumn) -> String {
+    const MARK: &str = "byte ";
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find(MARK) {
+        let after = &rest[i + MARK.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[..digits].parse::<usize>() {
+            Ok(offset) => {
+                let lc = to_file(offset);
+                out.push_str(&rest[..i]);
+                out.push_str(&format!("line {}, column {}", lc.line, lc.column));
+            }
+            Err(_) => out.push_str(&rest[..i + MARK.len() + digits]),
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn limits(raw: Option<&RawLimits>) -> Checked<PuzzleLimits> {
@@ -690,6 +712,27 @@ mod tests {
             error("title = \"t\"\ngame = \"hex\"\nsize = 2\n[expect]\nplies = 3\n"),
             "t.toml:4:1: `[expect]` needs `result` (\"win\", \"loss\" or \"draw\" for the side to \
              move), or `value` for a tree with numeric leaves"
+        );
+    }
+
+    #[test]
+    fn byte_offsets_in_tree_messages_become_lines_and_columns() {
+        let to_file = |offset: usize| LineColumn {
+            line: 4,
+            column: offset + 1,
+        };
+        assert_eq!(
+            file_positions("the node 'a' opened at byte 0", to_file),
+            "the node 'a' opened at line 4, column 1"
+        );
+        assert_eq!(
+            file_positions("between byte 3 and byte 12.", to_file),
+            "between line 4, column 4 and line 4, column 13."
+        );
+        assert_eq!(file_positions("a byte x", to_file), "a byte x");
+        assert_eq!(
+            file_positions("byte 99999999999999999999999", to_file),
+            "byte 99999999999999999999999"
         );
     }
 }
