@@ -328,6 +328,27 @@ pub fn parse_point(text: &str, columns: usize, rows: usize) -> Result<Point, Str
     Ok((x + (y - 1) * columns) as Point)
 }
 
+/// Counts the move sequences of exactly `depth` plies from `game` (finished games end a
+/// sequence early and are not counted past their end): the classic perft of chess programs,
+/// used to pin move generation and play/undo. Allocates nothing.
+pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    if depth == 0 || game.outcome().is_some() {
+        return u64::from(depth == 0);
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        game.play(mv);
+        total += perft(game, depth - 1);
+        game.undo(mv);
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

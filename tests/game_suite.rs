@@ -19,6 +19,7 @@ use naive::{NaiveGame, Xy};
 use plyscope::game::{
     Game, Heuristic, MAX_MOVES, MoveList, Outcome, Player, Point, StoneGame, Tactics,
 };
+use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::HEURISTIC_LIMIT;
@@ -60,25 +61,6 @@ mod generic {
             ply: game.ply(),
             moves: moves.as_slice().to_vec(),
         }
-    }
-
-    /// Leaf count of the move tree to `depth` plies (finished games have no moves).
-    pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for &mv in moves.iter() {
-            game.play(mv);
-            total += perft(game, depth - 1);
-            game.undo(mv);
-        }
-        total
     }
 
     /// Plays a random line to its end, then undoes it move by move: every position on the
@@ -394,6 +376,30 @@ macro_rules! stone_game_suite {
     };
 }
 
+stone_game_suite!(atarigo_stones_3x3, AtariGo, atarigo(3, 3));
+stone_game_suite!(atarigo_stones_5x5, AtariGo, atarigo(5, 5));
+stone_game_suite!(atarigo_stones_6x6_crosscut, AtariGo, crosscut());
+stone_game_suite!(atarigo_stones_9x9, AtariGo, atarigo(9, 9));
+stone_game_suite!(atarigo_stones_19x19, AtariGo, atarigo(19, 19));
+
+fn atarigo(columns: usize, rows: usize) -> AtariGo {
+    AtariGo::new(columns, rows).expect("valid AtariGo size")
+}
+
+/// The 6x6 crosscut of thesis 000 table 5.1: Black c3 d4, White d3 c4, Black to move.
+fn crosscut() -> AtariGo {
+    let p = |name: &str| plyscope::game::parse_point(name, 6, 6).unwrap();
+    let stones = [
+        (p("c3"), Player::Black),
+        (p("d4"), Player::Black),
+        (p("d3"), Player::White),
+        (p("c4"), Player::White),
+    ];
+    atarigo(6, 6)
+        .with_stones(&stones, Player::Black)
+        .expect("legal crosscut")
+}
+
 fn mnk(columns: usize, rows: usize, k: usize, exact_k: bool) -> Mnk {
     Mnk::new(columns, rows, k, exact_k).expect("valid m,n,k size")
 }
@@ -415,6 +421,12 @@ game_suite!(hex_3, Hex, hex(3));
 game_suite!(hex_4, Hex, hex(4));
 game_suite!(hex_5, Hex, hex(5));
 game_suite!(hex_13, Hex, hex(13));
+
+game_suite!(atarigo_2x2, AtariGo, atarigo(2, 2));
+game_suite!(atarigo_4x4, AtariGo, atarigo(4, 4));
+game_suite!(atarigo_6x6_crosscut, AtariGo, crosscut());
+game_suite!(atarigo_7x5, AtariGo, atarigo(7, 5));
+game_suite!(atarigo_19x19, AtariGo, atarigo(19, 19));
 
 stone_game_suite!(mnk_stones_3x3_k3, Mnk, mnk(3, 3, 3, false));
 stone_game_suite!(mnk_stones_4x4_k3, Mnk, mnk(4, 4, 3, false));
@@ -487,7 +499,7 @@ fn mnk_perft_is_pinned_and_matches_naive() {
         let mut naive = NaiveMnk::new(columns, rows, k, exact_k);
         play_naive(&mut naive, columns, rows, opening);
         let label = format!("{columns}x{rows} k={k} exact={exact_k} {opening:?} depth {depth}");
-        assert_eq!(generic::perft(&mut game, depth), leaves, "{label}");
+        assert_eq!(plyscope::game::perft(&mut game, depth), leaves, "{label}");
         assert_eq!(naive.perft(depth), leaves, "naive {label}");
     }
 }
@@ -684,7 +696,7 @@ fn hex_perft_is_pinned_and_matches_naive() {
         let mut naive = NaiveHex::new(size);
         play_naive(&mut naive, size, size, opening);
         let label = format!("Hex {size}x{size} {opening:?} depth {depth}");
-        assert_eq!(generic::perft(&mut game, depth), leaves, "{label}");
+        assert_eq!(plyscope::game::perft(&mut game, depth), leaves, "{label}");
         assert_eq!(naive.perft(depth), leaves, "naive {label}");
     }
 }
