@@ -6,6 +6,9 @@
 //! unwinds as on a node limit). [`NoTrace`] sets `ENABLED = false`; engines guard every call
 //! with `if O::ENABLED`, so headless code carries no trace at all after monomorphisation.
 
+pub mod live;
+pub mod store;
+
 use std::ops::ControlFlow;
 
 use crate::game::Game;
