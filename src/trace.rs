@@ -7,6 +7,8 @@
 //! with `if O::ENABLED`, so headless code carries no trace at all after monomorphisation.
 
 pub mod live;
+pub mod recorder;
+pub mod replay;
 pub mod store;
 
 use std::ops::ControlFlow;
