@@ -8,10 +8,28 @@
 //! can never be confused with an evaluation.
 
 pub mod alphabeta;
+pub mod config;
 pub mod deepening;
+pub mod engine;
 pub mod minimax;
 pub mod ordering;
+pub mod pass;
+pub mod pv;
 pub mod tt;
+
+pub use config::{MoveOrdering, SearchConfig};
+pub use engine::solve;
+pub use pass::Pass;
+
+/// What the alpha-beta family needs of a game: the rules, an evaluation, tactics (defaults
+/// are fine) and a pass (defaults are fine: no null move). Every game implements it through
+/// the blanket impl below.
+pub trait SearchGame:
+    crate::game::Game + crate::game::Heuristic + crate::game::Tactics + Pass
+{
+}
+
+impl<G: crate::game::Game + crate::game::Heuristic + crate::game::Tactics + Pass> SearchGame for G {}
 
 use std::fmt;
 use std::time::{Duration, Instant};

@@ -375,7 +375,17 @@ impl Mnk {
     /// Places setup stones (not undoable; the ply count does not change) and sets the side to
     /// move. Rejects stones off the board, two stones on a point, a position that is already
     /// over and stone counts that alternate play from an empty board cannot give.
-    pub fn with_stones(
+    pub fn with_stones(self, stones: &[(Point, Player)], to_move: Player) -> Result<Mnk, String> {
+        let placed = self.with_free_stones(stones, to_move)?;
+        check_stone_counts(&placed.cells, to_move)?;
+        Ok(placed)
+    }
+
+    /// [`Mnk::with_stones`] without the stone-count check, for goal puzzles whose setup
+    /// alternate play cannot reach (a puzzle's `free_setup = true`: T. Thomsen's 4x4 example
+    /// has three attacker stones, none of the defender's, and the attacker to move). Every
+    /// other check stays: stones on the board, one stone a point, the game not over.
+    pub fn with_free_stones(
         mut self,
         stones: &[(Point, Player)],
         to_move: Player,
@@ -415,7 +425,6 @@ impl Mnk {
         if self.stones == num_points {
             return Err("the position is already over: the board is full (a draw)".to_string());
         }
-        check_stone_counts(&self.cells, to_move)?;
         self.set_to_move(to_move);
         Ok(self)
     }
@@ -809,6 +818,39 @@ mod tests {
             let p = g.parse_move(m).expect("legal move");
             g.play(p);
         }
+    }
+
+    #[test]
+    fn free_setups_skip_only_the_stone_counts() {
+        // Thomsen's 4x4 goal puzzle: three black corners, no white stone, Black to move.
+        let corners = [(0, Player::Black), (3, Player::Black), (15, Player::Black)];
+        assert!(
+            game(4, 4, 4, false)
+                .with_stones(&corners, Player::Black)
+                .unwrap_err()
+                .contains("impossible stone counts")
+        );
+        let g = game(4, 4, 4, false)
+            .with_free_stones(&corners, Player::Black)
+            .expect("free setup");
+        assert_eq!(
+            (g.to_move(), g.ply(), g.outcome()),
+            (Player::Black, 0, None)
+        );
+        assert_eq!(g.stone(3), Some(Player::Black));
+        // A finished game is still rejected.
+        let row = [
+            (0, Player::Black),
+            (1, Player::Black),
+            (2, Player::Black),
+            (3, Player::Black),
+        ];
+        assert!(
+            game(4, 4, 4, false)
+                .with_free_stones(&row, Player::White)
+                .unwrap_err()
+                .contains("already over")
+        );
     }
 
     #[test]

@@ -1,1 +1,221 @@
-//! (being written)
+//! Iterative deepening (seed 002 chapter 5): fail-soft alpha-beta to depth 1, 2, 3, ... with
+//! one transposition table, killer and history tables kept across iterations.
+//!
+//! - Each iteration orders the root moves by the previous iteration's values (best first) and
+//!   every inner node tries the table's move first (seed 002 5.1-5.2), so the deeper search
+//!   starts with the best line found so far.
+//! - A node or time limit (checked through [`crate::search::Budget`]) abandons the running
+//!   iteration; the result is the last *completed* iteration (seed 002 5.1: "the best
+//!   solution found so far"). `observer.iteration(d)` announces each iteration.
+//! - The deepening stops early once the root value is proven: a win or loss (heuristic
+//!   values never reach those scores), or an iteration that met no horizon, no unsolved table
+//!   cutoff and no heuristic: it searched the whole game tree, so its value (a draw, say) is
+//!   exact. Table entries whose subtrees met no horizon are marked solved and answer at any
+//!   depth, which is what lets later iterations finish such subtrees at once.
+//! - History scores are halved between iterations, so recent cutoffs weigh more.
+//! - Distance bounds from the previous iteration (mate-distance pruning at the root): an
+//!   iteration to depth `d` sees every win or loss of at most `d` plies, and of `d + 1` plies
+//!   when the tactics are on (at the horizon they see an immediate win, and a side whose
+//!   every move ends the game at once, as by suicide in AtariGo). So when iteration
+//!   `d` ends without a win or loss (and no heuristic pruned), the game has none within
+//!   `n = d` (or `d + 1`) plies, and iteration `d + 1` can only find one of at least `n + 1`
+//!   plies. It is searched with the window `(-inf, win at n + 1)`: once a root move wins at
+//!   `n + 1` nothing better exists and the iteration stops (fail-soft returns exactly that
+//!   value) instead of proving that no other move wins sooner. Values below the bound are
+//!   exact as before. (The loss side is left open: a lost root must still compare its moves'
+//!   exact distances to choose the longest resistance.)
+
+use std::time::Duration;
+
+use crate::search::alphabeta::Searcher;
+use crate::search::config::SearchConfig;
+use crate::search::{Limits, SearchGame, SearchResult, Value, Verdict, Window};
+use crate::trace::Observer;
+
+/// What one completed iteration found (for progress reports and measurements).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationReport<M> {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The root value.
+    pub value: Value,
+    /// What the value proves.
+    pub verdict: Verdict,
+    /// The best root move.
+    pub best_move: Option<M>,
+    /// Nodes this iteration took.
+    pub nodes: u64,
+    /// Nodes of all iterations so far.
+    pub total_nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// Iterative deepening to `limits.max_depth` plies (or until proven, within
+/// `config.max_ply`); `on_iteration` hears about every completed iteration.
+pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    observer: &mut O,
+    mut on_iteration: impl FnMut(&IterationReport<G::Move>),
+) -> SearchResult<G::Move> {
+    let max_ply = config.effective_max_ply() as u32;
+    let last_depth = limits.max_depth.unwrap_or(max_ply).min(max_ply);
+    let mut s = Searcher::new(game, config, limits, observer);
+    let mut result = SearchResult {
+        verdict: Verdict::Unknown,
+        value: Value::DRAW,
+        best_move: None,
+        pv: Vec::new(),
+        depth: 0,
+        stopped: false,
+        stats: s.stats,
+    };
+    // Wins and losses of at most this many plies are ruled out by a completed iteration.
+    let mut none_within: Option<usize> = None;
+    for depth in 1..=last_depth.max(1) {
+        if O::ENABLED && s.observer().iteration(depth).is_break() {
+            s.stop();
+            break;
+        }
+        s.begin_iteration();
+        let nodes_before = s.stats.nodes;
+        let window = match none_within {
+            Some(n) => Window {
+                alpha: Window::FULL.alpha,
+                beta: Value::win_at(n + 1),
+            },
+            None => Window::FULL,
+        };
+        let value = s.search_root_window::<true>(game, depth, window);
+        if s.stopped() {
+            break;
+        }
+        // Beyond the window only the bounds themselves are possible (module doc).
+        debug_assert!(
+            window.alpha <= value && value <= window.beta,
+            "{value} outside {window}"
+        );
+        let verdict = s.verdict(value);
+        let pv_len = value.plies_to_end().unwrap_or(depth as usize);
+        let pv = s.principal_variation(game, pv_len);
+        result.verdict = verdict;
+        result.value = value;
+        result.best_move = pv.first().copied();
+        result.pv = pv;
+        result.depth = depth;
+        on_iteration(&IterationReport {
+            depth,
+            value,
+            verdict,
+            best_move: result.best_move,
+            nodes: s.stats.nodes - nodes_before,
+            total_nodes: s.stats.nodes,
+            elapsed: s.elapsed(),
+        });
+        let exact = s.inexact() == 0 && s.heuristic_cuts() == 0;
+        if verdict != Verdict::Unknown || exact {
+            break;
+        }
+        if s.heuristic_cuts() == 0 {
+            none_within = Some(depth as usize + usize::from(s.tactics_active()));
+        }
+    }
+    result.stopped = s.stopped();
+    result.stats = s.stats;
+    result.stats.elapsed = s.elapsed();
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tree::TreeGame;
+    use crate::search::Algorithm;
+    use crate::trace::NoTrace;
+
+    fn deepen(text: &str, limits: &Limits) -> (SearchResult<u16>, Vec<IterationReport<u16>>) {
+        let mut g = TreeGame::parse(text).unwrap();
+        let config = SearchConfig {
+            tt_mb: 1,
+            ..SearchConfig::for_algorithm(Algorithm::IterativeDeepening)
+        };
+        let mut reports = Vec::new();
+        let r = iterative_deepening(&mut g, &config, limits, &mut NoTrace, |rep| {
+            reports.push(rep.clone())
+        });
+        (r, reports)
+    }
+
+    #[test]
+    fn iterations_deepen_until_the_value_is_proven() {
+        let text = "(r (a (b (c (d W)))) (e (f 1) (g 2)))";
+        let (r, reports) = deepen(text, &Limits::default());
+        let depths: Vec<u32> = reports.iter().map(|r| r.depth).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5]);
+        assert_eq!(r.verdict, Verdict::Win { plies: 5 });
+        assert_eq!(reports[4].verdict, r.verdict);
+        assert_eq!(reports.last().unwrap().total_nodes, r.stats.nodes);
+        let sum: u64 = reports.iter().map(|r| r.nodes).sum();
+        assert_eq!(sum, r.stats.nodes);
+    }
+
+    #[test]
+    fn an_exhausted_tree_stops_the_deepening() {
+        // Numeric leaves at depth 2: iteration 2 meets no horizon and is exact.
+        let (r, reports) = deepen("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))", &Limits::default());
+        assert_eq!(reports.len(), 2);
+        assert_eq!(r.value, Value(3));
+        assert_eq!(r.depth, 2);
+    }
+
+    #[test]
+    fn a_depth_limit_is_the_last_iteration() {
+        let text = "(r (a (b (c (d W)))) (e (f 1) (g 2)))";
+        let limits = Limits {
+            max_depth: Some(3),
+            ..Limits::default()
+        };
+        let (r, reports) = deepen(text, &limits);
+        assert_eq!(reports.len(), 3);
+        assert_eq!(r.depth, 3);
+        assert_eq!(r.verdict, Verdict::Unknown);
+        assert_eq!(r.value, Value(1));
+        assert!(!r.stopped);
+    }
+
+    #[test]
+    fn a_node_limit_returns_the_last_completed_iteration() {
+        let text = "(r (a (b (c (d W)))) (e (f 1) (g 2)))";
+        let (full, reports) = deepen(text, &Limits::default());
+        // Allow iteration 3 to finish but not iteration 4.
+        let limit = reports[2].total_nodes + 1;
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        let (r, partial) = deepen(text, &limits);
+        assert!(r.stopped);
+        assert_eq!(partial.len(), 3);
+        assert_eq!(r.depth, 3);
+        assert_eq!(r.value, reports[2].value);
+        assert_eq!(r.best_move, reports[2].best_move);
+        assert!(r.stats.nodes < full.stats.nodes);
+    }
+
+    #[test]
+    fn a_limit_before_the_first_iteration_proves_nothing() {
+        let limits = Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        };
+        let (r, reports) = deepen("(r (a 1 2) (b 3 4))", &limits);
+        assert!(reports.is_empty());
+        assert!(r.stopped);
+        assert_eq!(
+            (r.depth, r.best_move, r.verdict),
+            (0, None, Verdict::Unknown)
+        );
+    }
+}
