@@ -9,6 +9,40 @@
 //! locking whether anything new arrived (to redraw only on change). The trace is append-only
 //! and every replay query is "as of step i", so what a reader computed for steps below the
 //! length it saw stays true after later appends.
+//!
+//! ```
+//! use plyscope::games::mnk::Mnk;
+//! use plyscope::search::{solve, Algorithm, Limits, SearchConfig};
+//! use plyscope::trace::recorder::Recorder;
+//! use plyscope::trace::replay::Replay;
+//!
+//! let mut recorder: Recorder<Mnk> = Recorder::default();
+//! let live = recorder.live();
+//! let engine = std::thread::spawn(move || {
+//!     let mut game = Mnk::new(3, 3, 3, false).unwrap();
+//!     let config = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
+//!     solve(&mut game, &config, &Limits::default(), &mut recorder);
+//!     recorder.finish(); // appends the last batch and marks the trace finished
+//! });
+//! let mut replay = Replay::new();
+//! let mut seen = u64::MAX;
+//! loop {
+//!     let finished = live.is_finished();
+//!     if live.published() != seen {
+//!         // Something new: step into it (here: follow the search) and draw.
+//!         let trace = live.read();
+//!         seen = trace.len() as u64;
+//!         replay.seek(&trace, trace.len());
+//!         let _path = replay.path(&trace);
+//!     }
+//!     if finished {
+//!         break;
+//!     }
+//!     std::thread::sleep(std::time::Duration::from_millis(1));
+//! }
+//! engine.join().unwrap();
+//! assert!(live.read().is_finished());
+//! ```
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};

@@ -56,8 +56,8 @@ pub struct RecordConfig {
 }
 
 impl RecordConfig {
-    /// The default budget: about 2 million events (the memory this takes per event is
-    /// measured by `benches/trace.rs`).
+    /// The default budget: 2 million events. `benches/trace.rs` measured about 50 bytes per
+    /// event (arena, log and move buffer of AtariGo searches), so about 100 MB.
     pub const DEFAULT_BUDGET: u64 = 2_000_000;
 }
 
@@ -511,6 +511,7 @@ pub(crate) mod tests {
     use crate::game::{Player, StoneGame};
     use crate::games::mnk::Mnk;
     use crate::search::Window;
+    use crate::trace::store::EventKind;
 
     fn w(alpha: i32, beta: i32) -> Window {
         Window {
@@ -555,6 +556,127 @@ pub(crate) mod tests {
         let _ = r.tt_store(root_key, Value(6), Bound::Lower, 2, Some(1)); // 14
         let _ = r.leave(Value(6), Bound::Lower, Some(1)); // 15
         (r.into_trace(), [root_key, a1_key, b1_key])
+    }
+
+    /// Seed 004 figure 6.23's tree searched by fail-hard alpha-beta (seed 001 algorithm
+    /// 3.2) in the text's order.
+    #[test]
+    fn a_textbook_alpha_beta_is_recorded_node_by_node() {
+        use crate::games::tree::TreeGame;
+        use crate::search::{Algorithm, Limits, SearchConfig, solve};
+        use crate::trace::replay::Replay;
+
+        let mut g = TreeGame::parse("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").unwrap();
+        let mut r: Recorder<TreeGame> = Recorder::default();
+        let config = SearchConfig::plain(Algorithm::AlphaBeta);
+        let result = solve(&mut g, &config, &Limits::default(), &mut r);
+        let t = r.into_trace();
+        assert_eq!(result.value, Value(3));
+        // a, b, b1, b2, b3, c, c1 (c2 and c3 are cut), d, d1, d2, d3.
+        let moves: Vec<_> = t.nodes().iter().map(|n| n.mv()).collect();
+        let m = Some::<u16>;
+        let p = Some::<NodeId>;
+        assert_eq!(
+            moves,
+            [
+                None,
+                m(0),
+                m(0),
+                m(1),
+                m(2),
+                m(1),
+                m(0),
+                m(2),
+                m(0),
+                m(1),
+                m(2)
+            ]
+        );
+        assert_eq!(t.node_count() as u64, result.stats.nodes);
+        let parents: Vec<_> = t.nodes().iter().map(|n| n.parent()).collect();
+        assert_eq!(
+            parents,
+            [
+                None,
+                p(0),
+                p(1),
+                p(1),
+                p(1),
+                p(0),
+                p(5),
+                p(0),
+                p(7),
+                p(7),
+                p(7)
+            ]
+        );
+        // c1 is searched with (3, +inf): alpha is b's value.
+        assert_eq!(t.node(6).window().alpha, Value(3));
+        assert_eq!(t.node(6).window().beta, Window::FULL.beta);
+        // The first cutoff is c's: c1's 2 (for White -2) reaches beta -3; c2, c3 skipped.
+        let mut replay = Replay::new();
+        let step = replay.next_step(&t, EventKind::Cutoff).unwrap();
+        replay.seek(&t, step);
+        let c = replay.node(&t, 5);
+        let cut = c.cutoff.unwrap();
+        assert_eq!((cut.value, cut.window.beta), (Value(-2), Value(-3)));
+        assert_eq!((cut.child, t.moves(cut.skipped)), (Some(6), &[1u16, 2][..]));
+        assert_eq!(replay.node(&t, 0).value_so_far, Some(Value(3)));
+        assert_eq!(replay.path(&t), [0, 5]);
+        // d cuts on its last leaf and skips nothing; the root stays exact at 3 through b.
+        replay.seek(&t, t.len());
+        let d = replay.node(&t, 7).cutoff.unwrap();
+        assert_eq!((d.child, d.skipped.len()), (Some(10), 0));
+        let root = replay.node(&t, 0);
+        assert_eq!(
+            root.result.map(|r| (r.value, r.bound)),
+            Some((Value(3), Bound::Exact))
+        );
+        assert_eq!(replay.principal_variation(0), [1, 2], "b, then b1");
+        assert_eq!(
+            replay.largest_child(&t, 0),
+            Some(1),
+            "b and d have 4 nodes, b first"
+        );
+    }
+
+    /// Iterative deepening with a table, ordering and tactics on tic-tac-toe: the record
+    /// agrees with the engine's counters.
+    #[test]
+    fn iterative_deepening_on_tic_tac_toe_is_recorded_whole() {
+        use crate::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
+        use crate::trace::replay::Replay;
+
+        let mut g = Mnk::new(3, 3, 3, false).unwrap();
+        let mut r: Recorder<Mnk> = Recorder::default();
+        let config = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
+        let result = solve(&mut g, &config, &Limits::default(), &mut r);
+        let t = r.into_trace();
+        assert_eq!(result.verdict, Verdict::Draw);
+        let s = result.stats;
+        let count = |kind| t.events().iter().filter(|e| e.is(kind)).count() as u64;
+        assert_eq!(t.node_count() as u64, s.nodes);
+        assert_eq!(count(EventKind::Cutoff), s.cutoffs);
+        assert_eq!(count(EventKind::TtProbe), s.tt_probes);
+        assert_eq!(count(EventKind::TtHit), s.tt_hits);
+        assert!(s.tt_hits > 0);
+        // One root per iteration, each tagged with its depth.
+        let roots: Vec<_> = t.roots().collect();
+        assert_eq!(roots.len() as u32, result.depth);
+        assert_eq!(t.iteration_events().len(), roots.len());
+        for (i, &root) in roots.iter().enumerate() {
+            assert_eq!(t.node(root).iteration(), i as u32 + 1);
+        }
+        let mut replay = Replay::new();
+        replay.seek(&t, t.len());
+        let last = replay.root(&t).unwrap();
+        assert_eq!(last, *roots.last().unwrap());
+        assert_eq!(
+            replay.node(&t, last).result.map(|r| r.value),
+            Some(result.value)
+        );
+        assert_eq!(replay.current(), None, "every search is over");
+        assert_eq!(replay.iteration(&t), Some(result.depth));
     }
 
     #[test]
