@@ -9,15 +9,19 @@
 //!   skipped lists that are and are not slices of the ordered list, several iterations) with
 //!   small random values full of ties, under a random record budget (truncated records,
 //!   nodes left open);
-//! - the real engines (fail-hard and fail-soft alpha-beta, iterative deepening with a
-//!   transposition table, minimax) on random literal trees and random m,n,k positions,
-//!   sometimes stopped by a node limit.
+//! - the real engines (minimax, fail-hard and fail-soft alpha-beta, iterative deepening)
+//!   in their textbook form, with table, ordering and tactics, with the null move and with
+//!   forward pruning, on random literal trees (under random record budgets) and random
+//!   tic-tac-toe and 4x4 positions, sometimes stopped by a node limit.
 
 use std::collections::HashMap;
 
 use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
-use plyscope::search::{Bound, Value, Window};
+use plyscope::games::tree::TreeGame;
+use plyscope::search::{
+    Algorithm, Bound, Limits, MoveOrdering, SearchConfig, SearchGame, Value, Window, solve,
+};
 use plyscope::trace::recorder::{RecordConfig, Recorder};
 use plyscope::trace::replay::{
     CutoffInfo, NodeResult, NodeState, NodeStatus, NullMoveInfo, Replay, TtLookup, TtStoreInfo,
@@ -357,8 +361,8 @@ fn scripted_search<O: Observer<Mnk>>(
 
 /// A random legal position: `stones` random moves from the empty board, stopping early at
 /// the end of the game.
-fn random_position(columns: usize, rows: usize, stones: usize, rng: &mut Rng) -> Mnk {
-    let mut g = Mnk::new(columns, rows, 3, false).unwrap();
+fn random_position(columns: usize, rows: usize, k: usize, stones: usize, rng: &mut Rng) -> Mnk {
+    let mut g = Mnk::new(columns, rows, k, false).unwrap();
     let mut placed: Vec<(Point, Player)> = Vec::new();
     let mut moves = MoveList::new();
     for _ in 0..stones {
@@ -376,7 +380,7 @@ fn random_position(columns: usize, rows: usize, stones: usize, rng: &mut Rng) ->
         placed.push((m, who));
     }
     let to_move = g.to_move();
-    Mnk::new(columns, rows, 3, false)
+    Mnk::new(columns, rows, k, false)
         .unwrap()
         .with_stones(&placed, to_move)
         .unwrap()
@@ -387,7 +391,7 @@ fn scripted_trace(seed: u64, iterations: u32, budget: u64, big: bool) -> Trace<P
     let mut rng = Rng(seed);
     let (columns, rows) = if big { (4, 4) } else { (3, 3) };
     let stones = rng.below(5) as usize + if big { 6 } else { 2 };
-    let mut g = random_position(columns, rows, stones, &mut rng);
+    let mut g = random_position(columns, rows, 3, stones, &mut rng);
     let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
         budget,
         batch_events: 1 + rng.below(50) as usize,
@@ -422,6 +426,126 @@ proptest! {
         if budget < u64::MAX && trace.truncation().is_some() {
             prop_assert_eq!(trace.len() as u64, budget);
         }
+        check_replay(&trace);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The real engines.
+
+/// A random literal tree: inner nodes `n0_`, `n1_`, ... (leaves get `n1_1`, ...) with 1 to 4 children, leaves small
+/// numbers (ties) or W/L/D, depth up to `depth`.
+fn random_tree(rng: &mut Rng, depth: u32) -> String {
+    fn node(rng: &mut Rng, depth: u32, next: &mut u32, out: &mut String) {
+        if depth == 0 || (*next > 0 && rng.chance(25)) {
+            let leaf = match rng.below(10) {
+                0 => "W".to_string(),
+                1 => "L".to_string(),
+                2 => "D".to_string(),
+                _ => (rng.below(9) as i32 - 4).to_string(),
+            };
+            out.push_str(&leaf);
+            return;
+        }
+        out.push_str(&format!("(n{next}_"));
+        *next += 1;
+        for _ in 0..1 + rng.below(4) {
+            out.push(' ');
+            node(rng, depth - 1, next, out);
+        }
+        out.push(')');
+    }
+    let mut out = String::new();
+    node(rng, depth, &mut 0, &mut out);
+    out
+}
+
+/// The configurations the explorer offers: the textbook forms, the defaults, and the
+/// heuristics.
+fn config(algorithm: Algorithm, variant: u8) -> SearchConfig {
+    match variant % 4 {
+        0 => SearchConfig::plain(algorithm),
+        1 => SearchConfig {
+            tt_mb: 1,
+            ..SearchConfig::for_algorithm(algorithm)
+        },
+        2 => SearchConfig {
+            tt_mb: 1,
+            ordering: MoveOrdering::NONE,
+            tactics: false,
+            null_move: true,
+            ..SearchConfig::for_algorithm(algorithm)
+        },
+        _ => SearchConfig {
+            tt_mb: 1,
+            forward_prune_keep_percent: Some(60),
+            ..SearchConfig::for_algorithm(algorithm)
+        },
+    }
+}
+
+/// Records `solve` on `game`, and checks the record against the engine's counters when
+/// it is complete.
+fn record<G: SearchGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    budget: u64,
+) -> Trace<G::Move> {
+    let mut recorder: Recorder<G> = Recorder::new(RecordConfig {
+        budget,
+        batch_events: 100,
+        ..RecordConfig::default()
+    });
+    let result = solve(game, config, limits, &mut recorder);
+    let trace = recorder.into_trace();
+    if trace.truncation().is_none() {
+        assert_eq!(
+            trace.node_count() as u64,
+            result.stats.nodes - u64::from(result.stopped)
+        );
+    }
+    trace
+}
+
+fn algorithm(index: u8) -> Algorithm {
+    Algorithm::ALL[index as usize % Algorithm::ALL.len()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn recorded_tree_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        algo in any::<u8>(),
+        variant in any::<u8>(),
+        nodes in prop_oneof![Just(None), (1u64..60).prop_map(Some)],
+        budget in prop_oneof![Just(u64::MAX), 1u64..300],
+    ) {
+        let mut rng = Rng(seed);
+        let text = random_tree(&mut rng, 5);
+        let mut game = TreeGame::parse(&text).unwrap();
+        let limits = Limits { nodes, ..Limits::default() };
+        let trace = record(&mut game, &config(algorithm(algo), variant), &limits, budget);
+        check_replay(&trace);
+    }
+
+    #[test]
+    fn recorded_mnk_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        algo in any::<u8>(),
+        variant in any::<u8>(),
+        depth in 1u32..6,
+        nodes in prop_oneof![Just(Some(3000)), (1u64..400).prop_map(Some)],
+        big in any::<bool>(),
+    ) {
+        let mut rng = Rng(seed);
+        let (columns, rows, k) = if big { (4, 4, 4) } else { (3, 3, 3) };
+        let stones = rng.below(4) as usize + if big { 5 } else { 2 };
+        let mut game = random_position(columns, rows, k, stones, &mut rng);
+        let limits = Limits { max_depth: Some(depth), nodes, ..Limits::default() };
+        let trace = record(&mut game, &config(algorithm(algo), variant), &limits, u64::MAX);
         check_replay(&trace);
     }
 }
