@@ -21,7 +21,7 @@
 //!   nothing extra. A node takes 72 bytes; alpha-beta on AtariGo reports about 4 events a
 //!   node, so a trace takes about 50 bytes per event in all (measured by `benches/trace.rs`).
 //! - The trace only grows: a batch of new nodes and events is appended by
-//!   [`Trace::append`], which also fills in the fields of older nodes that the new events
+//!   `Trace::append`, which also fills in the fields of older nodes that the new events
 //!   close (their leave event and subtree end, the event of their cutoff, ...). A reader that
 //!   only looks at steps below [`Trace::len`] never sees a half-written state.
 
@@ -229,7 +229,7 @@ pub enum Event<M> {
     Enter { node: NodeId },
     /// The search leaves `node` with `value` (a `bound` of its value) and the move that gave
     /// it. `prev_best` is what the parent's best child was before this value came in (undo
-    /// information for the replay; [`NONE`](u32::MAX) when there was none, and meaningless
+    /// information for the replay; `u32::MAX` when there was none, and meaningless
     /// for roots and null-move probes, which do not count for a parent's value).
     Leave {
         node: NodeId,
