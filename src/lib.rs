@@ -15,6 +15,9 @@
 //! - [`puzzle`]: the TOML puzzle format, its validation into a position with messages that
 //!   name file, line and column, and the bundled puzzles compiled into the binary.
 //! - [`solve`]: runs a puzzle with an algorithm, monomorphic per game, for the CLI and tests.
+//! - [`theme`]: semantic style slots from `themes/*.toml` (bundled) or the user's file, fitted
+//!   to the terminal's colour level (`--color`, `NO_COLOR`), and the Unicode and ASCII glyph
+//!   sets (`--ascii`).
 #![forbid(unsafe_code)]
 
 pub mod game;
@@ -22,5 +25,6 @@ pub mod games;
 pub mod puzzle;
 pub mod search;
 pub mod solve;
+pub mod theme;
 pub mod trace;
 pub mod zobrist;
