@@ -18,6 +18,8 @@
 //! - [`theme`]: semantic style slots from `themes/*.toml` (bundled) or the user's file, fitted
 //!   to the terminal's colour level (`--color`, `NO_COLOR`), and the Unicode and ASCII glyph
 //!   sets (`--ascii`).
+//! - [`tui`]: the terminal explorer; so far its keymap (actions, key parsing, the default
+//!   bindings as data, user overrides, help rows generated from the bindings).
 #![forbid(unsafe_code)]
 
 pub mod game;
@@ -27,4 +29,5 @@ pub mod search;
 pub mod solve;
 pub mod theme;
 pub mod trace;
+pub mod tui;
 pub mod zobrist;
