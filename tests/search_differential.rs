@@ -305,15 +305,15 @@ fn fixed_depth_variants() -> Vec<SearchConfig> {
         .collect()
 }
 
-/// m,n,k shapes: (columns, rows, k, exact_k, random plies so that at most 8-9 points remain).
+/// m,n,k shapes: (columns, rows, k, exact_k, random plies so that at most 7-9 points remain).
 const MNK_SHAPES: [(usize, usize, usize, bool, usize); 7] = [
     (3, 3, 3, false, 0),
     (3, 3, 3, false, 2),
     (4, 3, 3, false, 4),
     (3, 4, 3, true, 4),
-    (4, 4, 3, false, 8),
-    (4, 4, 4, false, 8),
-    (4, 4, 3, true, 7),
+    (4, 4, 3, false, 9),
+    (4, 4, 4, false, 9),
+    (4, 4, 3, true, 9),
 ];
 
 /// AtariGo shapes: (columns, rows, random plies).
@@ -327,7 +327,7 @@ const ATARI_SHAPES: [(usize, usize, usize); 6] = [
 ];
 
 /// Hex sizes with random plies.
-const HEX_SHAPES: [(usize, usize); 5] = [(2, 0), (3, 0), (3, 2), (4, 7), (4, 9)];
+const HEX_SHAPES: [(usize, usize); 5] = [(2, 0), (3, 0), (3, 2), (4, 9), (4, 10)];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]

@@ -409,3 +409,31 @@ fn depth_limits_give_unknown_and_iterative_deepening_proves() {
     assert_eq!(r.depth, 5, "iterative deepening stops at the proof");
     assert_eq!(r.pv.len(), 5);
 }
+
+mod parsing {
+    use plyscope::games::tree::TreeGame;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Any text made of the syntax's characters (and a few others) parses or gives an
+        /// error whose offset lies inside the text; a tree that parses prints back to text
+        /// that parses to the same tree.
+        #[test]
+        fn parsing_never_panics(text in "[()a-c0-9 :WLD\\-+é\\n]{0,60}") {
+            match TreeGame::parse(&text) {
+                Ok(tree) => {
+                    let printed = tree.to_text();
+                    let again = TreeGame::parse(&printed).expect("printed trees parse");
+                    prop_assert_eq!(again.to_text(), printed);
+                }
+                Err(e) => {
+                    prop_assert!(e.offset <= text.len());
+                    prop_assert!(text.is_char_boundary(e.offset));
+                    prop_assert!(!e.message.is_empty());
+                }
+            }
+        }
+    }
+}

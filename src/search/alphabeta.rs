@@ -24,9 +24,10 @@
 //! 5. Tactics, for stable games only (thesis 000 definition 6): an immediate win wins at the
 //!    next ply; two opponent threats lose two plies on; one threat `x` leaves `x` as the only
 //!    move worth searching (every other move loses two plies on; if `x` itself ends the game,
-//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes. The forced
-//!    reply `x` costs no depth (`extend_forced`), also at the horizon.
-//! 6. The depth horizon: the static evaluation.
+//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes. With
+//!    `extend_forced` the forced reply `x` costs no depth, also at the horizon.
+//! 6. The depth horizon: the static evaluation; with tactics, first a check that some move
+//!    does not end the game at once (if every move does, their best ending is exact).
 //! 7. Null move (heuristic, seed 002 7.1.2): pass and search `depth - 1 - R` plies with the
 //!    window `(beta - 1, beta)` from our side; a value `>= beta` cuts the node.
 //! 8. Generate and order the moves ([`super::ordering`]); static forward pruning (heuristic,
@@ -906,5 +907,166 @@ mod tests {
     fn depth_reported_is_the_deepest_ply_without_a_limit() {
         let r = run::<false>(CLASSIC, &SearchConfig::plain(Algorithm::AlphaBeta));
         assert_eq!(r.depth, 2);
+    }
+}
+
+#[cfg(test)]
+mod stone_tests {
+    use super::*;
+    use crate::game::{Game, Player, parse_point};
+    use crate::games::atarigo::AtariGo;
+    use crate::games::mnk::Mnk;
+    use crate::search::{Algorithm, MoveOrdering, solve};
+    use crate::trace::NoTrace;
+
+    fn nodes(config: SearchConfig) -> (u64, Verdict) {
+        let mut g = Mnk::new(3, 3, 3, false).unwrap();
+        let r = solve(&mut g, &config, &Limits::default(), &mut NoTrace);
+        (r.stats.nodes, r.verdict)
+    }
+
+    #[test]
+    fn tic_tac_toe_node_counts_are_pinned() {
+        // A change that moves these is a change in behaviour: say why in the commit.
+        let plain = |a| SearchConfig::plain(a);
+        assert_eq!(nodes(plain(Algorithm::Minimax)), (549_946, Verdict::Draw));
+        assert_eq!(
+            nodes(plain(Algorithm::AlphaBeta)),
+            (PLAIN_HARD, Verdict::Draw)
+        );
+        assert_eq!(
+            nodes(plain(Algorithm::AlphaBetaSoft)),
+            (PLAIN_SOFT, Verdict::Draw)
+        );
+        let with_tt = SearchConfig {
+            tt_mb: 1,
+            ..plain(Algorithm::AlphaBeta)
+        };
+        assert_eq!(nodes(with_tt), (HARD_TT, Verdict::Draw));
+        let ordered = SearchConfig {
+            tt_mb: 1,
+            ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
+        };
+        assert_eq!(nodes(ordered), (HARD_ALL, Verdict::Draw));
+        let deepening = SearchConfig {
+            tt_mb: 1,
+            ..SearchConfig::default()
+        };
+        assert_eq!(nodes(deepening), (ID_ALL, Verdict::Draw));
+    }
+
+    /// Fail-hard and fail-soft visit the same nodes (same decisions, different returns).
+    const PLAIN_HARD: u64 = 20_866;
+    const PLAIN_SOFT: u64 = 20_866;
+    /// Transpositions: the same 3x3 positions reached in different orders.
+    const HARD_TT: u64 = 5_736;
+    /// Table, ordering and tactics: most lines end at a threat.
+    const HARD_ALL: u64 = 410;
+    /// Iterative deepening repeats the shallow iterations (depths 1-8).
+    const ID_ALL: u64 = 1_419;
+
+    /// Counts the heuristic events of a search.
+    #[derive(Default)]
+    struct HeuristicEvents {
+        null_cuts: u64,
+        prunings: u64,
+    }
+
+    impl<G: Game> crate::trace::Observer<G> for HeuristicEvents {
+        fn null_move(&mut self, _r: u32, _v: Value, cut: bool) -> std::ops::ControlFlow<()> {
+            self.null_cuts += u64::from(cut);
+            crate::trace::GO
+        }
+        fn forward_pruned(&mut self, _dropped: &[G::Move]) -> std::ops::ControlFlow<()> {
+            self.prunings += 1;
+            crate::trace::GO
+        }
+    }
+
+    #[test]
+    fn heuristics_never_prove() {
+        // 4x4 three-in-a-row is a first-player win in 5 plies; proven without heuristics.
+        let mut g = Mnk::new(4, 4, 3, false).unwrap();
+        let exact = solve(
+            &mut g,
+            &SearchConfig {
+                tt_mb: 1,
+                ..SearchConfig::default()
+            },
+            &Limits::default(),
+            &mut NoTrace,
+        );
+        assert_eq!(exact.verdict, Verdict::Win { plies: 5 });
+        // With the null move or forward pruning cutting, the answer is never a proof.
+        for (null_move, keep) in [(true, None), (false, Some(50)), (true, Some(70))] {
+            for algorithm in [Algorithm::AlphaBeta, Algorithm::IterativeDeepening] {
+                let config = SearchConfig {
+                    algorithm,
+                    tt_mb: 1,
+                    null_move,
+                    forward_prune_keep_percent: keep,
+                    ..SearchConfig::default()
+                };
+                let limits = Limits {
+                    max_depth: Some(6),
+                    ..Limits::default()
+                };
+                let mut events = HeuristicEvents::default();
+                let r = solve(&mut g, &config, &limits, &mut events);
+                if events.null_cuts + events.prunings > 0 {
+                    assert_eq!(r.verdict, Verdict::Unknown, "{config:?}");
+                } else {
+                    assert_eq!(r.verdict, exact.verdict, "{config:?}: nothing was cut");
+                }
+                assert_eq!(g.ply(), 0);
+            }
+        }
+        // The null move does cut where the window is not decided yet.
+        let mut g = Mnk::new(5, 5, 4, false).unwrap();
+        let config = SearchConfig {
+            tt_mb: 1,
+            null_move: true,
+            ..SearchConfig::default()
+        };
+        let limits = Limits {
+            max_depth: Some(6),
+            ..Limits::default()
+        };
+        let mut events = HeuristicEvents::default();
+        let r = solve(&mut g, &config, &limits, &mut events);
+        assert!(events.null_cuts > 0);
+        assert_eq!(r.verdict, Verdict::Unknown);
+    }
+
+    #[test]
+    fn null_move_and_tactics_restore_the_position() {
+        // A capture race on 4x4 searched with every option, the null move included: the
+        // position and its key come back unchanged, and a tactic win is still found.
+        let p = |s: &str| parse_point(s, 4, 4).unwrap();
+        let start = AtariGo::new(4, 4)
+            .unwrap()
+            .with_stones(
+                &[
+                    (p("b2"), Player::Black),
+                    (p("c1"), Player::Black),
+                    (p("b1"), Player::White),
+                    (p("d4"), Player::White),
+                ],
+                Player::Black,
+            )
+            .unwrap();
+        let mut g = start.clone();
+        let config = SearchConfig {
+            tt_mb: 1,
+            null_move: true,
+            ordering: MoveOrdering::ALL,
+            ..SearchConfig::default()
+        };
+        let r = solve(&mut g, &config, &Limits::default(), &mut NoTrace);
+        // White b1 has one liberty left (a1): Black captures at once.
+        assert_eq!(r.value, Value::win_at(1));
+        assert_eq!(g.format_move(r.best_move.unwrap()), "a1");
+        assert_eq!(g.key(), start.key());
+        assert_eq!(g.ply(), start.ply());
     }
 }

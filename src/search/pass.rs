@@ -39,3 +39,36 @@ impl<G: StoneGame> Pass for G {
 
 /// A literal tree has no pass: its children are all there is.
 impl Pass for TreeGame {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+    use crate::games::atarigo::AtariGo;
+    use crate::games::mnk::Mnk;
+
+    #[test]
+    fn stone_games_pass_and_take_it_back() {
+        let mut g = Mnk::new(3, 3, 3, false).unwrap();
+        g.play(4);
+        let key = g.key();
+        assert!(g.can_pass());
+        g.pass();
+        assert_eq!(g.to_move(), Player::Black);
+        assert_ne!(g.key(), key, "the side to move is part of the key");
+        g.unpass();
+        assert_eq!(g.to_move(), Player::White);
+        assert_eq!(g.key(), key);
+        let mut a = AtariGo::new(3, 3).unwrap();
+        a.pass();
+        assert_eq!(a.to_move(), Player::White);
+        a.unpass();
+        assert_eq!(a.key(), AtariGo::new(3, 3).unwrap().key());
+    }
+
+    #[test]
+    fn trees_cannot_pass() {
+        let g = TreeGame::parse("(a 1 2)").unwrap();
+        assert!(!g.can_pass());
+    }
+}
