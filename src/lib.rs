@@ -15,6 +15,11 @@
 //! - [`puzzle`]: the TOML puzzle format, its validation into a position with messages that
 //!   name file, line and column, and the bundled puzzles compiled into the binary.
 //! - [`solve`]: runs a puzzle with an algorithm, monomorphic per game, for the CLI and tests.
+//! - [`theme`]: semantic style slots from `themes/*.toml` (bundled) or the user's file, fitted
+//!   to the terminal's colour level (`--color`, `NO_COLOR`), and the Unicode and ASCII glyph
+//!   sets (`--ascii`).
+//! - [`tui`]: the terminal explorer; so far its keymap (actions, key parsing, the default
+//!   bindings as data, user overrides, help rows generated from the bindings).
 #![forbid(unsafe_code)]
 
 pub mod game;
@@ -22,5 +27,7 @@ pub mod games;
 pub mod puzzle;
 pub mod search;
 pub mod solve;
+pub mod theme;
 pub mod trace;
+pub mod tui;
 pub mod zobrist;

@@ -184,8 +184,11 @@ fn winning_root_moves<G: SearchGame>(
     let mut winners = Vec::new();
     let mut total = Stats::default();
     let mut complete = true;
+    // The winning-move set is a game-theoretic question: a move that does not win within
+    // the root's depth limit may still win later, so the children are searched to the end
+    // (within the node and time limits).
     let child_limits = Limits {
-        max_depth: limits.max_depth.map(|d| d.saturating_sub(1)),
+        max_depth: None,
         ..*limits
     };
     for &mv in moves.iter() {

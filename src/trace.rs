@@ -6,6 +6,11 @@
 //! unwinds as on a node limit). [`NoTrace`] sets `ENABLED = false`; engines guard every call
 //! with `if O::ENABLED`, so headless code carries no trace at all after monomorphisation.
 
+pub mod live;
+pub mod recorder;
+pub mod replay;
+pub mod store;
+
 use std::ops::ControlFlow;
 
 use crate::game::Game;

@@ -1,0 +1,624 @@
+//! The recorded trace: an arena of search nodes and the append-only log of the events that
+//! happened to them, in the order the engine reported them (design.md section 1, "Record,
+//! then replay"; the shape of Fuego's search tracer, conventions.md 2).
+//!
+//! What a node shows is seed 001's example 3.2 (figure 18): every node of a fail-hard
+//! alpha-beta tree labelled with the triple (alpha, value, beta) it was called with and
+//! returned; seed 004 figures 6.23-6.25 add which children a cutoff skipped. The arena keeps
+//! what is known when a node is entered (its move, depth, window, key); the log keeps what
+//! happens later (table probes, the move order, cutoffs, the value it leaves with), so the
+//! state of any node "as of step i" can be read back ([`super::replay`]).
+//!
+//! # Layout
+//!
+//! - Nodes are numbered in the order they are entered, which is the pre-order of the search
+//!   tree. So the nodes entered by any step are exactly the ids below a count, a node's
+//!   subtree is the id range `id..end`, its first child is `id + 1` and its next sibling is
+//!   `end` (when their parent matches). No child lists are stored.
+//! - Events are small `Copy` values (28 bytes for 16-bit moves); lists of moves (the search
+//!   order, skipped and pruned moves) live in one side buffer and events hold ranges into it.
+//!   The moves a cutoff skips are a slice of the node's ordered list, so they usually cost
+//!   nothing extra. A node takes 72 bytes; alpha-beta on AtariGo reports about 4 events a
+//!   node, so a trace takes about 50 bytes per event in all (measured by `benches/trace.rs`).
+//! - The trace only grows: a batch of new nodes and events is appended by
+//!   `Trace::append`, which also fills in the fields of older nodes that the new events
+//!   close (their leave event and subtree end, the event of their cutoff, ...). A reader that
+//!   only looks at steps below [`Trace::len`] never sees a half-written state.
+
+use crate::game::Player;
+use crate::search::{Bound, Value, Window};
+use crate::trace::TtEntryView;
+
+/// Index of a node in the arena (its entry order).
+pub type NodeId = u32;
+/// Index of an event in the log. Step `i` of a replay is "events `0..i` have happened".
+pub type EventId = u32;
+/// "No node" / "no event yet" in the packed fields below.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Largest number of events a trace can hold (ids are 32-bit).
+pub const MAX_EVENTS: u64 = (u32::MAX - 1) as u64;
+
+#[inline]
+fn opt(id: u32) -> Option<u32> {
+    (id != NONE).then_some(id)
+}
+
+/// How a node came to be searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeKind {
+    /// The root of a search (each iteration of iterative deepening has its own).
+    Root,
+    /// A child reached by a move.
+    Move,
+    /// A null-move probe (seed 002 7.1.2): the parent passed. A heuristic, never part of a
+    /// proof, and not one of the parent's children for its value.
+    NullMove,
+}
+
+/// A range of moves in the trace's side buffer ([`Trace::moves`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveRange {
+    /// First index into the buffer.
+    pub start: u32,
+    /// Number of moves (at most [`crate::game::MAX_MOVES`]).
+    pub len: u16,
+}
+
+impl MoveRange {
+    /// The number of moves.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// True for an empty range.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// One search node as it was entered, plus the log positions of what happened to it.
+///
+/// The event fields (`leave`, `cutoff`, ...) are filled in when those events are appended;
+/// what was true at an earlier step is the replay's business ([`super::replay::Replay`]):
+/// an event at index `e` has happened at step `i` when `e < i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceNode<M> {
+    pub(crate) parent: NodeId,
+    /// One past the last node of the subtree, once the node is left.
+    pub(crate) end: NodeId,
+    pub(crate) enter: EventId,
+    pub(crate) leave: EventId,
+    pub(crate) tt_probe: EventId,
+    pub(crate) ordered: EventId,
+    pub(crate) null_move: EventId,
+    pub(crate) forward_pruned: EventId,
+    pub(crate) cutoff: EventId,
+    pub(crate) tt_store: EventId,
+    pub(crate) key: u64,
+    pub(crate) window: Window,
+    pub(crate) depth: u32,
+    pub(crate) iteration: u32,
+    pub(crate) ply: u16,
+    pub(crate) mv: Option<M>,
+    pub(crate) kind: NodeKind,
+    pub(crate) to_move: Player,
+}
+
+impl<M: Copy> TraceNode<M> {
+    /// The parent (`None` for a root).
+    #[inline]
+    pub fn parent(&self) -> Option<NodeId> {
+        opt(self.parent)
+    }
+
+    /// The move that led here (`None` for a root or a null-move probe).
+    #[inline]
+    pub fn mv(&self) -> Option<M> {
+        self.mv
+    }
+
+    /// Root, move or null-move probe.
+    #[inline]
+    pub fn kind(&self) -> NodeKind {
+        self.kind
+    }
+
+    /// Plies from the root.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    /// Plies the search had left here.
+    #[inline]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The side to move in this position.
+    #[inline]
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The window the node was searched with (alpha and beta at entry).
+    #[inline]
+    pub fn window(&self) -> Window {
+        self.window
+    }
+
+    /// Zobrist key of the position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The depth of the iterative-deepening iteration the node belongs to (0 when the search
+    /// announced no iterations).
+    #[inline]
+    pub fn iteration(&self) -> u32 {
+        self.iteration
+    }
+
+    /// The event that entered the node.
+    #[inline]
+    pub fn enter_event(&self) -> EventId {
+        self.enter
+    }
+
+    /// The event that left the node, if it is recorded (a search that was stopped, or a
+    /// record that ran out of budget, leaves nodes open for good).
+    #[inline]
+    pub fn leave_event(&self) -> Option<EventId> {
+        opt(self.leave)
+    }
+
+    /// One past the last node of its subtree, once the node is left.
+    #[inline]
+    pub fn subtree_end(&self) -> Option<NodeId> {
+        opt(self.end)
+    }
+
+    /// The node's transposition-table probe event, if any.
+    #[inline]
+    pub fn tt_probe_event(&self) -> Option<EventId> {
+        opt(self.tt_probe)
+    }
+
+    /// The event that announced the node's move order, if any.
+    #[inline]
+    pub fn ordered_event(&self) -> Option<EventId> {
+        opt(self.ordered)
+    }
+
+    /// The node's null-move probe result event, if any.
+    #[inline]
+    pub fn null_move_event(&self) -> Option<EventId> {
+        opt(self.null_move)
+    }
+
+    /// The node's forward-pruning event, if any.
+    #[inline]
+    pub fn forward_pruned_event(&self) -> Option<EventId> {
+        opt(self.forward_pruned)
+    }
+
+    /// The node's cutoff event, if any.
+    #[inline]
+    pub fn cutoff_event(&self) -> Option<EventId> {
+        opt(self.cutoff)
+    }
+
+    /// The node's table store event, if any.
+    #[inline]
+    pub fn tt_store_event(&self) -> Option<EventId> {
+        opt(self.tt_store)
+    }
+}
+
+/// One thing the engine reported. Small and `Copy`; lists of moves are ranges into
+/// [`Trace::moves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event<M> {
+    /// An iteration of iterative deepening starts, to `depth` plies.
+    Iteration { depth: u32 },
+    /// The search enters `node` (its data is in the arena).
+    Enter { node: NodeId },
+    /// The search leaves `node` with `value` (a `bound` of its value) and the move that gave
+    /// it. `prev_best` is what the parent's best child was before this value came in (undo
+    /// information for the replay; `u32::MAX` when there was none, and meaningless
+    /// for roots and null-move probes, which do not count for a parent's value).
+    Leave {
+        node: NodeId,
+        value: Value,
+        bound: Bound,
+        best: Option<M>,
+        prev_best: NodeId,
+    },
+    /// At `node`, the child reached by `mv` returned `value >= window.beta`; the moves in
+    /// `skipped` are not searched. `window` is the node's window just before that value.
+    Cutoff {
+        node: NodeId,
+        mv: M,
+        value: Value,
+        window: Window,
+        skipped: MoveRange,
+    },
+    /// A transposition-table look-up at `node` (`None`: a miss).
+    TtProbe {
+        node: NodeId,
+        hit: Option<TtEntryView<M>>,
+    },
+    /// `node`'s result stored in the table (value relative to the node, as stored).
+    TtStore {
+        node: NodeId,
+        value: Value,
+        bound: Bound,
+        depth: u32,
+        best: Option<M>,
+    },
+    /// `node`'s moves in the order they will be searched.
+    Ordered { node: NodeId, moves: MoveRange },
+    /// `node`'s null-move probe with reduction `reduction` returned `value`; `cut` tells
+    /// whether it pruned the node.
+    NullMove {
+        node: NodeId,
+        reduction: u32,
+        value: Value,
+        cut: bool,
+    },
+    /// Static forward pruning dropped `dropped` at `node`.
+    ForwardPruned { node: NodeId, dropped: MoveRange },
+}
+
+/// The kinds of events, for "next/previous event of a kind" queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EventKind {
+    Iteration,
+    Enter,
+    Leave,
+    Cutoff,
+    /// Any table probe, hit or miss.
+    TtProbe,
+    /// A table probe that found an entry.
+    TtHit,
+    TtStore,
+    Ordered,
+    NullMove,
+    ForwardPruned,
+}
+
+impl<M: Copy> Event<M> {
+    /// The node the event belongs to (`None` for an iteration start).
+    #[inline]
+    pub fn node(&self) -> Option<NodeId> {
+        match *self {
+            Event::Iteration { .. } => None,
+            Event::Enter { node }
+            | Event::Leave { node, .. }
+            | Event::Cutoff { node, .. }
+            | Event::TtProbe { node, .. }
+            | Event::TtStore { node, .. }
+            | Event::Ordered { node, .. }
+            | Event::NullMove { node, .. }
+            | Event::ForwardPruned { node, .. } => Some(node),
+        }
+    }
+
+    /// True when the event is of `kind`.
+    pub fn is(&self, kind: EventKind) -> bool {
+        match (kind, self) {
+            (EventKind::Iteration, Event::Iteration { .. })
+            | (EventKind::Enter, Event::Enter { .. })
+            | (EventKind::Leave, Event::Leave { .. })
+            | (EventKind::Cutoff, Event::Cutoff { .. })
+            | (EventKind::TtProbe, Event::TtProbe { .. })
+            | (EventKind::TtStore, Event::TtStore { .. })
+            | (EventKind::Ordered, Event::Ordered { .. })
+            | (EventKind::NullMove, Event::NullMove { .. })
+            | (EventKind::ForwardPruned, Event::ForwardPruned { .. }) => true,
+            (EventKind::TtHit, Event::TtProbe { hit, .. }) => hit.is_some(),
+            _ => false,
+        }
+    }
+}
+
+/// New nodes, events and moves on their way into a [`Trace`] (the recorder fills one and
+/// appends it in one go, so a reader takes the lock rarely).
+#[derive(Clone, Debug)]
+pub(crate) struct Batch<M> {
+    pub(crate) nodes: Vec<TraceNode<M>>,
+    pub(crate) events: Vec<Event<M>>,
+    pub(crate) moves: Vec<M>,
+}
+
+impl<M> Batch<M> {
+    pub(crate) fn with_capacity(events: usize) -> Self {
+        Batch {
+            nodes: Vec::with_capacity(events),
+            events: Vec::with_capacity(events),
+            moves: Vec::with_capacity(events * 4),
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.events.clear();
+        self.moves.clear();
+    }
+}
+
+/// Where a record stops short of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Truncation {
+    /// The record ends at this event count: the engine went on without recording.
+    pub at: u64,
+}
+
+/// The record of one search: the node arena, the event log, the move buffer, and indexes of
+/// the events the explorer jumps to.
+#[derive(Clone, Debug)]
+pub struct Trace<M> {
+    nodes: Vec<TraceNode<M>>,
+    events: Vec<Event<M>>,
+    moves: Vec<M>,
+    /// Events of the kinds the explorer jumps between, in log order.
+    cutoffs: Vec<EventId>,
+    tt_hits: Vec<EventId>,
+    iterations: Vec<EventId>,
+    truncation: Option<Truncation>,
+    finished: bool,
+}
+
+impl<M> Default for Trace<M> {
+    fn default() -> Self {
+        Trace {
+            nodes: Vec::new(),
+            events: Vec::new(),
+            moves: Vec::new(),
+            cutoffs: Vec::new(),
+            tt_hits: Vec::new(),
+            iterations: Vec::new(),
+            truncation: None,
+            finished: false,
+        }
+    }
+}
+
+impl<M: Copy> Trace<M> {
+    /// Number of events recorded (the last step of a replay).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// True when nothing is recorded.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Number of nodes recorded.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// A node. Panics on an id this trace never gave out.
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &TraceNode<M> {
+        &self.nodes[id as usize]
+    }
+
+    /// Every node in entry order.
+    #[inline]
+    pub fn nodes(&self) -> &[TraceNode<M>] {
+        &self.nodes
+    }
+
+    /// An event. Panics past [`Trace::len`].
+    #[inline]
+    pub fn event(&self, id: EventId) -> &Event<M> {
+        &self.events[id as usize]
+    }
+
+    /// The whole log.
+    #[inline]
+    pub fn events(&self) -> &[Event<M>] {
+        &self.events
+    }
+
+    /// The moves of a range from an event.
+    #[inline]
+    pub fn moves(&self, range: MoveRange) -> &[M] {
+        let start = range.start as usize;
+        &self.moves[start..start + range.len()]
+    }
+
+    /// Number of moves in the side buffer.
+    #[inline]
+    pub fn move_buffer_len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The moves of `node` in search order, once announced (empty for leaves).
+    pub fn ordered_moves(&self, node: NodeId) -> &[M] {
+        match self.node(node).ordered_event().map(|e| *self.event(e)) {
+            Some(Event::Ordered { moves, .. }) => self.moves(moves),
+            _ => &[],
+        }
+    }
+
+    /// Set when the record ran out of budget: "record ends at event N".
+    #[inline]
+    pub fn truncation(&self) -> Option<Truncation> {
+        self.truncation
+    }
+
+    /// True once the search is over and everything it reported is here.
+    #[inline]
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Root nodes in order (one per search; iterative deepening has one per iteration).
+    pub fn roots(&self) -> impl Iterator<Item = NodeId> + '_ {
+        let mut next = if self.nodes.is_empty() { None } else { Some(0) };
+        std::iter::from_fn(move || {
+            let id = next?;
+            next = self.nodes[id as usize]
+                .subtree_end()
+                .filter(|&e| (e as usize) < self.nodes.len());
+            Some(id)
+        })
+    }
+
+    /// The first event of `kind` at index `from` or later.
+    ///
+    /// Cutoffs, table hits, iterations and enters are indexed (binary search or direct);
+    /// other kinds scan the log.
+    pub fn next_of(&self, kind: EventKind, from: usize) -> Option<EventId> {
+        let first_in = |index: &[EventId]| {
+            let i = index.partition_point(|&e| (e as usize) < from);
+            index.get(i).copied()
+        };
+        match kind {
+            EventKind::Cutoff => first_in(&self.cutoffs),
+            EventKind::TtHit => first_in(&self.tt_hits),
+            EventKind::Iteration => first_in(&self.iterations),
+            EventKind::Enter => {
+                let i = self.nodes.partition_point(|n| (n.enter as usize) < from);
+                self.nodes.get(i).map(|n| n.enter)
+            }
+            _ => (from..self.events.len())
+                .find(|&e| self.events[e].is(kind))
+                .map(|e| e as EventId),
+        }
+    }
+
+    /// The last event of `kind` before index `before`.
+    pub fn prev_of(&self, kind: EventKind, before: usize) -> Option<EventId> {
+        let before = before.min(self.events.len());
+        let last_in = |index: &[EventId]| {
+            let i = index.partition_point(|&e| (e as usize) < before);
+            i.checked_sub(1).map(|i| index[i])
+        };
+        match kind {
+            EventKind::Cutoff => last_in(&self.cutoffs),
+            EventKind::TtHit => last_in(&self.tt_hits),
+            EventKind::Iteration => last_in(&self.iterations),
+            EventKind::Enter => {
+                let i = self.nodes.partition_point(|n| (n.enter as usize) < before);
+                i.checked_sub(1).map(|i| self.nodes[i].enter)
+            }
+            _ => (0..before)
+                .rev()
+                .find(|&e| self.events[e].is(kind))
+                .map(|e| e as EventId),
+        }
+    }
+
+    /// The iteration starts recorded (event ids, in order).
+    #[inline]
+    pub fn iteration_events(&self) -> &[EventId] {
+        &self.iterations
+    }
+
+    /// Approximate heap bytes held (capacity of every buffer).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<TraceNode<M>>()
+            + self.events.capacity() * size_of::<Event<M>>()
+            + self.moves.capacity() * size_of::<M>()
+            + (self.cutoffs.capacity() + self.tt_hits.capacity() + self.iterations.capacity())
+                * size_of::<EventId>()
+    }
+
+    /// Bytes the recorded data takes (lengths, not capacities).
+    pub fn used_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.len() * size_of::<TraceNode<M>>()
+            + self.events.len() * size_of::<Event<M>>()
+            + self.moves.len() * size_of::<M>()
+            + (self.cutoffs.len() + self.tt_hits.len() + self.iterations.len())
+                * size_of::<EventId>()
+    }
+
+    /// Appends a batch (whose node ids, event ids and move ranges continue this trace's) and
+    /// fills in the fields of the nodes its events close. Leaves `batch` empty.
+    pub(crate) fn append(&mut self, batch: &mut Batch<M>) {
+        let first_event = self.events.len();
+        // Nodes entered before each event: the ids of the batch's nodes follow in entry
+        // order, so counting Enter events gives each Leave its subtree end.
+        let mut entered = self.nodes.len() as u32;
+        self.nodes.extend_from_slice(&batch.nodes);
+        self.moves.extend_from_slice(&batch.moves);
+        self.events.extend_from_slice(&batch.events);
+        for (offset, event) in batch.events.iter().enumerate() {
+            let e = (first_event + offset) as EventId;
+            let Some(node) = event.node() else {
+                self.iterations.push(e);
+                continue;
+            };
+            let n = &mut self.nodes[node as usize];
+            match *event {
+                Event::Iteration { .. } => {}
+                Event::Enter { .. } => {
+                    debug_assert_eq!(node, entered, "nodes are numbered in entry order");
+                    entered += 1;
+                }
+                Event::Leave { .. } => {
+                    n.leave = e;
+                    n.end = entered;
+                }
+                Event::Cutoff { .. } => {
+                    n.cutoff = e;
+                    self.cutoffs.push(e);
+                }
+                Event::TtProbe { hit, .. } => {
+                    n.tt_probe = e;
+                    if hit.is_some() {
+                        self.tt_hits.push(e);
+                    }
+                }
+                Event::TtStore { .. } => n.tt_store = e,
+                Event::Ordered { .. } => n.ordered = e,
+                Event::NullMove { .. } => n.null_move = e,
+                Event::ForwardPruned { .. } => n.forward_pruned = e,
+            }
+        }
+        batch.clear();
+    }
+
+    pub(crate) fn set_truncation(&mut self, truncation: Option<Truncation>) {
+        self.truncation = truncation;
+    }
+
+    pub(crate) fn set_finished(&mut self) {
+        self.finished = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_are_small() {
+        // Moves of every game are 16-bit points or child indexes.
+        assert!(std::mem::size_of::<Event<u16>>() <= 28);
+        assert!(std::mem::size_of::<TraceNode<u16>>() <= 80);
+    }
+
+    #[test]
+    fn kinds_match_events() {
+        let probe = Event::<u16>::TtProbe { node: 0, hit: None };
+        assert!(probe.is(EventKind::TtProbe));
+        assert!(!probe.is(EventKind::TtHit));
+        assert_eq!(Event::<u16>::Iteration { depth: 1 }.node(), None);
+        assert_eq!(probe.node(), Some(0));
+    }
+}

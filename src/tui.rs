@@ -1,0 +1,4 @@
+//! The terminal explorer (design.md section 5): keys map to actions through the keymap; views
+//! render a model with a theme.
+
+pub mod keymap;

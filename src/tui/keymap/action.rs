@@ -1,0 +1,168 @@
+//! What a key can ask the explorer to do.
+//!
+//! issue 3, deliverable 4 and design.md section 5: tree walking, jumps, stepping through the
+//! recorded search, play/pause, overlays, search control, and room for the later views
+//! (lambda level, zone order: seed 000, sections 3.3 and 4). Every action has a name (its key
+//! in keymap files), a group and a one-line description, from which the help overlay is
+//! generated; a few have a short footer label.
+
+use std::fmt;
+
+/// Groups of actions, in the order the help overlay shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// Moving the tree cursor.
+    Tree,
+    /// Jumping to interesting nodes.
+    Jump,
+    /// Moving the replay cursor through the event log.
+    Step,
+    /// Overlays and views.
+    View,
+    /// Starting, stopping and configuring searches.
+    Search,
+    /// Everything else.
+    General,
+}
+
+impl Group {
+    /// The heading in the help overlay.
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Tree => "Tree",
+            Group::Jump => "Jump",
+            Group::Step => "Step through the search",
+            Group::View => "View",
+            Group::Search => "Search",
+            Group::General => "General",
+        }
+    }
+}
+
+macro_rules! actions {
+    ($($variant:ident => $name:literal, $group:ident, $footer:expr, $description:literal;)*) => {
+        /// Something the explorer can do, bound to keys by the keymap.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Action {
+            $(#[doc = $description] $variant,)*
+        }
+
+        impl Action {
+            /// Every action, in help order.
+            pub const ALL: &'static [Action] = &[$(Action::$variant,)*];
+            /// How many actions there are.
+            pub const COUNT: usize = Action::ALL.len();
+
+            /// The action's key in keymap files, e.g. `"step_forward"`.
+            pub fn name(self) -> &'static str {
+                match self { $(Action::$variant => $name,)* }
+            }
+
+            /// What the action does, in one line (the help overlay shows it).
+            pub fn description(self) -> &'static str {
+                match self { $(Action::$variant => $description,)* }
+            }
+
+            /// The help group.
+            pub fn group(self) -> Group {
+                match self { $(Action::$variant => Group::$group,)* }
+            }
+
+            /// A word or two for the footer, for the few actions the footer shows.
+            pub fn footer_label(self) -> Option<&'static str> {
+                match self { $(Action::$variant => $footer,)* }
+            }
+        }
+    };
+}
+
+actions! {
+    Up => "up", Tree, None, "select the row above";
+    Down => "down", Tree, None, "select the row below";
+    PageUp => "page_up", Tree, None, "move the selection a page up";
+    PageDown => "page_down", Tree, None, "move the selection a page down";
+    Parent => "parent", Tree, None, "select the parent node";
+    FirstChild => "first_child", Tree, None, "select the first child (expanding the node)";
+    NextSibling => "next_sibling", Tree, None, "select the next sibling";
+    PreviousSibling => "previous_sibling", Tree, None, "select the previous sibling";
+    Expand => "expand", Tree, None, "show the selected node's children";
+    Collapse => "collapse", Tree, None, "hide the selected node's children";
+    ExpandAll => "expand_all", Tree, None, "show everything below the selected node";
+    Select => "select", Tree, None, "expand or collapse the selected node; in a list, choose the entry";
+
+    JumpPv => "jump_pv", Jump, None, "jump to the end of the principal variation";
+    JumpLargest => "jump_largest", Jump, None, "jump to the child with the largest subtree";
+    JumpNextCutoff => "jump_next_cutoff", Jump, None, "jump to the next node that ended in a cutoff";
+    JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "jump to the previous node that ended in a cutoff";
+    JumpNextTtHit => "jump_next_tt_hit", Jump, None, "jump to the next transposition-table hit";
+    JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "jump to the previous transposition-table hit";
+    JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration of iterative deepening";
+    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration of iterative deepening";
+
+    StepForward => "step_forward", Step, Some("step"), "one event forward";
+    StepBack => "step_back", Step, Some("back"), "one event back";
+    StepNextNode => "step_next_node", Step, None, "forward to the next node entered";
+    StepPreviousNode => "step_previous_node", Step, None, "back to the previous node entered";
+    StepNextCutoff => "step_next_cutoff", Step, Some("next cutoff"), "forward to the next cutoff";
+    StepPreviousCutoff => "step_previous_cutoff", Step, None, "back to the previous cutoff";
+    StepStart => "step_start", Step, None, "back to the start of the search";
+    StepEnd => "step_end", Step, None, "forward to the end of the record";
+    PlayPause => "play_pause", Step, Some("play"), "play the search forward, or pause";
+    Faster => "faster", Step, None, "play faster";
+    Slower => "slower", Step, None, "play slower";
+
+    ToggleValues => "toggle_values", View, None, "show or hide the children's values on the board";
+    LevelUp => "level_up", View, None, "show the next lambda level";
+    LevelDown => "level_down", View, None, "show the previous lambda level";
+    CycleZoneOrder => "cycle_zone_order", View, None, "cycle the relevance-zone orders shown";
+    ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
+    Redraw => "redraw", View, None, "redraw the whole screen";
+
+    OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
+    CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
+    ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
+    CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
+
+    Close => "close", General, None, "close the open overlay";
+    Quit => "quit", General, Some("quit"), "close the open overlay, or quit";
+    QuitNow => "quit_now", General, None, "quit at once (always ctrl-c; cannot be rebound)";
+}
+
+impl Action {
+    /// The action with this keymap-file name.
+    pub fn from_name(name: &str) -> Option<Action> {
+        Action::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// Index into per-action tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_every_action_is_described() {
+        for (i, &action) in Action::ALL.iter().enumerate() {
+            assert_eq!(action.index(), i);
+            assert_eq!(Action::from_name(action.name()), Some(action));
+            let d = action.description();
+            assert!(!d.is_empty() && !d.ends_with('.'), "{action}: {d}");
+        }
+    }
+
+    #[test]
+    fn actions_are_listed_group_by_group() {
+        let groups: Vec<Group> = Action::ALL.iter().map(|a| a.group()).collect();
+        assert!(groups.windows(2).all(|w| w[0] <= w[1]));
+    }
+}

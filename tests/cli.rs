@@ -1,0 +1,167 @@
+//! The command line as a user meets it (design.md section 4): data on stdout, one clear line
+//! on stderr for bad input, exit 0 / 1 / 2.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn plyscope() -> Command {
+    Command::cargo_bin("plyscope").expect("the binary is built")
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn solve_prints_board_result_move_line_and_counters() {
+    plyscope()
+        .args(["solve", "tictactoe-fork"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("to move     black"))
+        .stdout(predicate::str::contains("result      win in 3 plies"))
+        .stdout(predicate::str::contains("best move   c1"))
+        .stdout(predicate::str::contains("winning     c1"))
+        .stdout(predicate::str::contains("nodes       "))
+        .stdout(predicate::str::contains(
+            "check       agrees with the expected answer",
+        ));
+}
+
+#[test]
+fn solve_json_is_one_object_per_puzzle() {
+    let out = plyscope()
+        .args([
+            "solve",
+            "tictactoe",
+            "tree-abc",
+            "--json",
+            "--algo",
+            "alphabeta",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(objects.len(), 2);
+    assert_eq!(objects[0]["puzzle"], "tictactoe");
+    assert_eq!(objects[0]["result"], "draw");
+    assert_eq!(objects[0]["algorithm"], "alphabeta");
+    assert_eq!(objects[1]["result"], "exact");
+    assert_eq!(objects[1]["value"], "3");
+    assert_eq!(objects[1]["best_move"], "b");
+    assert_eq!(objects[1]["check"]["status"], "agrees");
+    assert!(objects[0]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn every_algorithm_solves_a_textbook_tree() {
+    for algo in ["minimax", "alphabeta", "alphabeta-soft", "id"] {
+        plyscope()
+            .args(["solve", "tree-abc", "--algo", algo])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("exact (value 3)"));
+    }
+}
+
+#[test]
+fn a_node_limit_gives_unknown_and_exit_1_against_an_expectation() {
+    plyscope()
+        .args(["solve", "mnk-4x4-k4", "--nodes", "1000"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("unknown within limits"))
+        .stdout(predicate::str::contains("NOT REACHED"));
+}
+
+#[test]
+fn a_puzzle_file_by_path_works() {
+    plyscope()
+        .args(["solve", &fixture("valid/tree-multiline.toml")])
+        .assert()
+        .success();
+}
+
+#[test]
+fn list_names_every_bundled_puzzle() {
+    let assert = plyscope().arg("list").assert().success();
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    for name in ["tictactoe", "atarigo-6x6-crosscut", "hex-4x4", "tree-abc"] {
+        assert!(text.lines().any(|l| l.starts_with(name)), "{name} missing");
+    }
+}
+
+#[test]
+fn a_missing_puzzle_is_one_line_and_exit_1() {
+    let assert = plyscope()
+        .args(["solve", "no-such-puzzle.toml"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty());
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("plyscope: no-such-puzzle.toml"), "{err}");
+}
+
+#[test]
+fn a_bad_puzzle_file_names_file_line_and_column() {
+    let path = fixture("invalid/board-row-length.toml");
+    let assert = plyscope().args(["solve", &path]).assert().code(1);
+    let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let rest = err
+        .strip_prefix(&format!("plyscope: {path}:"))
+        .unwrap_or_else(|| panic!("{err}"));
+    let mut parts = rest.splitn(3, ':');
+    assert!(
+        parts.next().unwrap().parse::<usize>().is_ok(),
+        "line in {err}"
+    );
+    assert!(
+        parts.next().unwrap().parse::<usize>().is_ok(),
+        "column in {err}"
+    );
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "magic"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown algorithm 'magic'"));
+    plyscope()
+        .args(["solve", "tictactoe", "--time=-3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("positive number of seconds"));
+    plyscope()
+        .args(["solve", "tictactoe", "--max-depth", "0"])
+        .assert()
+        .code(2);
+    plyscope().args(["solve"]).assert().code(2);
+    plyscope().args(["frobnicate"]).assert().code(2);
+}
+
+#[test]
+fn help_is_everywhere() {
+    plyscope()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solve"));
+    plyscope()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--max-depth"))
+        .stdout(predicate::str::contains("--tt-mb"));
+    plyscope().args(["list", "--help"]).assert().success();
+}

@@ -1,0 +1,551 @@
+//! Replay property (issue 3, "Tests that must exist"): for random recorded searches, the
+//! state of every node at step i reached by stepping forward from 0 equals the state reached
+//! by stepping back from the end, and both equal an independent oracle that folds the
+//! first i events of the log from scratch.
+//!
+//! The searches are:
+//! - a scripted engine on random tic-tac-toe and 4x4 positions that reports every kind of
+//!   event (table hits and misses, null-move probes that cut or not, forward pruning,
+//!   skipped lists that are and are not slices of the ordered list, several iterations) with
+//!   small random values full of ties, under a random record budget (truncated records,
+//!   nodes left open);
+//! - the real engines (minimax, fail-hard and fail-soft alpha-beta, iterative deepening)
+//!   in their textbook form, with table, ordering and tactics, with the null move and with
+//!   forward pruning, on random literal trees (under random record budgets) and random
+//!   tic-tac-toe and 4x4 positions, sometimes stopped by a node limit.
+
+use std::collections::HashMap;
+
+use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
+use plyscope::games::mnk::Mnk;
+use plyscope::games::tree::TreeGame;
+use plyscope::search::{
+    Algorithm, Bound, Limits, MoveOrdering, SearchConfig, SearchGame, Value, Window, solve,
+};
+use plyscope::trace::recorder::{RecordConfig, Recorder};
+use plyscope::trace::replay::{
+    CutoffInfo, NodeResult, NodeState, NodeStatus, NullMoveInfo, Replay, TtLookup, TtStoreInfo,
+};
+use plyscope::trace::store::{Event, NodeId, NodeKind, Trace};
+use plyscope::trace::{Observer, TtEntryView};
+use plyscope::zobrist::splitmix64;
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------------------
+// The oracle: fold events 0..step into per-node states, the simple way.
+
+/// Per-node states, the path and the number of nodes entered after `step` events, computed
+/// from scratch without the replay's undo information.
+fn oracle<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    step: usize,
+) -> (Vec<NodeState<M>>, Vec<NodeId>, u32) {
+    let n = trace.node_count();
+    let mut states: Vec<NodeState<M>> = (0..n).map(|_| not_entered()).collect();
+    let mut path: Vec<NodeId> = Vec::new();
+    // Children left so far with their values, in order, per node.
+    let mut closed_children: HashMap<NodeId, Vec<(NodeId, Value)>> = HashMap::new();
+    // Children entered so far, per node.
+    let mut entered_children: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+    let mut entered = 0u32;
+    for (e, event) in trace.events()[..step].iter().enumerate() {
+        match *event {
+            Event::Iteration { .. } => {}
+            Event::Enter { node } => {
+                entered += 1;
+                let s = &mut states[node as usize];
+                s.status = NodeStatus::Open;
+                s.window = Some(trace.node(node).window());
+                if let Some(&parent) = path.last() {
+                    entered_children.entry(parent).or_default().push(node);
+                }
+                path.push(node);
+            }
+            Event::Leave {
+                node,
+                value,
+                bound,
+                best,
+                ..
+            } => {
+                assert_eq!(path.pop(), Some(node), "leave of the innermost node");
+                let s = &mut states[node as usize];
+                s.status = NodeStatus::Closed;
+                s.result = Some(NodeResult { value, bound, best });
+                let t = trace.node(node);
+                if t.kind() == NodeKind::Move
+                    && let Some(parent) = t.parent()
+                {
+                    closed_children
+                        .entry(parent)
+                        .or_default()
+                        .push((node, value));
+                }
+            }
+            Event::Cutoff {
+                node,
+                mv,
+                value,
+                window,
+                skipped,
+            } => {
+                let child = entered_children
+                    .get(&node)
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&c| {
+                        trace.node(c).kind() == NodeKind::Move && trace.node(c).mv() == Some(mv)
+                    })
+                    .last();
+                states[node as usize].cutoff = Some(CutoffInfo {
+                    event: e as u32,
+                    mv,
+                    child,
+                    value,
+                    window,
+                    skipped,
+                });
+            }
+            Event::TtProbe { node, hit } => {
+                states[node as usize].tt = Some(match hit {
+                    None => TtLookup::Miss,
+                    Some(h) => TtLookup::Hit(h),
+                });
+            }
+            Event::TtStore {
+                node,
+                value,
+                bound,
+                depth,
+                best,
+            } => {
+                states[node as usize].tt_store = Some(TtStoreInfo {
+                    value,
+                    bound,
+                    depth,
+                    best,
+                });
+            }
+            Event::Ordered { node, moves } => states[node as usize].ordered = Some(moves),
+            Event::NullMove {
+                node,
+                reduction,
+                value,
+                cut,
+            } => {
+                states[node as usize].null_move = Some(NullMoveInfo {
+                    reduction,
+                    value,
+                    cut,
+                })
+            }
+            Event::ForwardPruned { node, dropped } => {
+                states[node as usize].forward_pruned = Some(dropped)
+            }
+        }
+    }
+    // Best child so far: the highest negated value, the first one on ties.
+    for (&node, children) in &closed_children {
+        let mut best: Option<(NodeId, Value)> = None;
+        for &(c, v) in children {
+            if best.is_none_or(|(_, b)| -v > b) {
+                best = Some((c, -v));
+            }
+        }
+        let s = &mut states[node as usize];
+        s.best_child = best.map(|(c, _)| c);
+        s.value_so_far = best.map(|(_, v)| v);
+    }
+    // Subtree sizes: every entered node counts for itself and its ancestors.
+    for id in 0..entered {
+        let mut a = Some(id);
+        while let Some(x) = a {
+            states[x as usize].subtree_nodes += 1;
+            a = trace.node(x).parent();
+        }
+    }
+    (states, path, entered)
+}
+
+fn not_entered<M>() -> NodeState<M> {
+    NodeState {
+        status: NodeStatus::NotEntered,
+        window: None,
+        value_so_far: None,
+        best_child: None,
+        result: None,
+        tt: None,
+        ordered: None,
+        null_move: None,
+        forward_pruned: None,
+        cutoff: None,
+        tt_store: None,
+        subtree_nodes: 0,
+    }
+}
+
+/// The property: at every step (or a sample of steps for long traces), forward from 0,
+/// back from the end and the oracle agree on every node, the path and the count of nodes
+/// entered; `seek` agrees too.
+fn check_replay<M: Copy + PartialEq + std::fmt::Debug>(trace: &Trace<M>) {
+    let len = trace.len();
+    let stride = (len / 150).max(1);
+    let sampled = |s: usize| s.is_multiple_of(stride) || s == len;
+    let snapshot = |r: &Replay| (r.states(trace), r.path(trace), r.entered());
+    let mut forward = Vec::new();
+    let mut r = Replay::new();
+    for step in 0..=len {
+        assert_eq!(r.step(), step);
+        if sampled(step) {
+            forward.push((step, snapshot(&r)));
+        }
+        if step < len {
+            assert!(r.forward(trace));
+        }
+    }
+    assert!(!r.forward(trace), "nothing after the end");
+    let mut expected = forward.iter().rev();
+    for step in (0..=len).rev() {
+        assert_eq!(r.step(), step);
+        if sampled(step) {
+            let (s, state) = expected
+                .next()
+                .expect("a forward snapshot per sampled step");
+            assert_eq!(*s, step);
+            let back = snapshot(&r);
+            assert_eq!(&back, state, "forward and backward differ at step {step}");
+            assert_eq!(
+                oracle(trace, step),
+                back,
+                "the oracle differs at step {step}"
+            );
+        }
+        if step > 0 {
+            assert!(r.back(trace));
+        }
+    }
+    // Seeking (with its reset for far jumps) lands on the same states.
+    for &(step, ref state) in forward.iter().step_by(7) {
+        r.seek(trace, len);
+        r.seek(trace, step);
+        assert_eq!(&snapshot(&r), state, "seek to {step}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The scripted engine: well-nested events of every kind on real m,n,k positions.
+
+/// A deterministic random stream.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        splitmix64(&mut self.0) % n
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// A small value: many ties.
+    fn value(&mut self) -> Value {
+        Value(self.below(7) as i32 - 3)
+    }
+}
+
+/// A negamax alpha-beta in the shape of the real engines, with random extras, that reports
+/// to `obs`. Returns the value from the side to move's view.
+fn scripted_search<O: Observer<Mnk>>(
+    obs: &mut O,
+    g: &mut Mnk,
+    rng: &mut Rng,
+    mv: Option<Point>,
+    ply: usize,
+    depth: u32,
+    window: Window,
+) -> Value {
+    let _ = obs.enter(g, mv, ply, depth, window);
+    if rng.chance(40) {
+        let hit = rng.chance(50).then(|| TtEntryView {
+            value: rng.value(),
+            bound: [Bound::Exact, Bound::Lower, Bound::Upper][rng.below(3) as usize],
+            depth: rng.below(4) as u32,
+            best: None,
+            cutoff: rng.chance(30),
+        });
+        let _ = obs.tt_probe(g.key(), hit);
+        if let Some(h) = hit
+            && h.cutoff
+        {
+            let _ = obs.leave(h.value, h.bound, None);
+            return h.value;
+        }
+    }
+    if g.outcome().is_some() || depth == 0 {
+        let v = rng.value();
+        let _ = obs.leave(v, Bound::Exact, None);
+        return v;
+    }
+    if mv.is_some() && depth >= 2 && rng.chance(25) {
+        let me = g.to_move();
+        g.set_to_move(me.opponent());
+        let probe = Window {
+            alpha: -window.beta,
+            beta: Value(-window.beta.0 + 1),
+        };
+        let v = -scripted_search(obs, g, rng, None, ply + 1, depth - 2, probe);
+        g.set_to_move(me);
+        let cut = rng.chance(50);
+        let _ = obs.null_move(2, v, cut);
+        if cut {
+            let _ = obs.leave(window.beta, Bound::Lower, None);
+            return window.beta;
+        }
+    }
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    // A random rotation of the generator's order.
+    let n = moves.len();
+    let shift = rng.below(n as u64) as usize;
+    moves.as_mut_slice().rotate_left(shift);
+    let _ = obs.ordered(moves.as_slice());
+    if n > 2 && rng.chance(20) {
+        let keep = 2 + rng.below(n as u64 - 2) as usize;
+        let _ = obs.forward_pruned(&moves.as_slice()[keep..]);
+        moves.truncate(keep);
+    }
+    let mut alpha = window.alpha;
+    let mut best = -Value::INFINITY;
+    let mut best_move = None;
+    for i in 0..moves.len() {
+        let m = moves.as_slice()[i];
+        g.play(m);
+        let child = Window {
+            alpha: -window.beta,
+            beta: -alpha,
+        };
+        let v = -scripted_search(obs, g, rng, Some(m), ply + 1, depth - 1, child);
+        g.undo(m);
+        if v > best {
+            best = v;
+            best_move = Some(m);
+        }
+        if v > alpha {
+            alpha = v;
+        }
+        // Cut on the real condition, and now and then for no reason at all.
+        if alpha >= window.beta || rng.chance(10) {
+            let w = Window {
+                alpha,
+                beta: window.beta,
+            };
+            let rest = &moves.as_slice()[i + 1..];
+            if rng.chance(20) {
+                // An engine that reports something else than a slice of its list.
+                let other: Vec<Point> = rest.iter().rev().copied().collect();
+                let _ = obs.cutoff(m, v, w, &other);
+            } else {
+                let _ = obs.cutoff(m, v, w, rest);
+            }
+            break;
+        }
+    }
+    let bound = Bound::classify(best, window);
+    if rng.chance(50) {
+        let _ = obs.tt_store(g.key(), best, bound, depth, best_move);
+    }
+    let _ = obs.leave(best, bound, best_move);
+    best
+}
+
+/// A random legal position: `stones` random moves from the empty board, stopping early at
+/// the end of the game.
+fn random_position(columns: usize, rows: usize, k: usize, stones: usize, rng: &mut Rng) -> Mnk {
+    let mut g = Mnk::new(columns, rows, k, false).unwrap();
+    let mut placed: Vec<(Point, Player)> = Vec::new();
+    let mut moves = MoveList::new();
+    for _ in 0..stones {
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+        let who = g.to_move();
+        g.play(m);
+        if g.outcome().is_some() {
+            g.undo(m);
+            break;
+        }
+        placed.push((m, who));
+    }
+    let to_move = g.to_move();
+    Mnk::new(columns, rows, k, false)
+        .unwrap()
+        .with_stones(&placed, to_move)
+        .unwrap()
+}
+
+/// Records the scripted engine: iterations 1..=`iterations` to that depth, under `budget`.
+fn scripted_trace(seed: u64, iterations: u32, budget: u64, big: bool) -> Trace<Point> {
+    let mut rng = Rng(seed);
+    let (columns, rows) = if big { (4, 4) } else { (3, 3) };
+    let stones = rng.below(5) as usize + if big { 6 } else { 2 };
+    let mut g = random_position(columns, rows, 3, stones, &mut rng);
+    let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+        budget,
+        batch_events: 1 + rng.below(50) as usize,
+        ..RecordConfig::default()
+    });
+    for depth in 1..=iterations {
+        let _ = recorder.iteration(depth);
+        scripted_search(
+            &mut recorder,
+            &mut g,
+            &mut rng,
+            None,
+            0,
+            depth,
+            Window::FULL,
+        );
+    }
+    recorder.into_trace()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn scripted_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        iterations in 1u32..4,
+        budget in prop_oneof![Just(u64::MAX), 1u64..400],
+        big in any::<bool>(),
+    ) {
+        let trace = scripted_trace(seed, iterations, budget, big);
+        if budget < u64::MAX && trace.truncation().is_some() {
+            prop_assert_eq!(trace.len() as u64, budget);
+        }
+        check_replay(&trace);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The real engines.
+
+/// A random literal tree: inner nodes `n0_`, `n1_`, ... (leaves get `n1_1`, ...) with 1 to 4 children, leaves small
+/// numbers (ties) or W/L/D, depth up to `depth`.
+fn random_tree(rng: &mut Rng, depth: u32) -> String {
+    fn node(rng: &mut Rng, depth: u32, next: &mut u32, out: &mut String) {
+        if depth == 0 || (*next > 0 && rng.chance(25)) {
+            let leaf = match rng.below(10) {
+                0 => "W".to_string(),
+                1 => "L".to_string(),
+                2 => "D".to_string(),
+                _ => (rng.below(9) as i32 - 4).to_string(),
+            };
+            out.push_str(&leaf);
+            return;
+        }
+        out.push_str(&format!("(n{next}_"));
+        *next += 1;
+        for _ in 0..1 + rng.below(4) {
+            out.push(' ');
+            node(rng, depth - 1, next, out);
+        }
+        out.push(')');
+    }
+    let mut out = String::new();
+    node(rng, depth, &mut 0, &mut out);
+    out
+}
+
+/// The configurations the explorer offers: the textbook forms, the defaults, and the
+/// heuristics.
+fn config(algorithm: Algorithm, variant: u8) -> SearchConfig {
+    match variant % 4 {
+        0 => SearchConfig::plain(algorithm),
+        1 => SearchConfig {
+            tt_mb: 1,
+            ..SearchConfig::for_algorithm(algorithm)
+        },
+        2 => SearchConfig {
+            tt_mb: 1,
+            ordering: MoveOrdering::NONE,
+            tactics: false,
+            null_move: true,
+            ..SearchConfig::for_algorithm(algorithm)
+        },
+        _ => SearchConfig {
+            tt_mb: 1,
+            forward_prune_keep_percent: Some(60),
+            ..SearchConfig::for_algorithm(algorithm)
+        },
+    }
+}
+
+/// Records `solve` on `game`, and checks the record against the engine's counters when
+/// it is complete.
+fn record<G: SearchGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    budget: u64,
+) -> Trace<G::Move> {
+    let mut recorder: Recorder<G> = Recorder::new(RecordConfig {
+        budget,
+        batch_events: 100,
+        ..RecordConfig::default()
+    });
+    let result = solve(game, config, limits, &mut recorder);
+    let trace = recorder.into_trace();
+    if trace.truncation().is_none() {
+        assert_eq!(
+            trace.node_count() as u64,
+            result.stats.nodes - u64::from(result.stopped)
+        );
+    }
+    trace
+}
+
+fn algorithm(index: u8) -> Algorithm {
+    Algorithm::ALL[index as usize % Algorithm::ALL.len()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn recorded_tree_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        algo in any::<u8>(),
+        variant in any::<u8>(),
+        nodes in prop_oneof![Just(None), (1u64..60).prop_map(Some)],
+        budget in prop_oneof![Just(u64::MAX), 1u64..300],
+    ) {
+        let mut rng = Rng(seed);
+        let text = random_tree(&mut rng, 5);
+        let mut game = TreeGame::parse(&text).unwrap();
+        let limits = Limits { nodes, ..Limits::default() };
+        let trace = record(&mut game, &config(algorithm(algo), variant), &limits, budget);
+        check_replay(&trace);
+    }
+
+    #[test]
+    fn recorded_mnk_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        algo in any::<u8>(),
+        variant in any::<u8>(),
+        depth in 1u32..6,
+        nodes in prop_oneof![Just(Some(3000)), (1u64..400).prop_map(Some)],
+        big in any::<bool>(),
+    ) {
+        let mut rng = Rng(seed);
+        let (columns, rows, k) = if big { (4, 4, 4) } else { (3, 3, 3) };
+        let stones = rng.below(4) as usize + if big { 5 } else { 2 };
+        let mut game = random_position(columns, rows, k, stones, &mut rng);
+        let limits = Limits { max_depth: Some(depth), nodes, ..Limits::default() };
+        let trace = record(&mut game, &config(algorithm(algo), variant), &limits, u64::MAX);
+        check_replay(&trace);
+    }
+}
