@@ -38,10 +38,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::game::{MoveList, Outcome};
+use crate::game::{MAX_MOVES, MoveList, Outcome};
 use crate::search::config::SearchConfig;
 use crate::search::minimax::{outcome_value, verdict_of};
-use crate::search::ordering::Orderer;
+use crate::search::ordering::{Orderer, sort_by_keys};
 use crate::search::pv::PvTable;
 use crate::search::tt::{TranspositionTable, TtEntry};
 use crate::search::{
@@ -177,8 +177,8 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             inexact: 0,
             heuristic_cuts: 0,
             scores_met: false,
-            root_values: Vec::with_capacity(crate::game::MAX_MOVES),
-            root_prior: Vec::with_capacity(crate::game::MAX_MOVES),
+            root_values: Vec::with_capacity(MAX_MOVES),
+            root_prior: Vec::with_capacity(MAX_MOVES),
             root_best: None,
             deepest: 0,
         }
@@ -243,8 +243,16 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         if !self.root_values.is_empty() {
             self.root_prior.clear();
             self.root_prior.extend_from_slice(&self.root_values);
-            // Stable: among equal values the earlier-searched move stays first.
-            self.root_prior.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+            // Best first; a stable insertion sort (no allocation): among equal values the
+            // earlier-searched move stays first.
+            let prior = &mut self.root_prior;
+            for i in 1..prior.len() {
+                let mut j = i;
+                while j > 0 && prior[j - 1].1 < prior[j].1 {
+                    prior.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
             self.root_values.clear();
             self.orderer.age_history();
         }
@@ -349,15 +357,15 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         tt_move: Option<G::Move>,
     ) {
         if ply == 0 && !self.root_prior.is_empty() && self.config.ordering.any() {
-            // Root: last iteration's best first, then by last iteration's values.
-            let prior = &self.root_prior;
-            let rank = |m: &G::Move| {
-                prior
-                    .iter()
-                    .position(|(pm, _)| pm == m)
-                    .unwrap_or(usize::MAX)
-            };
-            moves.as_mut_slice().sort_by_key(rank);
+            // Root: last iteration's best first, then by last iteration's values (the prior
+            // list is sorted that way); moves it does not know go last.
+            let mut keys = [0i64; MAX_MOVES];
+            let n = moves.len();
+            for (key, m) in keys.iter_mut().zip(moves.as_slice()) {
+                let rank = self.root_prior.iter().position(|(pm, _)| pm == m);
+                *key = -(rank.unwrap_or(MAX_MOVES) as i64);
+            }
+            sort_by_keys(moves.as_mut_slice(), &mut keys[..n]);
             return;
         }
         let tt = self.tt.as_ref();
