@@ -2,3 +2,4 @@
 //! render a model with a theme.
 
 pub mod keymap;
+pub mod worker;
