@@ -3,4 +3,5 @@
 
 pub mod app;
 pub mod keymap;
+pub mod ui;
 pub mod worker;

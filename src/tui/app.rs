@@ -184,9 +184,16 @@ impl App {
         self.expanded.contains(&node) || ancestors.contains(&node)
     }
 
-    /// The selected node's ancestors.
+    /// The nodes whose children show without being expanded by hand: the selected node's
+    /// ancestors, and while the selection follows the search, the selected node itself (so
+    /// stepping shows the children the node has searched so far).
     pub fn ancestors(&self) -> FxHashSet<NodeId> {
         let mut set = FxHashSet::default();
+        if self.follow
+            && let Some(s) = self.selected
+        {
+            set.insert(s);
+        }
         let mut id = self.selected.and_then(|s| self.session.parent(s));
         while let Some(n) = id {
             set.insert(n);
@@ -392,6 +399,7 @@ impl App {
                 }
             }
             Action::Collapse => {
+                self.follow = false;
                 if let Some(s) = self.selected {
                     self.expanded.remove(&s);
                 }
@@ -406,6 +414,7 @@ impl App {
                 }
             }
             Action::Select => {
+                self.follow = false;
                 if let Some(s) = self.selected
                     && !self.expanded.remove(&s)
                 {
