@@ -17,7 +17,7 @@ use crate::search::Algorithm;
 use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
-use super::worker::{self, Msg, Progress, SearchSpec, Session};
+use super::worker::{self, Marker, Msg, Progress, SearchSpec, Session};
 
 /// An overlay drawn over the main screen; the top one takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,35 +272,6 @@ impl App {
         siblings.get(i.checked_add_signed(delta)?).copied()
     }
 
-    /// The next (or previous) entered node after the selection whose row satisfies `test`.
-    fn scan(&self, forward: bool, test: impl Fn(&worker::NodeRow) -> bool) -> Option<NodeId> {
-        let entered: Vec<NodeId> = self.all_entered();
-        let from = self.selected;
-        let candidates: Box<dyn Iterator<Item = &NodeId>> = if forward {
-            Box::new(entered.iter().filter(move |&&n| from.is_none_or(|s| n > s)))
-        } else {
-            Box::new(
-                entered
-                    .iter()
-                    .rev()
-                    .filter(move |&&n| from.is_some_and(|s| n < s)),
-            )
-        };
-        candidates.copied().find(|&n| test(&self.session.row(n)))
-    }
-
-    /// Every node entered by the step, in id (entry) order.
-    fn all_entered(&self) -> Vec<NodeId> {
-        let mut out = Vec::new();
-        let mut stack: Vec<NodeId> = self.session.roots().into_iter().rev().collect();
-        while let Some(n) = stack.pop() {
-            out.push(n);
-            stack.extend(self.session.children(n).into_iter().rev());
-        }
-        out.sort_unstable();
-        out
-    }
-
     fn step_with(&mut self, moved: bool, why_not: &str) {
         if moved {
             self.after_step();
@@ -437,19 +408,19 @@ impl App {
                 self.select(c, "no children searched yet at this step");
             }
             Action::JumpNextCutoff => {
-                let n = self.scan(true, |r| r.cutoff);
+                let n = self.session.find_node(self.selected, true, Marker::Cutoff);
                 self.select(n, "no later cutoff at this step");
             }
             Action::JumpPreviousCutoff => {
-                let n = self.scan(false, |r| r.cutoff);
+                let n = self.session.find_node(self.selected, false, Marker::Cutoff);
                 self.select(n, "no earlier cutoff");
             }
             Action::JumpNextTtHit => {
-                let n = self.scan(true, |r| r.tt_hit);
+                let n = self.session.find_node(self.selected, true, Marker::TtHit);
                 self.select(n, "no later table hit at this step");
             }
             Action::JumpPreviousTtHit => {
-                let n = self.scan(false, |r| r.tt_hit);
+                let n = self.session.find_node(self.selected, false, Marker::TtHit);
                 self.select(n, "no earlier table hit");
             }
             Action::JumpNextIteration | Action::JumpPreviousIteration => {
@@ -605,6 +576,30 @@ mod tests {
         app.update(Action::Parent);
         app.update(Action::Parent);
         assert_eq!(app.message.as_deref(), Some("the root has no parent"));
+    }
+
+    #[test]
+    fn jumps_to_cutoffs_in_entry_order() {
+        let (mut app, _rx) = open("tree-abc");
+        app.update(Action::StepEnd);
+        app.update(Action::StepStart);
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.message.as_deref(), Some("no later cutoff at this step"));
+        app.update(Action::StepEnd);
+        app.selected = None;
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        app.update(Action::JumpPreviousCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        app.update(Action::JumpNextTtHit);
+        assert_eq!(
+            app.message.as_deref(),
+            Some("no later table hit at this step")
+        );
     }
 
     #[test]

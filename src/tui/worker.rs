@@ -95,6 +95,15 @@ pub struct NodeRow {
     pub best: bool,
 }
 
+/// A marker that [`Session::find_node`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// The node's search ended in a cutoff.
+    Cutoff,
+    /// A table entry decided the node.
+    TtHit,
+}
+
 /// The side pane's facts about a node as of the step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeDetail {
@@ -147,6 +156,10 @@ pub trait Session: Send {
     fn principal_variation(&self, node: NodeId) -> Vec<NodeId>;
     /// The child with the largest subtree so far.
     fn largest_child(&self, node: NodeId) -> Option<NodeId>;
+    /// The first node after `from` (before it when `forward` is false; from the start or
+    /// the end when `from` is `None`), in entry order and entered by the step, that shows
+    /// `marker`.
+    fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId>;
     /// The tree pane's row for a node.
     fn row(&self, node: NodeId) -> NodeRow;
     /// The side pane's facts for a node.
@@ -436,6 +449,26 @@ impl<G: BoardGame> Session for GameSession<G> {
     fn largest_child(&self, node: NodeId) -> Option<NodeId> {
         let trace = self.live.read();
         self.replay.largest_child(&trace, node)
+    }
+
+    fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId> {
+        let trace = self.live.read();
+        let entered = self.replay.entered();
+        let shows = |id: NodeId| {
+            let state = self.replay.node(&trace, id);
+            match marker {
+                Marker::Cutoff => state.cutoff.is_some(),
+                Marker::TtHit => matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff),
+            }
+        };
+        // Ids follow entry order, and the nodes entered by the step are exactly 0..entered.
+        if forward {
+            let start = from.map_or(0, |f| f + 1);
+            (start..entered).find(|&id| shows(id))
+        } else {
+            let end = from.unwrap_or(entered).min(entered);
+            (0..end).rev().find(|&id| shows(id))
+        }
     }
 
     fn row(&self, node: NodeId) -> NodeRow {
