@@ -5,7 +5,8 @@
 //! This module owns the terminal (conventions.md 11-13 and the pitfalls): raw mode and the
 //! alternate screen on entry, restored on every way out, including a panic on any thread (a
 //! process-wide panic hook restores first, then prints the panic, and the loop stops at its
-//! next turn); no mouse capture; a buffered stdout and synchronized output around each frame;
+//! next turn); colour output forced on, because the theme applies `NO_COLOR`; no mouse
+//! capture; a buffered stdout and synchronized output around each frame;
 //! a frame only when something changed; one channel carries keys, resizes and search
 //! progress, read with a non-zero timeout; only key presses act; Ctrl-C always quits.
 
@@ -23,6 +24,7 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::style::force_color_output;
 use ratatui::crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
     disable_raw_mode, enable_raw_mode,
@@ -79,6 +81,10 @@ fn install_panic_hook() {
 
 fn setup() -> io::Result<Term> {
     install_panic_hook();
+    // crossterm drops every attribute, bold and reverse included, when NO_COLOR is set;
+    // the theme layer implements NO_COLOR itself (colours reset, modifiers kept), so
+    // crossterm must always write what the theme says (conventions.md, pitfalls).
+    force_color_output(true);
     enable_raw_mode()?;
     let mut out = BufWriter::new(io::stdout());
     execute!(out, EnterAlternateScreen, cursor::Hide)?;

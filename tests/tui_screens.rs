@@ -84,6 +84,7 @@ fn stone_boards_at_80x24() {
     let (mut app, _rx) = open("tictactoe");
     press(&mut app, &[Action::StepEnd, Action::JumpPv]);
     insta::assert_snapshot!("tictactoe_end_pv_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("tictactoe_end_pv_120x40", screen(&app, &unicode(), 120, 40));
     let (mut app, _rx) = open("hex-3x3");
     press(&mut app, &[Action::StepEnd, Action::JumpPv, Action::Parent]);
     insta::assert_snapshot!("hex_3x3_pv_80x24", screen(&app, &unicode(), 80, 24));
@@ -105,8 +106,10 @@ fn help_and_picker_overlays() {
     let (mut app, _rx) = open("tree-abc");
     press(&mut app, &[Action::ToggleHelp]);
     insta::assert_snapshot!("help_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("help_120x40", screen(&app, &unicode(), 120, 40));
     press(&mut app, &[Action::Quit, Action::OpenPicker]);
     insta::assert_snapshot!("picker_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("picker_120x40", screen(&app, &unicode(), 120, 40));
 }
 
 #[test]

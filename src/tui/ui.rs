@@ -3,7 +3,8 @@
 //! and [`picker`].
 //!
 //! Layout at the minimum size, 80x24: a title line, the board over the side pane on the
-//! left, the tree on the right, two status lines at the bottom. Below the minimum the
+//! left, the tree on the right, two status lines at the bottom; from 120 columns the board,
+//! the tree and the side pane stand in three columns as in design.md section 5. Below the minimum the
 //! screen says so ("terminal too small: need 80x24") instead of drawing a broken layout.
 
 pub mod board;
@@ -26,6 +27,9 @@ use super::app::{App, Overlay};
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
+/// From this width on, the board, the tree and the node pane stand side by side.
+pub const WIDE: u16 = 120;
+
 /// Draws the whole screen.
 pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     let area = frame.area();
@@ -39,16 +43,30 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         Constraint::Length(2),
     ])
     .areas(area);
-    let [left, right] =
-        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
-    let board_height = board::height(app).min(left.height.saturating_sub(8));
-    let [board_area, side_area] =
-        Layout::vertical([Constraint::Length(board_height), Constraint::Min(8)]).areas(left);
+    let (board_area, tree_area, side_area) = if area.width >= WIDE {
+        // Wide: board, tree and node side by side (design.md section 5).
+        let [board_area, tree_area, side_area] = Layout::horizontal([
+            Constraint::Percentage(30),
+            Constraint::Percentage(40),
+            Constraint::Percentage(30),
+        ])
+        .areas(main);
+        (board_area, tree_area, side_area)
+    } else {
+        // The minimum: the board over the node on the left, the tree on the right.
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(main);
+        let board_height = board::height(app).min(left.height.saturating_sub(8));
+        let [board_area, side_area] =
+            Layout::vertical([Constraint::Length(board_height), Constraint::Min(8)]).areas(left);
+        (board_area, right, side_area)
+    };
 
     frame.render_widget(title_line(app, theme), title);
     board::render(frame, board_area, app, theme);
     side::render(frame, side_area, app, theme);
-    tree::render(frame, right, app, theme);
+    tree::render(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);
 
     for overlay in &app.overlays {
