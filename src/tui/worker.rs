@@ -48,8 +48,12 @@ pub enum Msg {
 pub struct Progress {
     /// The search this belongs to (a restarted search gets a new id).
     pub id: u64,
-    /// Nodes recorded so far.
+    /// Nodes searched so far: those recorded, plus an estimate for the part of the search
+    /// past the record budget (see `estimated`).
     pub nodes: u64,
+    /// True when `nodes` includes an estimate: the record is full and the engine goes on
+    /// unrecorded, so its nodes are the unrecorded events times the record's nodes per event.
+    pub estimated: bool,
     /// Nodes per second since the start.
     pub nodes_per_second: f64,
     /// The iteration depth announced last, if any.
@@ -294,9 +298,10 @@ impl<G: BoardGame> GameSession<G> {
         let root_for_progress = root.clone();
         thread::spawn(move || {
             let started = Instant::now();
+            let mut replay = Replay::new();
             while !engine.is_finished() {
                 thread::sleep(PROGRESS_INTERVAL);
-                let progress = progress_of(&root_for_progress, &watched, id, started);
+                let progress = progress_of(&root_for_progress, &watched, id, started, &mut replay);
                 if tx.send(Msg::Progress(progress)).is_err() {
                     watched.request_stop();
                 }
@@ -304,7 +309,7 @@ impl<G: BoardGame> GameSession<G> {
             let summary = engine
                 .join()
                 .unwrap_or_else(|_| "the search panicked".to_string());
-            let progress = progress_of(&root_for_progress, &watched, id, started);
+            let progress = progress_of(&root_for_progress, &watched, id, started, &mut replay);
             // The explorer may have quit already; nothing to do then.
             let _ = tx.send(Msg::Progress(progress));
             let _ = tx.send(Msg::Done { id, summary });
@@ -342,16 +347,21 @@ impl<G: BoardGame> GameSession<G> {
     }
 }
 
+/// The progress as of now; `replay` follows the end of the record from call to call, so
+/// each call only steps over what arrived since the last.
 fn progress_of<G: Game>(
     root: &G,
     live: &LiveTrace<G::Move>,
     id: u64,
     started: Instant,
+    replay: &mut Replay,
 ) -> Progress {
+    let unrecorded = live.unrecorded();
     let trace = live.read();
-    let mut replay = Replay::new();
     replay.seek(&trace, trace.len());
-    let nodes = trace.node_count() as u64;
+    let recorded = trace.node_count() as u64;
+    let events = trace.len().max(1) as u64;
+    let nodes = recorded + (unrecorded as u128 * recorded as u128 / events as u128) as u64;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let best_move = replay.root(&trace).and_then(|r| {
         let state = replay.node(&trace, r);
@@ -361,6 +371,7 @@ fn progress_of<G: Game>(
     Progress {
         id,
         nodes,
+        estimated: unrecorded > 0,
         nodes_per_second: nodes as f64 / seconds,
         depth: replay.iteration(&trace),
         best_move,
@@ -476,6 +487,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         let tn = trace.node(node);
         let state = self.replay.node(&trace, node);
         let label = match tn.mv() {
+            None if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
             None => "root".to_string(),
             Some(mv) => {
                 let (parent_game, _) = match tn.parent() {

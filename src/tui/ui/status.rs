@@ -38,13 +38,19 @@ pub fn summary_text(app: &App) -> String {
     if app.playing {
         text.push_str(&format!(" | playing x{}", SPEEDS[app.speed]));
     }
+    let unrecorded = app.session.unrecorded();
+    if unrecorded > 0 {
+        text.push_str(&format!(" | record full at {} events", app.session.len()));
+    }
     match &app.summary {
         Some(s) => text.push_str(&format!(" | {s}")),
         None => {
             let p = &app.progress;
             text.push_str(&format!(
-                " | searching: {} nodes, {:.0}/s",
-                p.nodes, p.nodes_per_second
+                " | searching: {}{} nodes, {:.0}/s",
+                if p.estimated { "~" } else { "" },
+                p.nodes,
+                p.nodes_per_second
             ));
             if let Some(d) = p.depth {
                 text.push_str(&format!(", depth {d}"));
@@ -53,13 +59,6 @@ pub fn summary_text(app: &App) -> String {
                 text.push_str(&format!(", best {m}"));
             }
         }
-    }
-    let unrecorded = app.session.unrecorded();
-    if unrecorded > 0 {
-        text.push_str(&format!(
-            " | record ends at {} events ({unrecorded} more unrecorded)",
-            app.session.len()
-        ));
     }
     text
 }
