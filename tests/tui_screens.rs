@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, channel};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 
 use plyscope::puzzle;
@@ -62,6 +63,61 @@ fn unicode() -> Theme {
 fn press(app: &mut App, actions: &[Action]) {
     for &a in actions {
         app.update(a);
+    }
+}
+
+/// Types `keys` (characters, one key each) through the bundled keymap, as the terminal loop
+/// does.
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        let action = app
+            .keymap
+            .action(&event)
+            .unwrap_or_else(|| panic!("{c:?} is bound"));
+        app.update(action);
+    }
+}
+
+/// (puzzle, keys, expected lines on the 80x24 screen).
+#[test]
+fn keys_drive_the_screen() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        // n: the first cutoff; c's window and the two leaves it skips.
+        (
+            "tree-abc",
+            "n",
+            &["beta      -3", "skipped (c2 c3)", "step 16/28"],
+        ),
+        // n then N: back to where no cutoff has happened.
+        ("tree-abc", "nN", &["no earlier cutoff"]),
+        // G: the end; v: the principal variation's leaf; h: its parent b.
+        (
+            "tree-abc",
+            "Gvh",
+            &["path      b", "value     -3 (exact, final)"],
+        ),
+        // ] three times: the root and b entered, b's first leaf entered.
+        ("tree-abc", "]]]", &["step 3/28", "path: a > b"]),
+        // ? opens the help over the screen.
+        (
+            "tictactoe",
+            "?",
+            &["Keys (q closes)", "select the row above"],
+        ),
+        // G v on tic-tac-toe: a full board at the end of the principal variation.
+        ("tictactoe", "Gv", &["3 O X(X)", "2 X X O", "1 O O X"]),
+    ];
+    for &(name, keys, expected) in cases {
+        let (mut app, _rx) = open(name);
+        type_keys(&mut app, keys);
+        let s = screen(&app, &unicode(), 80, 24);
+        for wanted in expected {
+            assert!(
+                s.contains(wanted),
+                "{name} after {keys:?}: missing {wanted:?} in\n{s}"
+            );
+        }
     }
 }
 
