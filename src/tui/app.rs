@@ -83,6 +83,17 @@ impl App {
         tx: Sender<Msg>,
     ) -> App {
         let spec = SearchSpec::for_puzzle(&puzzle, algorithm, record);
+        App::with_spec(puzzle, algorithm, spec, keymap, tx)
+    }
+
+    /// Opens `puzzle` with a search of its own (benches and tests set limits this way).
+    pub fn with_spec(
+        puzzle: Puzzle,
+        algorithm: Option<Algorithm>,
+        spec: SearchSpec,
+        keymap: Keymap,
+        tx: Sender<Msg>,
+    ) -> App {
         let session = worker::start(&puzzle, spec, 1, tx.clone());
         App {
             puzzle,
