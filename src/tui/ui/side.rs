@@ -51,7 +51,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         ),
         row(
             "depth",
-            format!("{} left, ply {}", d.depth, d.ply),
+            // Plies from the root, and the plies left to the search's horizon.
+            format!("{} ({} left)", d.ply, d.depth),
             Slot::SideValue,
         ),
         row("to move", d.to_move.name().to_string(), Slot::SideValue),
@@ -80,7 +81,9 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     if let Some(text) = d.tt {
         lines.push(row("table", text, Slot::SideValue));
     }
-    lines.push(row("iteration", d.iteration.to_string(), Slot::SideValue));
+    if d.iteration > 0 {
+        lines.push(row("iteration", d.iteration.to_string(), Slot::SideValue));
+    }
     lines.push(row(
         "nodes",
         format!("{} in its subtree", d.subtree_nodes),

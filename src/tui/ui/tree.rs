@@ -2,7 +2,8 @@
 //! one row per node entered, children indented under their parent. Only the rows that fit
 //! are computed ([`App::visible_rows`] stops at the last one drawn). Each row carries markers
 //! that do not rely on colour, from the theme's glyphs: expanded / collapsed, the value with
-//! its bound (exact, lower, upper), cutoff, table hit, best move at its parent.
+//! its bound (exact, lower, upper), cutoff, table hit, best move at its parent; the
+//! principal variation's moves take their own style.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -32,6 +33,17 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let top = selected_index.map_or(0, |i| (i + 1).saturating_sub(height));
     let rows = app.visible_rows(top + height);
     let ancestors = app.ancestors();
+    // The principal variation of the latest root as of the step, drawn in its own style.
+    let pv: Vec<_> = app
+        .session
+        .roots()
+        .last()
+        .map(|&r| {
+            let mut line = app.session.principal_variation(r);
+            line.push(r);
+            line
+        })
+        .unwrap_or_default();
     let glyphs = theme.glyphs();
     let lines: Vec<Line> = rows
         .iter()
@@ -41,6 +53,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             let selected = app.selected == Some(node);
             let base = if selected {
                 theme.style(Slot::TreeSelected)
+            } else if pv.contains(&node) {
+                theme.style(Slot::TreePv)
             } else {
                 theme.style(Slot::TreeNode)
             };
