@@ -147,6 +147,7 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
         options.keymap,
         tx,
     );
+    app.puzzle_dir = std::env::current_dir().ok();
     let tick = Duration::from_millis(TICK_MS);
     let mut next_tick = Instant::now() + tick;
     let mut dirty = true;

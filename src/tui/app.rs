@@ -8,6 +8,7 @@
 //! selection follows the node the search is in), *walking* moves the selection through the
 //! tree as recorded by the current step (the step stays).
 
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 
 use rustc_hash::FxHashSet;
@@ -70,7 +71,63 @@ pub struct App {
     /// A one-line note for the status line (an action that did nothing says why).
     pub message: Option<String>,
     pub keymap: Keymap,
+    /// A directory whose `*.toml` puzzle files the picker lists after the bundled ones
+    /// (`None`: bundled only).
+    pub puzzle_dir: Option<PathBuf>,
+    /// The picker's entries, read when it opens.
+    pub picker: Vec<PickerEntry>,
     tx: Sender<Msg>,
+}
+
+/// An entry of the puzzle picker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PickerEntry {
+    /// The bundled name, or the file's name.
+    pub name: String,
+    /// Game, size and expected result; for a file that does not load, why.
+    pub detail: String,
+    /// What `puzzle::load` opens: the bundled name or the file's path.
+    pub location: String,
+}
+
+/// The bundled puzzles, then the `*.toml` files of `dir` in name order.
+pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
+    let detail = |loaded: Result<Puzzle, puzzle::PuzzleError>| match loaded {
+        Ok(p) => format!(
+            "{:<14} {}",
+            p.position.description(),
+            p.expect.as_ref().map_or("-".to_string(), |e| e.summary())
+        ),
+        Err(e) => e.to_string(),
+    };
+    let mut entries: Vec<PickerEntry> = puzzle::bundled()
+        .iter()
+        .map(|b| PickerEntry {
+            name: b.name.to_string(),
+            detail: detail(b.load()),
+            location: b.name.to_string(),
+        })
+        .collect();
+    let mut files: Vec<PathBuf> = dir
+        .and_then(|d| std::fs::read_dir(d).ok())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let location = path.display().to_string();
+        entries.push(PickerEntry {
+            name: path
+                .file_name()
+                .map_or(location.clone(), |n| n.to_string_lossy().into_owned()),
+            detail: detail(puzzle::load(&location)),
+            location,
+        });
+    }
+    entries
 }
 
 impl App {
@@ -115,6 +172,8 @@ impl App {
             redraw: false,
             message: None,
             keymap,
+            puzzle_dir: None,
+            picker: Vec::new(),
             tx,
         }
     }
@@ -317,7 +376,7 @@ impl App {
             }
             (Some(Overlay::Picker { selected }), Action::Down | Action::PageDown) => {
                 let by = if action == Action::Down { 1 } else { PAGE };
-                let last = puzzle::bundled().len().saturating_sub(1);
+                let last = self.picker.len().saturating_sub(1);
                 self.set_top(Overlay::Picker {
                     selected: (selected + by).min(last),
                 });
@@ -330,7 +389,8 @@ impl App {
             }
             (Some(Overlay::Picker { selected }), Action::Select) => {
                 self.overlays.pop();
-                match puzzle::bundled().get(selected).map(|b| b.load()) {
+                let loaded = self.picker.get(selected).map(|e| puzzle::load(&e.location));
+                match loaded {
                     Some(Ok(p)) => self.open(p),
                     Some(Err(e)) => self.message = Some(e.to_string()),
                     None => {}
@@ -496,9 +556,11 @@ impl App {
             Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
             Action::Redraw => self.redraw = true,
             Action::OpenPicker => {
-                let selected = puzzle::bundled()
+                self.picker = picker_entries(self.puzzle_dir.as_deref());
+                let selected = self
+                    .picker
                     .iter()
-                    .position(|b| b.name == self.puzzle.name)
+                    .position(|e| e.name == self.puzzle.name)
                     .unwrap_or(0);
                 self.overlays.push(Overlay::Picker { selected });
             }
@@ -634,7 +696,7 @@ mod tests {
         let Some(&Overlay::Picker { selected }) = app.overlays.last() else {
             panic!("picker not open");
         };
-        assert_eq!(puzzle::bundled()[selected].name, "tree-abc");
+        assert_eq!(app.picker[selected].name, "tree-abc");
         app.update(Action::Up);
         app.update(Action::Select);
         assert!(app.overlays.is_empty());
@@ -642,6 +704,49 @@ mod tests {
         assert_eq!(app.search_id, 2);
         app.wait_for_search(&rx);
         assert!(app.session.finished());
+    }
+
+    #[test]
+    fn picker_lists_puzzle_files_after_the_bundled_ones() {
+        let dir = std::env::temp_dir().join(format!("plyscope-picker-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let tree = "title = \"mine\"\ngame = \"tree\"\ntree = \"(r 1 2)\"\n";
+        std::fs::write(dir.join("mine.toml"), tree).unwrap();
+        std::fs::write(dir.join("broken.toml"), "game = 3\n").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a puzzle").unwrap();
+        let entries = picker_entries(Some(&dir));
+        let bundled = puzzle::bundled().len();
+        assert_eq!(entries.len(), bundled + 2);
+        assert_eq!(entries[bundled].name, "broken.toml");
+        assert!(
+            entries[bundled].detail.contains("broken.toml"),
+            "{:?}",
+            entries[bundled]
+        );
+        assert_eq!(entries[bundled + 1].name, "mine.toml");
+        assert!(
+            entries[bundled + 1].detail.starts_with("tree"),
+            "{:?}",
+            entries[bundled + 1]
+        );
+
+        let (mut app, rx) = open("tree-abc");
+        app.puzzle_dir = Some(dir.clone());
+        app.update(Action::OpenPicker);
+        app.update(Action::StepEnd); // ignored while the picker is open
+        for _ in 0..bundled + 1 {
+            app.update(Action::Down);
+        }
+        app.update(Action::Select);
+        assert_eq!(app.puzzle.title, "mine");
+        app.wait_for_search(&rx);
+        assert!(
+            app.summary.as_deref().unwrap_or("").contains("value 2"),
+            "{:?}",
+            app.summary
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

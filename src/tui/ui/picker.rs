@@ -1,19 +1,19 @@
-//! The puzzle picker (issue 3, deliverable 3): the bundled puzzles with their game, size and
-//! expected result; choosing one opens it and starts its search.
+//! The puzzle picker (issue 3, deliverable 3): the bundled puzzles, then the puzzle files of
+//! the directory the explorer was started in, with their game, size and expected result (or
+//! why a file does not load); choosing one opens it and starts its search.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
-use crate::puzzle;
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 
 use super::{centered, pane};
 
 /// Draws the overlay with entry `selected` highlighted.
-pub fn render(frame: &mut Frame, area: Rect, _app: &App, theme: &Theme, selected: usize) {
+pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {
     let rect = centered(
         area,
         area.width.saturating_sub(8),
@@ -25,20 +25,13 @@ pub fn render(frame: &mut Frame, area: Rect, _app: &App, theme: &Theme, selected
     frame.render_widget(block, rect);
     let height = inner.height as usize;
     let top = (selected + 1).saturating_sub(height);
-    let lines: Vec<Line> = puzzle::bundled()
+    let lines: Vec<Line> = app
+        .picker
         .iter()
         .enumerate()
         .skip(top)
         .take(height)
-        .map(|(i, bundled)| {
-            let detail = match bundled.load() {
-                Ok(p) => format!(
-                    "{:<14} {}",
-                    p.position.description(),
-                    p.expect.as_ref().map_or("-".to_string(), |e| e.summary())
-                ),
-                Err(e) => e.to_string(),
-            };
+        .map(|(i, entry)| {
             let (item, detail_style) = if i == selected {
                 let s = theme.style(Slot::PickerSelected);
                 (s, s)
@@ -53,11 +46,11 @@ pub fn render(frame: &mut Frame, area: Rect, _app: &App, theme: &Theme, selected
                     format!(
                         "{} {:<24}",
                         if i == selected { ">" } else { " " },
-                        bundled.name
+                        entry.name
                     ),
                     item,
                 ),
-                Span::styled(detail, detail_style),
+                Span::styled(entry.detail.clone(), detail_style),
             ])
         })
         .collect();
