@@ -52,16 +52,69 @@ impl Drop for Tmux {
     }
 }
 
+fn tmux_or_skip(name: &str) -> Option<Tmux> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end explorer test {name}");
+        return None;
+    }
+    Some(Tmux {
+        socket: format!("plyscope-e2e-{name}-{}", std::process::id()),
+    })
+}
+
+/// `NO_COLOR` drops colours but the selection keeps bold and reverse video (the crossterm
+/// pitfall of conventions.md); ctrl-c quits even with the help open.
+#[test]
+fn no_color_keeps_reverse_and_ctrl_c_quits_from_an_overlay() {
+    let Some(tmux) = tmux_or_skip("nocolor") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("NO_COLOR=1 {bin}; echo EXITED $?; sleep 30");
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &shell,
+    ]);
+    tmux.wait_for("step 0/28");
+    tmux.keys("n");
+    tmux.wait_for("step 16/28");
+    let styled = tmux.run(&["capture-pane", "-e", "-p", "-t", "e2e"]);
+    assert!(
+        styled.contains("\x1b[1;7m"),
+        "selection in bold reverse:\n{styled:?}"
+    );
+    // Every SGR sequence's parameters: 30-38 and 90-97 set a foreground colour (39 is the
+    // default foreground).
+    let colours = styled
+        .split("\x1b[")
+        .skip(1)
+        .filter_map(|seq| seq.split_once('m').map(|(params, _)| params))
+        .flat_map(|params| params.split(';'))
+        .filter(|p| {
+            p.parse::<u32>()
+                .is_ok_and(|n| (30..=38).contains(&n) || (90..=97).contains(&n))
+        })
+        .count();
+    assert_eq!(colours, 0, "no foreground colour:\n{styled:?}");
+    tmux.keys("?");
+    tmux.wait_for("Keys (q closes)");
+    tmux.keys("C-c");
+    tmux.wait_for("EXITED 0");
+}
+
 #[test]
 fn open_step_walk_resize_quit_and_restore() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end explorer test");
+    let Some(tmux) = tmux_or_skip("walk") else {
         return;
-    }
-    let bin = env!("CARGO_BIN_EXE_plyscope");
-    let tmux = Tmux {
-        socket: format!("plyscope-e2e-{}", std::process::id()),
     };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
     let shell = format!(
         "{bin} explore tree-abc; echo EXITED $?; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; sleep 30"
     );
