@@ -272,11 +272,10 @@ impl App {
         set
     }
 
-    /// The tree's visible rows in order, as (node, indentation), stopping once `limit` rows
-    /// are collected: only what can be drawn is computed.
-    pub fn visible_rows(&self, limit: usize) -> Vec<(NodeId, usize)> {
+    /// Visits the tree's visible rows in order, as (node, indentation), until `visit`
+    /// returns false: only the rows needed are computed.
+    fn walk_visible(&self, mut visit: impl FnMut(NodeId, usize) -> bool) {
         let ancestors = self.ancestors();
-        let mut rows = Vec::new();
         let mut stack: Vec<(NodeId, usize)> = self
             .session
             .roots()
@@ -285,33 +284,48 @@ impl App {
             .map(|r| (r, 0))
             .collect();
         while let Some((node, indent)) = stack.pop() {
-            if rows.len() >= limit {
-                break;
+            if !visit(node, indent) {
+                return;
             }
-            rows.push((node, indent));
             if self.shows_children(node, &ancestors) {
                 for child in self.session.children(node).into_iter().rev() {
                     stack.push((child, indent + 1));
                 }
             }
         }
+    }
+
+    /// The first `limit` visible rows of the tree, as (node, indentation).
+    pub fn visible_rows(&self, limit: usize) -> Vec<(NodeId, usize)> {
+        let mut rows = Vec::new();
+        if limit > 0 {
+            self.walk_visible(|node, indent| {
+                rows.push((node, indent));
+                rows.len() < limit
+            });
+        }
         rows
     }
 
-    /// The selection's index among the visible rows, looking at most `limit` rows far.
-    pub fn selected_row(&self, limit: usize) -> Option<usize> {
+    /// The selection's index among the visible rows (the walk stops there).
+    pub fn selected_row(&self) -> Option<usize> {
         let selected = self.selected?;
-        self.visible_rows(limit)
-            .iter()
-            .position(|&(n, _)| n == selected)
+        let mut index = 0;
+        let mut found = None;
+        self.walk_visible(|node, _| {
+            if node == selected {
+                found = Some(index);
+                return false;
+            }
+            index += 1;
+            true
+        });
+        found
     }
 
     fn move_selection(&mut self, delta: isize) {
         self.follow = false;
-        let index = match self.selected {
-            Some(_) => self.selected_row(usize::MAX),
-            None => None,
-        };
+        let index = self.selected_row();
         let wanted = match index {
             Some(i) => i.saturating_add_signed(delta),
             None => 0,

@@ -299,8 +299,14 @@ impl<G: BoardGame> GameSession<G> {
         thread::spawn(move || {
             let started = Instant::now();
             let mut replay = Replay::new();
+            let mut next = started + PROGRESS_INTERVAL;
             while !engine.is_finished() {
-                thread::sleep(PROGRESS_INTERVAL);
+                // Short naps, so the end is reported at once; progress every interval.
+                thread::sleep(Duration::from_millis(10));
+                if Instant::now() < next {
+                    continue;
+                }
+                next += PROGRESS_INTERVAL;
                 let progress = progress_of(&root_for_progress, &watched, id, started, &mut replay);
                 if tx.send(Msg::Progress(progress)).is_err() {
                     watched.request_stop();

@@ -29,7 +29,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
     // Scroll so that the selection is on screen: the first row drawn is the one that puts
     // the selection on the last line, or the top.
-    let selected_index = app.selected_row(usize::MAX);
+    let selected_index = app.selected_row();
     let top = selected_index.map_or(0, |i| (i + 1).saturating_sub(height));
     let rows = app.visible_rows(top + height);
     let ancestors = app.ancestors();
