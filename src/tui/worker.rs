@@ -369,11 +369,15 @@ fn progress_of<G: Game>(
     let events = trace.len().max(1) as u64;
     let nodes = recorded + (unrecorded as u128 * recorded as u128 / events as u128) as u64;
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    let best_move = replay.root(&trace).and_then(|r| {
-        let state = replay.node(&trace, r);
-        let child = state.best_child?;
-        trace.node(child).mv().map(|m| root.format_move(m))
-    });
+    // The latest root with a best child so far: an iteration that has not finished its
+    // first move yet shows the previous iteration's choice.
+    let roots: Vec<NodeId> = trace.roots().collect();
+    let best_move = roots
+        .iter()
+        .rev()
+        .find_map(|&r| replay.node(&trace, r).best_child)
+        .and_then(|child| trace.node(child).mv())
+        .map(|m| root.format_move(m));
     Progress {
         id,
         nodes,
@@ -676,6 +680,36 @@ mod tests {
             }
             other => panic!("expected stones, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn progress_arrives_a_few_times_a_second_while_searching() {
+        let puzzle = crate::puzzle::load("mnk-7x7-k4").unwrap();
+        let (tx, rx) = channel();
+        let mut spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::IterativeDeepening), 50_000);
+        spec.limits = Limits {
+            time: Some(Duration::from_millis(1200)),
+            ..Limits::default()
+        };
+        let _session = start(&puzzle, spec, 3, tx);
+        let mut progress = Vec::new();
+        for msg in rx.iter() {
+            match msg {
+                Msg::Progress(p) => progress.push(p),
+                Msg::Done { id, .. } => {
+                    assert_eq!(id, 3);
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        // 1.2 s at one report per 250 ms, plus the final one.
+        assert!(progress.len() >= 3, "{} reports", progress.len());
+        assert!(progress.iter().all(|p| p.id == 3));
+        assert!(progress.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        let last = progress.last().unwrap();
+        assert!(last.estimated, "a 50,000-event record fills in 1.2 s");
+        assert!(last.depth.is_some() && last.best_move.is_some(), "{last:?}");
     }
 
     #[test]
