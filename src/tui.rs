@@ -111,16 +111,20 @@ pub fn run(options: ExploreOptions) -> anyhow::Result<()> {
 fn spawn_input(tx: Sender<Msg>) {
     thread::spawn(move || {
         loop {
-            match event::poll(INPUT_POLL) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(_) => break,
-            }
-            let msg = match event::read() {
-                Ok(Event::Key(key)) if key.kind == KeyEventKind::Press => Msg::Key(key),
-                Ok(Event::Resize(..)) => Msg::Resize,
+            let msg = match event::poll(INPUT_POLL).and_then(|ready| {
+                if ready {
+                    event::read().map(Some)
+                } else {
+                    Ok(None)
+                }
+            }) {
+                Ok(Some(Event::Key(key))) if key.kind == KeyEventKind::Press => Msg::Key(key),
+                Ok(Some(Event::Resize(..))) => Msg::Resize,
                 Ok(_) => continue,
-                Err(_) => break,
+                Err(e) => {
+                    let _ = tx.send(Msg::InputLost(e.to_string()));
+                    break;
+                }
             };
             if tx.send(msg).is_err() {
                 break;
@@ -177,6 +181,10 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
                     app.update(action);
                     dirty = true;
                 }
+            }
+            Ok(Msg::InputLost(reason)) => {
+                app.session.cancel();
+                anyhow::bail!("cannot read the terminal: {reason}");
             }
             Ok(msg) => dirty |= app.receive(msg),
             Err(RecvTimeoutError::Timeout) => {}

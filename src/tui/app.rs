@@ -600,7 +600,7 @@ impl App {
         }
     }
 
-    /// Waits (in tests and the first frame) until the search is over and its record is
+    /// Waits (tests and benches) until the search is over and its record is
     /// complete, taking the worker's messages.
     pub fn wait_for_search(&mut self, rx: &std::sync::mpsc::Receiver<Msg>) {
         while self.summary.is_none() {

@@ -37,6 +37,8 @@ pub enum Msg {
     Key(KeyEvent),
     /// The terminal changed size.
     Resize,
+    /// Reading the terminal failed: the explorer cannot take keys any more and stops.
+    InputLost(String),
     /// The running search's progress.
     Progress(Progress),
     /// The search with this id is over.
