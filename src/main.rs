@@ -13,18 +13,26 @@ use clap::{Args, Parser, Subcommand};
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::{Algorithm, Limits};
 use plyscope::solve::{Check, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::theme::config_file::user_config_dir;
+use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
+use plyscope::trace::recorder::RecordConfig;
+use plyscope::tui::keymap::Keymap;
+use plyscope::tui::{self, ExploreOptions};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "plyscope",
     version,
-    about = "Explore and solve game-tree searches: alpha-beta, transposition tables, iterative deepening",
-    arg_required_else_help = true
+    about = "Explore and solve game-tree searches: alpha-beta, transposition tables, iterative deepening"
 )]
 struct Cli {
+    /// Without a command: explore the default puzzle (the textbook tree).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
+
+/// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
+const DEFAULT_PUZZLE: &str = "tree-abc";
 
 #[derive(Subcommand, Debug)]
 enum Command {
@@ -32,6 +40,31 @@ enum Command {
     Solve(SolveArgs),
     /// List the bundled puzzles with their games and expected results.
     List,
+    /// Open a puzzle in the terminal explorer and step through its search.
+    Explore(ExploreArgs),
+}
+
+#[derive(Args, Debug)]
+struct ExploreArgs {
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    #[arg(value_name = "PUZZLE", default_value = DEFAULT_PUZZLE)]
+    puzzle: String,
+    /// The search algorithm (default: the puzzle's own, else id).
+    #[arg(long, value_parser = parse_algorithm)]
+    algo: Option<Algorithm>,
+    /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
+    #[arg(long, value_name = "T")]
+    theme: Option<String>,
+    /// Draw with ASCII only: no box drawing, no ambiguous-width glyphs.
+    #[arg(long)]
+    ascii: bool,
+    /// Colours: auto (from the terminal and NO_COLOR), 16, 256, truecolor or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorChoice,
+    /// Most search events recorded for replay; the search goes on unrecorded past it.
+    #[arg(long, value_name = "N", default_value_t = RecordConfig::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..=plyscope::trace::store::MAX_EVENTS))]
+    record: u64,
 }
 
 #[derive(Args, Debug)]
@@ -84,8 +117,17 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve(args) => run_solve(&args),
-        Command::List => run_list(),
+        Some(Command::Solve(args)) => run_solve(&args),
+        Some(Command::List) => run_list(),
+        Some(Command::Explore(args)) => run_explore(&args),
+        None => run_explore(&ExploreArgs {
+            puzzle: DEFAULT_PUZZLE.to_string(),
+            algo: None,
+            theme: None,
+            ascii: false,
+            color: ColorChoice::Auto,
+            record: RecordConfig::DEFAULT_BUDGET,
+        }),
     };
     match result {
         Ok(code) => code,
@@ -101,6 +143,32 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Loads everything the explorer needs (puzzle, theme, keymap) before the terminal is
+/// touched, so a bad argument or file gives one line on stderr and exit 1, never a
+/// half-drawn screen.
+fn run_explore(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
+    let puzzle = puzzle::load(&args.puzzle)?;
+    let config_dir = user_config_dir();
+    let theme = Theme::load(
+        &ThemeOptions {
+            theme: args.theme.clone(),
+            color: args.color,
+            ascii: args.ascii,
+        },
+        |name| std::env::var(name).ok(),
+        config_dir.as_deref(),
+    )?;
+    let keymap = Keymap::load(config_dir.as_deref())?;
+    tui::run(ExploreOptions {
+        puzzle,
+        algorithm: args.algo,
+        record: args.record,
+        theme,
+        keymap,
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run_list() -> anyhow::Result<ExitCode> {

@@ -1,4 +1,208 @@
-//! The terminal explorer (design.md section 5): keys map to actions through the keymap; views
-//! render a model with a theme.
+//! The terminal explorer (design.md section 5; issue 3): keys map to actions through the
+//! keymap ([`keymap`]), the model ([`app`]) applies them, the views ([`ui`]) render the
+//! model with a theme, and the search runs on its own thread ([`worker`]).
+//!
+//! This module owns the terminal (conventions.md 11-13 and the pitfalls): raw mode and the
+//! alternate screen on entry, restored on every way out, including a panic on any thread (a
+//! process-wide panic hook restores first, then prints the panic, and the loop stops at its
+//! next turn); colour output forced on, because the theme applies `NO_COLOR`; no mouse
+//! capture; a buffered stdout and synchronized output around each frame;
+//! a frame only when something changed; one channel carries keys, resizes and search
+//! progress, read with a non-zero timeout; only key presses act; Ctrl-C always quits.
 
+pub mod app;
 pub mod keymap;
+pub mod ui;
+pub mod worker;
+
+use std::io::{self, BufWriter, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::style::force_color_output;
+use ratatui::crossterm::terminal::{
+    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
+    disable_raw_mode, enable_raw_mode,
+};
+use ratatui::crossterm::{cursor, execute};
+
+use crate::puzzle::Puzzle;
+use crate::search::Algorithm;
+use crate::theme::Theme;
+
+use app::{App, TICK_MS};
+use keymap::{CTRL_C, Key, Keymap};
+use worker::Msg;
+
+/// How long the input thread waits for an event before it checks whether to stop.
+const INPUT_POLL: Duration = Duration::from_millis(100);
+
+/// Set by the panic hook: the loop stops at its next turn.
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+type Term = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
+
+/// What the explorer opens with.
+pub struct ExploreOptions {
+    pub puzzle: Puzzle,
+    pub algorithm: Option<Algorithm>,
+    /// The record budget in events.
+    pub record: u64,
+    pub theme: Theme,
+    pub keymap: Keymap,
+}
+
+/// Leaves raw mode and the alternate screen; safe to call twice.
+fn restore() {
+    let mut out = io::stdout();
+    let _ = execute!(
+        out,
+        EndSynchronizedUpdate,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = disable_raw_mode();
+    let _ = out.flush();
+}
+
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        PANICKED.store(true, Ordering::SeqCst);
+        previous(info);
+    }));
+}
+
+fn setup() -> io::Result<Term> {
+    install_panic_hook();
+    // crossterm drops every attribute, bold and reverse included, when NO_COLOR is set;
+    // the theme layer implements NO_COLOR itself (colours reset, modifiers kept), so
+    // crossterm must always write what the theme says (conventions.md, pitfalls).
+    force_color_output(true);
+    enable_raw_mode()?;
+    let mut out = BufWriter::new(io::stdout());
+    execute!(out, EnterAlternateScreen, cursor::Hide)?;
+    Terminal::new(CrosstermBackend::new(out))
+}
+
+/// Runs the explorer until the user quits.
+pub fn run(options: ExploreOptions) -> anyhow::Result<()> {
+    let mut terminal = match setup() {
+        Ok(t) => t,
+        Err(e) => {
+            restore();
+            return Err(e.into());
+        }
+    };
+    let result = event_loop(&mut terminal, options);
+    restore();
+    if PANICKED.load(Ordering::SeqCst) {
+        anyhow::bail!("the explorer stopped after a panic (see above)");
+    }
+    result
+}
+
+fn spawn_input(tx: Sender<Msg>) {
+    thread::spawn(move || {
+        loop {
+            let msg = match event::poll(INPUT_POLL).and_then(|ready| {
+                if ready {
+                    event::read().map(Some)
+                } else {
+                    Ok(None)
+                }
+            }) {
+                Ok(Some(Event::Key(key))) if key.kind == KeyEventKind::Press => Msg::Key(key),
+                Ok(Some(Event::Resize(..))) => Msg::Resize,
+                Ok(_) => continue,
+                Err(e) => {
+                    let _ = tx.send(Msg::InputLost(e.to_string()));
+                    break;
+                }
+            };
+            if tx.send(msg).is_err() {
+                break;
+            }
+        }
+    });
+}
+
+fn draw(terminal: &mut Term, app: &App, theme: &Theme) -> io::Result<()> {
+    execute!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
+    terminal.draw(|frame| ui::render(frame, app, theme))?;
+    execute!(terminal.backend_mut(), EndSynchronizedUpdate)?;
+    terminal.backend_mut().flush()
+}
+
+fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()> {
+    let (tx, rx) = mpsc::channel();
+    spawn_input(tx.clone());
+    let theme = options.theme;
+    let mut app = App::new(
+        options.puzzle,
+        options.algorithm,
+        options.record,
+        options.keymap,
+        tx,
+    );
+    app.puzzle_dir = std::env::current_dir().ok();
+    let tick = Duration::from_millis(TICK_MS);
+    let mut next_tick = Instant::now() + tick;
+    let mut dirty = true;
+    let mut seen_len = usize::MAX;
+    loop {
+        if PANICKED.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        if app.redraw {
+            terminal.clear()?;
+            app.redraw = false;
+            dirty = true;
+        }
+        if dirty {
+            draw(terminal, &app, &theme)?;
+            dirty = false;
+        }
+        let timeout = next_tick.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(timeout.max(Duration::from_millis(1))) {
+            Ok(Msg::Key(key)) => {
+                let action = if Key::from_event(&key) == Some(CTRL_C) {
+                    Some(keymap::Action::QuitNow)
+                } else {
+                    app.keymap.action(&key)
+                };
+                if let Some(action) = action {
+                    app.update(action);
+                    dirty = true;
+                }
+            }
+            Ok(Msg::InputLost(reason)) => {
+                app.session.cancel();
+                anyhow::bail!("cannot read the terminal: {reason}");
+            }
+            Ok(msg) => dirty |= app.receive(msg),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+        if Instant::now() >= next_tick {
+            next_tick = Instant::now() + tick;
+            dirty |= app.tick();
+            // The record grows while the engine runs: the status line's step count too.
+            let len = app.session.len();
+            if len != seen_len {
+                seen_len = len;
+                dirty = true;
+            }
+        }
+        if app.quit {
+            app.session.cancel();
+            return Ok(());
+        }
+    }
+}

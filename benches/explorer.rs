@@ -1,0 +1,87 @@
+//! Explorer benches (issue 3, "Performance"): drawing one frame of the explorer over a trace
+//! of a million nodes (the AtariGo 6x6 crosscut under iterative deepening, stopped at a
+//! million nodes), at 120x40 into ratatui's `TestBackend`, with the selection deep in the
+//! tree; and one step forward then back, drawn. Run with `cargo bench --bench explorer`.
+
+use std::hint::black_box;
+use std::sync::mpsc::channel;
+
+use criterion::Criterion;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use plyscope::puzzle;
+use plyscope::search::Algorithm;
+use plyscope::theme::{ColorLevel, GlyphSet, Theme};
+use plyscope::trace::store::MAX_EVENTS;
+use plyscope::tui::app::App;
+use plyscope::tui::keymap::{Action, Keymap};
+use plyscope::tui::ui;
+use plyscope::tui::worker::SearchSpec;
+
+const NODES: u64 = 1_000_000;
+
+fn big_app() -> App {
+    let puzzle = puzzle::load("atarigo-6x6-crosscut").unwrap();
+    let mut spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::IterativeDeepening), MAX_EVENTS);
+    spec.limits.nodes = Some(NODES);
+    spec.limits.max_depth = None;
+    let (tx, rx) = channel();
+    let mut app = App::with_spec(puzzle, None, spec, Keymap::bundled().unwrap(), tx);
+    app.wait_for_search(&rx);
+    app.update(Action::StepEnd);
+    eprintln!(
+        "trace: {} events, {} iteration roots",
+        app.session.len(),
+        app.session.roots().len()
+    );
+    app
+}
+
+fn benches(c: &mut Criterion) {
+    let mut app = big_app();
+    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let middle = app.session.len() / 2;
+    app.session.seek(middle);
+    app.update(Action::StepNextNode);
+
+    c.bench_function("explorer/draw_frame_1M_nodes_middle", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+
+    app.update(Action::StepEnd);
+    app.update(Action::JumpPv);
+    c.bench_function("explorer/draw_frame_1M_nodes_end_pv", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+
+    app.session.seek(middle);
+    c.bench_function("explorer/step_forward_back_and_draw", |b| {
+        b.iter(|| {
+            app.update(Action::StepForward);
+            app.update(Action::StepBack);
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .sample_size(20)
+        .measurement_time(std::time::Duration::from_secs(3))
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .configure_from_args();
+    benches(&mut c);
+    c.final_summary();
+}

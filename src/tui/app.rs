@@ -1,0 +1,776 @@
+//! The explorer's model and its update function (design.md section 5; issue 3 deliverables
+//! 3 and 4): which puzzle and search, the replay cursor (inside the [`Session`]), the
+//! selected node and expanded set of the tree, the overlay stack (help, picker), play/pause
+//! with a speed, and flags. [`App::update`] applies one [`Action`]; nothing here touches a
+//! terminal, so every key's effect is testable with a plain channel.
+//!
+//! Two kinds of movement: *stepping* moves the replay cursor through the event log (the
+//! selection follows the node the search is in), *walking* moves the selection through the
+//! tree as recorded by the current step (the step stays).
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::Sender;
+
+use rustc_hash::FxHashSet;
+
+use crate::puzzle::{self, Puzzle};
+use crate::search::Algorithm;
+use crate::trace::store::{EventKind, NodeId};
+
+use super::keymap::{Action, Keymap};
+use super::worker::{self, Marker, Msg, Progress, SearchSpec, Session};
+
+/// An overlay drawn over the main screen; the top one takes the keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The key help, scrolled by `scroll` rows.
+    Help { scroll: usize },
+    /// The bundled-puzzle picker with the selected entry.
+    Picker { selected: usize },
+}
+
+/// Play speeds in events per tick (a tick is [`TICK_MS`] milliseconds).
+pub const SPEEDS: [usize; 6] = [1, 2, 5, 20, 100, 1000];
+
+/// Milliseconds between two play ticks.
+pub const TICK_MS: u64 = 100;
+
+/// Rows moved by page up / page down.
+pub const PAGE: usize = 10;
+
+/// Node limits that [`Action::ChangeLimits`] cycles through (`None`: the puzzle's own).
+pub const NODE_LIMITS: [Option<u64>; 4] = [None, Some(1_000), Some(100_000), Some(10_000_000)];
+
+/// The explorer's state.
+pub struct App {
+    pub puzzle: Puzzle,
+    /// The algorithm asked for on the command line (`None`: the puzzle's own).
+    pub algorithm: Option<Algorithm>,
+    pub spec: SearchSpec,
+    /// Index into [`NODE_LIMITS`].
+    pub node_limit: usize,
+    pub session: Box<dyn Session>,
+    /// Id of the running search; messages of older searches are ignored.
+    pub search_id: u64,
+    pub progress: Progress,
+    /// The search's result once it is over.
+    pub summary: Option<String>,
+    pub selected: Option<NodeId>,
+    /// True while the selection follows the node the search is in at the step.
+    pub follow: bool,
+    pub expanded: FxHashSet<NodeId>,
+    pub overlays: Vec<Overlay>,
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Draw the selected node's children's values on the board.
+    pub show_values: bool,
+    pub quit: bool,
+    /// Set by [`Action::Redraw`]; the terminal loop clears the screen and resets it.
+    pub redraw: bool,
+    /// A one-line note for the status line (an action that did nothing says why).
+    pub message: Option<String>,
+    pub keymap: Keymap,
+    /// A directory whose `*.toml` puzzle files the picker lists after the bundled ones
+    /// (`None`: bundled only).
+    pub puzzle_dir: Option<PathBuf>,
+    /// The picker's entries, read when it opens.
+    pub picker: Vec<PickerEntry>,
+    tx: Sender<Msg>,
+}
+
+/// An entry of the puzzle picker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PickerEntry {
+    /// The bundled name, or the file's name.
+    pub name: String,
+    /// Game, size and expected result; for a file that does not load, why.
+    pub detail: String,
+    /// What `puzzle::load` opens: the bundled name or the file's path.
+    pub location: String,
+}
+
+/// The bundled puzzles, then the `*.toml` files of `dir` in name order.
+pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
+    let detail = |loaded: Result<Puzzle, puzzle::PuzzleError>| match loaded {
+        Ok(p) => format!(
+            "{:<14} {}",
+            p.position.description(),
+            p.expect.as_ref().map_or("-".to_string(), |e| e.summary())
+        ),
+        Err(e) => e.to_string(),
+    };
+    let mut entries: Vec<PickerEntry> = puzzle::bundled()
+        .iter()
+        .map(|b| PickerEntry {
+            name: b.name.to_string(),
+            detail: detail(b.load()),
+            location: b.name.to_string(),
+        })
+        .collect();
+    let mut files: Vec<PathBuf> = dir
+        .and_then(|d| std::fs::read_dir(d).ok())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    for path in files {
+        let location = path.display().to_string();
+        entries.push(PickerEntry {
+            name: path
+                .file_name()
+                .map_or(location.clone(), |n| n.to_string_lossy().into_owned()),
+            detail: detail(puzzle::load(&location)),
+            location,
+        });
+    }
+    entries
+}
+
+impl App {
+    /// Opens `puzzle` and starts its search; progress arrives on `tx`.
+    pub fn new(
+        puzzle: Puzzle,
+        algorithm: Option<Algorithm>,
+        record: u64,
+        keymap: Keymap,
+        tx: Sender<Msg>,
+    ) -> App {
+        let spec = SearchSpec::for_puzzle(&puzzle, algorithm, record);
+        App::with_spec(puzzle, algorithm, spec, keymap, tx)
+    }
+
+    /// Opens `puzzle` with a search of its own (benches and tests set limits this way).
+    pub fn with_spec(
+        puzzle: Puzzle,
+        algorithm: Option<Algorithm>,
+        spec: SearchSpec,
+        keymap: Keymap,
+        tx: Sender<Msg>,
+    ) -> App {
+        let session = worker::start(&puzzle, spec, 1, tx.clone());
+        App {
+            puzzle,
+            algorithm,
+            spec,
+            node_limit: 0,
+            session,
+            search_id: 1,
+            progress: Progress::default(),
+            summary: None,
+            selected: None,
+            follow: true,
+            expanded: FxHashSet::default(),
+            overlays: Vec::new(),
+            playing: false,
+            speed: 2,
+            show_values: true,
+            quit: false,
+            redraw: false,
+            message: None,
+            keymap,
+            puzzle_dir: None,
+            picker: Vec::new(),
+            tx,
+        }
+    }
+
+    /// Takes a message from the worker; true when the screen changed.
+    pub fn receive(&mut self, msg: Msg) -> bool {
+        match msg {
+            Msg::Progress(p) if p.id == self.search_id => {
+                self.progress = p;
+                true
+            }
+            Msg::Done { id, summary } if id == self.search_id => {
+                self.summary = Some(summary);
+                true
+            }
+            Msg::Resize => true,
+            _ => false,
+        }
+    }
+
+    /// Advances play by one tick; true when the step moved.
+    pub fn tick(&mut self) -> bool {
+        if !self.playing || !self.overlays.is_empty() {
+            return false;
+        }
+        let mut moved = false;
+        for _ in 0..SPEEDS[self.speed] {
+            if !self.session.forward() {
+                if self.session.finished() {
+                    self.playing = false;
+                }
+                break;
+            }
+            moved = true;
+        }
+        if moved {
+            self.after_step();
+        }
+        moved
+    }
+
+    /// Restarts the search with the current algorithm and limits.
+    fn restart(&mut self) {
+        self.session.cancel();
+        let mut spec = SearchSpec::for_puzzle(&self.puzzle, self.algorithm, self.spec.record);
+        if let Some(nodes) = NODE_LIMITS[self.node_limit] {
+            spec.limits.nodes = Some(nodes);
+        }
+        self.spec = spec;
+        self.search_id += 1;
+        self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
+        self.progress = Progress::default();
+        self.summary = None;
+        self.selected = None;
+        self.follow = true;
+        self.expanded.clear();
+        self.playing = false;
+    }
+
+    /// Opens another puzzle with its own algorithm.
+    pub fn open(&mut self, puzzle: Puzzle) {
+        self.puzzle = puzzle;
+        self.algorithm = None;
+        self.node_limit = 0;
+        self.restart();
+    }
+
+    fn after_step(&mut self) {
+        self.follow = true;
+        if let Some(current) = self.session.current() {
+            self.selected = Some(current);
+        }
+    }
+
+    /// True when `node` shows its children: expanded by hand, or on the way to the
+    /// selection.
+    pub fn shows_children(&self, node: NodeId, ancestors: &FxHashSet<NodeId>) -> bool {
+        self.expanded.contains(&node) || ancestors.contains(&node)
+    }
+
+    /// The nodes whose children show without being expanded by hand: the selected node's
+    /// ancestors, and while the selection follows the search, the selected node itself (so
+    /// stepping shows the children the node has searched so far).
+    pub fn ancestors(&self) -> FxHashSet<NodeId> {
+        let mut set = FxHashSet::default();
+        if self.follow
+            && let Some(s) = self.selected
+        {
+            set.insert(s);
+        }
+        let mut id = self.selected.and_then(|s| self.session.parent(s));
+        while let Some(n) = id {
+            set.insert(n);
+            id = self.session.parent(n);
+        }
+        set
+    }
+
+    /// Visits the tree's visible rows in order, as (node, indentation), until `visit`
+    /// returns false: only the rows needed are computed.
+    fn walk_visible(&self, mut visit: impl FnMut(NodeId, usize) -> bool) {
+        let ancestors = self.ancestors();
+        let mut stack: Vec<(NodeId, usize)> = self
+            .session
+            .roots()
+            .into_iter()
+            .rev()
+            .map(|r| (r, 0))
+            .collect();
+        while let Some((node, indent)) = stack.pop() {
+            if !visit(node, indent) {
+                return;
+            }
+            if self.shows_children(node, &ancestors) {
+                for child in self.session.children(node).into_iter().rev() {
+                    stack.push((child, indent + 1));
+                }
+            }
+        }
+    }
+
+    /// The first `limit` visible rows of the tree, as (node, indentation).
+    pub fn visible_rows(&self, limit: usize) -> Vec<(NodeId, usize)> {
+        let mut rows = Vec::new();
+        if limit > 0 {
+            self.walk_visible(|node, indent| {
+                rows.push((node, indent));
+                rows.len() < limit
+            });
+        }
+        rows
+    }
+
+    /// The selection's index among the visible rows (the walk stops there).
+    pub fn selected_row(&self) -> Option<usize> {
+        let selected = self.selected?;
+        let mut index = 0;
+        let mut found = None;
+        self.walk_visible(|node, _| {
+            if node == selected {
+                found = Some(index);
+                return false;
+            }
+            index += 1;
+            true
+        });
+        found
+    }
+
+    fn move_selection(&mut self, delta: isize) {
+        self.follow = false;
+        let index = self.selected_row();
+        let wanted = match index {
+            Some(i) => i.saturating_add_signed(delta),
+            None => 0,
+        };
+        let rows = self.visible_rows(wanted.saturating_add(1));
+        if let Some(&(node, _)) = rows.get(wanted).or(rows.last()) {
+            self.selected = Some(node);
+        }
+    }
+
+    fn select(&mut self, node: Option<NodeId>, why_not: &str) {
+        match node {
+            Some(n) => {
+                self.follow = false;
+                self.selected = Some(n);
+            }
+            None => self.message = Some(why_not.to_string()),
+        }
+    }
+
+    fn sibling(&self, delta: isize) -> Option<NodeId> {
+        let selected = self.selected?;
+        let siblings = match self.session.parent(selected) {
+            Some(p) => self.session.children(p),
+            None => self.session.roots(),
+        };
+        let i = siblings.iter().position(|&n| n == selected)?;
+        siblings.get(i.checked_add_signed(delta)?).copied()
+    }
+
+    fn step_with(&mut self, moved: bool, why_not: &str) {
+        if moved {
+            self.after_step();
+        } else {
+            self.message = Some(why_not.to_string());
+        }
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        self.message = None;
+        match (self.overlays.last().copied(), action) {
+            (_, Action::QuitNow) => self.quit = true,
+            (Some(_), Action::Quit | Action::Close) => {
+                self.overlays.pop();
+            }
+            (Some(Overlay::Help { .. }), Action::ToggleHelp) => {
+                self.overlays.pop();
+            }
+            (Some(Overlay::Help { scroll }), Action::Down | Action::PageDown) => {
+                let by = if action == Action::Down { 1 } else { PAGE };
+                let max = self.keymap.help_rows().len();
+                self.set_top(Overlay::Help {
+                    scroll: (scroll + by).min(max),
+                });
+            }
+            (Some(Overlay::Help { scroll }), Action::Up | Action::PageUp) => {
+                let by = if action == Action::Up { 1 } else { PAGE };
+                self.set_top(Overlay::Help {
+                    scroll: scroll.saturating_sub(by),
+                });
+            }
+            (Some(Overlay::Picker { selected }), Action::Down | Action::PageDown) => {
+                let by = if action == Action::Down { 1 } else { PAGE };
+                let last = self.picker.len().saturating_sub(1);
+                self.set_top(Overlay::Picker {
+                    selected: (selected + by).min(last),
+                });
+            }
+            (Some(Overlay::Picker { selected }), Action::Up | Action::PageUp) => {
+                let by = if action == Action::Up { 1 } else { PAGE };
+                self.set_top(Overlay::Picker {
+                    selected: selected.saturating_sub(by),
+                });
+            }
+            (Some(Overlay::Picker { selected }), Action::Select) => {
+                self.overlays.pop();
+                let loaded = self.picker.get(selected).map(|e| puzzle::load(&e.location));
+                match loaded {
+                    Some(Ok(p)) => self.open(p),
+                    Some(Err(e)) => self.message = Some(e.to_string()),
+                    None => {}
+                }
+            }
+            (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
+            (Some(_), _) => {}
+            (None, action) => self.update_main(action),
+        }
+    }
+
+    fn set_top(&mut self, overlay: Overlay) {
+        if let Some(top) = self.overlays.last_mut() {
+            *top = overlay;
+        }
+    }
+
+    fn update_main(&mut self, action: Action) {
+        match action {
+            Action::Up => self.move_selection(-1),
+            Action::Down => self.move_selection(1),
+            Action::PageUp => self.move_selection(-(PAGE as isize)),
+            Action::PageDown => self.move_selection(PAGE as isize),
+            Action::Parent => {
+                let parent = self.selected.and_then(|s| self.session.parent(s));
+                self.select(parent, "the root has no parent");
+            }
+            Action::FirstChild => {
+                let child = self
+                    .selected
+                    .and_then(|s| self.session.children(s).first().copied());
+                if let Some(s) = self.selected {
+                    self.expanded.insert(s);
+                }
+                self.select(child, "no children searched yet at this step");
+            }
+            Action::NextSibling => {
+                let s = self.sibling(1);
+                self.select(s, "no next sibling");
+            }
+            Action::PreviousSibling => {
+                let s = self.sibling(-1);
+                self.select(s, "no previous sibling");
+            }
+            Action::Expand => {
+                if let Some(s) = self.selected {
+                    self.expanded.insert(s);
+                }
+            }
+            Action::Collapse => {
+                self.follow = false;
+                if let Some(s) = self.selected {
+                    self.expanded.remove(&s);
+                }
+            }
+            Action::ExpandAll => {
+                if let Some(s) = self.selected {
+                    let mut stack = vec![s];
+                    while let Some(n) = stack.pop() {
+                        self.expanded.insert(n);
+                        stack.extend(self.session.children(n));
+                    }
+                }
+            }
+            Action::Select => {
+                self.follow = false;
+                if let Some(s) = self.selected
+                    && !self.expanded.remove(&s)
+                {
+                    self.expanded.insert(s);
+                }
+            }
+            Action::JumpPv => {
+                let root = self.session.roots().last().copied();
+                let end = root.map(|r| {
+                    self.session
+                        .principal_variation(r)
+                        .last()
+                        .copied()
+                        .unwrap_or(r)
+                });
+                self.select(end, "nothing recorded yet");
+            }
+            Action::JumpLargest => {
+                let c = self.selected.and_then(|s| self.session.largest_child(s));
+                self.select(c, "no children searched yet at this step");
+            }
+            Action::JumpNextCutoff => {
+                let n = self.session.find_node(self.selected, true, Marker::Cutoff);
+                self.select(n, "no later cutoff at this step");
+            }
+            Action::JumpPreviousCutoff => {
+                let n = self.session.find_node(self.selected, false, Marker::Cutoff);
+                self.select(n, "no earlier cutoff");
+            }
+            Action::JumpNextTtHit => {
+                let n = self.session.find_node(self.selected, true, Marker::TtHit);
+                self.select(n, "no later table hit at this step");
+            }
+            Action::JumpPreviousTtHit => {
+                let n = self.session.find_node(self.selected, false, Marker::TtHit);
+                self.select(n, "no earlier table hit");
+            }
+            Action::JumpNextIteration | Action::JumpPreviousIteration => {
+                let roots = self.session.roots();
+                let i = self
+                    .selected
+                    .map(|s| roots.iter().rposition(|&r| r <= s).unwrap_or(0));
+                let target = match (i, action == Action::JumpNextIteration) {
+                    (None, _) => roots.first().copied(),
+                    (Some(i), true) => roots.get(i + 1).copied(),
+                    (Some(i), false) => i.checked_sub(1).and_then(|j| roots.get(j).copied()),
+                };
+                self.select(target, "no other iteration at this step");
+            }
+            Action::StepForward => {
+                let moved = self.session.forward();
+                self.step_with(moved, "at the end of the record");
+            }
+            Action::StepBack => {
+                let moved = self.session.back();
+                self.step_with(moved, "at the start");
+            }
+            Action::StepNextNode => {
+                let moved = self.session.seek_kind(EventKind::Enter, true);
+                self.step_with(moved, "no later node entered");
+            }
+            Action::StepPreviousNode => {
+                let moved = self.session.seek_kind(EventKind::Enter, false);
+                self.step_with(moved, "no earlier node entered");
+            }
+            Action::StepNextCutoff => {
+                let moved = self.session.seek_kind(EventKind::Cutoff, true);
+                self.step_with(moved, "no later cutoff");
+            }
+            Action::StepPreviousCutoff => {
+                let moved = self.session.seek_kind(EventKind::Cutoff, false);
+                self.step_with(moved, "no earlier cutoff");
+            }
+            Action::StepStart => {
+                self.session.seek(0);
+                self.follow = true;
+                self.selected = None;
+            }
+            Action::StepEnd => {
+                let end = self.session.len();
+                self.session.seek(end);
+                self.after_step();
+                if self.session.current().is_none() {
+                    self.selected = self.session.roots().last().copied();
+                }
+            }
+            Action::PlayPause => self.playing = !self.playing,
+            Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Action::Slower => self.speed = self.speed.saturating_sub(1),
+            Action::ToggleValues => self.show_values = !self.show_values,
+            Action::LevelUp | Action::LevelDown => {
+                self.message = Some("this search has no lambda levels".to_string());
+            }
+            Action::CycleZoneOrder => {
+                self.message = Some("this search has no relevance zones".to_string());
+            }
+            Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
+            Action::Redraw => self.redraw = true,
+            Action::OpenPicker => {
+                self.picker = picker_entries(self.puzzle_dir.as_deref());
+                let selected = self
+                    .picker
+                    .iter()
+                    .position(|e| e.name == self.puzzle.name)
+                    .unwrap_or(0);
+                self.overlays.push(Overlay::Picker { selected });
+            }
+            Action::CycleAlgorithm => {
+                let now = self.spec.config.algorithm;
+                let i = Algorithm::ALL.iter().position(|&a| a == now).unwrap_or(0);
+                self.algorithm = Some(Algorithm::ALL[(i + 1) % Algorithm::ALL.len()]);
+                self.restart();
+            }
+            Action::ChangeLimits => {
+                self.node_limit = (self.node_limit + 1) % NODE_LIMITS.len();
+                self.restart();
+            }
+            Action::CancelSearch => {
+                if self.session.finished() {
+                    self.message = Some("the search is over already".to_string());
+                } else {
+                    self.session.cancel();
+                }
+            }
+            Action::Close => {}
+            Action::Quit | Action::QuitNow => self.quit = true,
+        }
+    }
+
+    /// Waits (tests and benches) until the search is over and its record is
+    /// complete, taking the worker's messages.
+    pub fn wait_for_search(&mut self, rx: &std::sync::mpsc::Receiver<Msg>) {
+        while self.summary.is_none() {
+            match rx.recv() {
+                Ok(msg) => {
+                    self.receive(msg);
+                }
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::{Receiver, channel};
+
+    fn open(name: &str) -> (App, Receiver<Msg>) {
+        let (tx, rx) = channel();
+        let p = puzzle::load(name).unwrap();
+        let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
+        app.wait_for_search(&rx);
+        (app, rx)
+    }
+
+    #[test]
+    fn stepping_selects_the_node_the_search_is_in_and_back_undoes_it() {
+        let (mut app, _rx) = open("tree-abc");
+        assert_eq!(app.session.step(), 0);
+        app.update(Action::StepNextCutoff);
+        let cut = app.selected.unwrap();
+        assert!(app.session.row(cut).cutoff);
+        assert_eq!(app.session.row(cut).label, "c");
+        let step = app.session.step();
+        app.update(Action::StepForward);
+        app.update(Action::StepBack);
+        assert_eq!(app.session.step(), step);
+        assert_eq!(app.selected, Some(cut));
+    }
+
+    #[test]
+    fn walking_the_tree() {
+        let (mut app, _rx) = open("tree-abc");
+        app.update(Action::StepEnd);
+        app.update(Action::JumpPv);
+        let leaf = app.selected.unwrap();
+        assert_eq!(app.session.row(leaf).label, "b1");
+        app.update(Action::Parent);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "b");
+        app.update(Action::NextSibling);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        app.update(Action::FirstChild);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c1");
+        app.update(Action::Up);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        app.update(Action::Down);
+        app.update(Action::Down);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        app.update(Action::Parent);
+        app.update(Action::Parent);
+        assert_eq!(app.message.as_deref(), Some("the root has no parent"));
+    }
+
+    #[test]
+    fn jumps_to_cutoffs_in_entry_order() {
+        let (mut app, _rx) = open("tree-abc");
+        app.update(Action::StepEnd);
+        app.update(Action::StepStart);
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.message.as_deref(), Some("no later cutoff at this step"));
+        app.update(Action::StepEnd);
+        app.selected = None;
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        app.update(Action::JumpNextCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        app.update(Action::JumpPreviousCutoff);
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        app.update(Action::JumpNextTtHit);
+        assert_eq!(
+            app.message.as_deref(),
+            Some("no later table hit at this step")
+        );
+    }
+
+    #[test]
+    fn quit_closes_overlays_first() {
+        let (mut app, _rx) = open("tree-abc");
+        app.update(Action::OpenPicker);
+        app.update(Action::ToggleHelp);
+        assert_eq!(app.overlays.len(), 2);
+        app.update(Action::Quit);
+        app.update(Action::Quit);
+        assert!(app.overlays.is_empty());
+        assert!(!app.quit);
+        app.update(Action::Quit);
+        assert!(app.quit);
+    }
+
+    #[test]
+    fn picker_opens_another_puzzle() {
+        let (mut app, rx) = open("tree-abc");
+        app.update(Action::OpenPicker);
+        let Some(&Overlay::Picker { selected }) = app.overlays.last() else {
+            panic!("picker not open");
+        };
+        assert_eq!(app.picker[selected].name, "tree-abc");
+        app.update(Action::Up);
+        app.update(Action::Select);
+        assert!(app.overlays.is_empty());
+        assert_eq!(app.puzzle.name, puzzle::bundled()[selected - 1].name);
+        assert_eq!(app.search_id, 2);
+        app.wait_for_search(&rx);
+        assert!(app.session.finished());
+    }
+
+    #[test]
+    fn picker_lists_puzzle_files_after_the_bundled_ones() {
+        let dir = std::env::temp_dir().join(format!("plyscope-picker-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let tree = "title = \"mine\"\ngame = \"tree\"\ntree = \"(r 1 2)\"\n";
+        std::fs::write(dir.join("mine.toml"), tree).unwrap();
+        std::fs::write(dir.join("broken.toml"), "game = 3\n").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a puzzle").unwrap();
+        let entries = picker_entries(Some(&dir));
+        let bundled = puzzle::bundled().len();
+        assert_eq!(entries.len(), bundled + 2);
+        assert_eq!(entries[bundled].name, "broken.toml");
+        assert!(
+            entries[bundled].detail.contains("broken.toml"),
+            "{:?}",
+            entries[bundled]
+        );
+        assert_eq!(entries[bundled + 1].name, "mine.toml");
+        assert!(
+            entries[bundled + 1].detail.starts_with("tree"),
+            "{:?}",
+            entries[bundled + 1]
+        );
+
+        let (mut app, rx) = open("tree-abc");
+        app.puzzle_dir = Some(dir.clone());
+        app.update(Action::OpenPicker);
+        app.update(Action::StepEnd); // ignored while the picker is open
+        for _ in 0..bundled + 1 {
+            app.update(Action::Down);
+        }
+        app.update(Action::Select);
+        assert_eq!(app.puzzle.title, "mine");
+        app.wait_for_search(&rx);
+        assert!(
+            app.summary.as_deref().unwrap_or("").contains("value 2"),
+            "{:?}",
+            app.summary
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn play_advances_by_the_speed() {
+        let (mut app, _rx) = open("tree-abc");
+        app.update(Action::PlayPause);
+        app.speed = 1;
+        assert!(app.tick());
+        assert_eq!(app.session.step(), SPEEDS[1]);
+        app.update(Action::PlayPause);
+        assert!(!app.tick());
+    }
+}

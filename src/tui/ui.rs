@@ -1,0 +1,132 @@
+//! The explorer's screen (design.md section 5): a pure function of the model and the theme.
+//! One widget a file: [`board`], [`tree`], [`side`], [`status`], and the overlays [`help`]
+//! and [`picker`].
+//!
+//! Layout at the minimum size, 80x24: a title line, the board over the side pane on the
+//! left, the tree on the right, two status lines at the bottom; from 120 columns the board,
+//! the tree and the side pane stand in three columns as in design.md section 5. Below the minimum the
+//! screen says so ("terminal too small: need 80x24") instead of drawing a broken layout.
+
+pub mod board;
+pub mod help;
+pub mod picker;
+pub mod side;
+pub mod status;
+pub mod tree;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::theme::{Slot, Theme};
+
+use super::app::{App, Overlay};
+
+/// The smallest screen the layout fits.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// From this width on, the board, the tree and the node pane stand side by side.
+pub const WIDE: u16 = 120;
+
+/// Draws the whole screen.
+pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(frame, area, theme);
+        return;
+    }
+    let [title, main, status_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+    let (board_area, tree_area, side_area) = if area.width >= WIDE {
+        // Wide: board, tree and node side by side (design.md section 5).
+        let [board_area, tree_area, side_area] = Layout::horizontal([
+            Constraint::Percentage(30),
+            Constraint::Percentage(40),
+            Constraint::Percentage(30),
+        ])
+        .areas(main);
+        (board_area, tree_area, side_area)
+    } else {
+        // The minimum: the board over the node on the left, the tree on the right.
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(main);
+        let board_height = board::height(app).min(left.height.saturating_sub(8));
+        let [board_area, side_area] =
+            Layout::vertical([Constraint::Length(board_height), Constraint::Min(8)]).areas(left);
+        (board_area, right, side_area)
+    };
+
+    frame.render_widget(title_line(app, theme), title);
+    board::render(frame, board_area, app, theme);
+    side::render(frame, side_area, app, theme);
+    tree::render(frame, tree_area, app, theme);
+    status::render(frame, status_area, app, theme);
+
+    for overlay in &app.overlays {
+        match *overlay {
+            Overlay::Help { scroll } => help::render(frame, area, app, theme, scroll),
+            Overlay::Picker { selected } => picker::render(frame, area, app, theme, selected),
+        }
+    }
+}
+
+fn title_line<'a>(app: &'a App, theme: &Theme) -> Paragraph<'a> {
+    Paragraph::new(Line::from(vec![
+        Span::styled("plyscope ", theme.style(Slot::Title)),
+        Span::styled(
+            format!("{}: {}", app.puzzle.name, app.puzzle.title),
+            theme.style(Slot::Text),
+        ),
+    ]))
+}
+
+/// A bordered pane in the theme's glyphs.
+pub fn pane<'a>(title: &'a str, theme: &'a Theme, focused: bool) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_set(theme.glyphs().border_set())
+        .border_style(theme.style(if focused {
+            Slot::BorderFocused
+        } else {
+            Slot::Border
+        }))
+        .title(Span::styled(title, theme.style(Slot::Title)))
+}
+
+/// A rectangle of `width` x `height` centred in `area` (clipped to it).
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+fn too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
+    frame.render_widget(Clear, area);
+    let text = format!(
+        "terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {}x{}",
+        area.width, area.height
+    );
+    let y = area.height / 2;
+    let rect = Rect {
+        x: area.x,
+        y: area.y + y.min(area.height.saturating_sub(1)),
+        width: area.width,
+        height: area.height.saturating_sub(y).max(1).min(area.height),
+    };
+    frame.render_widget(
+        Paragraph::new(Span::styled(text, theme.style(Slot::Error))).wrap(Wrap { trim: true }),
+        rect,
+    );
+}

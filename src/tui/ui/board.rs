@@ -1,0 +1,122 @@
+//! The board pane (issue 3, deliverable 3): the position at the selected node with
+//! coordinates (columns a, b, c... from the left, rows 1, 2, 3... from the bottom), stones,
+//! the move that reached the node between the theme's last-move marks, and the values of its
+//! children on their points (toggled with `toggle_values`). m,n,k and AtariGo draw a grid,
+//! Hex a slanted rhombus like its text diagram; a literal tree draws its path and subtree.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthStr;
+
+use crate::game::Player;
+use crate::theme::{Slot, Theme};
+use crate::tui::app::App;
+use crate::tui::worker::BoardView;
+
+use super::pane;
+
+/// The board's view for the selected node.
+pub fn view(app: &App) -> BoardView {
+    app.session.board(app.selected, app.show_values)
+}
+
+/// Rows the pane wants: the board, its coordinates and the border.
+pub fn height(app: &App) -> u16 {
+    match view(app) {
+        BoardView::Stones { rows, .. } => rows as u16 + 4,
+        BoardView::Text(text) => text.lines().count() as u16 + 2,
+    }
+}
+
+/// Draws the pane.
+pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = pane("Board", theme, false);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let lines = match view(app) {
+        BoardView::Text(text) => text
+            .lines()
+            .map(|l| Line::from(Span::styled(l.to_string(), theme.style(Slot::Text))))
+            .collect(),
+        stones => stone_lines(&stones, theme),
+    };
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The lines of a stone board.
+pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
+    let BoardView::Stones {
+        columns,
+        rows,
+        hex,
+        cells,
+        last_move,
+        overlay,
+    } = view
+    else {
+        return Vec::new();
+    };
+    let (columns, rows, hex) = (*columns, *rows, *hex);
+    let glyphs = theme.glyphs();
+    let cell_width = overlay
+        .iter()
+        .map(|(_, v)| v.width())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let label_width = rows.to_string().len();
+    let coord = theme.style(Slot::BoardCoords);
+    let letters = |indent: usize| -> Line<'static> {
+        let mut text = " ".repeat(label_width + 1 + indent);
+        for x in 0..columns {
+            text.push_str(&format!("{:>cell_width$}", (b'a' + x as u8) as char));
+            text.push(' ');
+        }
+        Line::from(Span::styled(text.trim_end().to_string(), coord))
+    };
+    let shift = |y: usize| if hex { y * cell_width.div_ceil(2) } else { 0 };
+    let mut lines = vec![letters(shift(rows.saturating_sub(1)))];
+    for y in (0..rows).rev() {
+        let mut spans = vec![Span::styled(
+            format!("{:>label_width$}{}", y + 1, " ".repeat(shift(y))),
+            coord,
+        )];
+        let mark = theme.style(Slot::BoardLastMove);
+        let mut previous_marked = false;
+        for x in 0..columns {
+            let p = (x + y * columns) as u16;
+            let marked = *last_move == Some(p);
+            let value = overlay.iter().find(|(q, _)| *q == p).map(|(_, v)| v);
+            let (text, slot) = match (cells[p as usize], value) {
+                (Some(Player::Black), _) => (glyphs.black_stone.as_str(), Slot::BoardBlack),
+                (Some(Player::White), _) => (glyphs.white_stone.as_str(), Slot::BoardWhite),
+                (None, Some(v)) => (v.as_str(), Slot::BoardOverlay),
+                (None, None) => (glyphs.empty_point.as_str(), Slot::BoardEmpty),
+            };
+            let mut style: Style = theme.style(slot);
+            // The marks around the last move take the separators on either side.
+            spans.push(if marked {
+                style = style.patch(theme.style(Slot::BoardSelectedMove));
+                Span::styled(glyphs.last_move_open.as_str().to_string(), mark)
+            } else if previous_marked {
+                Span::styled(glyphs.last_move_close.as_str().to_string(), mark)
+            } else {
+                Span::raw(" ")
+            });
+            spans.push(Span::styled(format!("{text:^cell_width$}"), style));
+            previous_marked = marked;
+        }
+        if previous_marked {
+            spans.push(Span::styled(
+                glyphs.last_move_close.as_str().to_string(),
+                mark,
+            ));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(letters(0));
+    lines
+}

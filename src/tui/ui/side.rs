@@ -1,0 +1,93 @@
+//! The side pane (issue 3, deliverable 3): the selected node as of the current step: path,
+//! depth, side to move, alpha and beta at entry (seed 001, example 3.2: every node shows its
+//! window), value and bound, the cutoff and its reason in words (seed 004, figures
+//! 6.23-6.25: "value 70 >= beta 70: 2 moves skipped"), the table entry, the iteration and the
+//! number of nodes below.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::theme::{Slot, Theme};
+use crate::trace::replay::NodeStatus;
+use crate::tui::app::App;
+use crate::tui::worker::bound_word;
+
+use super::pane;
+
+/// Draws the pane.
+pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = pane("Node", theme, false);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let label = theme.style(Slot::SideLabel);
+    let value_style = theme.style(Slot::SideValue);
+    let row = |name: &str, text: String, slot: Slot| {
+        Line::from(vec![
+            Span::styled(format!("{name:<10}"), label),
+            Span::styled(text, theme.style(slot)),
+        ])
+    };
+    let Some(node) = app.selected else {
+        let text = if app.session.is_empty() {
+            "waiting for the search".to_string()
+        } else {
+            "step forward to enter the root".to_string()
+        };
+        frame.render_widget(Paragraph::new(Span::styled(text, value_style)), inner);
+        return;
+    };
+    let d = app.session.detail(node);
+    let mut lines = vec![
+        row(
+            "path",
+            if d.path.is_empty() {
+                "root".to_string()
+            } else {
+                d.path.join(" ")
+            },
+            Slot::SideValue,
+        ),
+        row(
+            "depth",
+            // Plies from the root, and the plies left to the search's horizon.
+            format!("{} ({} left)", d.ply, d.depth),
+            Slot::SideValue,
+        ),
+        row("to move", d.to_move.name().to_string(), Slot::SideValue),
+    ];
+    if let Some(w) = d.window {
+        lines.push(row("alpha", w.alpha.to_string(), Slot::SideWindow));
+        lines.push(row("beta", w.beta.to_string(), Slot::SideWindow));
+    }
+    let status = match d.status {
+        NodeStatus::NotEntered => "not entered",
+        NodeStatus::Open => "so far",
+        NodeStatus::Closed => "final",
+    };
+    lines.push(row(
+        "value",
+        match (d.value, d.bound) {
+            (Some(v), Some(b)) => format!("{v} ({}, {status})", bound_word(b)),
+            (Some(v), None) => format!("{v} ({status})"),
+            (None, _) => "none yet".to_string(),
+        },
+        Slot::SideValue,
+    ));
+    if let Some(text) = d.cutoff {
+        lines.push(row("cutoff", text, Slot::SideReason));
+    }
+    if let Some(text) = d.tt {
+        lines.push(row("table", text, Slot::SideValue));
+    }
+    if d.iteration > 0 {
+        lines.push(row("iteration", d.iteration.to_string(), Slot::SideValue));
+    }
+    lines.push(row(
+        "nodes",
+        format!("{} in its subtree", d.subtree_nodes),
+        Slot::SideValue,
+    ));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}

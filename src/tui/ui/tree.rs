@@ -1,0 +1,115 @@
+//! The tree pane (issue 3, deliverable 3): the search tree as recorded by the current step,
+//! one row per node entered, children indented under their parent. Only the rows that fit
+//! are computed ([`App::visible_rows`] stops at the last one drawn). Each row carries markers
+//! that do not rely on colour, from the theme's glyphs: expanded / collapsed, the value with
+//! its bound (exact, lower, upper), cutoff, table hit, best move at its parent; the
+//! principal variation's moves take their own style.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::search::Bound;
+use crate::theme::{Slot, Theme};
+use crate::trace::replay::NodeStatus;
+use crate::tui::app::App;
+
+use super::pane;
+
+/// Draws the pane.
+pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = pane("Tree", theme, true);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let height = inner.height as usize;
+    if height == 0 {
+        return;
+    }
+    // Scroll so that the selection is on screen: the first row drawn is the one that puts
+    // the selection on the last line, or the top.
+    let selected_index = app.selected_row();
+    let top = selected_index.map_or(0, |i| (i + 1).saturating_sub(height));
+    let rows = app.visible_rows(top + height);
+    let ancestors = app.ancestors();
+    // The principal variation of the latest root as of the step, drawn in its own style.
+    let pv: Vec<_> = app
+        .session
+        .roots()
+        .last()
+        .map(|&r| {
+            let mut line = app.session.principal_variation(r);
+            line.push(r);
+            line
+        })
+        .unwrap_or_default();
+    let glyphs = theme.glyphs();
+    let lines: Vec<Line> = rows
+        .iter()
+        .skip(top)
+        .map(|&(node, indent)| {
+            let row = app.session.row(node);
+            let selected = app.selected == Some(node);
+            let base = if selected {
+                theme.style(Slot::TreeSelected)
+            } else if pv.contains(&node) {
+                theme.style(Slot::TreePv)
+            } else {
+                theme.style(Slot::TreeNode)
+            };
+            let fold = if !row.has_children {
+                glyphs.leaf
+            } else if app.shows_children(node, &ancestors) {
+                glyphs.expanded
+            } else {
+                glyphs.collapsed
+            };
+            let mut spans = vec![
+                Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
+                Span::styled(format!("{} ", fold.as_str()), theme.style(Slot::TreeGuide)),
+                Span::styled(row.label.clone(), base),
+            ];
+            let patch = |slot: Slot| -> Style { if selected { base } else { theme.style(slot) } };
+            match row.value {
+                Some((value, bound)) => {
+                    let (glyph, slot) = match (row.status, bound) {
+                        (NodeStatus::Closed, Bound::Exact) => (glyphs.exact, Slot::TreeExact),
+                        (NodeStatus::Closed, Bound::Lower) => (glyphs.lower, Slot::TreeLower),
+                        (NodeStatus::Closed, Bound::Upper) => (glyphs.upper, Slot::TreeUpper),
+                        // Open: the value so far is a lower bound of the final one.
+                        (_, _) => (glyphs.lower, Slot::TreeLower),
+                    };
+                    spans.push(Span::styled(
+                        format!(" {}{}", glyph.as_str(), value),
+                        patch(slot),
+                    ));
+                }
+                None => spans.push(Span::styled(
+                    format!(" {}", glyphs.ellipsis.as_str()),
+                    patch(Slot::TreePruned),
+                )),
+            }
+            if row.cutoff {
+                spans.push(Span::styled(
+                    format!(" {}", glyphs.cutoff.as_str()),
+                    patch(Slot::TreeCutoff),
+                ));
+            }
+            if row.tt_hit {
+                spans.push(Span::styled(
+                    format!(" {}", glyphs.tt_hit.as_str()),
+                    patch(Slot::TreeTtHit),
+                ));
+            }
+            if row.best {
+                spans.push(Span::styled(
+                    format!(" {}", glyphs.best.as_str()),
+                    patch(Slot::TreeBest),
+                ));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}

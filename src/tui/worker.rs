@@ -1,0 +1,735 @@
+//! The search worker (design.md section 1, "the log grows while the engine runs"): runs
+//! `search::solve` with a [`Recorder`] on its own thread and hands the explorer a
+//! game-erased [`Session`] over the growing trace.
+//!
+//! The dispatch on [`Position`] happens once, in [`start`]; everything below is monomorphic
+//! per game ([`GameSession`]). Progress (nodes, nodes/s, depth, best move so far) is sent a
+//! few times a second on the same channel as the input events ([`Msg`]), so the explorer
+//! waits on one receiver. Cancelling is [`Session::cancel`], which asks the recorder to
+//! break at the next node (`LiveTrace::request_stop`).
+
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::KeyEvent;
+
+use crate::game::{Game, Player, Point, StoneGame};
+use crate::games::atarigo::AtariGo;
+use crate::games::hex::Hex;
+use crate::games::mnk::Mnk;
+use crate::games::tree::TreeGame;
+use crate::puzzle::{Position, Puzzle};
+use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
+use crate::trace::live::LiveTrace;
+use crate::trace::recorder::{RecordConfig, Recorder};
+use crate::trace::replay::{NodeStatus, Replay, TtLookup};
+use crate::trace::store::{EventKind, NodeId, Trace};
+
+/// How often progress is sent while a search runs.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Everything the explorer's loop waits for, on one channel.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    /// A key press.
+    Key(KeyEvent),
+    /// The terminal changed size.
+    Resize,
+    /// Reading the terminal failed: the explorer cannot take keys any more and stops.
+    InputLost(String),
+    /// The running search's progress.
+    Progress(Progress),
+    /// The search with this id is over.
+    Done { id: u64, summary: String },
+}
+
+/// A snapshot of a running search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The search this belongs to (a restarted search gets a new id).
+    pub id: u64,
+    /// Nodes searched so far: those recorded, plus an estimate for the part of the search
+    /// past the record budget (see `estimated`).
+    pub nodes: u64,
+    /// True when `nodes` includes an estimate: the record is full and the engine goes on
+    /// unrecorded, so its nodes are the unrecorded events times the record's nodes per event.
+    pub estimated: bool,
+    /// Nodes per second since the start.
+    pub nodes_per_second: f64,
+    /// The iteration depth announced last, if any.
+    pub depth: Option<u32>,
+    /// The best root move so far, in the game's notation.
+    pub best_move: Option<String>,
+}
+
+/// What the board pane draws for a node.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardView {
+    /// A board of stones; `hex` draws it as a slanted rhombus.
+    Stones {
+        columns: usize,
+        rows: usize,
+        hex: bool,
+        /// Index = x + y * columns, y = 0 the bottom row.
+        cells: Vec<Option<Player>>,
+        /// The stone played last to reach the node.
+        last_move: Option<Point>,
+        /// Values of the node's children as of the step, on their points.
+        overlay: Vec<(Point, String)>,
+    },
+    /// A text diagram (a literal tree: its path and subtree).
+    Text(String),
+}
+
+/// One row of the tree pane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    pub id: NodeId,
+    /// Plies from the root.
+    pub ply: usize,
+    /// The move that reached it (`root` for a root).
+    pub label: String,
+    pub status: NodeStatus,
+    pub has_children: bool,
+    /// The value so far or final (from the side to move's view), with its bound.
+    pub value: Option<(Value, Bound)>,
+    pub cutoff: bool,
+    pub tt_hit: bool,
+    /// The parent's best child so far.
+    pub best: bool,
+}
+
+/// A marker that [`Session::find_node`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// The node's search ended in a cutoff.
+    Cutoff,
+    /// A table entry decided the node.
+    TtHit,
+}
+
+/// The side pane's facts about a node as of the step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeDetail {
+    pub path: Vec<String>,
+    pub ply: usize,
+    pub depth: u32,
+    pub to_move: Player,
+    pub status: NodeStatus,
+    pub window: Option<Window>,
+    pub value: Option<Value>,
+    pub bound: Option<Bound>,
+    /// "value 70 >= beta 70: 2 moves skipped (c3 d4)".
+    pub cutoff: Option<String>,
+    pub tt: Option<String>,
+    pub iteration: u32,
+    pub subtree_nodes: u32,
+}
+
+/// A game-erased view of one recorded search and its replay cursor.
+pub trait Session: Send {
+    /// Events recorded so far.
+    fn len(&self) -> usize;
+    /// True when no event is recorded yet.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// True once the search is over and fully recorded.
+    fn finished(&self) -> bool;
+    /// Events the engine made after the record budget ran out.
+    fn unrecorded(&self) -> u64;
+    /// The replay step.
+    fn step(&self) -> usize;
+    /// One event forward; false at the end of the record.
+    fn forward(&mut self) -> bool;
+    /// One event back; false at step 0.
+    fn back(&mut self) -> bool;
+    /// Moves to `step` (clamped to the record).
+    fn seek(&mut self, step: usize);
+    /// Moves right after the next (or previous) event of `kind`; false when there is none.
+    fn seek_kind(&mut self, kind: EventKind, forward: bool) -> bool;
+    /// The node the search is in at the step.
+    fn current(&self) -> Option<NodeId>;
+    /// Roots entered by the step (one per iteration).
+    fn roots(&self) -> Vec<NodeId>;
+    /// A node's parent.
+    fn parent(&self, node: NodeId) -> Option<NodeId>;
+    /// Children entered by the step, in search order.
+    fn children(&self, node: NodeId) -> Vec<NodeId>;
+    /// The principal variation below `node` as of the step.
+    fn principal_variation(&self, node: NodeId) -> Vec<NodeId>;
+    /// The child with the largest subtree so far.
+    fn largest_child(&self, node: NodeId) -> Option<NodeId>;
+    /// The first node after `from` (before it when `forward` is false; from the start or
+    /// the end when `from` is `None`), in entry order and entered by the step, that shows
+    /// `marker`.
+    fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId>;
+    /// The tree pane's row for a node.
+    fn row(&self, node: NodeId) -> NodeRow;
+    /// The side pane's facts for a node.
+    fn detail(&self, node: NodeId) -> NodeDetail;
+    /// The board at a node (`None`: the puzzle's position), with the children's values
+    /// drawn on their points when `values` is set.
+    fn board(&self, node: Option<NodeId>, values: bool) -> BoardView;
+    /// Asks the engine to stop.
+    fn cancel(&self);
+}
+
+/// Which search to run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSpec {
+    pub config: SearchConfig,
+    pub limits: Limits,
+    /// The record budget in events (`--record`).
+    pub record: u64,
+}
+
+impl SearchSpec {
+    /// The search a puzzle asks for: `algorithm` (else the puzzle's own, else `id`), the
+    /// puzzle's limits; a literal tree is searched in textbook form (no table, generator
+    /// order) so the screen matches the seeds' figures.
+    pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
+        let algorithm = algorithm
+            .or(puzzle.algorithm)
+            .unwrap_or(Algorithm::IterativeDeepening);
+        let config = match puzzle.position {
+            Position::Tree(_) => SearchConfig::plain(algorithm),
+            _ => SearchConfig::for_algorithm(algorithm),
+        };
+        SearchSpec {
+            config,
+            limits: puzzle.limits.search_limits(),
+            record,
+        }
+    }
+}
+
+/// Starts the search of `puzzle` on its own thread; progress and the end go to `tx`
+/// tagged with `id`.
+pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box<dyn Session> {
+    match &puzzle.position {
+        Position::Mnk(g) => GameSession::start(g.clone(), spec, id, tx),
+        Position::AtariGo(g) => GameSession::start(g.clone(), spec, id, tx),
+        Position::Hex(g) => GameSession::start(g.clone(), spec, id, tx),
+        Position::Tree(g) => GameSession::start(g.clone(), spec, id, tx),
+    }
+}
+
+/// What a game adds to [`SearchGame`] for the board pane.
+pub trait BoardGame: SearchGame {
+    /// The board of this position; `last` is the move that reached it.
+    fn board_view(&self, last: Option<Self::Move>, overlay: Vec<(Self::Move, String)>)
+    -> BoardView;
+}
+
+fn stone_view<G: StoneGame>(
+    game: &G,
+    hex: bool,
+    last: Option<Point>,
+    overlay: Vec<(Point, String)>,
+) -> BoardView {
+    BoardView::Stones {
+        columns: game.columns(),
+        rows: game.rows(),
+        hex,
+        cells: (0..game.num_points() as Point)
+            .map(|p| game.stone(p))
+            .collect(),
+        last_move: last,
+        overlay,
+    }
+}
+
+impl BoardGame for Mnk {
+    fn board_view(&self, last: Option<Point>, overlay: Vec<(Point, String)>) -> BoardView {
+        stone_view(self, false, last, overlay)
+    }
+}
+
+impl BoardGame for AtariGo {
+    fn board_view(&self, last: Option<Point>, overlay: Vec<(Point, String)>) -> BoardView {
+        stone_view(self, false, last, overlay)
+    }
+}
+
+impl BoardGame for Hex {
+    fn board_view(&self, last: Option<Point>, overlay: Vec<(Point, String)>) -> BoardView {
+        stone_view(self, true, last, overlay)
+    }
+}
+
+impl BoardGame for TreeGame {
+    fn board_view(&self, _last: Option<u16>, _overlay: Vec<(u16, String)>) -> BoardView {
+        BoardView::Text(self.diagram())
+    }
+}
+
+/// The monomorphic session of one game.
+pub struct GameSession<G: BoardGame> {
+    root: G,
+    live: Arc<LiveTrace<G::Move>>,
+    replay: Replay,
+}
+
+impl<G: BoardGame> GameSession<G> {
+    fn start(root: G, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box<dyn Session> {
+        let config = RecordConfig {
+            budget: spec.record,
+            ..RecordConfig::default()
+        };
+        let mut recorder: Recorder<G> = Recorder::new(config);
+        let live = recorder.live();
+        let mut game = root.clone();
+        let search_config = spec.config;
+        let limits = spec.limits;
+        let engine = thread::spawn(move || {
+            let result = search::solve(&mut game, &search_config, &limits, &mut recorder);
+            recorder.finish();
+            let best = result.best_move.map(|m| game.format_move(m));
+            format!(
+                "{} value {}{}{}",
+                result.verdict.word(),
+                result.value,
+                best.map_or(String::new(), |m| format!(", best {m}")),
+                if result.stopped { " (stopped)" } else { "" }
+            )
+        });
+        let watched = Arc::clone(&live);
+        let root_for_progress = root.clone();
+        thread::spawn(move || {
+            let started = Instant::now();
+            let mut replay = Replay::new();
+            let mut next = started + PROGRESS_INTERVAL;
+            while !engine.is_finished() {
+                // Short naps, so the end is reported at once; progress every interval.
+                thread::sleep(Duration::from_millis(10));
+                if Instant::now() < next {
+                    continue;
+                }
+                next += PROGRESS_INTERVAL;
+                let progress = progress_of(&root_for_progress, &watched, id, started, &mut replay);
+                if tx.send(Msg::Progress(progress)).is_err() {
+                    watched.request_stop();
+                }
+            }
+            let summary = engine
+                .join()
+                .unwrap_or_else(|_| "the search panicked".to_string());
+            let progress = progress_of(&root_for_progress, &watched, id, started, &mut replay);
+            // The explorer may have quit already; nothing to do then.
+            let _ = tx.send(Msg::Progress(progress));
+            let _ = tx.send(Msg::Done { id, summary });
+        });
+        Box::new(GameSession {
+            root,
+            live,
+            replay: Replay::new(),
+        })
+    }
+
+    /// The moves from the root to `node`.
+    fn line(trace: &Trace<G::Move>, node: NodeId) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        let mut id = Some(node);
+        while let Some(n) = id {
+            let tn = trace.node(n);
+            if let Some(mv) = tn.mv() {
+                moves.push(mv);
+            }
+            id = tn.parent();
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// The position at `node`, the game after each move of its line.
+    fn position(&self, trace: &Trace<G::Move>, node: NodeId) -> (G, Vec<G::Move>) {
+        let mut game = self.root.clone();
+        let line = Self::line(trace, node);
+        for &mv in &line {
+            game.play(mv);
+        }
+        (game, line)
+    }
+}
+
+/// The progress as of now; `replay` follows the end of the record from call to call, so
+/// each call only steps over what arrived since the last.
+fn progress_of<G: Game>(
+    root: &G,
+    live: &LiveTrace<G::Move>,
+    id: u64,
+    started: Instant,
+    replay: &mut Replay,
+) -> Progress {
+    let unrecorded = live.unrecorded();
+    let trace = live.read();
+    replay.seek(&trace, trace.len());
+    let recorded = trace.node_count() as u64;
+    let events = trace.len().max(1) as u64;
+    let nodes = recorded + (unrecorded as u128 * recorded as u128 / events as u128) as u64;
+    let seconds = started.elapsed().as_secs_f64().max(1e-9);
+    // The latest root with a best child so far: an iteration that has not finished its
+    // first move yet shows the previous iteration's choice.
+    let roots: Vec<NodeId> = trace.roots().collect();
+    let best_move = roots
+        .iter()
+        .rev()
+        .find_map(|&r| replay.node(&trace, r).best_child)
+        .and_then(|child| trace.node(child).mv())
+        .map(|m| root.format_move(m));
+    Progress {
+        id,
+        nodes,
+        estimated: unrecorded > 0,
+        nodes_per_second: nodes as f64 / seconds,
+        depth: replay.iteration(&trace),
+        best_move,
+    }
+}
+
+fn value_of<M: Copy>(state: &crate::trace::replay::NodeState<M>) -> Option<(Value, Bound)> {
+    match (state.result, state.value_so_far) {
+        (Some(r), _) => Some((r.value, r.bound)),
+        (None, Some(v)) => Some((v, Bound::Lower)),
+        (None, None) => None,
+    }
+}
+
+impl<G: BoardGame> Session for GameSession<G> {
+    fn len(&self) -> usize {
+        self.live.read().len()
+    }
+
+    fn finished(&self) -> bool {
+        self.live.is_finished()
+    }
+
+    fn unrecorded(&self) -> u64 {
+        self.live.unrecorded()
+    }
+
+    fn step(&self) -> usize {
+        self.replay.step()
+    }
+
+    fn forward(&mut self) -> bool {
+        let trace = self.live.read();
+        self.replay.forward(&trace)
+    }
+
+    fn back(&mut self) -> bool {
+        let trace = self.live.read();
+        self.replay.back(&trace)
+    }
+
+    fn seek(&mut self, step: usize) {
+        let trace = self.live.read();
+        self.replay.seek(&trace, step.min(trace.len()));
+    }
+
+    fn seek_kind(&mut self, kind: EventKind, forward: bool) -> bool {
+        let trace = self.live.read();
+        let target = if forward {
+            self.replay.next_step(&trace, kind)
+        } else {
+            self.replay.prev_step(&trace, kind)
+        };
+        match target {
+            Some(step) => {
+                self.replay.seek(&trace, step);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn current(&self) -> Option<NodeId> {
+        self.replay.current()
+    }
+
+    fn roots(&self) -> Vec<NodeId> {
+        let trace = self.live.read();
+        let entered = self.replay.entered();
+        trace.roots().take_while(|&r| r < entered).collect()
+    }
+
+    fn parent(&self, node: NodeId) -> Option<NodeId> {
+        self.live.read().node(node).parent()
+    }
+
+    fn children(&self, node: NodeId) -> Vec<NodeId> {
+        let trace = self.live.read();
+        self.replay.children(&trace, node).collect()
+    }
+
+    fn principal_variation(&self, node: NodeId) -> Vec<NodeId> {
+        self.replay.principal_variation(node)
+    }
+
+    fn largest_child(&self, node: NodeId) -> Option<NodeId> {
+        let trace = self.live.read();
+        self.replay.largest_child(&trace, node)
+    }
+
+    fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId> {
+        let trace = self.live.read();
+        let entered = self.replay.entered();
+        let shows = |id: NodeId| {
+            let state = self.replay.node(&trace, id);
+            match marker {
+                Marker::Cutoff => state.cutoff.is_some(),
+                Marker::TtHit => matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff),
+            }
+        };
+        // Ids follow entry order, and the nodes entered by the step are exactly 0..entered.
+        if forward {
+            let start = from.map_or(0, |f| f + 1);
+            (start..entered).find(|&id| shows(id))
+        } else {
+            let end = from.unwrap_or(entered).min(entered);
+            (0..end).rev().find(|&id| shows(id))
+        }
+    }
+
+    fn row(&self, node: NodeId) -> NodeRow {
+        let trace = self.live.read();
+        let tn = trace.node(node);
+        let state = self.replay.node(&trace, node);
+        let label = match tn.mv() {
+            None if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
+            None => "root".to_string(),
+            Some(mv) => {
+                let (parent_game, _) = match tn.parent() {
+                    Some(p) => self.position(&trace, p),
+                    None => (self.root.clone(), Vec::new()),
+                };
+                parent_game.format_move(mv)
+            }
+        };
+        let best = tn
+            .parent()
+            .is_some_and(|p| self.replay.node(&trace, p).best_child == Some(node));
+        NodeRow {
+            id: node,
+            ply: tn.ply(),
+            label,
+            status: state.status,
+            has_children: self.replay.children(&trace, node).next().is_some(),
+            value: value_of(&state),
+            cutoff: state.cutoff.is_some(),
+            tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff),
+            best,
+        }
+    }
+
+    fn detail(&self, node: NodeId) -> NodeDetail {
+        let trace = self.live.read();
+        let tn = trace.node(node);
+        let state = self.replay.node(&trace, node);
+        let (_, line) = self.position(&trace, node);
+        let mut game = self.root.clone();
+        let mut path = Vec::with_capacity(line.len());
+        for &mv in &line {
+            path.push(game.format_move(mv));
+            game.play(mv);
+        }
+        let cutoff = state.cutoff.map(|c| {
+            let skipped = trace.moves(c.skipped);
+            let names: Vec<String> = skipped.iter().map(|&m| game.format_move(m)).collect();
+            let mut text = format!(
+                "value {} >= beta {}: {} move{} skipped",
+                c.value,
+                c.window.beta,
+                skipped.len(),
+                if skipped.len() == 1 { "" } else { "s" }
+            );
+            if !names.is_empty() {
+                text.push_str(&format!(" ({})", names.join(" ")));
+            }
+            text
+        });
+        let tt = state.tt.map(|t| match t {
+            TtLookup::Miss => "miss".to_string(),
+            TtLookup::Hit(e) => format!(
+                "hit: {} {} depth {}{}",
+                bound_word(e.bound),
+                e.value,
+                if e.depth == u32::MAX {
+                    "solved".to_string()
+                } else {
+                    e.depth.to_string()
+                },
+                if e.cutoff { ", decided the node" } else { "" }
+            ),
+        });
+        let value = value_of(&state);
+        NodeDetail {
+            path,
+            ply: tn.ply(),
+            depth: tn.depth(),
+            to_move: tn.to_move(),
+            status: state.status,
+            window: state.window,
+            value: value.map(|v| v.0),
+            bound: state.result.map(|r| r.bound),
+            cutoff,
+            tt,
+            iteration: tn.iteration(),
+            subtree_nodes: state.subtree_nodes,
+        }
+    }
+
+    fn board(&self, node: Option<NodeId>, values: bool) -> BoardView {
+        let trace = self.live.read();
+        let Some(node) = node.filter(|&n| (n as usize) < trace.node_count()) else {
+            return self.root.board_view(None, Vec::new());
+        };
+        let (game, line) = self.position(&trace, node);
+        let overlay = if values {
+            self.replay
+                .children(&trace, node)
+                .filter_map(|c| {
+                    let mv = trace.node(c).mv()?;
+                    let state = self.replay.node(&trace, c);
+                    // The child's value is from the opponent's view: negate it.
+                    let (v, _) = value_of(&state)?;
+                    Some((mv, (-v).to_string()))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        game.board_view(line.last().copied(), overlay)
+    }
+
+    fn cancel(&self) {
+        self.live.request_stop();
+    }
+}
+
+/// "exact", "lower", "upper".
+pub fn bound_word(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::channel;
+
+    fn run_to_end(name: &str) -> (Box<dyn Session>, Vec<Msg>) {
+        let puzzle = crate::puzzle::load(name).unwrap();
+        let (tx, rx) = channel();
+        let spec = SearchSpec::for_puzzle(&puzzle, None, RecordConfig::DEFAULT_BUDGET);
+        let session = start(&puzzle, spec, 7, tx);
+        let mut msgs = Vec::new();
+        for msg in rx.iter() {
+            let done = matches!(msg, Msg::Done { .. });
+            msgs.push(msg);
+            if done {
+                break;
+            }
+        }
+        (session, msgs)
+    }
+
+    #[test]
+    fn textbook_tree_records_and_reports() {
+        let (mut session, msgs) = run_to_end("tree-abc");
+        assert!(session.finished());
+        let Some(Msg::Done { id, summary }) = msgs.last() else {
+            panic!("no Done message: {msgs:?}");
+        };
+        assert_eq!(*id, 7);
+        assert!(summary.contains("value 3"), "{summary}");
+        let Some(Msg::Progress(p)) = msgs.iter().rev().nth(1) else {
+            panic!("no final progress: {msgs:?}");
+        };
+        // a, b, c, d and the leaves searched: 3 under b, 1 under c, 3 under d.
+        assert_eq!(p.nodes, 11);
+        assert_eq!(p.best_move.as_deref(), Some("b"));
+
+        assert!(session.seek_kind(EventKind::Cutoff, true));
+        let node = session.current().unwrap();
+        let detail = session.detail(node);
+        assert_eq!(detail.path, vec!["c".to_string()]);
+        assert_eq!(
+            detail.cutoff.as_deref(),
+            Some("value -2 >= beta -3: 2 moves skipped (c2 c3)")
+        );
+    }
+
+    #[test]
+    fn board_of_a_stone_game_follows_the_line() {
+        let (mut session, _) = run_to_end("tictactoe");
+        session.seek(session.len());
+        let root = session.roots()[0];
+        let child = session.children(root)[0];
+        match session.board(Some(child), false) {
+            BoardView::Stones {
+                cells, last_move, ..
+            } => {
+                let last = last_move.expect("a move reached the child") as usize;
+                assert_eq!(cells.iter().filter(|c| c.is_some()).count(), 1);
+                assert_eq!(cells[last], Some(Player::Black));
+            }
+            other => panic!("expected stones, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn progress_arrives_a_few_times_a_second_while_searching() {
+        let puzzle = crate::puzzle::load("mnk-7x7-k4").unwrap();
+        let (tx, rx) = channel();
+        let mut spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::IterativeDeepening), 50_000);
+        spec.limits = Limits {
+            time: Some(Duration::from_millis(1200)),
+            ..Limits::default()
+        };
+        let _session = start(&puzzle, spec, 3, tx);
+        let mut progress = Vec::new();
+        for msg in rx.iter() {
+            match msg {
+                Msg::Progress(p) => progress.push(p),
+                Msg::Done { id, .. } => {
+                    assert_eq!(id, 3);
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        // 1.2 s at one report per 250 ms, plus the final one.
+        assert!(progress.len() >= 3, "{} reports", progress.len());
+        assert!(progress.iter().all(|p| p.id == 3));
+        assert!(progress.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        let last = progress.last().unwrap();
+        assert!(last.estimated, "a 50,000-event record fills in 1.2 s");
+        assert!(last.depth.is_some() && last.best_move.is_some(), "{last:?}");
+    }
+
+    #[test]
+    fn cancel_stops_a_long_search() {
+        let puzzle = crate::puzzle::load("mnk-7x7-k4").unwrap();
+        let (tx, rx) = channel();
+        let mut spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::IterativeDeepening), 10_000);
+        spec.limits = Limits::default();
+        let session = start(&puzzle, spec, 1, tx);
+        session.cancel();
+        let done = rx
+            .iter()
+            .find(|m| matches!(m, Msg::Done { .. }))
+            .expect("the search ends");
+        let Msg::Done { summary, .. } = done else {
+            unreachable!()
+        };
+        assert!(summary.contains("stopped"), "{summary}");
+        assert!(session.finished());
+    }
+}

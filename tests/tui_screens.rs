@@ -1,0 +1,311 @@
+//! Snapshots of the explorer's screens (issue 3, "Tests that must exist"): ratatui's
+//! `TestBackend` draws the model; insta keeps the text of each screen in
+//! `tests/snapshots/`. Styles are asserted separately on key cells, per theme, and the
+//! interaction tests drive the model with actions as a user's keys would.
+
+use std::sync::mpsc::{Receiver, channel};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+
+use plyscope::puzzle;
+use plyscope::theme::{ColorLevel, GlyphSet, Slot, Theme};
+use plyscope::tui::app::App;
+use plyscope::tui::keymap::{Action, Keymap};
+use plyscope::tui::ui;
+use plyscope::tui::worker::Msg;
+
+fn open(name: &str) -> (App, Receiver<Msg>) {
+    let (tx, rx) = channel();
+    let p = puzzle::load(name).unwrap();
+    let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
+    app.wait_for_search(&rx);
+    // The speed of the machine must not show in snapshots.
+    app.progress.nodes_per_second = 0.0;
+    (app, rx)
+}
+
+fn theme(name: &str, glyphs: GlyphSet) -> Theme {
+    Theme::bundled(name, ColorLevel::Ansi16, glyphs).unwrap()
+}
+
+fn draw(app: &App, theme: &Theme, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::render(f, app, theme)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn screen(app: &App, theme: &Theme, width: u16, height: u16) -> String {
+    text(&draw(app, theme, width, height))
+}
+
+fn unicode() -> Theme {
+    theme("default", GlyphSet::Unicode)
+}
+
+fn press(app: &mut App, actions: &[Action]) {
+    for &a in actions {
+        app.update(a);
+    }
+}
+
+/// Types `keys` (characters, one key each) through the bundled keymap, as the terminal loop
+/// does.
+fn type_keys(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        let action = app
+            .keymap
+            .action(&event)
+            .unwrap_or_else(|| panic!("{c:?} is bound"));
+        app.update(action);
+    }
+}
+
+/// (puzzle, keys, expected lines on the 80x24 screen).
+#[test]
+fn keys_drive_the_screen() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        // n: the first cutoff; c's window and the two leaves it skips.
+        (
+            "tree-abc",
+            "n",
+            &["beta      -3", "skipped (c2 c3)", "step 16/28"],
+        ),
+        // n then N: back to where no cutoff has happened.
+        ("tree-abc", "nN", &["no earlier cutoff"]),
+        // G: the end; v: the principal variation's leaf; h: its parent b.
+        (
+            "tree-abc",
+            "Gvh",
+            &["path      b", "value     -3 (exact, final)"],
+        ),
+        // ] three times: the root and b entered, b's first leaf entered.
+        ("tree-abc", "]]]", &["step 3/28", "path: a > b"]),
+        // ? opens the help over the screen.
+        (
+            "tictactoe",
+            "?",
+            &["Keys (q closes)", "select the row above"],
+        ),
+        // G v on tic-tac-toe: a full board at the end of the principal variation.
+        ("tictactoe", "Gv", &["3 O X(X)", "2 X X O", "1 O O X"]),
+    ];
+    for &(name, keys, expected) in cases {
+        let (mut app, _rx) = open(name);
+        type_keys(&mut app, keys);
+        let s = screen(&app, &unicode(), 80, 24);
+        for wanted in expected {
+            assert!(
+                s.contains(wanted),
+                "{name} after {keys:?}: missing {wanted:?} in\n{s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn main_screen_at_80x24_and_120x40() {
+    let (mut app, _rx) = open("tree-abc");
+    press(&mut app, &[Action::StepNextCutoff]);
+    insta::assert_snapshot!(
+        "tree_abc_first_cutoff_80x24",
+        screen(&app, &unicode(), 80, 24)
+    );
+    insta::assert_snapshot!(
+        "tree_abc_first_cutoff_120x40",
+        screen(&app, &unicode(), 120, 40)
+    );
+}
+
+#[test]
+fn stone_boards_at_80x24() {
+    let (mut app, _rx) = open("tictactoe");
+    press(&mut app, &[Action::StepEnd, Action::JumpPv]);
+    insta::assert_snapshot!("tictactoe_end_pv_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("tictactoe_end_pv_120x40", screen(&app, &unicode(), 120, 40));
+    let (mut app, _rx) = open("hex-3x3");
+    press(&mut app, &[Action::StepEnd, Action::JumpPv, Action::Parent]);
+    insta::assert_snapshot!("hex_3x3_pv_80x24", screen(&app, &unicode(), 80, 24));
+}
+
+#[test]
+fn too_small_screen() {
+    let (app, _rx) = open("tree-abc");
+    let s = screen(&app, &unicode(), 60, 20);
+    assert!(
+        s.contains("terminal too small: need 80x24, have 60x20"),
+        "{s}"
+    );
+    insta::assert_snapshot!("too_small_60x20", s);
+}
+
+#[test]
+fn help_and_picker_overlays() {
+    let (mut app, _rx) = open("tree-abc");
+    press(&mut app, &[Action::ToggleHelp]);
+    insta::assert_snapshot!("help_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("help_120x40", screen(&app, &unicode(), 120, 40));
+    press(&mut app, &[Action::Quit, Action::OpenPicker]);
+    insta::assert_snapshot!("picker_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("picker_120x40", screen(&app, &unicode(), 120, 40));
+}
+
+#[test]
+fn ascii_mode_draws_no_wide_or_box_glyphs() {
+    let (mut app, _rx) = open("tree-abc");
+    press(&mut app, &[Action::StepNextCutoff]);
+    let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    assert!(s.is_ascii(), "{s}");
+    insta::assert_snapshot!("tree_abc_first_cutoff_ascii_80x24", s);
+}
+
+/// The first cutoff of the textbook tree: at c (a min node, negamax form) the first leaf's
+/// 2 already makes c no better for the root than b's 3, so c's other two leaves are skipped.
+#[test]
+fn first_cutoff_shows_window_and_skipped_leaves() {
+    let (mut app, _rx) = open("tree-abc");
+    press(&mut app, &[Action::StepNextCutoff]);
+    let s = screen(&app, &unicode(), 80, 24);
+    for wanted in [
+        "path      c",
+        "alpha     -inf",
+        "beta      -3",
+        "value -2 >= beta -3: 2 moves",
+        "skipped (c2 c3)",
+        "▾ c ≥-2 ✕",
+        "c1 =2 ★",
+    ] {
+        assert!(s.contains(wanted), "missing {wanted:?} in\n{s}");
+    }
+}
+
+#[test]
+fn stepping_back_restores_the_previous_screen_exactly() {
+    let (mut app, _rx) = open("tree-abc");
+    press(
+        &mut app,
+        &[
+            Action::StepForward,
+            Action::StepForward,
+            Action::StepForward,
+        ],
+    );
+    let theme = unicode();
+    for _ in 0..20 {
+        let before = draw(&app, &theme, 80, 24);
+        press(&mut app, &[Action::StepForward]);
+        press(&mut app, &[Action::StepBack]);
+        assert_eq!(draw(&app, &theme, 80, 24), before);
+        press(&mut app, &[Action::StepForward]);
+    }
+}
+
+#[test]
+fn walking_to_a_leaf_shows_its_board() {
+    let (mut app, _rx) = open("tree-abc");
+    press(&mut app, &[Action::StepEnd, Action::JumpPv]);
+    let s = screen(&app, &unicode(), 80, 24);
+    assert!(s.contains("path: a > b > b1"), "{s}");
+    let (mut app, _rx) = open("tictactoe");
+    press(&mut app, &[Action::StepEnd, Action::JumpPv]);
+    let s = screen(&app, &unicode(), 80, 24);
+    let line = app.session.detail(app.selected.unwrap()).path;
+    assert_eq!(line.len(), 9, "a drawn game of tic-tac-toe fills the board");
+    let board: String = s.lines().skip(3).take(3).map(|l| &l[..20]).collect();
+    assert_eq!(board.matches(['X', 'O']).count(), 9, "{s}");
+}
+
+fn find(buffer: &Buffer, needle: &str) -> (u16, u16) {
+    let area = buffer.area;
+    for y in 0..area.height {
+        let row: String = (0..area.width).map(|x| buffer[(x, y)].symbol()).collect();
+        if let Some(i) = row.find(needle) {
+            let x = row[..i].chars().count() as u16;
+            return (x, y);
+        }
+    }
+    panic!("{needle:?} not on screen:\n{}", text(buffer));
+}
+
+#[test]
+fn key_cells_take_their_theme_styles() {
+    let (mut app, _rx) = open("tree-abc");
+    press(&mut app, &[Action::StepNextCutoff]);
+    for name in ["default", "light", "mono", "high-contrast"] {
+        let theme = theme(name, GlyphSet::Unicode);
+        let buffer = draw(&app, &theme, 80, 24);
+        let (x, y) = find(&buffer, "plyscope");
+        assert_eq!(
+            buffer[(x, y)].style(),
+            theme.style(Slot::Title).patch(buffer[(x, y)].style()),
+            "{name}"
+        );
+        assert_eq!(
+            buffer[(x, y)].fg,
+            theme.style(Slot::Title).fg.unwrap_or(Color::Reset),
+            "{name}"
+        );
+        // The cutoff marker and the selected row.
+        let (x, y) = find(&buffer, "✕");
+        assert_eq!(
+            buffer[(x, y)].fg,
+            theme.style(Slot::TreeSelected).fg.unwrap_or(Color::Reset),
+            "{name}: the cutoff node is selected"
+        );
+        let selected = theme.style(Slot::TreeSelected);
+        assert!(
+            buffer[(x, y)].modifier.contains(selected.add_modifier),
+            "{name}"
+        );
+        let (x, y) = find(&buffer, "value -2 >= beta");
+        assert_eq!(
+            buffer[(x, y)].fg,
+            theme.style(Slot::SideReason).fg.unwrap_or(Color::Reset),
+            "{name}"
+        );
+    }
+    let never = Theme::bundled("default", ColorLevel::Never, GlyphSet::Unicode).unwrap();
+    let buffer = draw(&app, &never, 80, 24);
+    let (x, y) = find(&buffer, "✕");
+    assert_eq!(buffer[(x, y)].fg, Color::Reset, "no colour at level never");
+    assert!(
+        buffer[(x, y)]
+            .modifier
+            .contains(never.style(Slot::TreeSelected).add_modifier),
+        "modifiers stay when colour is off"
+    );
+}
+
+/// The README's keys table is the keymap's help, so it cannot drift from the bindings.
+#[test]
+fn readme_keys_table_matches_the_keymap() {
+    let mut table = String::from("| Keys | Action |\n| --- | --- |\n");
+    for row in Keymap::bundled().unwrap().help_rows() {
+        let keys: Vec<String> = row.keys.split(", ").map(|k| format!("`{k}`")).collect();
+        table.push_str(&format!("| {} | {} |\n", keys.join(" "), row.description));
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(
+        readme.contains(&table),
+        "README.md should contain:\n{table}"
+    );
+}

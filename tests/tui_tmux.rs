@@ -1,0 +1,168 @@
+//! End to end: the real binary in a real terminal (tmux), as a user would run it (issue 3,
+//! "Tests that must exist"): open, step, walk, resize, quit, and check that the terminal is
+//! restored (alternate screen left, cursor shown, canonical mode back). Skipped with a note
+//! when tmux is missing; `.ci/run` installs it on CI.
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "e2e"])
+    }
+
+    fn wait_for(&self, needle: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(needle) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "{needle:?} did not appear; the screen:\n{s}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn keys(&self, keys: &str) {
+        self.run(&["send-keys", "-t", "e2e", keys]);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+fn tmux_or_skip(name: &str) -> Option<Tmux> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end explorer test {name}");
+        return None;
+    }
+    Some(Tmux {
+        socket: format!("plyscope-e2e-{name}-{}", std::process::id()),
+    })
+}
+
+/// `NO_COLOR` drops colours but the selection keeps bold and reverse video (the crossterm
+/// pitfall of conventions.md); ctrl-c quits even with the help open.
+#[test]
+fn no_color_keeps_reverse_and_ctrl_c_quits_from_an_overlay() {
+    let Some(tmux) = tmux_or_skip("nocolor") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("NO_COLOR=1 {bin}; echo EXITED $?; sleep 30");
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &shell,
+    ]);
+    tmux.wait_for("step 0/28");
+    tmux.keys("n");
+    tmux.wait_for("step 16/28");
+    let styled = tmux.run(&["capture-pane", "-e", "-p", "-t", "e2e"]);
+    assert!(
+        styled.contains("\x1b[1;7m"),
+        "selection in bold reverse:\n{styled:?}"
+    );
+    // Every SGR sequence's parameters: 30-38 and 90-97 set a foreground colour (39 is the
+    // default foreground).
+    let colours = styled
+        .split("\x1b[")
+        .skip(1)
+        .filter_map(|seq| seq.split_once('m').map(|(params, _)| params))
+        .flat_map(|params| params.split(';'))
+        .filter(|p| {
+            p.parse::<u32>()
+                .is_ok_and(|n| (30..=38).contains(&n) || (90..=97).contains(&n))
+        })
+        .count();
+    assert_eq!(colours, 0, "no foreground colour:\n{styled:?}");
+    tmux.keys("?");
+    tmux.wait_for("Keys (q closes)");
+    tmux.keys("C-c");
+    tmux.wait_for("EXITED 0");
+}
+
+#[test]
+fn open_step_walk_resize_quit_and_restore() {
+    let Some(tmux) = tmux_or_skip("walk") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!(
+        "{bin} explore tree-abc; echo EXITED $?; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; sleep 30"
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &shell,
+    ]);
+    tmux.wait_for("step 0/28");
+
+    tmux.keys("n");
+    let s = tmux.wait_for("value -2 >= beta -3: 2 moves skipped");
+    assert!(s.contains("step 16/28"), "{s}");
+
+    tmux.keys("h");
+    tmux.wait_for("path      root");
+    tmux.keys("l");
+    tmux.wait_for("path      b");
+
+    tmux.run(&["resize-window", "-t", "e2e", "-x", "60", "-y", "20"]);
+    tmux.wait_for("terminal too small: need 80x24, have 60x20");
+    tmux.run(&["resize-window", "-t", "e2e", "-x", "100", "-y", "30"]);
+    let s = tmux.wait_for("path      b");
+    assert!(s.contains("step 16/28"), "the step survives a resize:\n{s}");
+
+    tmux.keys("q");
+    let s = tmux.wait_for("EXITED 0");
+    let flags = tmux.run(&[
+        "display-message",
+        "-p",
+        "-t",
+        "e2e",
+        "#{alternate_on} #{cursor_flag}",
+    ]);
+    assert_eq!(flags.trim(), "0 1", "alternate screen left, cursor shown");
+    let s = if s.contains("icanon") {
+        s
+    } else {
+        tmux.wait_for("icanon")
+    };
+    assert!(
+        s.lines().any(|l| l.trim() == "icanon"),
+        "canonical mode is back (raw mode off):\n{s}"
+    );
+}
