@@ -23,22 +23,23 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-fn one_line(stderr: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr).into_owned();
+/// Runs `cmd`, which must exit 1 with nothing on stdout and exactly one line on stderr (the
+/// terminal never touched); returns that line.
+fn fails_with_one_line(cmd: &mut Command) -> String {
+    let out = cmd
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .get_output()
+        .clone();
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(text.lines().count(), 1, "one line on stderr: {text:?}");
     text
 }
 
 #[test]
 fn missing_puzzle_file_is_one_line_and_exit_1() {
-    let out = plyscope()
-        .args(["explore", "no/such/puzzle.toml"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::is_empty())
-        .get_output()
-        .clone();
-    let line = one_line(&out.stderr);
+    let line = fails_with_one_line(plyscope().args(["explore", "no/such/puzzle.toml"]));
     assert!(
         line.starts_with("plyscope: no/such/puzzle.toml: cannot read the puzzle file"),
         "{line}"
@@ -47,14 +48,8 @@ fn missing_puzzle_file_is_one_line_and_exit_1() {
 
 #[test]
 fn unknown_puzzle_name_is_one_line_and_exit_1() {
-    let out = plyscope()
-        .args(["explore", "nosuch"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::is_empty())
-        .get_output()
-        .clone();
-    assert!(one_line(&out.stderr).contains("plyscope list"));
+    let line = fails_with_one_line(plyscope().args(["explore", "nosuch"]));
+    assert!(line.contains("plyscope list"), "{line}");
 }
 
 #[test]
@@ -62,15 +57,11 @@ fn bad_theme_file_names_file_line_and_column() {
     let dir = temp_dir("theme");
     let path = dir.join("bad.toml");
     fs::write(&path, "[slots]\nnot_a_slot = \"red\"\n").unwrap();
-    let out = plyscope()
-        .args(["explore", "tree-abc", "--theme"])
-        .arg(&path)
-        .assert()
-        .code(1)
-        .stdout(predicate::str::is_empty())
-        .get_output()
-        .clone();
-    let line = one_line(&out.stderr);
+    let line = fails_with_one_line(
+        plyscope()
+            .args(["explore", "tree-abc", "--theme"])
+            .arg(&path),
+    );
     let file = path.display().to_string();
     let rest = line
         .strip_prefix(&format!("plyscope: {file}:"))
@@ -89,16 +80,12 @@ fn bad_keymap_file_names_file_line_and_column() {
     let config = dir.join("plyscope");
     fs::create_dir_all(&config).unwrap();
     fs::write(config.join("keymap.toml"), "no_such_action = [\"x\"]\n").unwrap();
-    let out = Command::cargo_bin("plyscope")
-        .unwrap()
-        .env("XDG_CONFIG_HOME", &dir)
-        .args(["explore", "tree-abc"])
-        .assert()
-        .code(1)
-        .stdout(predicate::str::is_empty())
-        .get_output()
-        .clone();
-    let line = one_line(&out.stderr);
+    let line = fails_with_one_line(
+        Command::cargo_bin("plyscope")
+            .unwrap()
+            .env("XDG_CONFIG_HOME", &dir)
+            .args(["explore", "tree-abc"]),
+    );
     assert!(
         line.contains("keymap.toml:1:1: unknown action 'no_such_action'"),
         "{line}"

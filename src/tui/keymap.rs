@@ -396,25 +396,16 @@ mod tests {
         assert_eq!(keymap.action_for_key(key("f12")), None);
     }
 
+    /// SHIFT-marked characters and Ctrl-C are pinned in tests/theme_files.rs
+    /// (`keys_match_the_character_not_the_shift_modifier`); here, what that test leaves out:
+    /// a lower-case letter that differs from its upper-case binding, and key releases.
     #[test]
     fn terminal_events_find_their_actions() {
         let keymap = Keymap::default();
         let press = |code, modifiers| keymap.action(&KeyEvent::new(code, modifiers));
         assert_eq!(
-            press(KeyCode::Char('?'), KeyModifiers::SHIFT),
-            Some(Action::ToggleHelp)
-        );
-        assert_eq!(
-            press(KeyCode::Char('G'), KeyModifiers::SHIFT),
-            Some(Action::StepEnd)
-        );
-        assert_eq!(
             press(KeyCode::Char('g'), KeyModifiers::NONE),
             Some(Action::StepStart)
-        );
-        assert_eq!(
-            press(KeyCode::Char('c'), KeyModifiers::CONTROL),
-            Some(Action::QuitNow)
         );
         let mut release = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
