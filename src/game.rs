@@ -257,6 +257,10 @@ pub trait Tactics: Game {
 /// A point of a stone board: `x + y * columns`, with `y = 0` the bottom row.
 pub type Point = u16;
 
+/// The order written for a point that lies in no region of a region sequence (EVS orders
+/// here, relevance zones in `search::zone`).
+pub const NO_REGION: u8 = u8::MAX;
+
 /// A game in which a move puts a stone of the mover's colour on an empty point and stones
 /// never move (thesis 000, definition 3). Moves are points.
 ///
@@ -292,6 +296,28 @@ pub trait StoneGame: Game<Move = Point> {
 
     /// Sets the side to move (for a "pass" in threat search). Changes the key.
     fn set_to_move(&mut self, player: Player);
+
+    /// Level-0 knowledge of threat search (thesis 000, definition 13 and section 5.2):
+    /// writes into `orders` (one entry per point, `orders.len() == num_points()`) the
+    /// smallest `k` such that the point belongs to `EVS(Pos, player, k)`, the points that
+    /// take part essentially in a win of `player` in at most `k` moves of `player` alone
+    /// (the opponent passing), or [`NO_REGION`] when it belongs to none.
+    ///
+    /// Soundness only needs the answer to be a superset: writing a smaller order than the
+    /// true one (or an order where the truth is [`NO_REGION`]) keeps every zone built on it
+    /// sound, only bigger (lemma 9a). Writing a larger order than the truth is a bug. Occupied
+    /// points are never in a region. The default is the coarsest sound answer: every empty
+    /// point has order 1.
+    fn evs_orders(&self, player: Player, orders: &mut [u8]) {
+        let _ = player;
+        for (p, order) in orders.iter_mut().enumerate() {
+            *order = if self.is_empty(p as Point) {
+                1
+            } else {
+                NO_REGION
+            };
+        }
+    }
 }
 
 /// Names a point as in Go and checkers diagrams: column letter from `a` on the left, row

@@ -16,6 +16,7 @@ pub mod ordering;
 pub mod pass;
 pub mod pv;
 pub mod tt;
+pub mod zone;
 
 pub use config::{MoveOrdering, SearchConfig};
 pub use engine::solve;

@@ -13,7 +13,8 @@ pub mod store;
 
 use std::ops::ControlFlow;
 
-use crate::game::Game;
+use crate::game::{Game, Player};
+use crate::search::zone::ZoneScheme;
 use crate::search::{Bound, Value, Window};
 
 /// Continue the search.
@@ -32,6 +33,83 @@ pub struct TtEntryView<M> {
     /// The best move stored, if any.
     pub best: Option<M>,
     /// True when the entry's value decided the node without a search.
+    pub cutoff: bool,
+}
+
+/// Why a LAMBDA(p, n) call (thesis 000 5.1) was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LambdaPurpose {
+    /// The search the user asked for.
+    Root,
+    /// ATTACK's test of an attack move: the defender passes and LAMBDA(p, n - 1) asks whether
+    /// the move threatens (a nested threat check).
+    Threat,
+    /// DEFEND's re-search LAMBDA(p, n) after a defender's move.
+    AfterDefence,
+    /// Dual-lambda's check (definition 2 (ii)): after an attack move, may the defender win
+    /// with a tree of order <= the threat's order? Here the `attacker` is the defender.
+    CounterThreat,
+}
+
+/// A node of the lambda tree as the engines report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LambdaNodeKind<M> {
+    /// A LAMBDA(attacker, level) call on the current position (no move played).
+    Search(LambdaPurpose),
+    /// ATTACK plays `M` for the attacker at the level of the node.
+    Attack(M),
+    /// DEFEND plays `M` for the defender at the level of the node.
+    Defence(M),
+}
+
+/// What the lambda engines report on entering a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LambdaNode<M> {
+    /// Search call, attack move or defence move.
+    pub kind: LambdaNodeKind<M>,
+    /// The attacker of this (sub-)search.
+    pub attacker: Player,
+    /// The lambda level: the maximum level n of a search call, the level of the ATTACK or
+    /// DEFEND that tries a move.
+    pub level: u8,
+    /// Plies left before the depth limit's draw (thesis 000 4.8).
+    pub depth_left: u32,
+}
+
+/// How a lambda node ended (reported on leaving it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LambdaVerdict {
+    /// Search: the attacker has a lambda-tree of value 1 of this level. Attack move: it wins at
+    /// this level. Defence move: it does not stop the attack.
+    Won { level: u8 },
+    /// Search: no lambda-tree of value 1 up to the node's level. Attack move: defended (or not
+    /// a threat, see `NoThreat`). Defence move: it stops the attack.
+    NotWon,
+    /// Attack move: not a threat of the level below (LAMBDA(p, n - 1) = 0).
+    NoThreat,
+    /// Attack move (dual-lambda): the defender then wins with a tree of this level; the move
+    /// loses and is excluded at all higher levels. Search (dual-lambda, root): every move of
+    /// the attacker loses, the position is a proven loss.
+    SelfEndangering { level: u8 },
+    /// The move ended the game without a win for the attacker (the defender's own win, an
+    /// inversion; a draw; the attacker's suicide).
+    GameOver,
+    /// The depth limit was reached: a draw by the rules of section 4.8.
+    DepthLimit,
+    /// A node or time limit, or the observer, stopped the search inside this node.
+    Stopped,
+}
+
+/// A transposition-table entry of the lambda engines as an observer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LambdaTtView {
+    /// True when the stored result is a win for the attacker.
+    pub won: bool,
+    /// The stored level (the win's level, or the level searched without a win).
+    pub level: u8,
+    /// The remaining depth the entry was searched with.
+    pub depth_left: u32,
+    /// True when the entry decided the node without a search.
     pub cutoff: bool,
 }
 
@@ -107,6 +185,52 @@ pub trait Observer<G: Game> {
 
     /// Static forward pruning (a heuristic, never part of a proof) dropped `dropped`.
     fn forward_pruned(&mut self, dropped: &[G::Move]) -> ControlFlow<()> {
+        GO
+    }
+
+    /// Lambda and dual-lambda search (thesis 000 5.1) enter a node of the lambda tree:
+    /// a LAMBDA call, or an attack or defence move (then `game` is the position after it).
+    /// Each `lambda_enter` is matched by one `lambda_leave`.
+    fn lambda_enter(&mut self, game: &G, node: LambdaNode<G::Move>) -> ControlFlow<()> {
+        GO
+    }
+
+    /// Inside the current LAMBDA call, ATTACK starts at `level` with the attack zone `zone`
+    /// (`None` when zones are off) and will try `candidates` in this order.
+    fn lambda_attack(
+        &mut self,
+        level: u8,
+        zone: Option<&ZoneScheme>,
+        candidates: &[G::Move],
+    ) -> ControlFlow<()> {
+        GO
+    }
+
+    /// Inside the current attack move, DEFEND starts at `level` against the threat found,
+    /// with its defence zone `zone` (`None` when zones are off) and `candidates` in order.
+    fn lambda_defend(
+        &mut self,
+        level: u8,
+        zone: Option<&ZoneScheme>,
+        candidates: &[G::Move],
+    ) -> ControlFlow<()> {
+        GO
+    }
+
+    /// A transposition-table look-up of the current LAMBDA call (`None`: a miss).
+    fn lambda_tt(&mut self, key: u64, entry: Option<LambdaTtView>) -> ControlFlow<()> {
+        GO
+    }
+
+    /// The engines leave the node they last entered with `verdict` and the zone that comes
+    /// with it: for a search call, the defence zone of a win (predicate D_n) or the attack
+    /// zone of a failure (A_n); for a move, the zone it contributes to its parent. `None`
+    /// when zones are off.
+    fn lambda_leave(
+        &mut self,
+        verdict: LambdaVerdict,
+        zone: Option<&ZoneScheme>,
+    ) -> ControlFlow<()> {
         GO
     }
 }
