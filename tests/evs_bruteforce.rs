@@ -17,6 +17,7 @@ use std::collections::HashSet;
 
 use plyscope::game::{Game, MoveList, NO_REGION, Outcome, Player, Point, StoneGame, point_name};
 use plyscope::games::atarigo::AtariGo;
+use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::zobrist::splitmix64;
 
@@ -343,4 +344,36 @@ fn atarigo_orders_are_exact() {
         seen.by_order[1] > 100 && seen.by_order[2] > 100 && seen.by_order[3] > 50,
         "{seen:?}"
     );
+}
+
+#[test]
+fn hex_orders_one_and_two_are_exact_and_the_rest_sound() {
+    let mut seen = Seen::default();
+    // 3x3 completely (every subset), 4x4 up to five points.
+    for (size, max_order, min, max, count) in
+        [(2, 4, 0, 2, 10), (3, 9, 0, 6, 80), (4, 5, 2, 10, 80)]
+    {
+        let start = Hex::new(size).expect("valid size");
+        let mut games = random_positions(&start, size as u64, min, max, count);
+        games.extend(random_stone_positions(
+            &start,
+            size as u64 + 7,
+            size * size / 2,
+            count,
+        ));
+        for mut game in games {
+            for player in [Player::Black, Player::White] {
+                compare(&mut game, player, max_order, 2, &mut seen);
+            }
+        }
+    }
+    assert!(seen.positions >= 600, "{seen:?}");
+    assert!(
+        seen.by_order[1] > 50
+            && seen.by_order[2] > 100
+            && seen.by_order[3] > 100
+            && seen.by_order[4] > 50,
+        "{seen:?}"
+    );
+    eprintln!("hex: {seen:?}");
 }
