@@ -13,13 +13,15 @@
 //! claims: m,n,k and AtariGo everywhere, Hex for orders 1 and 2 (above that it writes a lower
 //! bound). Occupied points are in no region.
 
+mod positions;
+
 use std::collections::HashSet;
 
-use plyscope::game::{Game, MoveList, NO_REGION, Outcome, Player, Point, StoneGame, point_name};
+use plyscope::game::{NO_REGION, Outcome, Player, Point, StoneGame, point_name};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
-use plyscope::zobrist::splitmix64;
+use positions::{empty_points, random_positions, random_stone_positions};
 
 /// True when some order of playing the points of `set` (bits over `empties`) for `player`
 /// reaches a win of `player`. Leaves the position as it found it.
@@ -53,9 +55,7 @@ fn wins_in_some_order<G: StoneGame>(
 fn true_orders<G: StoneGame>(game: &mut G, player: Player, max_order: u32) -> Vec<Option<u8>> {
     let to_move = game.to_move();
     let mut orders = vec![None; game.num_points()];
-    let empties: Vec<Point> = (0..game.num_points() as Point)
-        .filter(|&p| game.is_empty(p))
-        .collect();
+    let empties = empty_points(game);
     assert!(empties.len() < 32, "too many empty points to enumerate");
     let mut winning: HashSet<u32> = HashSet::new();
     for size in 1..=max_order.min(empties.len() as u32) {
@@ -159,87 +159,6 @@ fn compare<G: StoneGame>(
             seen.below_truth += 1;
         }
     }
-}
-
-/// A fixed-seed generator of positions reached by random legal play.
-struct Positions {
-    state: u64,
-}
-
-impl Positions {
-    fn new(seed: u64) -> Positions {
-        Positions { state: seed }
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (splitmix64(&mut self.state) % n as u64) as usize
-    }
-
-    /// Plays `moves` random legal moves from `start`; `None` if the game ended on the way.
-    fn play<G: Game>(&mut self, start: &G, moves: usize) -> Option<G> {
-        let mut game = start.clone();
-        let mut list = MoveList::new();
-        for _ in 0..moves {
-            game.legal_moves(&mut list);
-            if list.is_empty() {
-                return None;
-            }
-            let mv = list.as_slice()[self.below(list.len())];
-            game.play(mv);
-            if game.outcome().is_some() {
-                return None;
-            }
-        }
-        Some(game)
-    }
-}
-
-/// Random positions of `start` with between `min` and `max` moves played, `count` of them.
-fn random_positions<G: Game>(start: &G, seed: u64, min: usize, max: usize, count: usize) -> Vec<G> {
-    let mut positions = Positions::new(seed);
-    let mut out = Vec::new();
-    let mut tries = 0;
-    while out.len() < count && tries < 50 * count {
-        tries += 1;
-        let moves = min + positions.below(max - min + 1);
-        if let Some(game) = positions.play(start, moves) {
-            out.push(game);
-        }
-    }
-    out
-}
-
-/// Positions with stones of random colours on random points (not alternating, so denser
-/// shapes such as eyes appear): up to `stones` tries each, a stone that would end the game
-/// is taken back.
-fn random_stone_positions<G: StoneGame>(
-    start: &G,
-    seed: u64,
-    stones: usize,
-    count: usize,
-) -> Vec<G> {
-    let mut positions = Positions::new(seed);
-    (0..count)
-        .map(|_| {
-            let mut game = start.clone();
-            for _ in 0..stones {
-                let p = positions.below(game.num_points()) as Point;
-                if !game.is_empty(p) {
-                    continue;
-                }
-                let player = if positions.below(2) == 0 {
-                    Player::Black
-                } else {
-                    Player::White
-                };
-                game.play_stone(p, player);
-                if game.outcome().is_some() {
-                    game.undo_stone(p);
-                }
-            }
-            game
-        })
-        .collect()
 }
 
 fn mnk(columns: usize, rows: usize, k: usize, exact: bool) -> Mnk {
