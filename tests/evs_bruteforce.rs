@@ -17,7 +17,9 @@ mod positions;
 
 use std::collections::HashSet;
 
-use plyscope::game::{NO_REGION, Outcome, Player, Point, StoneGame, point_name};
+use plyscope::game::{
+    MAX_MOVES, MoveList, NO_REGION, Outcome, Player, Point, StoneGame, Tactics, point_name,
+};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
@@ -295,4 +297,85 @@ fn hex_orders_one_to_three_are_exact_and_the_rest_sound() {
         "{seen:?}"
     );
     eprintln!("hex: {seen:?}");
+}
+
+/// `Tactics::winning_move` and `winning_moves` (lambda's level-0 test) against trying every
+/// empty point, and against the order-1 points of `evs_orders` (a single point that wins).
+fn check_immediate_wins<G: StoneGame + Tactics>(game: &mut G, player: Player) -> usize {
+    let to_move = game.to_move();
+    let mut truth = Vec::new();
+    for p in empty_points(game) {
+        game.play_stone(p, player);
+        if game.outcome() == Some(Outcome::Win(player)) {
+            truth.push(p);
+        }
+        game.undo_stone(p);
+    }
+    game.set_to_move(to_move);
+    let mut listed = MoveList::new();
+    game.winning_moves(player, &mut listed, MAX_MOVES);
+    let mut listed = listed.as_slice().to_vec();
+    listed.sort_unstable();
+    let context = || format!("{player}\n{}", game.diagram());
+    assert_eq!(listed, truth, "winning_moves for {}", context());
+    match game.winning_move(player) {
+        Some(p) => assert!(
+            truth.contains(&p),
+            "winning_move {p} loses for {}",
+            context()
+        ),
+        None => assert!(
+            truth.is_empty(),
+            "winning_move misses {truth:?} for {}",
+            context()
+        ),
+    }
+    let mut orders = vec![0u8; game.num_points()];
+    game.evs_orders(player, &mut orders);
+    let order_one: Vec<Point> = (0..game.num_points() as Point)
+        .filter(|&p| orders[p as usize] == 1)
+        .collect();
+    assert_eq!(order_one, truth, "EVS order 1 for {}", context());
+    truth.len()
+}
+
+#[test]
+fn immediate_wins_are_exact() {
+    let mut wins = 0;
+    for seed in 0..4u64 {
+        for (columns, rows, k, exact) in [
+            (4, 4, 3, false),
+            (5, 5, 4, false),
+            (6, 3, 3, true),
+            (7, 7, 4, false),
+        ] {
+            let start = mnk(columns, rows, k, exact);
+            for mut game in random_positions(&start, seed, 2, columns * rows - 2, 30) {
+                for player in [Player::Black, Player::White] {
+                    wins += check_immediate_wins(&mut game, player);
+                }
+            }
+        }
+        for (columns, rows) in [(4, 4), (5, 5), (6, 6)] {
+            let start = AtariGo::new(columns, rows).expect("valid size");
+            let mut games = random_positions(&start, seed, 2, columns * rows / 2, 30);
+            games.extend(random_stone_positions(&start, seed, columns * rows, 30));
+            for mut game in games {
+                for player in [Player::Black, Player::White] {
+                    wins += check_immediate_wins(&mut game, player);
+                }
+            }
+        }
+        for size in [3, 4, 5, 7] {
+            let start = Hex::new(size).expect("valid size");
+            let mut games = random_positions(&start, seed, 2, size * size - 2, 30);
+            games.extend(random_stone_positions(&start, seed, size * size, 30));
+            for mut game in games {
+                for player in [Player::Black, Player::White] {
+                    wins += check_immediate_wins(&mut game, player);
+                }
+            }
+        }
+    }
+    assert!(wins > 500, "only {wins} immediate wins seen");
 }
