@@ -27,7 +27,9 @@
 //!
 //! So `free(w)` with two or more points is minimal exactly when none of its points is an
 //! immediate win and, without `exact_k`, no free point lies within the runs of `player`'s
-//! stones that continue the window's line. A smaller order than the truth would still be
+//! stones that continue the window's line. When `player` has no immediate win and no own
+//! stone lies just beyond the window's ends (most windows), one pass writes its orders; the
+//! runs are walked through the windows' neighbours along their line, without coordinates. A smaller order than the truth would still be
 //! sound (lemma 9a); these orders are exact, which `tests/evs_bruteforce.rs` checks against
 //! definition 13 by enumeration.
 
