@@ -16,6 +16,11 @@
 //!   d moves. Such a win (the reference finds it only without a limit) must still be real,
 //!   and its defence zone is checked against the reference without a limit.
 //!
+//! Dual-lambda search (definition 2, theorem 17) is checked the same way with mu moves: an
+//! attack move a is a mu_a^{n+1} move when, given the move again, p wins at some level
+//! k <= n and the defender, to move, has no tree of level <= k (self-endangering moves are
+//! not required in the zone, only their W^s zones are part of it).
+//!
 //! The reference values come from the same engine with zones off (every legal move) and no
 //! table. A failure prints the position, the attacker, the level, the depth and the move
 //! outside the zone. `SHOW_DEEPER_WINS=1` prints the wins that need more than the limit.
@@ -30,20 +35,22 @@ use plyscope::search::lambda::{LambdaConfig, lambda_with_zone};
 use plyscope::search::zone::ZoneScheme;
 use positions::{empty_points, random_positions, random_stone_positions};
 
-/// Lambda search with zones, `tt_mb` megabytes of table (0: none).
-fn zones_on(tt_mb: usize) -> LambdaConfig {
+/// Lambda (or dual-lambda) search with zones, `tt_mb` megabytes of table (0: none).
+fn zones_on(tt_mb: usize, dual: bool) -> LambdaConfig {
     LambdaConfig {
         zones: true,
         tt_mb,
+        dual,
         ..LambdaConfig::default()
     }
 }
 
 /// The reference: every legal move, no table.
-fn zones_off() -> LambdaConfig {
+fn zones_off(dual: bool) -> LambdaConfig {
     LambdaConfig {
         zones: false,
         tt_mb: 0,
+        dual,
         ..LambdaConfig::default()
     }
 }
@@ -70,32 +77,46 @@ fn reference<G: StoneGame + Tactics>(
     attacker: Player,
     level: u8,
     depth: u32,
+    dual: bool,
 ) -> bool {
-    lambda_with_zone(game, attacker, level, depth, &zones_off()).0
+    lambda_with_zone(game, attacker, level, depth, &zones_off(dual)).0
+}
+
+/// After the attacker's move (the defender to move), with `depth` left: is it a mu_a move of
+/// level `level + 1` (definition 2)? The attacker, given the move again, wins at some level
+/// k <= `level`, and the defender, not passing, has no tree of level <= k.
+fn mu_threat<G: StoneGame + Tactics>(
+    game: &mut G,
+    attacker: Player,
+    level: u8,
+    depth: u32,
+) -> bool {
+    let Some(k) = (0..=level).find(|&k| reference(game, attacker, k, depth, true)) else {
+        return false;
+    };
+    !reference(game, attacker.opponent(), k, depth, true)
 }
 
 /// Checks lemma 11 for one position, attacker, level and depth (see the module doc).
 fn check<G: StoneGame + Tactics>(
     game: &mut G,
     attacker: Player,
-    level: u8,
-    depth: u32,
-    tt_mb: usize,
+    (level, depth, tt_mb, dual): (u8, u32, usize, bool),
     seen: &mut Seen,
 ) {
     let to_move = game.to_move();
     let key = game.key();
-    let (won, zone) = lambda_with_zone(game, attacker, level, depth, &zones_on(tt_mb));
+    let (won, zone) = lambda_with_zone(game, attacker, level, depth, &zones_on(tt_mb, dual));
     assert_eq!(
         (game.key(), game.to_move()),
         (key, to_move),
         "the search must leave the position as found"
     );
-    let expected = reference(game, attacker, level, depth);
+    let expected = reference(game, attacker, level, depth, dual);
     let diagram = game.diagram();
     let context = |what: &str| {
         format!(
-            "{what}\nattacker {attacker}, level {level}, depth {depth}, table {tt_mb} MB, {to_move} to move\n{diagram}"
+            "{what}\nattacker {attacker}, level {level}, depth {depth}, table {tt_mb} MB, dual {dual}, {to_move} to move\n{diagram}"
         )
     };
     // Zones may prove a win the reference misses at this depth (thesis 000, 4.8: a
@@ -108,7 +129,7 @@ fn check<G: StoneGame + Tactics>(
             eprintln!("{}", context("deeper win"));
         }
         assert!(
-            reference(game, attacker, level, u32::MAX),
+            reference(game, attacker, level, u32::MAX, dual),
             "{}",
             context("zones claim a win that no depth confirms")
         );
@@ -125,8 +146,8 @@ fn check<G: StoneGame + Tactics>(
             let refutes = match game.outcome() {
                 Some(Outcome::Win(w)) => w != attacker,
                 Some(_) => true,
-                None if expected => !reference(game, attacker, level, depth),
-                None => !reference(game, attacker, level, u32::MAX),
+                None if expected => !reference(game, attacker, level, depth, dual),
+                None => !reference(game, attacker, level, u32::MAX, dual),
             };
             game.undo_stone(x);
             seen.defence_moves += refutes as usize;
@@ -137,7 +158,8 @@ fn check<G: StoneGame + Tactics>(
             let threatens = match game.outcome() {
                 Some(Outcome::Win(w)) => w == attacker,
                 Some(_) => false,
-                None => reference(game, attacker, level, depth - 1),
+                None if dual => mu_threat(game, attacker, level, depth - 1),
+                None => reference(game, attacker, level, depth - 1, false),
             };
             game.undo_stone(x);
             seen.attack_moves += threatens as usize;
@@ -186,7 +208,9 @@ fn check_all<G: StoneGame + Tactics>(games: Vec<G>, depths: &[u32], seen: &mut S
             for level in 0..=2 {
                 for &depth in depths {
                     for tt_mb in [0, 1] {
-                        check(&mut game, attacker, level, depth, tt_mb, seen);
+                        for dual in [false, true] {
+                            check(&mut game, attacker, (level, depth, tt_mb, dual), seen);
+                        }
                     }
                 }
             }
