@@ -233,6 +233,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         game.legal_moves(&mut moves);
         for &mv in moves.iter() {
             self.count_node();
+            if self.stopped {
+                return None;
+            }
             game.play(mv);
             let wins = game.outcome() == Some(Outcome::Win(player));
             game.undo(mv);
@@ -254,6 +257,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         depth: u32,
         purpose: LambdaPurpose,
     ) -> Found<G::Move> {
+        if self.stopped {
+            // Nothing new starts after a stop; the callers unwind.
+            return Found::failed(self.empty_zone());
+        }
         let passed = game.to_move() != attacker;
         if passed {
             game.pass();
@@ -404,6 +411,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         depth: u32,
         excluded: &mut MoveList<G::Move>,
     ) -> Found<G::Move> {
+        if self.stopped {
+            return Found::failed(a_zone);
+        }
         let defender = attacker.opponent();
         let mut moves = MoveList::new();
         self.candidates(game, &a_zone, excluded, &mut moves);
@@ -415,10 +425,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         a_zone.unwind();
         for &a in moves.iter() {
+            self.count_node();
             if self.stopped {
                 break;
             }
-            self.count_node();
             game.play(a);
             if O::ENABLED {
                 let node = LambdaNode {
@@ -562,6 +572,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         mut d_zone: ZoneScheme,
         depth: u32,
     ) -> Found<G::Move> {
+        if self.stopped {
+            return Found::failed(d_zone);
+        }
         let mut moves = MoveList::new();
         self.candidates(game, &d_zone, &MoveList::new(), &mut moves);
         if O::ENABLED {
@@ -572,10 +585,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         d_zone.unwind();
         for &d in moves.iter() {
+            self.count_node();
             if self.stopped {
                 break;
             }
-            self.count_node();
             game.play(d);
             if O::ENABLED {
                 let node = LambdaNode {
