@@ -72,7 +72,7 @@ const CASES: [Case; 7] = [
 ];
 
 /// Pinned nodes of the Hex 4x4 root analysis (all 16 openings), dual-lambda.
-const HEX_ROOT_NODES: u64 = 266_706;
+const HEX_ROOT_NODES: u64 = 208_431;
 
 fn config(p: &puzzle::Puzzle, dual: bool, zones: bool, tt_mb: usize) -> LambdaConfig {
     LambdaConfig {
