@@ -39,7 +39,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::game::{MoveList, NO_REGION, Outcome, Player};
+use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
@@ -740,7 +740,6 @@ pub fn search_with_zone<G: LambdaGame, O: Observer<G>>(
     if searcher.zones {
         (found.won, found.zone)
     } else {
-        let _ = NO_REGION;
         (found.won, ZoneScheme::everything(points))
     }
 }
