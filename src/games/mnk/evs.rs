@@ -29,9 +29,12 @@
 //! immediate win and, without `exact_k`, no free point lies within the runs of `player`'s
 //! stones that continue the window's line. When `player` has no immediate win and no own
 //! stone lies just beyond the window's ends (most windows), one pass writes its orders; the
-//! runs are walked through the windows' neighbours along their line, without coordinates. A smaller order than the truth would still be
-//! sound (lemma 9a); these orders are exact, which `tests/evs_bruteforce.rs` checks against
-//! definition 13 by enumeration.
+//! runs are walked through the windows' neighbours along their line, without coordinates.
+//!
+//! The thesis's rule (every free point of a clean window at the window's free count) is a
+//! superset, with or without `exact_k`, so it is sound too; these orders are exact, which
+//! `tests/evs_bruteforce.rs` checks against definition 13 by enumeration. (With `exact_k`
+//! the game is not stable, so lambda search uses no zones there anyway.)
 
 use super::{EMPTY, Mnk, NO_POINT, cell_of, stones_in};
 use crate::game::{Game, NO_REGION, Player, Point};
