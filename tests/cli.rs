@@ -165,3 +165,123 @@ fn help_is_everywhere() {
         .stdout(predicate::str::contains("--tt-mb"));
     plyscope().args(["list", "--help"]).assert().success();
 }
+
+#[test]
+fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
+    for flag in [&["--max-level", "2"][..], &["--no-zones"], &["--root"]] {
+        let assert = plyscope()
+            .args(["solve", "tictactoe", "--algo", "id"])
+            .args(flag)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty());
+        let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        assert!(
+            err.contains(&format!(
+                "{} applies to lambda and dual-lambda only; tictactoe runs id",
+                flag[0]
+            )),
+            "{err}"
+        );
+    }
+    // The algorithm may come from the puzzle file: hex-3x3 opens with alphabeta.
+    plyscope()
+        .args(["solve", "hex-3x3", "--no-zones"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("hex-3x3 runs alphabeta"));
+}
+
+#[test]
+fn bad_levels_are_usage_errors() {
+    for level in ["0", "10", "-1", "three"] {
+        plyscope()
+            .args(["solve", "tictactoe", &format!("--max-level={level}")])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not a lambda level"));
+    }
+    plyscope()
+        .args(["solve", "tictactoe", "--no-tt", "--tt-mb", "8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn no_tt_turns_the_table_off() {
+    let out = plyscope()
+        .args(["solve", "tictactoe-fork", "--no-tt", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["tt_mb"], 0);
+    assert_eq!(report["tt_probes"], 0);
+    assert_eq!(report["result"], "win");
+}
+
+#[test]
+fn bench_prints_a_table_and_json_rows() {
+    let assert = plyscope()
+        .args(["bench", "--filter", "tictactoe-"])
+        .assert()
+        .success();
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    for column in [
+        "puzzle",
+        "algorithm",
+        "result",
+        "nodes",
+        "time",
+        "nodes/s",
+        "reference",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(rows.iter().all(|r| r.starts_with("tictactoe-")), "{text}");
+    assert!(!text.contains("MISMATCH"), "{text}");
+
+    let out = plyscope()
+        .args([
+            "bench",
+            "--filter",
+            "tictactoe-win",
+            "--json",
+            "--algo",
+            "alphabeta",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["puzzle"], "tictactoe-win");
+    assert_eq!(rows[0]["algorithm"], "alphabeta");
+    assert_eq!(rows[0]["result"], "win");
+    assert!(rows[0]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(rows[0]["check"]["status"], "agrees");
+}
+
+#[test]
+fn bench_with_a_filter_matching_nothing_says_so() {
+    plyscope()
+        .args(["bench", "--filter", "chess"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no bench row matches the filter \"chess\"",
+        ));
+}
