@@ -1,0 +1,1 @@
+//! The lambda transposition table (thesis 000 section 5.3.1).
