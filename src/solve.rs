@@ -9,13 +9,13 @@
 
 mod classic;
 pub mod root_diagram;
-
-use std::fmt;
+pub mod threat;
 
 use serde::Serialize;
 
 use crate::game::Game;
 use crate::puzzle::{Expect, Position, Puzzle};
+use crate::search::lambda::{LambdaError, check_supported};
 use crate::search::{Algorithm, Limits, Stats, Verdict};
 
 /// How to solve: the algorithm and its limits, after the command line has overridden the
@@ -58,35 +58,13 @@ impl SolveOptions {
     }
 }
 
-/// True for the threat searches (lambda and dual-lambda), which take `max_level` and
-/// `zones` and need a stone game.
-pub fn is_threat_search(algorithm: Algorithm) -> bool {
-    matches!(algorithm.name(), "lambda" | "dual-lambda")
-}
-
 /// Why a puzzle could not be solved as asked (an input error, not a bug).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
-    /// Threat search needs a stone game: moves that are points, a pass, level-0 knowledge.
-    NeedsStoneGame {
-        algorithm: &'static str,
-        game: &'static str,
-    },
+    /// Threat search needs a game with a pass (stone games); a tree has none.
+    #[error("{0}: use --algo id (or another alpha-beta search) for this puzzle")]
+    Unsupported(#[from] LambdaError),
 }
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::NeedsStoneGame { algorithm, game } => write!(
-                f,
-                "{algorithm} search needs a stone game (mnk, atarigo or hex) where a side can \
-                 pass; a {game} puzzle cannot run it: use --algo id"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -130,8 +108,10 @@ pub struct SolveReport {
     pub best_move: Option<String>,
     /// Principal variation.
     pub pv: Vec<String>,
-    /// Depth of the last completed search (threat searches: the depth limit).
+    /// Depth of the last completed search (alpha-beta family; 0 for threat searches).
     pub depth: u32,
+    /// Threat searches: the depth limit d of thesis 000 section 4.8 (`None`: the game's end).
+    pub depth_limit: Option<u32>,
     /// True when a node or time limit stopped the search.
     pub stopped: bool,
     /// Threat searches: the highest level tried and whether zones were on.
@@ -183,17 +163,22 @@ impl Check {
 /// Solves `puzzle` with `options`. The only error is a threat search asked of a game that
 /// cannot run it.
 pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, SolveError> {
-    if is_threat_search(options.algorithm) && matches!(puzzle.position, Position::Tree(_)) {
-        return Err(SolveError::NeedsStoneGame {
-            algorithm: options.algorithm.name(),
-            game: puzzle.position.game_name(),
+    if !options.algorithm.is_threat_search() {
+        return Ok(match &puzzle.position {
+            Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
         });
     }
     Ok(match &puzzle.position {
-        Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options),
-        Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options),
-        Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
-        Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
+        Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options),
+        Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options),
+        Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options),
+        Position::Tree(g) => {
+            check_supported(g)?;
+            unreachable!("a literal tree has no pass, so check_supported refuses it")
+        }
     })
 }
 

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::{Check, SolveOptions, SolveReport, is_threat_search, solve_puzzle};
+use plyscope::solve::{Check, SolveOptions, SolveReport, solve_puzzle};
 
 use super::parse_algorithm;
 
@@ -166,7 +166,7 @@ fn suite() -> Vec<Case> {
 /// root analysis of Hex 4x4, and iterative deepening.
 fn thesis_variants(name: &'static str) -> Vec<Case> {
     let mut rows = Vec::new();
-    for algorithm in threat_algorithms() {
+    for algorithm in THREAT_ALGORITHMS {
         let variants = [
             Run::with(algorithm),
             Run {
@@ -186,14 +186,14 @@ fn thesis_variants(name: &'static str) -> Vec<Case> {
     }
     if name == "hex-4x4" {
         // All 16 openings classified: the figure 5.3 analysis.
-        rows.extend(threat_algorithms().into_iter().take(1).map(|a| Case {
+        rows.push(Case {
             puzzle: name,
             run: Run {
                 root: true,
-                ..Run::with(a)
+                ..Run::with(Algorithm::DualLambda)
             },
             slow: false,
-        }));
+        });
     }
     // Alpha-beta beside the independent figures: the crosscut takes some 20 s in release.
     rows.push(Case {
@@ -205,12 +205,7 @@ fn thesis_variants(name: &'static str) -> Vec<Case> {
 }
 
 /// Dual-lambda first (the thesis's algorithm), then lambda.
-fn threat_algorithms() -> Vec<Algorithm> {
-    ["dual-lambda", "lambda"]
-        .into_iter()
-        .filter_map(Algorithm::parse)
-        .collect()
-}
+const THREAT_ALGORITHMS: [Algorithm; 2] = [Algorithm::DualLambda, Algorithm::Lambda];
 
 /// The rows `args` select.
 fn selected(args: &BenchArgs) -> Vec<Case> {
@@ -292,7 +287,7 @@ fn options_for(p: &Puzzle, run: Run) -> SolveOptions {
 
 fn measure(p: &Puzzle, run: Run) -> anyhow::Result<Option<Row>> {
     let options = options_for(p, run);
-    if is_threat_search(options.algorithm) && p.position.board_size().is_none() {
+    if options.algorithm.is_threat_search() && p.position.board_size().is_none() {
         return Ok(None);
     }
     let report: SolveReport = solve_puzzle(p, &options)?;

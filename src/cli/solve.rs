@@ -14,9 +14,7 @@ use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::{
-    Check, SolveOptions, SolveReport, is_threat_search, root_diagram, solve_puzzle,
-};
+use plyscope::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 
 use super::{parse_algorithm, parse_seconds, usage_error};
 
@@ -126,7 +124,7 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
     if let Some(algorithm) = args.algo {
         options.algorithm = algorithm;
     }
-    let threat = is_threat_search(options.algorithm);
+    let threat = options.algorithm.is_threat_search();
     let not_threat = |flag: &str| {
         format!(
             "{flag} applies to lambda and dual-lambda only; {} runs {} (give --algo lambda \
@@ -172,6 +170,8 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         writeln!(out, "  {line}")?;
     }
     writeln!(out, "to move     {}", r.to_move)?;
+    // Threat searches report a level, not a value, a distance or a line.
+    let threat = r.max_level.is_some();
     let mut algorithm = r.algorithm.clone();
     if let Some(level) = r.max_level {
         algorithm.push_str(&format!(", max level {level}"));
@@ -189,13 +189,13 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         (None, None) if r.result == "unknown" => "unknown within limits".to_string(),
         (None, None) => r.result.clone(),
     };
-    if r.lambda_level.is_some() || r.zones.is_some() {
+    if threat {
         writeln!(out, "result      {result}")?;
     } else {
         writeln!(out, "result      {result} (value {})", r.value)?;
     }
     writeln!(out, "best move   {}", r.best_move.as_deref().unwrap_or("-"))?;
-    if r.zones.is_none() || !r.pv.is_empty() {
+    if !threat {
         writeln!(out, "pv          {}", dash_if_empty(&r.pv))?;
     }
     if let Some(w) = &r.winning_moves {
@@ -208,21 +208,29 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         }
         writeln!(out, "  ({})", root_diagram::LEGEND)?;
     }
-    writeln!(
-        out,
-        "depth       {}{}",
-        r.depth,
-        if r.stopped {
-            " (stopped by a limit)"
-        } else {
-            ""
-        }
-    )?;
-    writeln!(
-        out,
-        "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
-        r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
-    )?;
+    let stopped = if r.stopped {
+        " (stopped by a limit)"
+    } else {
+        ""
+    };
+    if threat {
+        let limit = r
+            .depth_limit
+            .map_or("none".to_string(), |d| format!("{d} plies"));
+        writeln!(out, "depth limit {limit}{stopped}")?;
+        writeln!(
+            out,
+            "nodes       {} (tt hits {}/{})",
+            r.nodes, r.tt_hits, r.tt_probes
+        )?;
+    } else {
+        writeln!(out, "depth       {}{stopped}", r.depth)?;
+        writeln!(
+            out,
+            "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
+            r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
+        )?;
+    }
     writeln!(
         out,
         "time        {:.3} s ({:.0} nodes/s)",

@@ -55,6 +55,7 @@ pub(super) fn solve_game<G: SearchGame>(
         best_move: result.best_move.map(|m| game.format_move(m)),
         pv: format_line(&mut game, &result.pv),
         depth: result.depth,
+        depth_limit: None,
         stopped: result.stopped,
         max_level: None,
         zones: None,
