@@ -119,7 +119,8 @@ pub struct SolveReport {
     pub zones: Option<bool>,
     /// Transposition table size in MiB (0: none).
     pub tt_mb: usize,
-    /// Winning first moves, when root moves were classified completely.
+    /// Winning first moves: alpha-beta, when every root move was decided; threat searches,
+    /// the moves the root analysis proved (see `root_moves` for the others).
     pub winning_moves: Option<Vec<String>>,
     /// Threat searches with root analysis: every root move tried, in generator order.
     pub root_moves: Option<Vec<RootMoveReport>>,

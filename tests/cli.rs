@@ -285,3 +285,125 @@ fn bench_with_a_filter_matching_nothing_says_so() {
             "no bench row matches the filter \"chess\"",
         ));
 }
+
+#[test]
+fn lambda_on_a_tree_is_one_line_and_exit_1() {
+    for algo in ["lambda", "dual-lambda"] {
+        let assert = plyscope()
+            .args(["solve", "tree-abc", "--algo", algo])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::is_empty());
+        let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("needs a pass"), "{err}");
+        assert!(err.contains("use --algo id"), "{err}");
+    }
+}
+
+#[test]
+fn dual_lambda_draws_the_root_analysis_of_hex_3x3() {
+    let assert = plyscope()
+        .args(["solve", "hex-3x3", "--algo", "dual-lambda", "--root"])
+        .assert()
+        .success();
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("algorithm   dual-lambda, max level 3"),
+        "{text}"
+    );
+    assert!(text.contains("result      win at lambda level 2"), "{text}");
+    assert!(text.contains("tt hits"), "{text}");
+    // Figure 5.3's kind of board: the five winning openings of 3x3 Hex at level 2, the
+    // four others self-endangering.
+    let board: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "root moves")
+        .skip(1)
+        .take(6)
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "      a b c",
+            "  3   2 x x",
+            "  2  2 2 2",
+            "  1 x x 2",
+            "    a b c",
+            "  (1-9 wins at that lambda level, ? tried and not proven, x self-endangering \
+             (loses), . not tried; X black, O white)",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("check       agrees with the expected answer"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lambda_json_carries_verdict_level_stats_and_root_moves() {
+    let out = plyscope()
+        .args([
+            "solve",
+            "tictactoe-fork",
+            "--algo",
+            "lambda",
+            "--root",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(r["algorithm"], "lambda");
+    assert_eq!(r["result"], "win");
+    assert_eq!(r["lambda_level"], 1);
+    assert_eq!(r["plies"], serde_json::Value::Null);
+    assert_eq!(r["best_move"], "c1");
+    assert_eq!(r["zones"], true);
+    assert!(r["nodes"].as_u64().unwrap() > 0);
+    assert!(r["tt_probes"].as_u64().is_some());
+    let moves = r["root_moves"].as_array().unwrap();
+    // Every empty point of the position is a root move.
+    assert_eq!(moves.len(), 5);
+    for m in moves {
+        let keys: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["class", "level", "move", "nodes"]);
+    }
+    let c1 = moves.iter().find(|m| m["move"] == "c1").unwrap();
+    assert_eq!(c1["class"], "wins");
+    assert_eq!(c1["level"], 1);
+    assert_eq!(r["winning_moves"], serde_json::json!(["c1"]));
+    assert_eq!(r["check"]["status"], "agrees");
+}
+
+#[test]
+fn the_corners_puzzle_runs_lambda_by_default_with_zones_on_and_off() {
+    for extra in [&[][..], &["--no-zones"], &["--no-tt"]] {
+        let assert = plyscope()
+            .args(["solve", "mnk-4x4-k4-corners"])
+            .args(extra)
+            .assert()
+            .success();
+        let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+        assert!(text.contains("algorithm   lambda, max level 2"), "{text}");
+        assert!(text.contains("result      win at lambda level 2"), "{text}");
+        assert!(text.contains("depth limit 9 plies"), "{text}");
+        assert!(
+            text.contains("check       agrees with the expected answer"),
+            "{text}"
+        );
+    }
+    // A level below the win is not enough: unknown, and exit 1 against the expectation.
+    plyscope()
+        .args(["solve", "mnk-4x4-k4-corners", "--max-level", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "result      unknown within limits",
+        ))
+        .stdout(predicate::str::contains("NOT REACHED"));
+}
