@@ -30,10 +30,19 @@ pub struct BenchArgs {
     /// Run each selected puzzle with this algorithm instead of the suite's rows.
     #[arg(long, value_parser = parse_algorithm)]
     pub algo: Option<Algorithm>,
+    /// Node cap per row (rows run only on request are not capped); a capped row shows
+    /// its result as stopped and its ratio as a lower bound.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
     /// Print one JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
 }
+
+/// The default node cap per row: a few seconds in a release build, so the default run stays
+/// short even for the rows without zones or table.
+pub const DEFAULT_NODE_CAP: u64 = 5_000_000;
 
 /// A published figure a row is compared with.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -240,10 +249,15 @@ struct Row {
     nodes: u64,
     seconds: f64,
     nodes_per_second: f64,
+    /// True when the node cap (or the puzzle's own limit) stopped the search.
+    stopped: bool,
     check: Check,
     reference: Option<Reference>,
     /// Our nodes / the reference's nodes.
     ratio: Option<f64>,
+    /// Variant rows (no zones, no table): nodes / the nodes of the same puzzle and algorithm
+    /// with zones and table, measured in the same run.
+    vs_base: Option<f64>,
 }
 
 impl Row {
@@ -262,6 +276,9 @@ impl Row {
     }
 
     fn result_text(&self) -> String {
+        if self.stopped && self.result == "unknown" {
+            return "stopped".to_string();
+        }
         match (self.plies, self.lambda_level) {
             (Some(p), _) => format!("{} {p} plies", self.result),
             (None, Some(level)) => format!("{} level {level}", self.result),
@@ -270,8 +287,11 @@ impl Row {
     }
 }
 
-fn options_for(p: &Puzzle, run: Run) -> SolveOptions {
+fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
     let mut options = SolveOptions::for_puzzle(p);
+    if let Some(cap) = cap {
+        options.limits.nodes = Some(options.limits.nodes.map_or(cap, |n| n.min(cap)));
+    }
     if let Some(algorithm) = run.algorithm {
         options.algorithm = algorithm;
     }
@@ -285,13 +305,15 @@ fn options_for(p: &Puzzle, run: Run) -> SolveOptions {
     options
 }
 
-fn measure(p: &Puzzle, run: Run) -> anyhow::Result<Option<Row>> {
-    let options = options_for(p, run);
+fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Option<Row>> {
+    let options = options_for(p, run, cap);
     if options.algorithm.is_threat_search() && p.position.board_size().is_none() {
         return Ok(None);
     }
     let report: SolveReport = solve_puzzle(p, &options)?;
-    let reference = reference_for(&p.name, options.algorithm);
+    // The references solve the root only: a row that also classifies every root move has
+    // nothing to compare with.
+    let reference = reference_for(&p.name, options.algorithm).filter(|_| !options.root_moves);
     Ok(Some(Row {
         puzzle: report.puzzle,
         algorithm: report.algorithm,
@@ -304,9 +326,11 @@ fn measure(p: &Puzzle, run: Run) -> anyhow::Result<Option<Row>> {
         nodes: report.nodes,
         seconds: report.seconds,
         nodes_per_second: report.nodes_per_second,
+        stopped: report.stopped,
         check: report.check,
         ratio: reference.map(|r| report.nodes as f64 / r.nodes as f64),
         reference,
+        vs_base: None,
     }))
 }
 
@@ -322,16 +346,28 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if !args.json {
         writeln!(
             out,
-            "{:<21} {:<24} {:<15} {:>11} {:>8} {:>10} {:>7}  reference",
-            "puzzle", "algorithm", "result", "nodes", "time s", "nodes/s", "ratio"
+            "{:<21} {:<24} {:<15} {:>11} {:>8} {:>10} {:>7} {:>8}  reference",
+            "puzzle", "algorithm", "result", "nodes", "time s", "nodes/s", "x base", "x ref"
         )?;
     }
     let mut all_ok = true;
+    // Nodes of each (puzzle, algorithm) row with zones and table, for the variants' ratios.
+    let mut base_nodes: Vec<(String, String, u64)> = Vec::new();
     for case in cases {
         let p = puzzle::load(case.puzzle)?;
-        let Some(row) = measure(&p, case.run)? else {
+        let cap = (!case.slow).then_some(args.nodes);
+        let Some(mut row) = measure(&p, case.run, cap)? else {
             continue;
         };
+        let is_base = row.zones && row.tt && !row.root;
+        if is_base && !row.stopped {
+            base_nodes.push((row.puzzle.clone(), row.algorithm.clone(), row.nodes));
+        } else if !is_base && !row.root {
+            row.vs_base = base_nodes
+                .iter()
+                .find(|(p, a, _)| *p == row.puzzle && *a == row.algorithm)
+                .map(|&(_, _, base)| row.nodes as f64 / base.max(1) as f64);
+        }
         if matches!(row.check, Check::Disagrees(_)) {
             all_ok = false;
         }
@@ -352,19 +388,24 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 fn write_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
     let check = match &row.check {
         Check::Agrees | Check::NoExpectation => "",
+        Check::NotReached(_) if row.stopped => "",
         Check::NotReached(_) => " (not reached)",
         Check::Disagrees(_) => " MISMATCH",
     };
+    let lower_bound = if row.stopped { ">" } else { "" };
     writeln!(
         out,
-        "{:<21} {:<24} {:<15} {:>11} {:>8.3} {:>10.0} {:>7}  {}{check}",
+        "{:<21} {:<24} {:<15} {:>11} {:>8.3} {:>10.0} {:>7} {:>8}  {}{check}",
         row.puzzle,
         row.label(),
         row.result_text(),
         row.nodes,
         row.seconds,
         row.nodes_per_second,
-        row.ratio.map_or(String::new(), |r| format!("{r:.3}")),
+        row.vs_base
+            .map_or(String::new(), |r| format!("{lower_bound}{r:.2}")),
+        row.ratio
+            .map_or(String::new(), |r| format!("{lower_bound}{r:.3}")),
         row.reference.map_or("", |r| r.text),
     )
 }
@@ -392,6 +433,7 @@ mod tests {
         let by = |filter: &str| BenchArgs {
             filter: Some(filter.to_string()),
             algo: None,
+            nodes: DEFAULT_NODE_CAP,
             json: false,
         };
         assert!(selected(&by("atarigo")).iter().all(|c| !c.slow));
