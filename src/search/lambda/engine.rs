@@ -173,7 +173,8 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
     }
 
     /// The candidates of ATTACK or DEFEND: the legal moves of the side to move in X1 of
-    /// `zone` (all of them without zones), minus `excluded`, best history first.
+    /// `zone` (all of them without zones), minus `excluded`, best history first, ties by
+    /// [`LambdaGame::move_rank`] and then in generator order (a stable sort: deterministic).
     fn candidates(
         &self,
         game: &G,
@@ -202,6 +203,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
                 let ha = game.move_point(a).map_or(0, |p| history[p as usize]);
                 let hb = game.move_point(b).map_or(0, |p| history[p as usize]);
                 hb.cmp(&ha)
+                    .then_with(|| game.move_rank(a).cmp(&game.move_rank(b)))
             });
         }
     }
@@ -308,6 +310,12 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
                 best: Some(x),
             };
         }
+        let key = game.key();
+        if level > 0
+            && let Some(found) = self.probe(key, attacker, level, depth)
+        {
+            return found;
+        }
         // basicAZone: u(EVS(attacker)) (section 4.5 with lemma 9c).
         let mut a_zone = self.empty_zone();
         if self.zones {
@@ -316,10 +324,6 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         if level == 0 {
             return Found::failed(a_zone);
-        }
-        let key = game.key();
-        if let Some(found) = self.probe(key, attacker, level, depth) {
-            return found;
         }
         let nodes_before = self.stats.nodes;
         let mut excluded = MoveList::new();
