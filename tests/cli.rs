@@ -407,3 +407,70 @@ fn the_corners_puzzle_runs_lambda_by_default_with_zones_on_and_off() {
         ))
         .stdout(predicate::str::contains("NOT REACHED"));
 }
+
+#[test]
+fn bench_shows_the_thesis_reference_and_the_variant_ratios() {
+    let out = plyscope()
+        .args([
+            "bench", "--filter", "hex-4x4", "--nodes", "200000", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    let hex: Vec<&serde_json::Value> = rows.iter().filter(|r| r["puzzle"] == "hex-4x4").collect();
+    let row = |algorithm: &str, zones: bool, tt: bool| {
+        hex.iter()
+            .find(|r| {
+                r["algorithm"] == algorithm
+                    && r["zones"] == zones
+                    && r["tt"] == tt
+                    && r["root"] == false
+            })
+            .unwrap_or_else(|| panic!("{algorithm} zones {zones} tt {tt}: {rows:?}"))
+    };
+    let base = row("dual-lambda", true, true);
+    assert!(
+        base["reference"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("24,552 nodes, 3 s (Suda 2007"),
+        "{base}"
+    );
+    assert_eq!(base["reference"]["nodes"], 24_552);
+    let ratio = base["ratio"].as_f64().unwrap();
+    assert!((ratio - base["nodes"].as_f64().unwrap() / 24_552.0).abs() < 1e-9);
+    assert_eq!(base["vs_base"], serde_json::Value::Null);
+    for (algorithm, zones, tt) in [
+        ("dual-lambda", false, true),
+        ("dual-lambda", true, false),
+        ("lambda", false, true),
+        ("lambda", true, false),
+    ] {
+        assert!(row(algorithm, zones, tt)["vs_base"].as_f64().is_some());
+    }
+    // The lambda rows have no published figure; id has none for Hex.
+    assert_eq!(
+        row("lambda", true, true)["reference"],
+        serde_json::Value::Null
+    );
+    assert!(hex.iter().any(|r| r["algorithm"] == "id"));
+    assert!(hex.iter().any(|r| r["root"] == true));
+}
+
+#[test]
+fn bench_with_a_threat_search_skips_the_trees() {
+    plyscope()
+        .args(["bench", "--algo", "dual-lambda", "--filter", "tree"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "threat searches skip the tree puzzles",
+        ));
+}

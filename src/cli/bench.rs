@@ -223,6 +223,11 @@ fn selected(args: &BenchArgs) -> Vec<Case> {
     let mut cases: Vec<Case> = match args.algo {
         Some(algorithm) => puzzle::bundled()
             .iter()
+            // Threat searches need a pass: the literal trees have none.
+            .filter(|b| {
+                !algorithm.is_threat_search()
+                    || b.load().is_ok_and(|p| p.position.board_size().is_some())
+            })
             .map(|b| Case {
                 puzzle: b.name,
                 run: Run::with(algorithm),
@@ -305,16 +310,13 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
     options
 }
 
-fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Option<Row>> {
+fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Row> {
     let options = options_for(p, run, cap);
-    if options.algorithm.is_threat_search() && p.position.board_size().is_none() {
-        return Ok(None);
-    }
     let report: SolveReport = solve_puzzle(p, &options)?;
     // The references solve the root only: a row that also classifies every root move has
     // nothing to compare with.
     let reference = reference_for(&p.name, options.algorithm).filter(|_| !options.root_moves);
-    Ok(Some(Row {
+    Ok(Row {
         puzzle: report.puzzle,
         algorithm: report.algorithm,
         zones: options.zones,
@@ -331,15 +333,20 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Option<Row>
         ratio: reference.map(|r| report.nodes as f64 / r.nodes as f64),
         reference,
         vs_base: None,
-    }))
+    })
 }
 
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let cases = selected(args);
     if cases.is_empty() {
         anyhow::bail!(
-            "no bench row matches the filter {:?}; `plyscope list` shows the puzzle names",
-            args.filter.as_deref().unwrap_or("")
+            "no bench row matches the filter {:?}{}; `plyscope list` shows the puzzle names",
+            args.filter.as_deref().unwrap_or(""),
+            if args.algo.is_some_and(Algorithm::is_threat_search) {
+                " (threat searches skip the tree puzzles)"
+            } else {
+                ""
+            }
         );
     }
     let mut out = io::stdout().lock();
@@ -356,9 +363,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     for case in cases {
         let p = puzzle::load(case.puzzle)?;
         let cap = (!case.slow).then_some(args.nodes);
-        let Some(mut row) = measure(&p, case.run, cap)? else {
-            continue;
-        };
+        let mut row = measure(&p, case.run, cap)?;
         let is_base = row.zones && row.tt && !row.root;
         if is_base && !row.stopped {
             base_nodes.push((row.puzzle.clone(), row.algorithm.clone(), row.nodes));
