@@ -5,8 +5,13 @@
 //!
 //! Each procedure returns a result and a zone, as the pseudo-code does:
 //!
-//! - `lambda(p, n, d)`: with `p` to move (the defender passes if needed; passes cost no
-//!   depth) and `d` real moves left. `d = 0`: a draw, the attacker fails (4.8). An immediate
+//! - `lambda(p, n, d)`: with `p` to move (the defender passes if needed) and `d` plies left.
+//!   A pass costs a ply like a move: the defender's real move elsewhere takes the pass's place
+//!   in the line, and the defence zone's argument (theorem 15 with the depth parameter of
+//!   4.8) compares exactly those two lines; with free passes a defence outside the zone
+//!   that merely uses up the last ply would be missed (the differential test found such a
+//!   position). Thomsen's depths come out the same either way (a pass and a defence take the
+//!   same place). `d = 0`: a draw, the attacker fails (4.8). An immediate
 //!   win of `p` at `x` returns 1 and basicDZone = `{x}` ∪ EVS(o) (theorems 12 and 14, one
 //!   winning point suffices). Otherwise aZone = basicAZone = u(EVS(p)) and the levels
 //!   1..=n are tried with ATTACK, each failure handing its zone to the next level. The result
@@ -81,8 +86,9 @@ pub(crate) struct Searcher<'o, G: LambdaGame, O: Observer<G>> {
 }
 
 /// The depth limit actually used: the smaller of the config's and the limits', and never
-/// more than the game can last (a stone game cannot outlast its empty points; others are
-/// capped at `MAX_PLY`), so history weights stay meaningful.
+/// more than a line can last (in a stone game each pass is followed by a stone, so a line
+/// has at most twice as many plies as empty points; others are capped at `MAX_PLY`), so
+/// history weights stay meaningful.
 pub(crate) fn effective_depth<G: LambdaGame>(
     game: &G,
     config: &LambdaConfig,
@@ -91,7 +97,7 @@ pub(crate) fn effective_depth<G: LambdaGame>(
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let game_bound = if game.zone_points().is_some() {
-        moves.len() as u32
+        2 * moves.len() as u32
     } else {
         MAX_PLY as u32
     };
@@ -227,6 +233,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         game.legal_moves(&mut moves);
         for &mv in moves.iter() {
             self.count_node();
+            if self.stopped {
+                return None;
+            }
             game.play(mv);
             let wins = game.outcome() == Some(Outcome::Win(player));
             game.undo(mv);
@@ -237,8 +246,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         None
     }
 
-    /// LAMBDA(`attacker`, `level`) with `depth` real moves left (see the module doc). Gives
-    /// the move to the attacker by a pass if needed and takes the pass back before returning.
+    /// LAMBDA(`attacker`, `level`) with `depth` plies left (see the module doc). Gives the
+    /// move to the attacker by a pass if needed (which costs a ply) and takes the pass back
+    /// before returning.
     pub fn lambda(
         &mut self,
         game: &mut G,
@@ -247,10 +257,19 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         depth: u32,
         purpose: LambdaPurpose,
     ) -> Found<G::Move> {
+        if self.stopped {
+            // Nothing new starts after a stop; the callers unwind.
+            return Found::failed(self.empty_zone());
+        }
         let passed = game.to_move() != attacker;
         if passed {
             game.pass();
         }
+        let depth = if passed {
+            depth.saturating_sub(1)
+        } else {
+            depth
+        };
         if O::ENABLED {
             let node = LambdaNode {
                 kind: LambdaNodeKind::Search(purpose),
@@ -392,6 +411,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         depth: u32,
         excluded: &mut MoveList<G::Move>,
     ) -> Found<G::Move> {
+        if self.stopped {
+            return Found::failed(a_zone);
+        }
         let defender = attacker.opponent();
         let mut moves = MoveList::new();
         self.candidates(game, &a_zone, excluded, &mut moves);
@@ -403,10 +425,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         a_zone.unwind();
         for &a in moves.iter() {
+            self.count_node();
             if self.stopped {
                 break;
             }
-            self.count_node();
             game.play(a);
             if O::ENABLED {
                 let node = LambdaNode {
@@ -550,6 +572,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         mut d_zone: ZoneScheme,
         depth: u32,
     ) -> Found<G::Move> {
+        if self.stopped {
+            return Found::failed(d_zone);
+        }
         let mut moves = MoveList::new();
         self.candidates(game, &d_zone, &MoveList::new(), &mut moves);
         if O::ENABLED {
@@ -560,10 +585,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         d_zone.unwind();
         for &d in moves.iter() {
+            self.count_node();
             if self.stopped {
                 break;
             }
-            self.count_node();
             game.play(d);
             if O::ENABLED {
                 let node = LambdaNode {
