@@ -55,7 +55,7 @@ pub struct SolveArgs {
     /// Stop after this many seconds.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time: Option<f64>,
-    /// Transposition table size in MiB (0 turns it off).
+    /// Transposition table size in MiB (0 turns it off; default 64).
     #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(0..=16384))]
     pub tt_mb: Option<u64>,
     /// Print one JSON object per puzzle instead of text.
