@@ -176,9 +176,12 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
         Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options),
         Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options),
         Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options),
+        // Threat search needs a pass, and a literal tree has none.
         Position::Tree(g) => {
-            check_supported(g)?;
-            unreachable!("a literal tree has no pass, so check_supported refuses it")
+            return Err(check_supported(g)
+                .err()
+                .unwrap_or(LambdaError::CannotPass(g.name()))
+                .into());
         }
     })
 }
