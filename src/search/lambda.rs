@@ -11,11 +11,12 @@
 //! procedures follow the pseudo-code of section 5.1 line by line (see [`engine`]).
 //!
 //! Submodules: [`config`] (settings and answers), [`engine`] (LAMBDA / ATTACK / DEFEND),
-//! [`table`] (the transposition table with zones, section 5.3.1), [`root`] (the per-move
-//! analysis of figures 5.1-5.3).
+//! [`table`] (the transposition table with zones, section 5.3.1), [`evs_cache`] (level-0
+//! zones by position), [`root`] (the per-move analysis of figures 5.1-5.3).
 
 pub mod config;
 pub mod engine;
+pub mod evs_cache;
 pub mod root;
 pub mod table;
 

@@ -40,6 +40,7 @@
 use std::ops::ControlFlow;
 
 use crate::game::{MoveList, NO_REGION, Outcome, Player};
+use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
 use crate::search::zone::ZoneScheme;
@@ -75,6 +76,8 @@ pub(crate) struct Searcher<'o, G: LambdaGame, O: Observer<G>> {
     points: usize,
     zones: bool,
     table: Option<LambdaTable>,
+    /// Level-0 zones by position (zones on only).
+    evs_cache: Option<EvsCache>,
     /// History scores by point (thesis 5.3.2: one table for both sides); empty when the game
     /// has no points.
     history: Vec<u64>,
@@ -121,6 +124,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
             points,
             zones,
             table,
+            evs_cache: zones.then(|| EvsCache::new(points)),
             history: vec![0; game.zone_points().unwrap_or(0)],
             budget: Budget::start(limits),
             stats: Stats::default(),
@@ -167,9 +171,14 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
     }
 
     /// EVS(player) as a zone scheme (theorem 14).
-    fn evs_zone(&self, game: &G, player: Player) -> ZoneScheme {
+    fn evs_zone(&mut self, game: &G, player: Player) -> ZoneScheme {
         let mut zone = self.empty_zone();
-        game.evs(player, zone.orders_mut());
+        match &mut self.evs_cache {
+            Some(cache) => cache.orders(game.key(), player, zone.orders_mut(), |out| {
+                game.evs(player, out)
+            }),
+            None => game.evs(player, zone.orders_mut()),
+        }
         for order in zone.orders_mut() {
             if *order == 0 {
                 *order = 1;
