@@ -2,14 +2,21 @@
 //! [`NoTrace`], and turns the answer into a [`SolveReport`] that the CLI prints as text or
 //! JSON and that the tests compare with the puzzle's `[expect]`.
 //!
-//! design.md section 1: "picks game x algorithm once, then calls monomorphic code".
+//! design.md section 1: "picks game x algorithm once, then calls monomorphic code". The
+//! alpha-beta family is solved in [`classic`]; threat searches (lambda, dual-lambda, thesis
+//! 000 chapter 5) in [`threat`], which also draws the root analysis of figures 5.1-5.3
+//! ([`root_diagram`]).
+
+mod classic;
+pub mod root_diagram;
+pub mod threat;
 
 use serde::Serialize;
 
-use crate::game::{Game, MoveList};
+use crate::game::Game;
 use crate::puzzle::{Expect, Position, Puzzle};
-use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame, Stats, Verdict};
-use crate::trace::NoTrace;
+use crate::search::lambda::{LambdaError, check_supported};
+use crate::search::{Algorithm, Limits, Stats, Verdict};
 
 /// How to solve: the algorithm and its limits, after the command line has overridden the
 /// puzzle's defaults.
@@ -21,9 +28,56 @@ pub struct SolveOptions {
     pub limits: Limits,
     /// Transposition table size in MiB (0: none).
     pub tt_mb: usize,
-    /// Also classify every root move (win / not a win) when the root is a win, to report the
-    /// full set of winning first moves.
+    /// Also classify every root move: alpha-beta searches each move when the root is a win,
+    /// to report the full set of winning first moves; threat searches run the root analysis
+    /// of thesis figures 5.1-5.3 (one threat search per move).
     pub root_moves: bool,
+    /// Threat searches: the highest lambda level tried (`None`: the engine's default).
+    pub max_level: Option<u32>,
+    /// Threat searches: relevance zones on (off: every legal move is tried, to measure
+    /// what the zones save).
+    pub zones: bool,
+}
+
+impl SolveOptions {
+    /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else `id`),
+    /// its `[limits]`, a 64 MiB table, zones on, and the root moves classified when the
+    /// puzzle lists its winning moves (they are part of its answer).
+    pub fn for_puzzle(puzzle: &Puzzle) -> SolveOptions {
+        SolveOptions {
+            algorithm: puzzle.algorithm.unwrap_or(Algorithm::IterativeDeepening),
+            limits: puzzle.limits.search_limits(),
+            tt_mb: 64,
+            root_moves: puzzle
+                .expect
+                .as_ref()
+                .is_some_and(|e| e.winning_moves.is_some()),
+            max_level: puzzle.limits.max_level,
+            zones: true,
+        }
+    }
+}
+
+/// Why a puzzle could not be solved as asked (an input error, not a bug).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// Threat search needs a game with a pass (stone games); a tree has none.
+    #[error("{0}: use --algo id (or another alpha-beta search) for this puzzle")]
+    Unsupported(#[from] LambdaError),
+}
+
+/// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RootMoveReport {
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// "wins", "unproven" or "loses" (self-endangering).
+    pub class: String,
+    /// The lambda level of a win (or of the opponent's win after a self-endangering move).
+    pub level: Option<u32>,
+    /// Nodes its search took.
+    pub nodes: u64,
 }
 
 /// What a solve found, ready to print.
@@ -41,23 +95,38 @@ pub struct SolveReport {
     pub to_move: String,
     /// Algorithm name.
     pub algorithm: String,
-    /// "win", "loss", "draw" or "unknown".
+    /// "win", "loss", "draw", "exact" or "unknown".
     pub result: String,
-    /// Plies to the end of the game for a win or a loss.
+    /// Plies to the end of the game for a win or a loss (alpha-beta only: threat search
+    /// does not measure distances).
     pub plies: Option<usize>,
-    /// Root value as printed by [`search::Value`]'s Display.
+    /// Threat searches: the lambda level at which the result was proven.
+    pub lambda_level: Option<u32>,
+    /// Root value as printed by [`crate::search::Value`]'s Display.
     pub value: String,
     /// Best root move in the game's notation.
     pub best_move: Option<String>,
     /// Principal variation.
     pub pv: Vec<String>,
-    /// Depth of the last completed search.
+    /// Depth of the last completed search (alpha-beta family; 0 for threat searches).
     pub depth: u32,
+    /// Threat searches: the depth limit d of thesis 000 section 4.8 (`None`: the game's end).
+    pub depth_limit: Option<u32>,
     /// True when a node or time limit stopped the search.
     pub stopped: bool,
-    /// Winning first moves, when root moves were classified.
+    /// Threat searches: the highest level tried and whether zones were on.
+    pub max_level: Option<u32>,
+    pub zones: Option<bool>,
+    /// Transposition table size in MiB (0: none).
+    pub tt_mb: usize,
+    /// Winning first moves: alpha-beta, when every root move was decided; threat searches,
+    /// the moves the root analysis proved (see `root_moves` for the others).
     pub winning_moves: Option<Vec<String>>,
-    /// Counters.
+    /// Threat searches with root analysis: every root move tried, in generator order.
+    pub root_moves: Option<Vec<RootMoveReport>>,
+    /// The root analysis drawn on the board ([`root_diagram`]).
+    pub root_diagram: Option<String>,
+    /// Counters (root analysis included).
     pub nodes: u64,
     pub leaves: u64,
     pub cutoffs: u64,
@@ -92,69 +161,29 @@ impl Check {
     }
 }
 
-/// Solves `puzzle` with `options`.
-pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> SolveReport {
-    match &puzzle.position {
-        Position::Mnk(g) => solve_game(g.clone(), puzzle, options),
-        Position::AtariGo(g) => solve_game(g.clone(), puzzle, options),
-        Position::Hex(g) => solve_game(g.clone(), puzzle, options),
-        Position::Tree(g) => solve_game(g.clone(), puzzle, options),
+/// Solves `puzzle` with `options`. The only error is a threat search asked of a game that
+/// cannot run it.
+pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, SolveError> {
+    if !options.algorithm.is_threat_search() {
+        return Ok(match &puzzle.position {
+            Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
+        });
     }
-}
-
-fn config_for(options: &SolveOptions) -> SearchConfig {
-    SearchConfig {
-        algorithm: options.algorithm,
-        tt_mb: options.tt_mb,
-        ..SearchConfig::default()
-    }
-}
-
-/// The monomorphic part: one copy per game.
-fn solve_game<G: SearchGame>(mut game: G, puzzle: &Puzzle, options: &SolveOptions) -> SolveReport {
-    let diagram = game.diagram();
-    let to_move = game.to_move();
-    let config = config_for(options);
-    let result = search::solve(&mut game, &config, &options.limits, &mut NoTrace);
-    let mut stats = result.stats;
-
-    let winning_moves = if options.root_moves && matches!(result.verdict, Verdict::Win { .. }) {
-        let (moves, root_stats) = winning_root_moves(&mut game, &config, &options.limits);
-        add_stats(&mut stats, &root_stats);
-        moves
-    } else {
-        None
-    };
-
-    let check = match &puzzle.expect {
-        None => Check::NoExpectation,
-        Some(expect) => compare(expect, result.verdict, winning_moves.as_deref()),
-    };
-
-    SolveReport {
-        puzzle: puzzle.name.clone(),
-        title: puzzle.title.clone(),
-        game: game.name().to_string(),
-        diagram,
-        to_move: to_move.name().to_string(),
-        algorithm: options.algorithm.name().to_string(),
-        result: result.verdict.word().to_string(),
-        plies: result.verdict.plies(),
-        value: result.value.to_string(),
-        best_move: result.best_move.map(|m| game.format_move(m)),
-        pv: format_line(&mut game, &result.pv),
-        depth: result.depth,
-        stopped: result.stopped,
-        winning_moves,
-        nodes: stats.nodes,
-        leaves: stats.leaves,
-        cutoffs: stats.cutoffs,
-        tt_probes: stats.tt_probes,
-        tt_hits: stats.tt_hits,
-        seconds: stats.elapsed.as_secs_f64(),
-        nodes_per_second: stats.nodes_per_second(),
-        check,
-    }
+    Ok(match &puzzle.position {
+        Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options),
+        Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options),
+        Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options),
+        // Threat search needs a pass, and a literal tree has none.
+        Position::Tree(g) => {
+            return Err(check_supported(g)
+                .err()
+                .unwrap_or(LambdaError::CannotPass(g.name()))
+                .into());
+        }
+    })
 }
 
 /// Writes a line of moves in the game's notation (each move is formatted in the position
@@ -169,51 +198,6 @@ fn format_line<G: Game>(game: &mut G, line: &[G::Move]) -> Vec<String> {
         game.undo(mv);
     }
     out
-}
-
-/// Searches every root move: a move wins when the position after it is a proven loss for
-/// the opponent. `None` when some move could not be decided within the limits (then the set
-/// is not known exactly).
-fn winning_root_moves<G: SearchGame>(
-    game: &mut G,
-    config: &SearchConfig,
-    limits: &Limits,
-) -> (Option<Vec<String>>, Stats) {
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
-    let mut winners = Vec::new();
-    let mut total = Stats::default();
-    let mut complete = true;
-    // The winning-move set is a game-theoretic question: a move that does not win within
-    // the root's depth limit may still win later, so the children are searched to the end
-    // (within the node and time limits).
-    let child_limits = Limits {
-        max_depth: None,
-        ..*limits
-    };
-    for &mv in moves.iter() {
-        let name = game.format_move(mv);
-        game.play(mv);
-        let child = if let Some(outcome) = game.outcome() {
-            // The move ends the game: a win for the mover is a winning move.
-            let wins = outcome == crate::game::Outcome::Win(game.to_move().opponent());
-            if wins {
-                winners.push(name);
-            }
-            game.undo(mv);
-            continue;
-        } else {
-            search::solve(game, config, &child_limits, &mut NoTrace)
-        };
-        game.undo(mv);
-        add_stats(&mut total, &child.stats);
-        match child.verdict {
-            Verdict::Loss { .. } => winners.push(name),
-            Verdict::Unknown => complete = false,
-            _ => {}
-        }
-    }
-    (complete.then_some(winners), total)
 }
 
 fn add_stats(total: &mut Stats, more: &Stats) {

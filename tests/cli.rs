@@ -165,3 +165,312 @@ fn help_is_everywhere() {
         .stdout(predicate::str::contains("--tt-mb"));
     plyscope().args(["list", "--help"]).assert().success();
 }
+
+#[test]
+fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
+    for flag in [&["--max-level", "2"][..], &["--no-zones"], &["--root"]] {
+        let assert = plyscope()
+            .args(["solve", "tictactoe", "--algo", "id"])
+            .args(flag)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty());
+        let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        assert!(
+            err.contains(&format!(
+                "{} applies to lambda and dual-lambda only; tictactoe runs id",
+                flag[0]
+            )),
+            "{err}"
+        );
+    }
+    // The algorithm may come from the puzzle file: hex-3x3 opens with alphabeta.
+    plyscope()
+        .args(["solve", "hex-3x3", "--no-zones"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("hex-3x3 runs alphabeta"));
+}
+
+#[test]
+fn bad_levels_are_usage_errors() {
+    for level in ["0", "10", "-1", "three"] {
+        plyscope()
+            .args(["solve", "tictactoe", &format!("--max-level={level}")])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not a lambda level"));
+    }
+    plyscope()
+        .args(["solve", "tictactoe", "--no-tt", "--tt-mb", "8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn no_tt_turns_the_table_off() {
+    let out = plyscope()
+        .args(["solve", "tictactoe-fork", "--no-tt", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(report["tt_mb"], 0);
+    assert_eq!(report["tt_probes"], 0);
+    assert_eq!(report["result"], "win");
+}
+
+#[test]
+fn bench_prints_a_table_and_json_rows() {
+    let assert = plyscope()
+        .args(["bench", "--filter", "tictactoe-"])
+        .assert()
+        .success();
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    for column in [
+        "puzzle",
+        "algorithm",
+        "result",
+        "nodes",
+        "time",
+        "nodes/s",
+        "reference",
+    ] {
+        assert!(header.contains(column), "{header}");
+    }
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(rows.iter().all(|r| r.starts_with("tictactoe-")), "{text}");
+    assert!(!text.contains("MISMATCH"), "{text}");
+
+    let out = plyscope()
+        .args([
+            "bench",
+            "--filter",
+            "tictactoe-win",
+            "--json",
+            "--algo",
+            "alphabeta",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["puzzle"], "tictactoe-win");
+    assert_eq!(rows[0]["algorithm"], "alphabeta");
+    assert_eq!(rows[0]["result"], "win");
+    assert!(rows[0]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(rows[0]["check"]["status"], "agrees");
+}
+
+#[test]
+fn bench_with_a_filter_matching_nothing_says_so() {
+    plyscope()
+        .args(["bench", "--filter", "chess"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no bench row matches the filter \"chess\"",
+        ));
+}
+
+#[test]
+fn lambda_on_a_tree_is_one_line_and_exit_1() {
+    for algo in ["lambda", "dual-lambda"] {
+        let assert = plyscope()
+            .args(["solve", "tree-abc", "--algo", algo])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::is_empty());
+        let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("needs a pass"), "{err}");
+        assert!(err.contains("use --algo id"), "{err}");
+    }
+}
+
+#[test]
+fn dual_lambda_draws_the_root_analysis_of_hex_3x3() {
+    let assert = plyscope()
+        .args(["solve", "hex-3x3", "--algo", "dual-lambda", "--root"])
+        .assert()
+        .success();
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains("algorithm   dual-lambda, max level 3"),
+        "{text}"
+    );
+    assert!(text.contains("result      win at lambda level 2"), "{text}");
+    assert!(text.contains("tt hits"), "{text}");
+    // Figure 5.3's kind of board: the five winning openings of 3x3 Hex at level 2, the
+    // four others self-endangering.
+    let board: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "root moves")
+        .skip(1)
+        .take(6)
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "      a b c",
+            "  3   2 x x",
+            "  2  2 2 2",
+            "  1 x x 2",
+            "    a b c",
+            "  (1-9 wins at that lambda level, ? tried and not proven, x self-endangering \
+             (loses), . not tried; X black, O white)",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("check       agrees with the expected answer"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lambda_json_carries_verdict_level_stats_and_root_moves() {
+    let out = plyscope()
+        .args([
+            "solve",
+            "tictactoe-fork",
+            "--algo",
+            "lambda",
+            "--root",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(r["algorithm"], "lambda");
+    assert_eq!(r["result"], "win");
+    assert_eq!(r["lambda_level"], 1);
+    assert_eq!(r["plies"], serde_json::Value::Null);
+    assert_eq!(r["best_move"], "c1");
+    assert_eq!(r["zones"], true);
+    assert!(r["nodes"].as_u64().unwrap() > 0);
+    assert!(r["tt_probes"].as_u64().is_some());
+    let moves = r["root_moves"].as_array().unwrap();
+    // Every empty point of the position is a root move.
+    assert_eq!(moves.len(), 5);
+    for m in moves {
+        let keys: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["class", "level", "move", "nodes"]);
+    }
+    let c1 = moves.iter().find(|m| m["move"] == "c1").unwrap();
+    assert_eq!(c1["class"], "wins");
+    assert_eq!(c1["level"], 1);
+    assert_eq!(r["winning_moves"], serde_json::json!(["c1"]));
+    assert_eq!(r["check"]["status"], "agrees");
+}
+
+#[test]
+fn the_corners_puzzle_runs_lambda_by_default_with_zones_on_and_off() {
+    for extra in [&[][..], &["--no-zones"], &["--no-tt"]] {
+        let assert = plyscope()
+            .args(["solve", "mnk-4x4-k4-corners"])
+            .args(extra)
+            .assert()
+            .success();
+        let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+        assert!(text.contains("algorithm   lambda, max level 2"), "{text}");
+        assert!(text.contains("result      win at lambda level 2"), "{text}");
+        assert!(text.contains("depth limit 9 plies"), "{text}");
+        assert!(
+            text.contains("check       agrees with the expected answer"),
+            "{text}"
+        );
+    }
+    // A level below the win is not enough: unknown, and exit 1 against the expectation.
+    plyscope()
+        .args(["solve", "mnk-4x4-k4-corners", "--max-level", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "result      unknown within limits",
+        ))
+        .stdout(predicate::str::contains("NOT REACHED"));
+}
+
+#[test]
+fn bench_shows_the_thesis_reference_and_the_variant_ratios() {
+    let out = plyscope()
+        .args([
+            "bench", "--filter", "hex-4x4", "--nodes", "200000", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    let hex: Vec<&serde_json::Value> = rows.iter().filter(|r| r["puzzle"] == "hex-4x4").collect();
+    let row = |algorithm: &str, zones: bool, tt: bool| {
+        hex.iter()
+            .find(|r| {
+                r["algorithm"] == algorithm
+                    && r["zones"] == zones
+                    && r["tt"] == tt
+                    && r["root"] == false
+            })
+            .unwrap_or_else(|| panic!("{algorithm} zones {zones} tt {tt}: {rows:?}"))
+    };
+    let base = row("dual-lambda", true, true);
+    assert!(
+        base["reference"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("24,552 nodes, 3 s (Suda 2007"),
+        "{base}"
+    );
+    assert_eq!(base["reference"]["nodes"], 24_552);
+    let ratio = base["ratio"].as_f64().unwrap();
+    assert!((ratio - base["nodes"].as_f64().unwrap() / 24_552.0).abs() < 1e-9);
+    assert_eq!(base["vs_base"], serde_json::Value::Null);
+    for (algorithm, zones, tt) in [
+        ("dual-lambda", false, true),
+        ("dual-lambda", true, false),
+        ("lambda", false, true),
+        ("lambda", true, false),
+    ] {
+        assert!(row(algorithm, zones, tt)["vs_base"].as_f64().is_some());
+    }
+    // The lambda rows have no published figure; id has none for Hex.
+    assert_eq!(
+        row("lambda", true, true)["reference"],
+        serde_json::Value::Null
+    );
+    assert!(hex.iter().any(|r| r["algorithm"] == "id"));
+    assert!(hex.iter().any(|r| r["root"] == true));
+}
+
+#[test]
+fn bench_with_a_threat_search_skips_the_trees() {
+    plyscope()
+        .args(["bench", "--algo", "dual-lambda", "--filter", "tree"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "threat searches skip the tree puzzles",
+        ));
+}

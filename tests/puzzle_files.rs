@@ -511,3 +511,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_thesis_puzzles_default_to_threat_search_with_their_levels() {
+    for (name, algorithm, level, depth) in [
+        ("atarigo-6x6-crosscut", "dual-lambda", 3, Some(15)),
+        ("mnk-7x7-k4", "dual-lambda", 3, Some(11)),
+        ("hex-4x4", "dual-lambda", 3, Some(11)),
+        ("mnk-4x4-k4-corners", "lambda", 2, Some(9)),
+    ] {
+        let p = load(name).unwrap();
+        assert_eq!(p.algorithm.map(|a| a.name()), Some(algorithm), "{name}");
+        assert_eq!(p.limits.max_level, Some(level), "{name}");
+        assert_eq!(p.limits.max_depth, depth, "{name}");
+        assert_eq!(p.expect.unwrap().lambda_level, Some(level), "{name}");
+    }
+}

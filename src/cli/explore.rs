@@ -1,0 +1,66 @@
+//! `plyscope explore`: loads everything the explorer needs (puzzle, theme, keymap) before the
+//! terminal is touched, so a bad argument or file gives one line on stderr and exit 1, never
+//! a half-drawn screen.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use plyscope::puzzle;
+use plyscope::search::Algorithm;
+use plyscope::theme::config_file::user_config_dir;
+use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
+use plyscope::trace::recorder::RecordConfig;
+use plyscope::tui::keymap::Keymap;
+use plyscope::tui::{self, ExploreOptions};
+
+use super::parse_algorithm;
+
+/// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
+pub const DEFAULT_PUZZLE: &str = "tree-abc";
+
+#[derive(Args, Debug)]
+pub struct ExploreArgs {
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    #[arg(value_name = "PUZZLE", default_value = DEFAULT_PUZZLE)]
+    pub puzzle: String,
+    /// The search algorithm (default: the puzzle's own, else id).
+    #[arg(long, value_parser = parse_algorithm)]
+    pub algo: Option<Algorithm>,
+    /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
+    #[arg(long, value_name = "T")]
+    pub theme: Option<String>,
+    /// Draw with ASCII only: no box drawing, no ambiguous-width glyphs.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Colours: auto (from the terminal and NO_COLOR), 16, 256, truecolor or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorChoice,
+    /// Most search events recorded for replay; the search goes on unrecorded past it.
+    #[arg(long, value_name = "N", default_value_t = RecordConfig::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..=plyscope::trace::store::MAX_EVENTS))]
+    pub record: u64,
+}
+
+pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
+    let puzzle = puzzle::load(&args.puzzle)?;
+    let config_dir = user_config_dir();
+    let theme = Theme::load(
+        &ThemeOptions {
+            theme: args.theme.clone(),
+            color: args.color,
+            ascii: args.ascii,
+        },
+        |name| std::env::var(name).ok(),
+        config_dir.as_deref(),
+    )?;
+    let keymap = Keymap::load(config_dir.as_deref())?;
+    tui::run(ExploreOptions {
+        puzzle,
+        algorithm: args.algo,
+        record: args.record,
+        theme,
+        keymap,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,254 @@
+//! `plyscope solve`: solves puzzles headless and prints a report per puzzle, as text or as
+//! one JSON object per line.
+//!
+//! Every flag overrides the puzzle's own default (its `algorithm` and `[limits]`). Flags
+//! that belong to threat search (`--max-level`, `--no-zones`) are refused, with the reason,
+//! when the algorithm that would run is of the alpha-beta family: a silently ignored flag
+//! would make a measurement lie.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+
+use plyscope::puzzle::{self, Puzzle};
+use plyscope::search::Algorithm;
+use plyscope::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
+
+use super::{parse_algorithm, parse_seconds, usage_error};
+
+/// Highest `--max-level` accepted: zone orders are small integers and no bundled puzzle
+/// needs more than 3; level 9 is also the last that draws as one digit.
+pub const MAX_LEVEL: u32 = 9;
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Bundled puzzle names (see `plyscope list`) or paths to puzzle files.
+    #[arg(value_name = "PUZZLE", required_unless_present = "all")]
+    pub puzzles: Vec<String>,
+    /// Solve every bundled puzzle and check each against its expected answer.
+    #[arg(long)]
+    pub all: bool,
+    /// The search algorithm (default: the puzzle's own, else id).
+    #[arg(long, value_parser = parse_algorithm)]
+    pub algo: Option<Algorithm>,
+    /// Threat searches: the highest lambda level tried (1-9).
+    #[arg(long, value_name = "N", value_parser = parse_level)]
+    pub max_level: Option<u32>,
+    /// Maximum search depth in plies (threat searches: a draw beyond it).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_depth: Option<u32>,
+    /// Threat searches: no relevance zones (every legal move is tried).
+    #[arg(long)]
+    pub no_zones: bool,
+    /// No transposition table (the same as --tt-mb 0).
+    #[arg(long, conflicts_with = "tt_mb")]
+    pub no_tt: bool,
+    /// Threat searches: classify every root move (thesis figures 5.1-5.3), one search per
+    /// move. On by default where the puzzle lists its winning moves.
+    #[arg(long)]
+    pub root: bool,
+    /// Stop after this many nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// Transposition table size in MiB (0 turns it off; default 64).
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(0..=16384))]
+    pub tt_mb: Option<u64>,
+    /// Print one JSON object per puzzle instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_level(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (1..=MAX_LEVEL).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a lambda level; expected a whole number from 1 to {MAX_LEVEL} \
+             (level 0 is the goal itself and is always searched)"
+        )),
+    }
+}
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let names: Vec<String> = if args.all {
+        let mut names: Vec<String> = puzzle::bundled()
+            .iter()
+            .map(|b| b.name.to_string())
+            .collect();
+        names.extend(args.puzzles.iter().cloned());
+        names
+    } else {
+        args.puzzles.clone()
+    };
+    // Load and check everything first, so a bad file or flag is reported before any work.
+    let mut puzzles = Vec::with_capacity(names.len());
+    for name in &names {
+        puzzles.push(puzzle::load(name)?);
+    }
+    let options: Vec<SolveOptions> = puzzles
+        .iter()
+        .map(|p| options_for(p, args).unwrap_or_else(|message| usage_error(message)))
+        .collect();
+    let mut out = io::stdout().lock();
+    let mut all_ok = true;
+    for (i, (p, options)) in puzzles.iter().zip(&options).enumerate() {
+        let report = solve_puzzle(p, options)?;
+        if (args.all || report.check != Check::NoExpectation) && !report.check.is_ok() {
+            all_ok = false;
+        }
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write_text(&mut out, &report)?;
+        }
+        out.flush()?;
+    }
+    Ok(if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The puzzle's defaults, overridden by the command line; a message when a flag does not
+/// apply to the algorithm that would run.
+fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
+    let mut options = SolveOptions::for_puzzle(p);
+    if let Some(algorithm) = args.algo {
+        options.algorithm = algorithm;
+    }
+    let threat = options.algorithm.is_threat_search();
+    let not_threat = |flag: &str| {
+        format!(
+            "{flag} applies to lambda and dual-lambda only; {} runs {} (give --algo lambda \
+             or --algo dual-lambda)",
+            p.name, options.algorithm
+        )
+    };
+    if args.max_level.is_some() && !threat {
+        return Err(not_threat("--max-level"));
+    }
+    if args.no_zones && !threat {
+        return Err(not_threat("--no-zones"));
+    }
+    if args.root && !threat {
+        return Err(not_threat("--root"));
+    }
+    if let Some(level) = args.max_level {
+        options.max_level = Some(level);
+    }
+    if let Some(depth) = args.max_depth {
+        options.limits.max_depth = Some(depth);
+    }
+    if let Some(nodes) = args.nodes {
+        options.limits.nodes = Some(nodes);
+    }
+    if let Some(seconds) = args.time {
+        options.limits.time = Some(Duration::from_secs_f64(seconds));
+    }
+    if let Some(mb) = args.tt_mb {
+        options.tt_mb = mb as usize;
+    }
+    if args.no_tt {
+        options.tt_mb = 0;
+    }
+    options.zones = !args.no_zones;
+    options.root_moves |= args.root;
+    Ok(options)
+}
+
+fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
+    writeln!(out, "{} ({})", r.title, r.puzzle)?;
+    for line in r.diagram.lines() {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "to move     {}", r.to_move)?;
+    // Threat searches report a level, not a value, a distance or a line.
+    let threat = r.max_level.is_some();
+    let mut algorithm = r.algorithm.clone();
+    if let Some(level) = r.max_level {
+        algorithm.push_str(&format!(", max level {level}"));
+    }
+    if r.zones == Some(false) {
+        algorithm.push_str(", no zones");
+    }
+    if r.tt_mb == 0 {
+        algorithm.push_str(", no TT");
+    }
+    writeln!(out, "algorithm   {algorithm}")?;
+    let result = match (r.plies, r.lambda_level) {
+        (Some(p), _) => format!("{} in {p} plies", r.result),
+        (None, Some(level)) => format!("{} at lambda level {level}", r.result),
+        (None, None) if r.result == "unknown" => "unknown within limits".to_string(),
+        (None, None) => r.result.clone(),
+    };
+    if threat {
+        writeln!(out, "result      {result}")?;
+    } else {
+        writeln!(out, "result      {result} (value {})", r.value)?;
+    }
+    writeln!(out, "best move   {}", r.best_move.as_deref().unwrap_or("-"))?;
+    if !threat {
+        writeln!(out, "pv          {}", dash_if_empty(&r.pv))?;
+    }
+    if let Some(w) = &r.winning_moves {
+        writeln!(out, "winning     {}", dash_if_empty(w))?;
+    }
+    if let Some(drawn) = &r.root_diagram {
+        writeln!(out, "root moves")?;
+        for line in drawn.lines() {
+            writeln!(out, "  {line}")?;
+        }
+        writeln!(out, "  ({})", root_diagram::LEGEND)?;
+    }
+    let stopped = if r.stopped {
+        " (stopped by a limit)"
+    } else {
+        ""
+    };
+    if threat {
+        let limit = r
+            .depth_limit
+            .map_or("none".to_string(), |d| format!("{d} plies"));
+        writeln!(out, "depth limit {limit}{stopped}")?;
+        writeln!(
+            out,
+            "nodes       {} (tt hits {}/{})",
+            r.nodes, r.tt_hits, r.tt_probes
+        )?;
+    } else {
+        writeln!(out, "depth       {}{stopped}", r.depth)?;
+        writeln!(
+            out,
+            "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
+            r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
+        )?;
+    }
+    writeln!(
+        out,
+        "time        {:.3} s ({:.0} nodes/s)",
+        r.seconds, r.nodes_per_second
+    )?;
+    let check = match &r.check {
+        Check::NoExpectation => "no expected answer in the puzzle".to_string(),
+        Check::Agrees => "agrees with the expected answer".to_string(),
+        Check::NotReached(d) => format!("NOT REACHED: {d}"),
+        Check::Disagrees(d) => format!("MISMATCH: {d}"),
+    };
+    writeln!(out, "check       {check}")
+}
+
+fn dash_if_empty(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "-".to_string()
+    } else {
+        moves.join(" ")
+    }
+}

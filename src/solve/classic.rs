@@ -1,0 +1,120 @@
+//! Solving with the alpha-beta family: one search of the root, then (when asked) one search
+//! per root move to find the full set of winning first moves.
+
+use crate::game::{MoveList, Outcome};
+use crate::puzzle::Puzzle;
+use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict};
+use crate::trace::NoTrace;
+
+use super::{Check, SolveOptions, SolveReport, add_stats, compare, format_line};
+
+fn config_for(options: &SolveOptions) -> SearchConfig {
+    SearchConfig {
+        algorithm: options.algorithm,
+        tt_mb: options.tt_mb,
+        ..SearchConfig::default()
+    }
+}
+
+/// The monomorphic part: one copy per game.
+pub(super) fn solve_game<G: SearchGame>(
+    mut game: G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+) -> SolveReport {
+    let diagram = game.diagram();
+    let to_move = game.to_move();
+    let config = config_for(options);
+    let result = search::solve(&mut game, &config, &options.limits, &mut NoTrace);
+    let mut stats = result.stats;
+
+    let winning_moves = if options.root_moves && matches!(result.verdict, Verdict::Win { .. }) {
+        let (moves, root_stats) = winning_root_moves(&mut game, &config, &options.limits);
+        add_stats(&mut stats, &root_stats);
+        moves
+    } else {
+        None
+    };
+
+    let check = match &puzzle.expect {
+        None => Check::NoExpectation,
+        Some(expect) => compare(expect, result.verdict, winning_moves.as_deref()),
+    };
+
+    SolveReport {
+        puzzle: puzzle.name.clone(),
+        title: puzzle.title.clone(),
+        game: game.name().to_string(),
+        diagram,
+        to_move: to_move.name().to_string(),
+        algorithm: options.algorithm.name().to_string(),
+        result: result.verdict.word().to_string(),
+        plies: result.verdict.plies(),
+        lambda_level: None,
+        value: result.value.to_string(),
+        best_move: result.best_move.map(|m| game.format_move(m)),
+        pv: format_line(&mut game, &result.pv),
+        depth: result.depth,
+        depth_limit: None,
+        stopped: result.stopped,
+        max_level: None,
+        zones: None,
+        tt_mb: options.tt_mb,
+        winning_moves,
+        root_moves: None,
+        root_diagram: None,
+        nodes: stats.nodes,
+        leaves: stats.leaves,
+        cutoffs: stats.cutoffs,
+        tt_probes: stats.tt_probes,
+        tt_hits: stats.tt_hits,
+        seconds: stats.elapsed.as_secs_f64(),
+        nodes_per_second: stats.nodes_per_second(),
+        check,
+    }
+}
+
+/// Searches every root move: a move wins when the position after it is a proven loss for
+/// the opponent. `None` when some move could not be decided within the limits (then the set
+/// is not known exactly).
+fn winning_root_moves<G: SearchGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+) -> (Option<Vec<String>>, Stats) {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let mut winners = Vec::new();
+    let mut total = Stats::default();
+    let mut complete = true;
+    // The winning-move set is a game-theoretic question: a move that does not win within
+    // the root's depth limit may still win later, so the children are searched to the end
+    // (within the node and time limits).
+    let child_limits = Limits {
+        max_depth: None,
+        ..*limits
+    };
+    for &mv in moves.iter() {
+        let name = game.format_move(mv);
+        game.play(mv);
+        let child = if let Some(outcome) = game.outcome() {
+            // The move ends the game: a win for the mover is a winning move.
+            let wins = outcome == Outcome::Win(game.to_move().opponent());
+            if wins {
+                winners.push(name);
+            }
+            game.undo(mv);
+            continue;
+        } else {
+            search::solve(game, config, &child_limits, &mut NoTrace)
+        };
+        game.undo(mv);
+        add_stats(&mut total, &child.stats);
+        match child.verdict {
+            Verdict::Loss { .. } => winners.push(name),
+            Verdict::Unknown => complete = false,
+            _ => {}
+        }
+    }
+    (complete.then_some(winners), total)
+}

@@ -1,0 +1,219 @@
+//! Solving with threat search (thesis 000 chapter 5): lambda or dual-lambda search of the
+//! root, then, when asked, the root analysis of figures 5.1-5.3 (every legal move classified
+//! as a win at some level, not proven, or self-endangering), drawn on the board.
+//!
+//! Threat search proves a win at a lambda level, not the length of the game, so the report
+//! carries `lambda_level` and no plies; the comparison with `[expect]` skips plies and checks
+//! the result, `lambda_level` and the winning moves.
+
+use crate::game::{Point, StoneGame};
+use crate::puzzle::{Expect, Puzzle};
+use crate::search::lambda::{
+    LambdaConfig, RootAnalysis, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
+};
+use crate::search::{Algorithm, SearchGame, Verdict};
+use crate::trace::NoTrace;
+
+use super::root_diagram::{self, RootMark};
+use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare};
+
+/// The engine's settings for `options`. The depth limit travels in `options.limits`.
+pub fn config_for(options: &SolveOptions) -> LambdaConfig {
+    let defaults = LambdaConfig::default();
+    LambdaConfig {
+        max_level: options
+            .max_level
+            .map_or(defaults.max_level, |n| n.min(u32::from(u8::MAX)) as u8),
+        zones: options.zones,
+        tt_mb: options.tt_mb,
+        dual: options.algorithm == Algorithm::DualLambda,
+        ..defaults
+    }
+}
+
+/// The verdict of the alpha-beta vocabulary for a threat-search answer.
+pub fn verdict_of(threat: ThreatVerdict) -> Verdict {
+    match threat {
+        ThreatVerdict::Win { level } => Verdict::WinAtLevel { level },
+        ThreatVerdict::Loss { level } => Verdict::LossAtLevel { level },
+        ThreatVerdict::Unknown => Verdict::Unknown,
+    }
+}
+
+/// The monomorphic part: one copy per stone game.
+pub(super) fn solve_game<G: SearchGame + StoneGame>(
+    mut game: G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+) -> SolveReport {
+    let diagram = game.diagram();
+    let to_move = game.to_move();
+    let config = config_for(options);
+    let report = lambda_search(&mut game, &config, &options.limits, &mut NoTrace);
+    let mut stats = report.stats;
+    let verdict = verdict_of(report.verdict);
+
+    let analysis = options
+        .root_moves
+        .then(|| analyse_root(&mut game, &config, &options.limits, &mut NoTrace));
+    if let Some(a) = &analysis {
+        add_stats(&mut stats, &a.stats);
+    }
+    let root_moves = analysis.as_ref().map(|a| {
+        a.moves
+            .iter()
+            .map(|m| RootMoveReport {
+                mv: game.format_move(m.mv),
+                class: m.class.word().to_string(),
+                level: m.class.level().map(u32::from),
+                nodes: m.nodes,
+            })
+            .collect::<Vec<_>>()
+    });
+    let root_diagram = analysis.as_ref().map(|a| draw(&game, a));
+    let winning_moves = analysis.as_ref().map(|a| proven_winners(&game, a));
+
+    let check = match &puzzle.expect {
+        None => Check::NoExpectation,
+        Some(expect) => {
+            // The level of a win depends on the depth limit (Thomsen's corners: level 2 at
+            // depth 7, level 1 at depth 11), so `lambda_level` is the answer of the puzzle's
+            // own depth limit only.
+            let same_depth = options.limits.max_depth == puzzle.limits.max_depth;
+            compare_threat(expect, verdict, root_moves.as_deref(), same_depth)
+        }
+    };
+
+    SolveReport {
+        puzzle: puzzle.name.clone(),
+        title: puzzle.title.clone(),
+        game: game.name().to_string(),
+        diagram,
+        to_move: to_move.name().to_string(),
+        algorithm: options.algorithm.name().to_string(),
+        result: verdict.word().to_string(),
+        plies: None,
+        lambda_level: report.verdict.level().map(u32::from),
+        value: verdict.to_string(),
+        best_move: report.best_move.map(|m| game.format_move(m)),
+        pv: report
+            .best_move
+            .map(|m| vec![game.format_move(m)])
+            .unwrap_or_default(),
+        depth: 0,
+        depth_limit: options.limits.max_depth,
+        stopped: report.stopped || analysis.as_ref().is_some_and(|a| a.stopped),
+        max_level: Some(u32::from(config.max_level)),
+        zones: Some(config.zones),
+        tt_mb: config.tt_mb,
+        winning_moves,
+        root_moves,
+        root_diagram,
+        nodes: stats.nodes,
+        leaves: stats.leaves,
+        cutoffs: stats.cutoffs,
+        tt_probes: stats.tt_probes,
+        tt_hits: stats.tt_hits,
+        seconds: stats.elapsed.as_secs_f64(),
+        nodes_per_second: stats.nodes_per_second(),
+        check,
+    }
+}
+
+/// The mark of a root move's class.
+fn mark_of(class: RootMoveClass) -> RootMark {
+    match class {
+        RootMoveClass::Wins { level } => RootMark::WinsAtLevel(u32::from(level)),
+        RootMoveClass::NotProven => RootMark::Unproven,
+        RootMoveClass::SelfEndangering { .. } => RootMark::SelfEndangering,
+    }
+}
+
+fn draw<G: StoneGame>(game: &G, analysis: &RootAnalysis<Point>) -> String {
+    root_diagram::render(game, |p| {
+        analysis
+            .moves
+            .iter()
+            .find(|m| m.mv == p)
+            .map_or(RootMark::NotTried, |m| mark_of(m.class))
+    })
+}
+
+/// The first moves proven to win. Unlike alpha-beta's set this need not be complete: a move
+/// threat search leaves not proven may still win (beyond the levels or the depth limit);
+/// `root_moves` says which moves those are.
+fn proven_winners<G: StoneGame>(game: &G, analysis: &RootAnalysis<Point>) -> Vec<String> {
+    analysis
+        .moves
+        .iter()
+        .filter(|m| matches!(m.class, RootMoveClass::Wins { .. }))
+        .map(|m| game.format_move(m.mv))
+        .collect()
+}
+
+/// Compares a threat-search answer with `[expect]`: the result (plies are skipped: threat
+/// search does not claim them), `lambda_level` (when `compare_level`: the search ran with
+/// the puzzle's depth limit), and, with a root analysis, the winning moves. A move claimed to win outside the expected set, or an expected winning move found
+/// self-endangering, is a disagreement; an expected winning move left not proven is not
+/// reached.
+pub fn compare_threat(
+    expect: &Expect,
+    verdict: Verdict,
+    root_moves: Option<&[RootMoveReport]>,
+    compare_level: bool,
+) -> Check {
+    let basic = compare(expect, verdict, None);
+    if basic != Check::Agrees {
+        return basic;
+    }
+    if let (Some(want), Some(got)) = (expect.lambda_level, verdict.lambda_level())
+        && compare_level
+        && want != u32::from(got)
+    {
+        return Check::Disagrees(format!(
+            "expected a win at lambda level {want}, got {verdict}"
+        ));
+    }
+    let (Some(want), Some(moves)) = (&expect.winning_moves, root_moves) else {
+        return Check::Agrees;
+    };
+    let wins = RootMoveClass::Wins { level: 0 }.word();
+    let loses = RootMoveClass::SelfEndangering { level: 0 }.word();
+    let class_of = |mv: &str| moves.iter().find(|m| m.mv == mv).map(|m| m.class.as_str());
+    let expected = |mv: &str| want.iter().any(|w| w == mv);
+    let claimed_outside: Vec<&str> = moves
+        .iter()
+        .filter(|m| m.class == wins && !expected(&m.mv))
+        .map(|m| m.mv.as_str())
+        .collect();
+    if !claimed_outside.is_empty() {
+        return Check::Disagrees(format!(
+            "claimed winning moves {} are not in the expected set {}",
+            claimed_outside.join(" "),
+            want.join(" ")
+        ));
+    }
+    let lost: Vec<&str> = want
+        .iter()
+        .map(String::as_str)
+        .filter(|mv| class_of(mv) == Some(loses))
+        .collect();
+    if !lost.is_empty() {
+        return Check::Disagrees(format!(
+            "expected winning moves {} were found self-endangering",
+            lost.join(" ")
+        ));
+    }
+    let missing: Vec<&str> = want
+        .iter()
+        .map(String::as_str)
+        .filter(|mv| class_of(mv) != Some(wins))
+        .collect();
+    if !missing.is_empty() {
+        return Check::NotReached(format!(
+            "expected winning moves {} not proven within the limits",
+            missing.join(" ")
+        ));
+    }
+    Check::Agrees
+}
