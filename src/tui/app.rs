@@ -18,6 +18,7 @@ use crate::search::Algorithm;
 use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
+use super::worker::lambda::ZoneView;
 use super::worker::{self, Marker, Msg, Progress, SearchSpec, Session};
 
 /// An overlay drawn over the main screen; the top one takes the keys.
@@ -63,8 +64,11 @@ pub struct App {
     pub playing: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
-    /// Draw the selected node's children's values on the board.
+    /// Draw the selected node's children's values on the board (lambda searches: the zone
+    /// or the root moves' levels).
     pub show_values: bool,
+    /// Which zone the board draws at lambda nodes, and up to which order.
+    pub zone: ZoneView,
     pub quit: bool,
     /// Set by [`Action::Redraw`]; the terminal loop clears the screen and resets it.
     pub redraw: bool,
@@ -168,6 +172,7 @@ impl App {
             playing: false,
             speed: 2,
             show_values: true,
+            zone: ZoneView::default(),
             quit: false,
             redraw: false,
             message: None,
