@@ -153,6 +153,9 @@ fn pinned_nodes(algorithm: Algorithm) -> (u64, u64) {
         Algorithm::AlphaBetaSoft => (410, 746),
         Algorithm::IterativeDeepening => (1_419, 349),
         Algorithm::Minimax => (549_946, u64::MAX),
+        Algorithm::Lambda | Algorithm::DualLambda => {
+            unreachable!("threat searches are pinned in benches/lambda.rs")
+        }
     }
 }
 

@@ -254,9 +254,13 @@ impl Expect {
         if let Some(expected) = self.result {
             let agrees = matches!(
                 (expected, verdict),
-                (ExpectedResult::Win, Verdict::Win { .. })
-                    | (ExpectedResult::Loss, Verdict::Loss { .. })
-                    | (ExpectedResult::Draw, Verdict::Draw)
+                (
+                    ExpectedResult::Win,
+                    Verdict::Win { .. } | Verdict::WinAtLevel { .. }
+                ) | (
+                    ExpectedResult::Loss,
+                    Verdict::Loss { .. } | Verdict::LossAtLevel { .. }
+                ) | (ExpectedResult::Draw, Verdict::Draw)
             );
             if !agrees {
                 return Some(format!("expected {expected}, got {verdict}"));

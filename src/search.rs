@@ -10,7 +10,9 @@
 pub mod alphabeta;
 pub mod config;
 pub mod deepening;
+pub mod dual_lambda;
 pub mod engine;
+pub mod lambda;
 pub mod minimax;
 pub mod ordering;
 pub mod pass;
@@ -20,17 +22,22 @@ pub mod zone;
 
 pub use config::{MoveOrdering, SearchConfig};
 pub use engine::solve;
+pub use lambda::{LambdaConfig, LambdaGame, ThreatVerdict};
 pub use pass::Pass;
 
-/// What the alpha-beta family needs of a game: the rules, an evaluation, tactics (defaults
-/// are fine) and a pass (defaults are fine: no null move). Every game implements it through
-/// the blanket impl below.
+/// What every search needs of a game: the rules, an evaluation, tactics (defaults are fine),
+/// a pass (defaults are fine: no null move) and what lambda search asks ([`LambdaGame`]:
+/// stone games have it all, trees refuse lambda search). Every game implements it through the
+/// blanket impl below, so every dispatcher can run any algorithm.
 pub trait SearchGame:
-    crate::game::Game + crate::game::Heuristic + crate::game::Tactics + Pass
+    crate::game::Game + crate::game::Heuristic + crate::game::Tactics + Pass + LambdaGame
 {
 }
 
-impl<G: crate::game::Game + crate::game::Heuristic + crate::game::Tactics + Pass> SearchGame for G {}
+impl<G: crate::game::Game + crate::game::Heuristic + crate::game::Tactics + Pass + LambdaGame>
+    SearchGame for G
+{
+}
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -257,21 +264,46 @@ pub enum Verdict {
     Exact(i32),
     /// Nothing proven within the limits; the value is a heuristic estimate.
     Unknown,
+    /// A proven win found by lambda or dual-lambda search at this lambda level. A lambda-tree
+    /// has no proven length: the game's distance to the end is not known.
+    WinAtLevel { level: u8 },
+    /// A proven loss found by dual-lambda search (every move lets the opponent win with a
+    /// tree of at most this level); no proven length.
+    LossAtLevel { level: u8 },
 }
 
 impl Verdict {
     /// "win", "loss", "draw" or "unknown".
     pub fn word(self) -> &'static str {
         match self {
-            Verdict::Win { .. } => "win",
-            Verdict::Loss { .. } => "loss",
+            Verdict::Win { .. } | Verdict::WinAtLevel { .. } => "win",
+            Verdict::Loss { .. } | Verdict::LossAtLevel { .. } => "loss",
             Verdict::Draw => "draw",
             Verdict::Exact(_) => "exact",
             Verdict::Unknown => "unknown",
         }
     }
 
-    /// Plies to the end of the game for a win or loss.
+    /// The lambda level of a threat-search win or loss.
+    pub fn lambda_level(self) -> Option<u8> {
+        match self {
+            Verdict::WinAtLevel { level } | Verdict::LossAtLevel { level } => Some(level),
+            _ => None,
+        }
+    }
+
+    /// True for a proven win of any kind.
+    pub fn is_win(self) -> bool {
+        matches!(self, Verdict::Win { .. } | Verdict::WinAtLevel { .. })
+    }
+
+    /// True for a proven loss of any kind.
+    pub fn is_loss(self) -> bool {
+        matches!(self, Verdict::Loss { .. } | Verdict::LossAtLevel { .. })
+    }
+
+    /// Plies to the end of the game for a win or loss of the alpha-beta family (`None` for
+    /// threat-search verdicts: a lambda-tree proves a win, not its length).
     pub fn plies(self) -> Option<usize> {
         match self {
             Verdict::Win { plies } | Verdict::Loss { plies } => Some(plies),
@@ -288,6 +320,8 @@ impl fmt::Display for Verdict {
             Verdict::Draw => f.write_str("draw"),
             Verdict::Exact(v) => write!(f, "exact value {v}"),
             Verdict::Unknown => f.write_str("unknown within limits"),
+            Verdict::WinAtLevel { level } => write!(f, "win at lambda level {level}"),
+            Verdict::LossAtLevel { level } => write!(f, "loss at lambda level {level}"),
         }
     }
 }
@@ -311,7 +345,7 @@ pub struct SearchResult<M> {
     pub stats: Stats,
 }
 
-/// The searches of the alpha-beta family (the CLI's `--algo`).
+/// The searches the CLI's `--algo` names: the alpha-beta family and the threat searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Plain negamax minimax, no pruning.
@@ -322,16 +356,37 @@ pub enum Algorithm {
     AlphaBetaSoft,
     /// Iterative deepening over fail-soft alpha-beta with TT and move ordering (seed 002 ch. 5).
     IterativeDeepening,
+    /// Lambda search with relevance zones (thesis 000 5.1); settings in `SearchConfig::lambda`.
+    Lambda,
+    /// Dual-lambda (mu) search (thesis 000 3.7-3.11): win, loss or unknown.
+    DualLambda,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order `--help` lists them.
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 6] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::IterativeDeepening,
+        Algorithm::Lambda,
+        Algorithm::DualLambda,
+    ];
+
+    /// The alpha-beta family: searches of the game's value that run on every game (trees
+    /// included) and report distances in plies.
+    pub const ALPHA_BETA_FAMILY: [Algorithm; 4] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaSoft,
         Algorithm::IterativeDeepening,
     ];
+
+    /// True for lambda and dual-lambda search (threat-space searches: a pass is needed, the
+    /// answer is a win at a lambda level rather than a value).
+    pub fn is_threat_search(self) -> bool {
+        matches!(self, Algorithm::Lambda | Algorithm::DualLambda)
+    }
 
     /// The name used on the command line and in puzzle files.
     pub fn name(self) -> &'static str {
@@ -340,6 +395,8 @@ impl Algorithm {
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::AlphaBetaSoft => "alphabeta-soft",
             Algorithm::IterativeDeepening => "id",
+            Algorithm::Lambda => "lambda",
+            Algorithm::DualLambda => "dual-lambda",
         }
     }
 

@@ -53,6 +53,8 @@ fn must_reach(algorithm: Algorithm) -> Vec<&'static str> {
         Algorithm::Minimax => &[SMALL],
         Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft => &[SMALL, MEDIUM],
         Algorithm::IterativeDeepening => &[SMALL, MEDIUM, LARGE],
+        // Threat searches have their own bundled-puzzle checks (tests/lambda_*.rs).
+        Algorithm::Lambda | Algorithm::DualLambda => &[],
     };
     tiers.concat()
 }

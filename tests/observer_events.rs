@@ -278,7 +278,7 @@ impl<G: Game> Observer<G> for Checker<G> {
 
 fn configs() -> Vec<SearchConfig> {
     let mut v = Vec::new();
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::ALPHA_BETA_FAMILY {
         v.push(SearchConfig::plain(algorithm));
         v.push(SearchConfig {
             tt_mb: 1,

@@ -813,7 +813,7 @@ fn record<G: SearchGame>(
 }
 
 fn algorithm(index: u8) -> Algorithm {
-    Algorithm::ALL[index as usize % Algorithm::ALL.len()]
+    Algorithm::ALPHA_BETA_FAMILY[index as usize % Algorithm::ALPHA_BETA_FAMILY.len()]
 }
 
 proptest! {

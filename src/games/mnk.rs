@@ -19,8 +19,11 @@
 //!   windows*) are kept in a set per player, so [`Tactics::winning_move`] reads the immediate
 //!   wins without scanning the board;
 //! - the thesis's EVS sets (points of windows holding only the player's stones, at least
-//!   `k - i` of them, give order `i`) are available through [`Mnk::window_count`],
-//!   [`Mnk::window_points`] and [`Mnk::window_stones`].
+//!   `k - i` of them, give order `i`) are written exactly by
+//!   [`StoneGame::evs_orders`](crate::game::StoneGame::evs_orders), which also drops the
+//!   windows whose free points are not a minimal winning set (submodule `evs`); the counts
+//!   are readable through [`Mnk::window_count`], [`Mnk::window_points`] and
+//!   [`Mnk::window_stones`].
 //!
 //! # Evaluation
 //!
@@ -36,6 +39,8 @@ use crate::game::{
     Game, Heuristic, MoveList, Outcome, Player, Point, StoneGame, Tactics, parse_point, point_name,
 };
 use crate::zobrist;
+
+mod evs;
 
 /// Zobrist stream of the m,n,k tables ("mnk" in ASCII).
 const ZOBRIST_SEED: u64 = 0x006d_6e6b;
@@ -106,6 +111,8 @@ struct Tables {
     window_before: Vec<Point>,
     /// The point just after the window's last point on its line, or [`NO_POINT`].
     window_after: Vec<Point>,
+    /// Direction `(dx, dy)` from one point of the window to the next (walks past its ends).
+    window_dir: Vec<(i8, i8)>,
     /// Windows through point `p`: `point_windows[point_window_start[p]..point_window_start[p + 1]]`.
     point_window_start: Vec<u16>,
     point_windows: Vec<u16>,
@@ -138,6 +145,7 @@ impl Tables {
         let mut window_step = Vec::new();
         let mut window_before = Vec::new();
         let mut window_after = Vec::new();
+        let mut window_dir = Vec::new();
         let index = |x: isize, y: isize| -> Point {
             if x >= 0 && y >= 0 && (x as usize) < columns && (y as usize) < rows {
                 (x as usize + y as usize * columns) as Point
@@ -158,6 +166,7 @@ impl Tables {
                     window_step.push((dx + dy * columns as isize) as Point);
                     window_before.push(index(x - dx, y - dy));
                     window_after.push(index(last_x + dx, last_y + dy));
+                    window_dir.push((dx as i8, dy as i8));
                 }
             }
         }
@@ -185,6 +194,7 @@ impl Tables {
             window_step,
             window_before,
             window_after,
+            window_dir,
             point_window_start,
             point_windows,
             stone_keys: keys,
@@ -741,6 +751,11 @@ impl StoneGame for Mnk {
             self.key ^= self.tables.side_key;
             self.to_move = player;
         }
+    }
+
+    /// Exact EVS orders from the window counts (see the `evs` submodule).
+    fn evs_orders(&self, player: Player, orders: &mut [u8]) {
+        self.write_evs_orders(player, orders);
     }
 }
 

@@ -2,6 +2,7 @@
 //! size, the move-ordering switches, exact tactics, and the two labelled heuristics (null move
 //! and static forward pruning, seed 002 section 7.1) that never take part in a proof.
 
+use crate::search::lambda::LambdaConfig;
 use crate::search::{Algorithm, MAX_PLY};
 
 /// Which move-ordering techniques are on (seed 002 3.1 and 5.2, thesis 000 5.3.2).
@@ -82,6 +83,10 @@ pub struct SearchConfig {
     /// Nodes this many plies from the root are evaluated as at a horizon, whatever depth is
     /// left (a guard for the recursion and the stack). At most `MAX_PLY - 2`.
     pub max_ply: usize,
+    /// Settings of lambda and dual-lambda search (`Algorithm::Lambda`, `DualLambda`; the
+    /// table size is `lambda.tt_mb`, `dual` follows the algorithm); the alpha-beta family
+    /// ignores them.
+    pub lambda: LambdaConfig,
 }
 
 /// Default `max_ply`: deeper than any game plyscope can solve, shallow enough for the stack
@@ -99,6 +104,7 @@ impl Default for SearchConfig {
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
+            lambda: LambdaConfig::default(),
         }
     }
 }
@@ -124,6 +130,10 @@ impl SearchConfig {
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
+            lambda: LambdaConfig {
+                tt_mb: 0,
+                ..LambdaConfig::default()
+            },
         }
     }
 

@@ -17,8 +17,9 @@
 use crate::search::alphabeta::alpha_beta;
 use crate::search::config::SearchConfig;
 use crate::search::deepening::iterative_deepening;
+use crate::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use crate::search::minimax::minimax;
-use crate::search::{Algorithm, Limits, SearchGame, SearchResult};
+use crate::search::{Algorithm, Limits, SearchGame, SearchResult, Value, Verdict};
 use crate::trace::Observer;
 
 /// Runs `config.algorithm` on `game` within `limits`, reporting to `observer`.
@@ -28,6 +29,12 @@ use crate::trace::Observer;
 ///   the end of the game when `None`), with the table, ordering, tactics and heuristics the
 ///   config asks for.
 /// - `IterativeDeepening`: depth 1, 2, ... up to `limits.max_depth`, stopping once proven.
+///
+/// - `Lambda` / `DualLambda`: [`lambda_search`] with `config.lambda` (dual set by the
+///   algorithm); the depth limit is the smaller of `config.lambda.max_depth` and
+///   `limits.max_depth`. A win is `Verdict::WinAtLevel` (a dual-lambda loss
+///   `LossAtLevel`): threat search proves the result, not its length, so `value` stays 0 and
+///   `pv` holds only the winning move. A game without a pass answers `Unknown`.
 ///
 /// Node and time limits stop the search; the result then says `stopped` and carries the
 /// last completed iteration (iterative deepening) or nothing proven (the others).
@@ -43,6 +50,27 @@ pub fn solve<G: SearchGame, O: Observer<G>>(
         Algorithm::AlphaBetaSoft => alpha_beta::<G, O, true>(game, config, limits, observer),
         Algorithm::IterativeDeepening => {
             iterative_deepening(game, config, limits, observer, |_| {})
+        }
+        Algorithm::Lambda | Algorithm::DualLambda => {
+            let lambda = LambdaConfig {
+                dual: config.algorithm == Algorithm::DualLambda,
+                ..config.lambda
+            };
+            let report = lambda_search(game, &lambda, limits, observer);
+            let verdict = match report.verdict {
+                ThreatVerdict::Win { level } => Verdict::WinAtLevel { level },
+                ThreatVerdict::Loss { level } => Verdict::LossAtLevel { level },
+                ThreatVerdict::Unknown => Verdict::Unknown,
+            };
+            SearchResult {
+                verdict,
+                value: Value::DRAW,
+                best_move: report.best_move,
+                pv: report.best_move.into_iter().collect(),
+                depth: lambda.max_depth.min(limits.max_depth.unwrap_or(u32::MAX)),
+                stopped: report.stopped,
+                stats: report.stats,
+            }
         }
     }
 }

@@ -1,0 +1,133 @@
+//! Lambda search with relevance zones (thesis 000 sections 3.3-3.6, chapter 4 and 5.1;
+//! digest sections 4 and 6), and the shared engine of dual-lambda search
+//! ([`crate::search::dual_lambda`], sections 3.7-3.11).
+//!
+//! The attacker `p` looks for a *lambda-tree* of value 1: at level 0 a move that wins at once;
+//! at level n a move after which, if the defender passed, `p` would win with a tree of a lower
+//! level (a threat), and every defence of which is answered the same way. LAMBDA(p, n)
+//! iterates the levels 1..=n; each failure hands the next level its *attack zone*, a region
+//! sequence outside whose first region no attacker move can start a winning tree (lemma 11);
+//! each win returns a *defence zone*, outside which no defender move can stop it. The
+//! procedures follow the pseudo-code of section 5.1 line by line (see [`engine`]).
+//!
+//! Submodules: [`config`] (settings and answers), [`engine`] (LAMBDA / ATTACK / DEFEND),
+//! [`table`] (the transposition table with zones, section 5.3.1), [`root`] (the per-move
+//! analysis of figures 5.1-5.3).
+
+pub mod config;
+pub mod engine;
+pub mod root;
+pub mod table;
+
+pub use config::{
+    LambdaConfig, LambdaError, LambdaReport, RootAnalysis, RootMove, RootMoveClass, ThreatVerdict,
+};
+
+use crate::game::{Game, Player, Point, StoneGame, Tactics};
+use crate::games::tree::TreeGame;
+use crate::search::Limits;
+use crate::search::pass::Pass;
+use crate::search::zone::ZoneScheme;
+use crate::trace::{NoTrace, Observer};
+
+/// What lambda search needs of a game: the rules, a pass (the defender gives up its turn in a
+/// threat check), immediate wins (`Tactics`, the level-0 search; exact for stable games) and,
+/// for stone games, the points of moves and the level-0 zones (EVS orders, definition 13).
+///
+/// Every [`StoneGame`] gets it through the blanket impl (zones are used when the game is
+/// stable); [`TreeGame`] cannot pass, so lambda search refuses it ([`check_supported`]).
+pub trait LambdaGame: Game + Tactics + Pass {
+    /// True when the game has a pass, so threat checks are possible.
+    fn allows_pass(&self) -> bool {
+        false
+    }
+
+    /// The number of board points when the game has relevance zones (stone games).
+    fn zone_points(&self) -> Option<usize> {
+        None
+    }
+
+    /// The point a move occupies (stone games), for zones and the history table.
+    fn move_point(&self, mv: Self::Move) -> Option<Point> {
+        let _ = mv;
+        None
+    }
+
+    /// The EVS orders of `player` (definition 13), one per point: forwards to
+    /// [`StoneGame::evs_orders`].
+    fn evs(&self, player: Player, orders: &mut [u8]) {
+        let _ = (player, orders);
+    }
+}
+
+impl<G: StoneGame + Tactics> LambdaGame for G {
+    fn allows_pass(&self) -> bool {
+        true
+    }
+
+    fn zone_points(&self) -> Option<usize> {
+        Some(self.num_points())
+    }
+
+    fn move_point(&self, mv: Point) -> Option<Point> {
+        Some(mv)
+    }
+
+    fn evs(&self, player: Player, orders: &mut [u8]) {
+        self.evs_orders(player, orders);
+    }
+}
+
+/// A literal tree has no pass: lambda search refuses it.
+impl LambdaGame for TreeGame {}
+
+/// `Ok` when lambda search can run on `game` (it needs a pass); the error reads well on a
+/// command line.
+pub fn check_supported<G: LambdaGame>(game: &G) -> Result<(), LambdaError> {
+    if game.allows_pass() {
+        Ok(())
+    } else {
+        Err(LambdaError::CannotPass(game.name()))
+    }
+}
+
+/// Lambda search (dual-lambda when `config.dual`) for the side to move, the attacker:
+/// LAMBDA(p, `config.max_level`) within the depth limit (the smaller of `config.max_depth`
+/// and `limits.max_depth`) and the node and time limits. The position is left as found.
+///
+/// A game that cannot pass answers `Unknown` at once (see [`check_supported`]).
+pub fn lambda_search<G: LambdaGame, O: Observer<G>>(
+    game: &mut G,
+    config: &LambdaConfig,
+    limits: &Limits,
+    observer: &mut O,
+) -> LambdaReport<G::Move> {
+    engine::search_root(game, config, limits, observer)
+}
+
+/// Classifies every legal root move (thesis 000 figures 5.1-5.3): a winning attack at some
+/// level <= `config.max_level` (the move tried as ATTACK's only candidate, no zone
+/// restriction), self-endangering (the opponent then wins, with the level), or not proven.
+pub fn analyse_root<G: LambdaGame, O: Observer<G>>(
+    game: &mut G,
+    config: &LambdaConfig,
+    limits: &Limits,
+    observer: &mut O,
+) -> RootAnalysis<G::Move> {
+    root::analyse(game, config, limits, observer)
+}
+
+/// LAMBDA(`attacker`, `level`) with `depth` real moves left, from the current position
+/// (the attacker moves next whoever's turn it is), returning the result and its zone: the
+/// defence zone (predicate D_level) of a win, the attack zone (A_level) of a failure. With
+/// zones off or for a game without zones, the zone is everything. For the lemma-11
+/// soundness tests; no node or time limit.
+pub fn lambda_with_zone<G: LambdaGame>(
+    game: &mut G,
+    attacker: Player,
+    level: u8,
+    depth: u32,
+    config: &LambdaConfig,
+) -> (bool, ZoneScheme) {
+    engine::search_with_zone(game, attacker, level, depth, config, &mut NoTrace)
+}

@@ -1,0 +1,251 @@
+//! The transposition table of lambda search (thesis 000 section 5.3.1).
+//!
+//! An entry answers LAMBDA(p, n) for one position: the full 64-bit position key (side to
+//! move included), the attacker, the remaining depth (the draw limit of section 4.8 is part
+//! of the question, so it is part of the entry's identity), the result with its level, the
+//! zone that came with it and the effort (nodes of the subtree). Zones live in a side arena
+//! with a stride of one byte per board point, allocated once with the table: storing and
+//! probing never allocate.
+//!
+//! # What an entry answers
+//!
+//! LAMBDA(p, n) iterates the levels 1..=n and stops at the first win, so
+//! - a stored *win at level k* answers every query with n >= k (the same first win), with the
+//!   defence zone of D_k, which is one of D_n (a scheme for a stronger predicate is one for
+//!   a weaker: lambda^k = 1 implies lambda^n = 1);
+//! - a stored *failure up to level m* answers every query with n <= m, with the attack zone
+//!   of A_m, again one of A_n (lambda^m = 0 implies lambda^n = 0).
+//!
+//! Remaining depths must be equal. (In a stone game every real move adds a stone, so one
+//! position of one search always has the same remaining depth anyway.)
+//!
+//! # Replacement: TWOBIG
+//!
+//! Two entries per bucket (Breuker et al., as the thesis): the bucket is chosen by the
+//! position key and the attacker, so the answers for different levels of one position meet
+//! in one bucket. A store for the same identity (key, attacker, depth) overwrites it;
+//! otherwise a free slot is used; otherwise the entry whose subtree took fewer nodes goes, so
+//! a bucket keeps the newest result and the most expensive one.
+
+use crate::game::Player;
+use crate::search::tt::MAX_TT_MB;
+use crate::search::zone::ZoneScheme;
+
+/// One stored answer, as the table hands it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LambdaEntry {
+    /// True for a win of the attacker at `level`; false for a failure up to `level`.
+    pub won: bool,
+    /// The win's level, or the highest level searched without a win.
+    pub level: u8,
+    /// Remaining depth of the search.
+    pub depth: u32,
+    /// Nodes the subtree took (the TWOBIG measure), saturating.
+    pub nodes: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: u64,
+    depth: u32,
+    nodes: u32,
+    /// 0: empty; otherwise 1 + attacker index.
+    attacker: u8,
+    won: bool,
+    level: u8,
+}
+
+const EMPTY: Slot = Slot {
+    key: 0,
+    depth: 0,
+    nodes: 0,
+    attacker: 0,
+    won: false,
+    level: 0,
+};
+
+/// Salt that separates the two attackers' answers for one position.
+const ATTACKER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A fixed-size table of two-entry buckets with a zone arena.
+#[derive(Clone, Debug)]
+pub struct LambdaTable {
+    slots: Vec<Slot>,
+    zones: Vec<u8>,
+    stride: usize,
+    mask: u64,
+}
+
+impl LambdaTable {
+    /// A table of about `megabytes` MB for zones of `points` points (0: no zones), rounded
+    /// down to a power-of-two number of buckets (at least one).
+    pub fn new(megabytes: usize, points: usize) -> LambdaTable {
+        let bytes = megabytes.min(MAX_TT_MB).saturating_mul(1 << 20);
+        let bucket_bytes = 2 * (std::mem::size_of::<Slot>() + points);
+        let wanted = (bytes / bucket_bytes).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Self::with_buckets(buckets, points)
+    }
+
+    /// A table of exactly `buckets` buckets (a power of two), for tests.
+    pub fn with_buckets(buckets: usize, points: usize) -> LambdaTable {
+        assert!(buckets.is_power_of_two(), "buckets must be a power of two");
+        LambdaTable {
+            slots: vec![EMPTY; 2 * buckets],
+            zones: vec![0; 2 * buckets * points],
+            stride: points,
+            mask: buckets as u64 - 1,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64, attacker: Player) -> usize {
+        let salted = key ^ ATTACKER_SALT.wrapping_mul(attacker.index() as u64 + 1);
+        // The low bits of a Zobrist key are as random as the high ones; mix anyway so the
+        // salt reaches them.
+        let mixed = salted ^ (salted >> 29);
+        2 * (mixed & self.mask) as usize
+    }
+
+    /// The stored answer for LAMBDA(`attacker`, `level`) at `depth` remaining in the
+    /// position `key`, if one of the bucket's entries answers it (see the module doc). With
+    /// `zone` given, the stored zone is copied into it.
+    pub fn probe(
+        &self,
+        key: u64,
+        attacker: Player,
+        level: u8,
+        depth: u32,
+        zone: Option<&mut ZoneScheme>,
+    ) -> Option<LambdaEntry> {
+        let b = self.bucket(key, attacker);
+        let tag = attacker.index() as u8 + 1;
+        for i in b..b + 2 {
+            let s = &self.slots[i];
+            if s.attacker != tag || s.key != key || s.depth != depth {
+                continue;
+            }
+            let answers = if s.won {
+                s.level <= level
+            } else {
+                s.level >= level
+            };
+            if answers {
+                if let Some(zone) = zone {
+                    let stored = &self.zones[i * self.stride..(i + 1) * self.stride];
+                    zone.orders_mut().copy_from_slice(stored);
+                }
+                return Some(LambdaEntry {
+                    won: s.won,
+                    level: s.level,
+                    depth: s.depth,
+                    nodes: s.nodes,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores an answer (TWOBIG, see the module doc) with its zone (`None`: no zones).
+    pub fn store(
+        &mut self,
+        key: u64,
+        attacker: Player,
+        entry: LambdaEntry,
+        zone: Option<&ZoneScheme>,
+    ) {
+        let b = self.bucket(key, attacker);
+        let tag = attacker.index() as u8 + 1;
+        let same = |s: &Slot| s.attacker == tag && s.key == key && s.depth == entry.depth;
+        let i = if same(&self.slots[b]) {
+            b
+        } else if same(&self.slots[b + 1]) {
+            b + 1
+        } else if self.slots[b].attacker == 0 {
+            b
+        } else if self.slots[b + 1].attacker == 0 || self.slots[b + 1].nodes < self.slots[b].nodes {
+            // A free slot, or TWOBIG: the cheaper of the two old entries goes.
+            b + 1
+        } else {
+            b
+        };
+        self.slots[i] = Slot {
+            key,
+            depth: entry.depth,
+            nodes: entry.nodes,
+            attacker: tag,
+            won: entry.won,
+            level: entry.level,
+        };
+        if let Some(zone) = zone {
+            self.zones[i * self.stride..(i + 1) * self.stride].copy_from_slice(zone.orders());
+        }
+    }
+
+    /// Entries in use (for tests and statistics).
+    pub fn used(&self) -> usize {
+        self.slots.iter().filter(|s| s.attacker != 0).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(won: bool, level: u8, nodes: u32) -> LambdaEntry {
+        LambdaEntry {
+            won,
+            level,
+            depth: 9,
+            nodes,
+        }
+    }
+
+    #[test]
+    fn wins_answer_higher_levels_and_failures_lower_ones() {
+        let mut t = LambdaTable::with_buckets(4, 3);
+        let zone = ZoneScheme::from_orders(&[1, 2, 255]);
+        t.store(77, Player::Black, entry(true, 2, 10), Some(&zone));
+        assert!(t.probe(77, Player::Black, 1, 9, None).is_none());
+        let mut got = ZoneScheme::empty(3);
+        let hit = t.probe(77, Player::Black, 3, 9, Some(&mut got)).unwrap();
+        assert!(hit.won && hit.level == 2);
+        assert_eq!(got, zone);
+        assert!(
+            t.probe(77, Player::White, 3, 9, None).is_none(),
+            "other attacker"
+        );
+        assert!(
+            t.probe(77, Player::Black, 3, 8, None).is_none(),
+            "other depth"
+        );
+        t.store(78, Player::White, entry(false, 2, 10), None);
+        assert!(t.probe(78, Player::White, 2, 9, None).is_some());
+        assert!(t.probe(78, Player::White, 1, 9, None).is_some());
+        assert!(t.probe(78, Player::White, 3, 9, None).is_none());
+    }
+
+    #[test]
+    fn twobig_keeps_the_newest_and_the_most_expensive() {
+        let mut t = LambdaTable::with_buckets(1, 0);
+        t.store(1, Player::Black, entry(false, 1, 500), None);
+        t.store(2, Player::Black, entry(false, 1, 5), None);
+        t.store(3, Player::Black, entry(false, 1, 50), None);
+        assert!(
+            t.probe(1, Player::Black, 1, 9, None).is_some(),
+            "expensive kept"
+        );
+        assert!(
+            t.probe(2, Player::Black, 1, 9, None).is_none(),
+            "cheap evicted"
+        );
+        assert!(
+            t.probe(3, Player::Black, 1, 9, None).is_some(),
+            "newest stored"
+        );
+        // The same identity is overwritten in place.
+        t.store(3, Player::Black, entry(true, 2, 60), None);
+        assert!(t.probe(3, Player::Black, 2, 9, None).unwrap().won);
+        assert_eq!(t.used(), 2);
+    }
+}
