@@ -239,10 +239,14 @@ impl SearchSpec {
         let algorithm = algorithm
             .or(puzzle.algorithm)
             .unwrap_or(Algorithm::IterativeDeepening);
-        let config = match puzzle.position {
+        let mut config = match puzzle.position {
             Position::Tree(_) => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
         };
+        // Lambda searches: the puzzle's maximum level (the level keys override it).
+        if let Some(level) = puzzle.limits.max_level {
+            config.lambda.max_level = level.clamp(1, u8::MAX as u32) as u8;
+        }
         SearchSpec {
             config,
             limits: puzzle.limits.search_limits(),
@@ -382,10 +386,15 @@ impl<G: BoardGame> GameSession<G> {
             let result = search::solve(&mut game, &search_config, &limits, &mut recorder);
             recorder.finish();
             let best = result.best_move.map(|m| game.format_move(m));
+            let outcome = if search_config.algorithm.is_threat_search() {
+                // A threat search proves a level, not a value.
+                result.verdict.to_string()
+            } else {
+                format!("{} value {}", result.verdict.word(), result.value)
+            };
             format!(
-                "{} value {}{}{}",
-                result.verdict.word(),
-                result.value,
+                "{}{}{}",
+                outcome,
                 best.map_or(String::new(), |m| format!(", best {m}")),
                 if result.stopped { " (stopped)" } else { "" }
             )
@@ -474,7 +483,7 @@ impl<G: BoardGame> GameSession<G> {
                 .into_iter()
                 .map(|(mv, mark)| (mv, mark.text(), MarkKind::Root(mark)))
                 .collect();
-            let legend = "root moves: digit = wins at that λ level, ? tried, x self-endangering";
+            let legend = "N wins at λN, ? tried, x loses";
             return (marks, legend.to_string());
         }
         let side = view.side.name();
@@ -497,9 +506,9 @@ impl<G: BoardGame> GameSession<G> {
             lambda::ZoneSide::Defence => "DEFEND",
         };
         let legend = format!(
-            "{side} of {procedure} λ{}{whose}, {}",
+            "{side}, {procedure} λ{}{whose}: {}",
             zone.level,
-            view.orders.name()
+            view.orders.short()
         );
         (marks, legend)
     }

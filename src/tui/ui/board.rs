@@ -23,7 +23,7 @@ use crate::tui::app::App;
 use crate::tui::worker::lambda::RootMark;
 use crate::tui::worker::{BoardOptions, BoardView, MarkKind};
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// The board's view for the selected node.
 pub fn view(app: &App) -> BoardView {
@@ -134,7 +134,7 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
     lines.push(letters(0));
     if let Some(legend) = legend {
         lines.push(Line::from(Span::styled(
-            legend.clone(),
+            glyph_text(theme, legend),
             theme.style(Slot::Text),
         )));
     }

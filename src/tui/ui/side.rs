@@ -21,7 +21,7 @@ use crate::tui::app::App;
 use crate::tui::worker::bound_word;
 use crate::tui::worker::lambda::Tone;
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -33,7 +33,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let row = |name: &str, text: String, slot: Slot| {
         Line::from(vec![
             Span::styled(format!("{name:<10}"), label),
-            Span::styled(text, theme.style(slot)),
+            Span::styled(glyph_text(theme, &text), theme.style(slot)),
         ])
     };
     let Some(node) = app.selected else {
@@ -87,7 +87,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         for (name, zone) in [("A-zone", l.a_zone), ("D-zone", l.d_zone)] {
             let text = match zone {
                 Some((level, [x1, x2, x3, all])) => {
-                    format!("λ{level} X1 {x1} X2 {x2} X3 {x3} all {all}")
+                    format!("λ{level} X1-3: {x1} {x2} {x3} all {all}")
                 }
                 None => "none".to_string(),
             };

@@ -10,6 +10,8 @@ use ratatui::widgets::Paragraph;
 use crate::theme::{Slot, Theme};
 use crate::tui::app::{App, SPEEDS};
 
+use super::glyph_text;
+
 /// The first status line's text.
 pub fn summary_text(app: &App) -> String {
     let limits = &app.spec.limits;
@@ -28,11 +30,18 @@ pub fn summary_text(app: &App) -> String {
     } else {
         parts.join(", ")
     };
+    let algorithm = if app.is_lambda() {
+        // The level keys change it: the status line shows it.
+        let level = app.spec.config.lambda.max_level;
+        format!("{} max λ{level}", app.spec.config.algorithm.name())
+    } else {
+        app.spec.config.algorithm.name().to_string()
+    };
     let mut text = format!(
         "step {}/{} | {} | {}",
         app.session.step(),
         app.session.len(),
-        app.spec.config.algorithm.name(),
+        algorithm,
         limits
     );
     if app.playing {
@@ -66,9 +75,12 @@ pub fn summary_text(app: &App) -> String {
 /// Draws the two lines.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let bar = theme.style(Slot::StatusBar);
-    let first = Line::from(Span::styled(summary_text(app), bar));
+    let first = Line::from(Span::styled(glyph_text(theme, &summary_text(app)), bar));
     let second = match &app.message {
-        Some(m) => Line::from(Span::styled(m.clone(), theme.style(Slot::Warning))),
+        Some(m) => Line::from(Span::styled(
+            glyph_text(theme, m),
+            theme.style(Slot::Warning),
+        )),
         None => {
             let mut spans = Vec::new();
             for item in app.keymap.footer() {

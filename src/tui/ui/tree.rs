@@ -24,7 +24,7 @@ use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
 use crate::tui::worker::lambda::Tone;
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -76,12 +76,15 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             let mut spans = vec![
                 Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
                 Span::styled(format!("{} ", fold.as_str()), theme.style(Slot::TreeGuide)),
-                Span::styled(row.label.clone(), base),
+                Span::styled(glyph_text(theme, &row.label), base),
             ];
             let patch = |slot: Slot| -> Style { if selected { base } else { theme.style(slot) } };
             if let Some(l) = &row.lambda {
                 if let Some(level) = l.level {
-                    spans.push(Span::styled(format!(" λ{level}"), patch(Slot::LambdaLevel)));
+                    spans.push(Span::styled(
+                        glyph_text(theme, &format!(" λ{level}")),
+                        patch(Slot::LambdaLevel),
+                    ));
                 }
                 match &l.verdict {
                     Some((words, tone)) => {
@@ -91,7 +94,10 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                             Tone::SelfEndangering => Slot::LambdaSelfEndangering,
                             Tone::Neutral => Slot::TreePruned,
                         };
-                        spans.push(Span::styled(format!(" {words}"), patch(slot)));
+                        spans.push(Span::styled(
+                            glyph_text(theme, &format!(" {words}")),
+                            patch(slot),
+                        ));
                     }
                     None => spans.push(Span::styled(
                         format!(" {}", glyphs.ellipsis.as_str()),

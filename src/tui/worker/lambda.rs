@@ -75,6 +75,16 @@ impl ZoneOrders {
         }
     }
 
+    /// "X1", "X≤2", "X≤3", "all": for the board's legend line.
+    pub fn short(self) -> &'static str {
+        match self {
+            ZoneOrders::One => "X1",
+            ZoneOrders::UpToTwo => "X≤2",
+            ZoneOrders::UpToThree => "X≤3",
+            ZoneOrders::All => "all",
+        }
+    }
+
     /// "order 1", "orders <=2", ...
     pub fn name(self) -> &'static str {
         match self {
@@ -162,7 +172,9 @@ pub fn verdict_words<M>(kind: LambdaNodeKind<M>, verdict: LambdaVerdict) -> (Str
     match (kind, verdict) {
         (_, LambdaVerdict::DepthLimit) => text("depth limit", Tone::Neutral),
         (_, LambdaVerdict::Stopped) => text("stopped", Tone::Neutral),
-        (Search(Threat), LambdaVerdict::Won { level }) => (format!("threat λ{level}"), Tone::Win),
+        (Search(Threat), LambdaVerdict::Won { level }) => {
+            (format!("yes: λ{level} threat"), Tone::Win)
+        }
         (Search(CounterThreat), LambdaVerdict::Won { level }) => {
             (format!("counter-threat λ{level}"), Tone::SelfEndangering)
         }
@@ -526,7 +538,7 @@ mod tests {
             [
                 "WIN λ2",
                 "defended",
-                "threat λ0",
+                "yes: λ0 threat",
                 "refutes",
                 "holds",
                 "no threat",
