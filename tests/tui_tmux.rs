@@ -166,3 +166,45 @@ fn open_step_walk_resize_quit_and_restore() {
         "canonical mode is back (raw mode off):\n{s}"
     );
 }
+
+/// A lambda search in the real terminal (issue 4, item 7): Thomsen's corners under
+/// `--algo lambda`; at the end the root's level labels are on the board, the next proof
+/// shows its attack zone, `d` switches to the defence zone, `>` searches again one level up.
+#[test]
+fn lambda_search_shows_root_levels_and_zone_overlays() {
+    let Some(tmux) = tmux_or_skip("lambda") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore mnk-4x4-k4-corners --algo lambda; echo EXITED $?; sleep 30");
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &shell,
+    ]);
+    tmux.wait_for("win at lambda level 2, best c2");
+    tmux.keys("G");
+    let s = tmux.wait_for("N wins at λN, ? tried, x loses");
+    assert!(s.contains("2 · ? 2 ?"), "c2 wins at level 2:\n{s}");
+    assert!(s.contains("λ2 search (black) WIN λ2"), "{s}");
+    tmux.keys("w");
+    let s = tmux.wait_for("A-zone, ATTACK λ");
+    assert!(s.contains("verdict   WIN λ"), "{s}");
+    tmux.keys("d");
+    let s = tmux.wait_for("zone: D-zone");
+    assert!(
+        s.contains("D-zone, DEFEND λ") || s.contains("D-zone: no threat answered"),
+        "the board's legend follows:\n{s}"
+    );
+    tmux.keys(">");
+    tmux.wait_for("lambda max λ3");
+    tmux.wait_for("win at lambda level");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+}

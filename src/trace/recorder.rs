@@ -897,6 +897,81 @@ pub(crate) mod tests {
         assert_eq!(replay.lambda(&t, 0), None, "not entered at step 0");
     }
 
+    /// A real lambda search (Thomsen's corners, a lambda-2 win in 7 plies) recorded whole:
+    /// every node closed, the table and node counts agree with the engine's, and every
+    /// zone an event names is in the zone buffer.
+    #[test]
+    fn a_real_lambda_search_is_recorded_whole() {
+        use crate::puzzle::Position;
+        use crate::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
+        use crate::search::{Limits, Stats};
+        use crate::trace::replay::Replay;
+
+        let puzzle = crate::puzzle::load("mnk-4x4-k4-corners").unwrap();
+        let Position::Mnk(mut g) = puzzle.position else {
+            panic!("an m,n,k puzzle");
+        };
+        let config = LambdaConfig {
+            max_level: 2,
+            max_depth: 7,
+            ..LambdaConfig::default()
+        };
+        let mut r: Recorder<Mnk> = Recorder::default();
+        let report = lambda_search(&mut g, &config, &Limits::default(), &mut r);
+        let t = r.into_trace();
+        assert_eq!(report.verdict, ThreatVerdict::Win { level: 2 });
+        let count = |kind| t.events().iter().filter(|e| e.is(kind)).count() as u64;
+        let Stats {
+            nodes,
+            tt_probes,
+            tt_hits,
+            ..
+        } = report.stats;
+        assert_eq!(count(EventKind::LambdaTt), tt_probes);
+        assert_eq!(count(EventKind::TtHit), tt_hits);
+        assert!(tt_hits > 0);
+        // Every enter has its leave.
+        assert_eq!(count(EventKind::Enter), t.node_count() as u64);
+        assert_eq!(count(EventKind::LambdaLeave), t.node_count() as u64);
+        assert!(t.nodes().iter().all(|n| n.leave_event().is_some()));
+        // Moves are nodes of the engine; a LAMBDA call is one unless the table decided it.
+        let moves = t
+            .nodes()
+            .iter()
+            .filter(|n| matches!(n.kind(), NodeKind::Attack | NodeKind::Defence))
+            .count() as u64;
+        let searches = t.node_count() as u64 - moves;
+        assert!(
+            moves < nodes && nodes <= moves + searches,
+            "{nodes} {moves} {searches}"
+        );
+        // Zones: every ATTACK and DEFEND carries one of 16 points, readable.
+        let lists = count(EventKind::LambdaAttack) + count(EventKind::LambdaDefend);
+        assert!(lists > 0);
+        let mut zones = 0;
+        for e in t.events() {
+            let zone = match *e {
+                Event::LambdaAttack { zone, .. }
+                | Event::LambdaDefend { zone, .. }
+                | Event::LambdaLeave { zone, .. } => zone,
+                _ => continue,
+            };
+            if zone != NONE {
+                let orders = t.zone(zone).expect("a recorded zone");
+                assert_eq!(orders.len(), 16);
+                zones += 1;
+            }
+        }
+        assert!(zones as u64 >= lists);
+        assert_eq!(t.zone_buffer_len(), zones * 16);
+        // The root's verdict as of the end: the win at level 2.
+        let mut replay = Replay::new();
+        replay.seek(&t, t.len());
+        let root = replay.lambda(&t, 0).unwrap();
+        assert_eq!(root.verdict, Some(LambdaVerdict::Won { level: 2 }));
+        assert_eq!(root.candidate_lists, 2, "ATTACK at levels 1 and 2");
+    }
+
     #[test]
     fn zone_bytes_count_in_the_record_budget() {
         let g = Mnk::new(4, 4, 4, false).unwrap();
