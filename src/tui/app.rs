@@ -75,6 +75,8 @@ pub struct App {
     /// Lambda searches: the maximum level set with the level keys (`None`: the puzzle's, or
     /// the engine's default).
     pub max_level: Option<u8>,
+    /// Lambda searches: run the root analysis instead of the search for one win.
+    pub root_analysis: bool,
     pub quit: bool,
     /// Set by [`Action::Redraw`]; the terminal loop clears the screen and resets it.
     pub redraw: bool,
@@ -180,6 +182,7 @@ impl App {
             show_values: true,
             zone: ZoneView::default(),
             max_level: None,
+            root_analysis: false,
             quit: false,
             redraw: false,
             message: None,
@@ -237,6 +240,7 @@ impl App {
         if let Some(level) = self.max_level {
             spec.config.lambda.max_level = level;
         }
+        spec.root_analysis = self.root_analysis;
         self.spec = spec;
         self.search_id += 1;
         self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
@@ -596,6 +600,22 @@ impl App {
             Action::Slower => self.speed = self.speed.saturating_sub(1),
             Action::ToggleValues => self.show_values = !self.show_values,
             Action::LevelUp | Action::LevelDown => self.change_level(action == Action::LevelUp),
+            Action::ToggleRootAnalysis if !self.is_lambda() => {
+                self.message =
+                    Some("root analysis belongs to lambda searches (a: algorithm)".to_string());
+            }
+            Action::ToggleRootAnalysis => {
+                self.root_analysis = !self.root_analysis;
+                self.restart();
+                self.message = Some(
+                    if self.root_analysis {
+                        "root analysis: every root move classified"
+                    } else {
+                        "search for a win"
+                    }
+                    .to_string(),
+                );
+            }
             Action::CycleZoneOrder | Action::SwitchZone if !self.is_lambda() => {
                 self.message = Some("zones belong to lambda searches (a: algorithm)".to_string());
             }
@@ -885,6 +905,43 @@ mod tests {
         app.update(Action::LevelDown);
         assert_eq!(app.search_id, 4, "level 1 is the floor");
         assert_eq!(app.message.as_deref(), Some("the maximum level stays λ1"));
+    }
+
+    #[test]
+    fn root_analysis_classifies_every_root_move() {
+        use crate::tui::worker::lambda::RootMark;
+        let (mut app, rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
+        app.update(Action::ToggleRootAnalysis);
+        assert!(app.root_analysis && app.spec.root_analysis);
+        assert_eq!(app.search_id, 2);
+        app.wait_for_search(&rx);
+        let summary = app.summary.clone().unwrap();
+        assert!(summary.starts_with("root analysis: "), "{summary}");
+        // Thomsen's corners: of the eight winning moves of the puzzle's [expect], two win
+        // at level 2 within the depth of 7; the others are not proven at levels <= 2.
+        let wins: Vec<&str> = summary
+            .trim_start_matches("root analysis: ")
+            .split(", ")
+            .filter(|w| w.ends_with("wins λ2"))
+            .map(|w| w.split(' ').next().unwrap())
+            .collect();
+        let mut wins = wins;
+        wins.sort();
+        assert_eq!(wins, ["b3", "c2"]);
+        assert!(summary.contains("b1 ?"), "{summary}");
+        // The board's root marks say the same.
+        app.update(Action::StepEnd);
+        let marks = app.session.root_marks();
+        assert_eq!(
+            marks
+                .iter()
+                .filter(|(_, m)| *m == RootMark::Wins(2))
+                .count(),
+            2
+        );
+        assert_eq!(marks.len(), 13, "every empty point is a root move");
+        app.update(Action::ToggleRootAnalysis);
+        assert!(!app.spec.root_analysis);
     }
 
     #[test]

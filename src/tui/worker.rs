@@ -218,6 +218,9 @@ pub trait Session: Send {
     /// for: the children's values; for lambda nodes the zone of the chosen side, or at a
     /// root search each root move's level.
     fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView;
+    /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
+    /// 5.1-5.3), with its point (`None` for games without points).
+    fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
     /// Asks the engine to stop.
     fn cancel(&self);
 }
@@ -229,6 +232,9 @@ pub struct SearchSpec {
     pub limits: Limits,
     /// The record budget in events (`--record`).
     pub record: u64,
+    /// Lambda searches: classify every root move (thesis 000 figures 5.1-5.3,
+    /// `search::lambda::analyse_root`) instead of searching for one win.
+    pub root_analysis: bool,
 }
 
 impl SearchSpec {
@@ -251,6 +257,7 @@ impl SearchSpec {
             config,
             limits: puzzle.limits.search_limits(),
             record,
+            root_analysis: false,
         }
     }
 }
@@ -382,7 +389,11 @@ impl<G: BoardGame> GameSession<G> {
         let mut game = root.clone();
         let search_config = spec.config;
         let limits = spec.limits;
+        let analyse = spec.root_analysis && search_config.algorithm.is_threat_search();
         let engine = thread::spawn(move || {
+            if analyse {
+                return root_analysis(&mut game, &search_config, &limits, recorder);
+            }
             let result = search::solve(&mut game, &search_config, &limits, &mut recorder);
             recorder.finish();
             let best = result.best_move.map(|m| game.format_move(m));
@@ -530,6 +541,44 @@ impl<G: BoardGame> GameSession<G> {
             })
             .collect()
     }
+}
+
+/// Runs the root analysis of a lambda search (every root move classified) and says what
+/// it found: "root analysis: c2 wins λ2, b1 ?, ...".
+fn root_analysis<G: BoardGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    mut recorder: Recorder<G>,
+) -> String {
+    use crate::search::lambda::{LambdaConfig, RootMoveClass, analyse_root};
+    let lambda = LambdaConfig {
+        dual: config.algorithm == Algorithm::DualLambda,
+        ..config.lambda
+    };
+    let analysis = analyse_root(game, &lambda, limits, &mut recorder);
+    recorder.finish();
+    let words: Vec<String> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            let mv = game.format_move(m.mv);
+            match m.class {
+                RootMoveClass::Wins { level } => format!("{mv} wins λ{level}"),
+                RootMoveClass::SelfEndangering { level } => format!("{mv} loses (λ{level})"),
+                RootMoveClass::NotProven => format!("{mv} ?"),
+            }
+        })
+        .collect();
+    format!(
+        "root analysis: {}{}",
+        if words.is_empty() {
+            "no moves".to_string()
+        } else {
+            words.join(", ")
+        },
+        if analysis.stopped { " (stopped)" } else { "" }
+    )
 }
 
 /// The progress as of now; `replay` follows the end of the record from call to call, so
@@ -800,6 +849,14 @@ impl<G: BoardGame> Session for GameSession<G> {
             })
             .collect();
         game.board_view(last, overlay, None)
+    }
+
+    fn root_marks(&self) -> Vec<(Option<Point>, RootMark)> {
+        let trace = self.live.read();
+        lambda::root_marks(&trace, &self.replay)
+            .into_iter()
+            .map(|(mv, mark)| (crate::search::LambdaGame::move_point(&self.root, mv), mark))
+            .collect()
     }
 
     fn cancel(&self) {

@@ -123,6 +123,7 @@ actions! {
     CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
     LevelUp => "level_up", Search, None, "lambda: raise the maximum level and search again";
     LevelDown => "level_down", Search, None, "lambda: lower the maximum level and search again";
+    ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: classify every root move (thesis figures 5.1-5.3), or search for a win; search again";
     ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
     CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
 

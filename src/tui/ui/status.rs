@@ -33,7 +33,15 @@ pub fn summary_text(app: &App) -> String {
     let algorithm = if app.is_lambda() {
         // The level keys change it: the status line shows it.
         let level = app.spec.config.lambda.max_level;
-        format!("{} max λ{level}", app.spec.config.algorithm.name())
+        format!(
+            "{} max λ{level}{}",
+            app.spec.config.algorithm.name(),
+            if app.spec.root_analysis {
+                ", root analysis"
+            } else {
+                ""
+            }
+        )
     } else {
         app.spec.config.algorithm.name().to_string()
     };
