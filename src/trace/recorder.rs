@@ -24,8 +24,9 @@
 //! `lambda_enter` records a node like `enter` (kind, attacker, level, depth left; the ply is
 //! the parent's plus one for a move), `lambda_leave` closes it with its verdict and zone.
 //! ATTACK's and DEFEND's candidates go to the move buffer, their zones and the leave zones
-//! to the zone buffer (one byte per point, only where an event carries a zone). Zone bytes
-//! count in the budget: every [`ZONE_BYTES_PER_EVENT`] of them as one event.
+//! to the zone buffer (one byte per point, only where an event carries a zone; a zone equal
+//! to the one recorded just before shares its bytes). Zone bytes count in the budget: every
+//! [`ZONE_BYTES_PER_EVENT`] of them as one event.
 //!
 //! # The record budget
 //!
@@ -141,6 +142,10 @@ pub struct Recorder<G: Game> {
     zone_bytes: u64,
     /// Points of every zone (set by the first zone).
     zone_len: u16,
+    /// The zone recorded last and its id: an equal zone reuses it (leaves often pass their
+    /// zone up unchanged).
+    last_zone: Vec<u8>,
+    last_zone_id: ZoneId,
     stack: Vec<Open>,
     /// Copies of the open nodes' ordered lists, to find skipped moves in them.
     open_moves: Vec<G::Move>,
@@ -175,6 +180,8 @@ impl<G: Game> Recorder<G> {
             moves: 0,
             zone_bytes: 0,
             zone_len: 0,
+            last_zone: Vec::new(),
+            last_zone_id: NONE,
             stack: Vec::with_capacity(64),
             open_moves: Vec::with_capacity(1024),
             iteration: 0,
@@ -313,6 +320,9 @@ impl<G: Game> Recorder<G> {
             );
             return NONE;
         }
+        if self.last_zone_id != NONE && self.last_zone == zone.orders() {
+            return self.last_zone_id;
+        }
         if self.zone_bytes + len as u64 >= NONE as u64 {
             self.truncate();
             return NONE;
@@ -320,6 +330,9 @@ impl<G: Game> Recorder<G> {
         let id = self.zone_bytes as ZoneId;
         self.batch.zones.extend_from_slice(zone.orders());
         self.zone_bytes += len as u64;
+        self.last_zone.clear();
+        self.last_zone.extend_from_slice(zone.orders());
+        self.last_zone_id = id;
         id
     }
 
@@ -858,8 +871,9 @@ pub(crate) mod tests {
         let ends: Vec<_> = t.nodes().iter().map(|n| n.subtree_end()).collect();
         let e = Some::<NodeId>;
         assert_eq!(ends, [e(8), e(5), e(3), e(5), e(5), e(7), e(7), e(8)]);
-        // Nine zones of nine points: six leaves with a zone, two ATTACKs and a DEFEND.
-        assert_eq!(t.zone_buffer_len(), 9 * 9);
+        // Nine zones of nine points (six leaves with a zone, two ATTACKs and a DEFEND), of
+        // which level 2's ATTACK zone repeats the last zone recorded (a1's) and shares it.
+        assert_eq!(t.zone_buffer_len(), 8 * 9);
         // The root's candidate lists: level 2's names level 1's.
         let second = candidates_before(&t, 0, t.len()).unwrap();
         assert_eq!((second.event, second.level, second.attack), (17, 2, true));
@@ -963,7 +977,11 @@ pub(crate) mod tests {
             }
         }
         assert!(zones as u64 >= lists);
-        assert_eq!(t.zone_buffer_len(), zones * 16);
+        assert!(
+            t.zone_buffer_len() <= zones * 16,
+            "equal neighbours share bytes"
+        );
+        assert_eq!(t.zone_buffer_len() % 16, 0);
         // The root's verdict as of the end: the win at level 2.
         let mut replay = Replay::new();
         replay.seek(&t, t.len());
@@ -973,13 +991,45 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_zone_equal_to_the_last_one_shares_its_bytes() {
+        let g = Mnk::new(3, 3, 3, false).unwrap();
+        let mut r: Recorder<Mnk> = Recorder::default();
+        let root = LambdaNode {
+            kind: LambdaNodeKind::Search(crate::trace::LambdaPurpose::Root),
+            attacker: Player::Black,
+            level: 1,
+            depth_left: 3,
+        };
+        let a = ZoneScheme::everything(9);
+        let b = ZoneScheme::singleton(9, 4);
+        let _ = r.lambda_enter(&g, root);
+        let _ = r.lambda_attack(1, Some(&a), &[0]); // 1: new
+        let _ = r.lambda_attack(1, Some(&a), &[0]); // 2: shared
+        let _ = r.lambda_attack(1, Some(&b), &[0]); // 3: new
+        let _ = r.lambda_leave(LambdaVerdict::NotWon, Some(&a)); // 4: new (not the last)
+        let t = r.into_trace();
+        let zone = |e: EventId| match *t.event(e) {
+            Event::LambdaAttack { zone, .. } | Event::LambdaLeave { zone, .. } => zone,
+            _ => panic!("event {e} has no zone"),
+        };
+        assert_eq!(zone(1), zone(2));
+        assert_eq!([zone(1), zone(3), zone(4)], [0, 9, 18]);
+        assert_eq!(t.zone_buffer_len(), 27);
+        assert_eq!(t.zone(zone(3)).unwrap()[4], 1);
+    }
+
+    #[test]
     fn zone_bytes_count_in_the_record_budget() {
         let g = Mnk::new(4, 4, 4, false).unwrap();
         let mut r: Recorder<Mnk> = Recorder::new(RecordConfig {
             budget: 4,
             ..RecordConfig::default()
         });
-        let big = ZoneScheme::everything(16);
+        let zones = [
+            ZoneScheme::everything(16),
+            ZoneScheme::singleton(16, 3),
+            ZoneScheme::everything(16),
+        ];
         let root = LambdaNode {
             kind: LambdaNodeKind::Search(crate::trace::LambdaPurpose::Root),
             attacker: Player::Black,
@@ -989,8 +1039,8 @@ pub(crate) mod tests {
         let _ = r.lambda_enter(&g, root); // 1 event
         // Two zones of 16 bytes are one event's worth: the third list finds the budget
         // (3 events and 32 zone bytes) spent.
-        for _ in 0..3 {
-            let _ = r.lambda_attack(1, Some(&big), &[0]);
+        for zone in &zones {
+            let _ = r.lambda_attack(1, Some(zone), &[0]);
         }
         assert_eq!(r.truncation(), Some(Truncation { at: 3 }));
         let t = r.into_trace();
