@@ -574,6 +574,22 @@ impl App {
                 let moved = self.session.seek_kind(EventKind::Enter, false);
                 self.step_with(moved, "no earlier node entered");
             }
+            Action::StepNextCutoff | Action::StepPreviousCutoff if self.is_lambda() => {
+                let forward = action == Action::StepNextCutoff;
+                match self.session.seek_lambda_cutoff(forward) {
+                    // The node that ended its loop, not its parent the search is back in.
+                    Some(node) => {
+                        self.after_step();
+                        self.selected = Some(node);
+                    }
+                    None if forward => {
+                        self.message = Some(
+                            "no later cutoff (a winning attack or a refuting defence)".to_string(),
+                        )
+                    }
+                    None => self.message = Some("no earlier cutoff".to_string()),
+                }
+            }
             Action::StepNextCutoff => {
                 let moved = self.session.seek_kind(EventKind::Cutoff, true);
                 self.step_with(moved, "no later cutoff");
@@ -1014,6 +1030,19 @@ mod tests {
         app.selected = None;
         app.update(Action::JumpNextCutoff);
         assert!(app.selected.is_some());
+        // n steps to the first cutoff: the search leaves a winning attack or a refuting
+        // defence there.
+        app.update(Action::StepStart);
+        app.update(Action::StepNextCutoff);
+        let step = app.session.step();
+        assert!(step > 0);
+        let node = app.selected.unwrap();
+        let words = app.session.row(node).lambda.unwrap().verdict.unwrap().0;
+        assert!(words == "refutes" || words.starts_with("WIN"), "{words}");
+        app.update(Action::StepNextCutoff);
+        assert!(app.session.step() > step);
+        app.update(Action::StepPreviousCutoff);
+        assert_eq!(app.session.step(), step);
     }
 
     #[test]

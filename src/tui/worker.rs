@@ -194,6 +194,10 @@ pub trait Session: Send {
     fn seek(&mut self, step: usize);
     /// Moves right after the next (or previous) event of `kind`; false when there is none.
     fn seek_kind(&mut self, kind: EventKind, forward: bool) -> bool;
+    /// Lambda searches: moves right after the next (or previous) leave of a node that ended
+    /// a loop early (a winning attack move, a refuting defence) and returns that node; `None`
+    /// (and no move) when there is none.
+    fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId>;
     /// The node the search is in at the step.
     fn current(&self) -> Option<NodeId>;
     /// Roots entered by the step (one per iteration).
@@ -670,6 +674,22 @@ impl<G: BoardGame> Session for GameSession<G> {
             }
             None => false,
         }
+    }
+
+    fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId> {
+        let trace = self.live.read();
+        let step = self.replay.step();
+        let found = if forward {
+            (step..trace.len()).find(|&e| lambda::leave_is_cutoff(&trace, e))
+        } else {
+            // The one before the last that happened, as `prev_step` does.
+            (0..step.saturating_sub(1))
+                .rev()
+                .find(|&e| lambda::leave_is_cutoff(&trace, e))
+        };
+        let e = found?;
+        self.replay.seek(&trace, e + 1);
+        trace.events()[e].node()
     }
 
     fn current(&self) -> Option<NodeId> {

@@ -457,6 +457,19 @@ pub fn is_cutoff<M: Copy>(trace: &Trace<M>, replay: &Replay, id: NodeId) -> bool
     })
 }
 
+/// True when the log's event `e` closes a lambda node that ends a loop early (the event
+/// form of [`is_cutoff`], for stepping to the next one).
+pub fn leave_is_cutoff<M: Copy>(trace: &Trace<M>, e: usize) -> bool {
+    match trace.events()[e] {
+        crate::trace::store::Event::LambdaLeave { node, verdict, .. } => matches!(
+            (trace.node(node).kind(), verdict),
+            (NodeKind::Attack, LambdaVerdict::Won { .. })
+                | (NodeKind::Defence, LambdaVerdict::NotWon)
+        ),
+        _ => false,
+    }
+}
+
 /// See [`is_cutoff`].
 pub fn is_proof<M: Copy>(trace: &Trace<M>, replay: &Replay, id: NodeId) -> bool {
     replay.lambda(trace, id).is_some_and(|s| {
@@ -611,6 +624,47 @@ mod tests {
         assert_eq!(proofs, [0, 7]);
         let changes: Vec<NodeId> = (0..8).filter(|&id| is_level_change(&t, id)).collect();
         assert_eq!(changes, [1, 7]);
+    }
+
+    #[test]
+    fn cutoff_leaves_in_the_log() {
+        let t = lambda_scripted();
+        let events: Vec<usize> = (0..t.len()).filter(|&e| leave_is_cutoff(&t, e)).collect();
+        assert_eq!(events, [11, 19], "b2's refutation, the second a1's win");
+    }
+
+    #[test]
+    fn dual_lambda_labels_name_the_counter_threat_and_its_attacker() {
+        let state = LambdaState::<u16> {
+            kind: LambdaNodeKind::Search(LambdaPurpose::CounterThreat),
+            attacker: Player::White,
+            level: 1,
+            depth_left: 4,
+            status: NodeStatus::Closed,
+            verdict: Some(LambdaVerdict::Won { level: 1 }),
+            zone: None,
+            tt: None,
+            candidates: None,
+            candidate_lists: 0,
+        };
+        assert_eq!(label(&state, name), "counter-threat λ1 (white)");
+        assert_eq!(
+            verdict_words(state.kind, LambdaVerdict::Won { level: 1 }),
+            ("counter-threat λ1".to_string(), Tone::SelfEndangering)
+        );
+        let attack = LambdaNodeKind::Attack(4u16);
+        assert_eq!(
+            verdict_words(attack, LambdaVerdict::SelfEndangering { level: 1 }).0,
+            "self-endangering (λ1)"
+        );
+        assert_eq!(
+            verdict_words(LambdaNodeKind::Defence(4u16), LambdaVerdict::GameOver).0,
+            "inversion"
+        );
+        assert_eq!(
+            verdict_words(attack, LambdaVerdict::DepthLimit),
+            ("depth limit".to_string(), Tone::Neutral)
+        );
     }
 
     #[test]
