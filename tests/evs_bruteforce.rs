@@ -16,6 +16,8 @@
 use std::collections::HashSet;
 
 use plyscope::game::{Game, MoveList, NO_REGION, Outcome, Player, Point, StoneGame, point_name};
+use plyscope::games::atarigo::AtariGo;
+use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::zobrist::splitmix64;
 
@@ -207,6 +209,39 @@ fn random_positions<G: Game>(start: &G, seed: u64, min: usize, max: usize, count
     out
 }
 
+/// Positions with stones of random colours on random points (not alternating, so denser
+/// shapes such as eyes appear): up to `stones` tries each, a stone that would end the game
+/// is taken back.
+fn random_stone_positions<G: StoneGame>(
+    start: &G,
+    seed: u64,
+    stones: usize,
+    count: usize,
+) -> Vec<G> {
+    let mut positions = Positions::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut game = start.clone();
+            for _ in 0..stones {
+                let p = positions.below(game.num_points()) as Point;
+                if !game.is_empty(p) {
+                    continue;
+                }
+                let player = if positions.below(2) == 0 {
+                    Player::Black
+                } else {
+                    Player::White
+                };
+                game.play_stone(p, player);
+                if game.outcome().is_some() {
+                    game.undo_stone(p);
+                }
+            }
+            game
+        })
+        .collect()
+}
+
 fn mnk(columns: usize, rows: usize, k: usize, exact: bool) -> Mnk {
     Mnk::new(columns, rows, k, exact).expect("valid size")
 }
@@ -269,4 +304,76 @@ fn mnk_orders_are_exact() {
         seen.by_order[1] > 50 && seen.by_order[2] > 200 && seen.by_order[3] > 200,
         "{seen:?}"
     );
+}
+
+#[test]
+fn atarigo_orders_are_exact() {
+    let mut seen = Seen::default();
+    for (columns, rows, min, max, count) in [
+        (3, 3, 1, 6, 60),
+        (4, 3, 2, 8, 60),
+        (4, 4, 2, 10, 80),
+        (5, 4, 6, 12, 50),
+        (5, 5, 9, 16, 50),
+    ] {
+        let start = AtariGo::new(columns, rows).expect("valid size");
+        let seed = (columns * 10 + rows) as u64;
+        let mut games = random_positions(&start, seed, min, max, count);
+        games.extend(random_stone_positions(
+            &start,
+            seed + 7,
+            columns * rows * 3 / 4,
+            count,
+        ));
+        for mut game in games {
+            if game.num_points()
+                - (0..game.num_points() as Point)
+                    .filter(|&p| !game.is_empty(p))
+                    .count()
+                > 18
+            {
+                continue;
+            }
+            for player in [Player::Black, Player::White] {
+                compare(&mut game, player, 4, 4, &mut seen);
+            }
+        }
+    }
+    assert!(seen.positions >= 600, "{seen:?}");
+    assert!(
+        seen.by_order[1] > 100 && seen.by_order[2] > 100 && seen.by_order[3] > 50,
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn hex_orders_one_and_two_are_exact_and_the_rest_sound() {
+    let mut seen = Seen::default();
+    // 3x3 completely (every subset), 4x4 up to five points.
+    for (size, max_order, min, max, count) in
+        [(2, 4, 0, 2, 10), (3, 9, 0, 6, 80), (4, 5, 2, 10, 80)]
+    {
+        let start = Hex::new(size).expect("valid size");
+        let mut games = random_positions(&start, size as u64, min, max, count);
+        games.extend(random_stone_positions(
+            &start,
+            size as u64 + 7,
+            size * size / 2,
+            count,
+        ));
+        for mut game in games {
+            for player in [Player::Black, Player::White] {
+                compare(&mut game, player, max_order, 2, &mut seen);
+            }
+        }
+    }
+    assert!(seen.positions >= 600, "{seen:?}");
+    assert!(
+        seen.by_order[1] > 50
+            && seen.by_order[2] > 100
+            && seen.by_order[3] > 100
+            && seen.by_order[4] > 50,
+        "{seen:?}"
+    );
+    eprintln!("hex: {seen:?}");
 }

@@ -32,7 +32,9 @@
 //! chain's last liberty. So the immediate wins of [`Tactics`] are exactly the liberties of
 //! the opponent's chains in atari, kept incrementally. For relevance zones (thesis 5.2.1:
 //! the points that matter to a win in at most `k` moves are liberties of the opponent's
-//! chains with at most `k` liberties) see [`AtariGo::weak_chain_liberties`].
+//! chains with at most `k` liberties) see [`AtariGo::weak_chain_liberties`], and for the
+//! exact EVS orders, which also leave out liberties that cannot all be filled without a
+//! suicide first, [`StoneGame::evs_orders`].
 
 mod bits;
 mod board;
@@ -356,6 +358,12 @@ impl StoneGame for AtariGo {
     #[inline]
     fn set_to_move(&mut self, player: Player) {
         on_board_mut!(self, b => b.set_to_move(player))
+    }
+
+    /// Exact EVS orders from the chains' liberties, suicide included (`board::evs`).
+    #[inline]
+    fn evs_orders(&self, player: Player, orders: &mut [u8]) {
+        on_board!(self, b => b.write_evs_orders(player, orders))
     }
 }
 

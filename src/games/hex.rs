@@ -13,7 +13,9 @@
 //! edges it touches: here a union-find over the points plus four virtual edge nodes (Black's
 //! rows 1 and `n`, White's columns `a` and last), with union by size, no path compression
 //! and a log of the unions, so [`StoneGame::undo_stone`] restores the structure exactly. A
-//! player has won when the two edge nodes are in one set.
+//! player has won when the two edge nodes are in one set. The EVS orders of relevance zones
+//! (orders 1 and 2 exact, a distance bound above) are built on the same sets: submodule
+//! `evs`.
 //!
 //! # Evaluation
 //!
@@ -30,6 +32,8 @@ use crate::game::{
     Game, Heuristic, MoveList, Outcome, Player, Point, StoneGame, Tactics, parse_point, point_name,
 };
 use crate::zobrist;
+
+mod evs;
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).
 const ZOBRIST_SEED: u64 = 0x0068_6578;
@@ -583,6 +587,12 @@ impl StoneGame for Hex {
             self.key ^= self.tables.side_key;
             self.to_move = player;
         }
+    }
+
+    /// Orders 1 and 2 exact, every other point a proven lower bound of at least 3, or no
+    /// region when it cannot reach both edges (submodule `evs`).
+    fn evs_orders(&self, player: Player, orders: &mut [u8]) {
+        self.write_evs_orders(player, orders);
     }
 }
 

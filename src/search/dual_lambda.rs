@@ -58,11 +58,11 @@ pub(crate) fn every_move_loses<G: LambdaGame, O: Observer<G>>(
     }
     let mut worst = Some(0);
     for &a in moves.iter() {
+        searcher.count_node();
         if searcher.stopped {
             worst = None;
             break;
         }
-        searcher.count_node();
         game.play(a);
         if O::ENABLED {
             let node = LambdaNode {

@@ -72,7 +72,6 @@ impl<const W: usize> Bits<W> {
     }
 
     /// True when `p` is in the set.
-    #[cfg(test)]
     #[inline(always)]
     pub fn contains(&self, p: Point) -> bool {
         self.0[Self::word(p)] >> (p & 63) & 1 != 0
@@ -103,7 +102,6 @@ impl<const W: usize> Bits<W> {
     }
 
     /// Points in `self` but not in `other`.
-    #[cfg(test)]
     #[inline(always)]
     pub fn difference(mut self, other: Self) -> Self {
         for i in 0..W {

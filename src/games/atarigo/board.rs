@@ -16,6 +16,8 @@
 use super::bits::{Bits, Few};
 use crate::game::{Outcome, Player, Point};
 
+mod evs;
+
 /// Padding in the neighbour table: "no neighbour".
 const NO_POINT: Point = Point::MAX;
 

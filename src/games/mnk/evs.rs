@@ -106,7 +106,7 @@ impl Mnk {
     /// `(dx, dy)`, at most `limit`.
     #[inline]
     fn own_run(&self, start: Point, (dx, dy): (i8, i8), cell: u8, limit: usize) -> usize {
-        if start == NO_POINT {
+        if start == NO_POINT || self.cells[start as usize] != cell {
             return 0;
         }
         let (columns, rows) = (self.tables.columns as isize, self.tables.rows as isize);

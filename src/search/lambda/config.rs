@@ -8,9 +8,10 @@ use crate::search::Stats;
 pub struct LambdaConfig {
     /// The highest lambda level tried: LAMBDA(p, n) iterates the levels 1..=n (`--max-level`).
     pub max_level: u8,
-    /// The depth limit d of thesis 000 section 4.8 (`--max-depth`): after d real moves (passes
-    /// do not count) the game is a draw, so the attacker fails. `u32::MAX`: no limit beyond
-    /// the game's own end. The search uses the smaller of this and `Limits::max_depth`.
+    /// The depth limit d of thesis 000 section 4.8 (`--max-depth`): after d plies the game is
+    /// a draw, so the attacker fails. A pass of a threat check counts as a ply, like the
+    /// defender's move whose place it takes (see `engine`). `u32::MAX`: no limit beyond the
+    /// game's own end. The search uses the smaller of this and `Limits::max_depth`.
     pub max_depth: u32,
     /// Relevance zones (thesis 000 chapter 4) for stable stone games; off (`--no-zones`)
     /// every legal move is a candidate, which changes the effort but never the result.

@@ -5,8 +5,13 @@
 //!
 //! Each procedure returns a result and a zone, as the pseudo-code does:
 //!
-//! - `lambda(p, n, d)`: with `p` to move (the defender passes if needed; passes cost no
-//!   depth) and `d` real moves left. `d = 0`: a draw, the attacker fails (4.8). An immediate
+//! - `lambda(p, n, d)`: with `p` to move (the defender passes if needed) and `d` plies left.
+//!   A pass costs a ply like a move: the defender's real move elsewhere takes the pass's place
+//!   in the line, and the defence zone's argument (theorem 15 with the depth parameter of
+//!   4.8) compares exactly those two lines; with free passes a defence outside the zone
+//!   that merely uses up the last ply would be missed (the differential test found such a
+//!   position). Thomsen's depths come out the same either way (a pass and a defence take the
+//!   same place). `d = 0`: a draw, the attacker fails (4.8). An immediate
 //!   win of `p` at `x` returns 1 and basicDZone = `{x}` ∪ EVS(o) (theorems 12 and 14, one
 //!   winning point suffices). Otherwise aZone = basicAZone = u(EVS(p)) and the levels
 //!   1..=n are tried with ATTACK, each failure handing its zone to the next level. The result
@@ -35,6 +40,7 @@
 use std::ops::ControlFlow;
 
 use crate::game::{MoveList, NO_REGION, Outcome, Player};
+use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
 use crate::search::zone::ZoneScheme;
@@ -70,6 +76,8 @@ pub(crate) struct Searcher<'o, G: LambdaGame, O: Observer<G>> {
     points: usize,
     zones: bool,
     table: Option<LambdaTable>,
+    /// Level-0 zones by position (zones on only).
+    evs_cache: Option<EvsCache>,
     /// History scores by point (thesis 5.3.2: one table for both sides); empty when the game
     /// has no points.
     history: Vec<u64>,
@@ -81,8 +89,9 @@ pub(crate) struct Searcher<'o, G: LambdaGame, O: Observer<G>> {
 }
 
 /// The depth limit actually used: the smaller of the config's and the limits', and never
-/// more than the game can last (a stone game cannot outlast its empty points; others are
-/// capped at `MAX_PLY`), so history weights stay meaningful.
+/// more than a line can last (in a stone game each pass is followed by a stone, so a line
+/// has at most twice as many plies as empty points; others are capped at `MAX_PLY`), so
+/// history weights stay meaningful.
 pub(crate) fn effective_depth<G: LambdaGame>(
     game: &G,
     config: &LambdaConfig,
@@ -91,7 +100,7 @@ pub(crate) fn effective_depth<G: LambdaGame>(
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let game_bound = if game.zone_points().is_some() {
-        moves.len() as u32
+        2 * moves.len() as u32
     } else {
         MAX_PLY as u32
     };
@@ -115,6 +124,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
             points,
             zones,
             table,
+            evs_cache: zones.then(|| EvsCache::new(points)),
             history: vec![0; game.zone_points().unwrap_or(0)],
             budget: Budget::start(limits),
             stats: Stats::default(),
@@ -161,9 +171,14 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
     }
 
     /// EVS(player) as a zone scheme (theorem 14).
-    fn evs_zone(&self, game: &G, player: Player) -> ZoneScheme {
+    fn evs_zone(&mut self, game: &G, player: Player) -> ZoneScheme {
         let mut zone = self.empty_zone();
-        game.evs(player, zone.orders_mut());
+        match &mut self.evs_cache {
+            Some(cache) => cache.orders(game.key(), player, zone.orders_mut(), |out| {
+                game.evs(player, out)
+            }),
+            None => game.evs(player, zone.orders_mut()),
+        }
         for order in zone.orders_mut() {
             if *order == 0 {
                 *order = 1;
@@ -173,7 +188,8 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
     }
 
     /// The candidates of ATTACK or DEFEND: the legal moves of the side to move in X1 of
-    /// `zone` (all of them without zones), minus `excluded`, best history first.
+    /// `zone` (all of them without zones), minus `excluded`, best history first, ties by
+    /// [`LambdaGame::move_rank`] and then in generator order (a stable sort: deterministic).
     fn candidates(
         &self,
         game: &G,
@@ -202,6 +218,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
                 let ha = game.move_point(a).map_or(0, |p| history[p as usize]);
                 let hb = game.move_point(b).map_or(0, |p| history[p as usize]);
                 hb.cmp(&ha)
+                    .then_with(|| game.move_rank(a).cmp(&game.move_rank(b)))
             });
         }
     }
@@ -225,6 +242,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         game.legal_moves(&mut moves);
         for &mv in moves.iter() {
             self.count_node();
+            if self.stopped {
+                return None;
+            }
             game.play(mv);
             let wins = game.outcome() == Some(Outcome::Win(player));
             game.undo(mv);
@@ -235,8 +255,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         None
     }
 
-    /// LAMBDA(`attacker`, `level`) with `depth` real moves left (see the module doc). Gives
-    /// the move to the attacker by a pass if needed and takes the pass back before returning.
+    /// LAMBDA(`attacker`, `level`) with `depth` plies left (see the module doc). Gives the
+    /// move to the attacker by a pass if needed (which costs a ply) and takes the pass back
+    /// before returning.
     pub fn lambda(
         &mut self,
         game: &mut G,
@@ -245,10 +266,19 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         depth: u32,
         purpose: LambdaPurpose,
     ) -> Found<G::Move> {
+        if self.stopped {
+            // Nothing new starts after a stop; the callers unwind.
+            return Found::failed(self.empty_zone());
+        }
         let passed = game.to_move() != attacker;
         if passed {
             game.pass();
         }
+        let depth = if passed {
+            depth.saturating_sub(1)
+        } else {
+            depth
+        };
         if O::ENABLED {
             let node = LambdaNode {
                 kind: LambdaNodeKind::Search(purpose),
@@ -308,6 +338,12 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
                 best: Some(x),
             };
         }
+        let key = game.key();
+        if level > 0
+            && let Some(found) = self.probe(key, attacker, level, depth)
+        {
+            return found;
+        }
         // basicAZone: u(EVS(attacker)) (section 4.5 with lemma 9c).
         let mut a_zone = self.empty_zone();
         if self.zones {
@@ -316,10 +352,6 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         if level == 0 {
             return Found::failed(a_zone);
-        }
-        let key = game.key();
-        if let Some(found) = self.probe(key, attacker, level, depth) {
-            return found;
         }
         let nodes_before = self.stats.nodes;
         let mut excluded = MoveList::new();
@@ -388,6 +420,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         depth: u32,
         excluded: &mut MoveList<G::Move>,
     ) -> Found<G::Move> {
+        if self.stopped {
+            return Found::failed(a_zone);
+        }
         let defender = attacker.opponent();
         let mut moves = MoveList::new();
         self.candidates(game, &a_zone, excluded, &mut moves);
@@ -399,10 +434,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         a_zone.unwind();
         for &a in moves.iter() {
+            self.count_node();
             if self.stopped {
                 break;
             }
-            self.count_node();
             game.play(a);
             if O::ENABLED {
                 let node = LambdaNode {
@@ -546,6 +581,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         mut d_zone: ZoneScheme,
         depth: u32,
     ) -> Found<G::Move> {
+        if self.stopped {
+            return Found::failed(d_zone);
+        }
         let mut moves = MoveList::new();
         self.candidates(game, &d_zone, &MoveList::new(), &mut moves);
         if O::ENABLED {
@@ -556,10 +594,10 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
         d_zone.unwind();
         for &d in moves.iter() {
+            self.count_node();
             if self.stopped {
                 break;
             }
-            self.count_node();
             game.play(d);
             if O::ENABLED {
                 let node = LambdaNode {

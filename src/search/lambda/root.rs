@@ -94,6 +94,9 @@ fn classify<G: LambdaGame, O: Observer<G>>(
     let attacker = game.to_move();
     let max_level = searcher.config.max_level;
     searcher.count_node();
+    if searcher.stopped {
+        return RootMoveClass::NotProven;
+    }
     game.play(mv);
     if O::ENABLED {
         let node = LambdaNode {

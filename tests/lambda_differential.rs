@@ -1,0 +1,273 @@
+//! Differential tests of lambda and dual-lambda search (issue 4, "Correctness"): on random
+//! small positions of every stone game, every win they claim is a real win and every
+//! dual-lambda loss a real loss by exhaustive alpha-beta to the end of the game, the winning
+//! move they name really wins, and the answer (result and level) is the same with zones on
+//! and off and with the transposition table on and off.
+//!
+//! Positions come from a fixed-seed splitmix64 generator (random legal moves from the empty
+//! board, never ending the game); every search is bounded by node limits, so the tests are
+//! deterministic and independent of the machine's speed.
+
+use plyscope::game::{Game, MoveList, Player};
+use plyscope::games::atarigo::AtariGo;
+use plyscope::games::hex::Hex;
+use plyscope::games::mnk::Mnk;
+use plyscope::search::lambda::{LambdaConfig, LambdaReport, ThreatVerdict, lambda_search};
+use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
+use plyscope::trace::NoTrace;
+
+/// splitmix64: a tiny fixed-seed generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plays `stones` random legal moves that do not end the game (fewer if none is left).
+fn scatter<G: Game>(mut game: G, stones: usize, rng: &mut Rng) -> G {
+    let mut moves = MoveList::new();
+    for _ in 0..stones {
+        game.legal_moves(&mut moves);
+        let mut placed = false;
+        for _ in 0..8 {
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves.as_slice()[rng.below(moves.len())];
+            game.play(mv);
+            if game.outcome().is_none() {
+                placed = true;
+                break;
+            }
+            game.undo(mv);
+        }
+        if !placed {
+            break;
+        }
+    }
+    game
+}
+
+/// The exact result for the side to move by alpha-beta to the end of the game, if it
+/// finishes within the node limit.
+fn exact<G: SearchGame>(game: &mut G) -> Option<Verdict> {
+    let config = SearchConfig {
+        tt_mb: 1,
+        ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
+    };
+    let limits = Limits {
+        nodes: Some(400_000),
+        ..Limits::default()
+    };
+    let result = solve(game, &config, &limits, &mut NoTrace);
+    (!result.stopped && result.verdict != Verdict::Unknown).then_some(result.verdict)
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    wins_checked: usize,
+    losses_checked: usize,
+    moves_checked: usize,
+    compared: usize,
+    /// Verified wins by level 0, 1, 2, 3.
+    win_levels: [usize; 4],
+}
+
+fn run<G: SearchGame>(game: &mut G, config: LambdaConfig) -> LambdaReport<G::Move> {
+    let limits = Limits {
+        nodes: Some(200_000),
+        ..Limits::default()
+    };
+    let before = game.key();
+    let report = lambda_search(game, &config, &limits, &mut NoTrace);
+    assert_eq!(game.key(), before, "the position is left as found");
+    report
+}
+
+/// Checks one position: every configuration against the exhaustive answer and against each
+/// other.
+fn check<G: SearchGame>(game: &mut G, max_level: u8, max_depth: u32, tally: &mut Tally) {
+    tally.positions += 1;
+    let mut truth: Option<Option<Verdict>> = None;
+    for dual in [false, true] {
+        let mut answers = Vec::new();
+        for (zones, tt_mb) in [(true, 1), (true, 0), (false, 1), (false, 0)] {
+            let config = LambdaConfig {
+                max_level,
+                max_depth,
+                zones,
+                tt_mb,
+                dual,
+            };
+            let report = run(game, config);
+            if report.stopped {
+                assert_eq!(
+                    report.verdict,
+                    ThreatVerdict::Unknown,
+                    "a stop proves nothing"
+                );
+                continue;
+            }
+            answers.push((config, report.verdict));
+            if report.verdict == ThreatVerdict::Unknown {
+                continue;
+            }
+            let real = *truth.get_or_insert_with(|| exact(game));
+            let Some(real) = real else { continue };
+            match report.verdict {
+                ThreatVerdict::Win { .. } => {
+                    assert!(
+                        real.is_win(),
+                        "{config:?} claims {} but exhaustive search says {real}\n{}",
+                        report.verdict,
+                        game.diagram()
+                    );
+                    tally.wins_checked += 1;
+                    if let ThreatVerdict::Win { level } = report.verdict {
+                        tally.win_levels[level as usize] += 1;
+                    }
+                    if let Some(mv) = report.best_move {
+                        game.play(mv);
+                        let after = exact(game);
+                        game.undo(mv);
+                        if let Some(after) = after {
+                            assert!(
+                                after.is_loss(),
+                                "{config:?}: {} does not win ({after} for the opponent)\n{}",
+                                game.format_move(mv),
+                                game.diagram()
+                            );
+                            tally.moves_checked += 1;
+                        }
+                    }
+                }
+                ThreatVerdict::Loss { .. } => {
+                    assert!(dual, "only dual-lambda proves losses");
+                    assert!(
+                        real.is_loss(),
+                        "{config:?} claims {} but exhaustive search says {real}\n{}",
+                        report.verdict,
+                        game.diagram()
+                    );
+                    tally.losses_checked += 1;
+                }
+                ThreatVerdict::Unknown => {}
+            }
+        }
+        if let Some(&(first_config, first)) = answers.first() {
+            for &(config, verdict) in &answers[1..] {
+                assert_eq!(
+                    verdict,
+                    first,
+                    "{config:?} and {first_config:?} disagree\n{}",
+                    game.diagram()
+                );
+                tally.compared += 1;
+            }
+        }
+    }
+}
+
+fn depth_for(rng: &mut Rng) -> u32 {
+    // Mostly unlimited; sometimes a depth limit (section 4.8), which must never create a win.
+    if rng.below(3) == 0 {
+        3 + rng.below(8) as u32
+    } else {
+        u32::MAX
+    }
+}
+
+#[test]
+fn mnk_claims_are_real() {
+    let mut rng = Rng(0x4D4E_4B00);
+    let mut tally = Tally::default();
+    for _ in 0..300 {
+        let columns = 3 + rng.below(3);
+        let rows = 3 + rng.below(3);
+        let k = 3 + rng.below(2).min(columns.min(rows) - 3);
+        let empties = columns * rows;
+        // Sparse boards: dense ones are mostly wins in one move.
+        let stones = 2 + rng.below(empties / 3);
+        let mut g = scatter(Mnk::new(columns, rows, k, false).unwrap(), stones, &mut rng);
+        let level = 1 + rng.below(3) as u8;
+        let depth = depth_for(&mut rng);
+        check(&mut g, level, depth, &mut tally);
+    }
+    println!("mnk: {tally:?}");
+    assert!(tally.wins_checked >= 200, "{tally:?}");
+    // Deep wins are rare on small m,n,k boards (level 1 decides most).
+    assert!(tally.win_levels[2] + tally.win_levels[3] >= 5, "{tally:?}");
+    assert!(tally.losses_checked >= 20, "{tally:?}");
+    assert!(tally.compared >= 1000, "{tally:?}");
+}
+
+#[test]
+fn atarigo_claims_are_real() {
+    let mut rng = Rng(0xA7A2_1600);
+    let mut tally = Tally::default();
+    for _ in 0..300 {
+        let columns = 3 + rng.below(3);
+        let rows = 3 + rng.below(3);
+        let empties = columns * rows;
+        let stones = empties / 4 + rng.below(empties / 3 + 1);
+        let mut g = scatter(AtariGo::new(columns, rows).unwrap(), stones, &mut rng);
+        let level = 1 + rng.below(3) as u8;
+        let depth = depth_for(&mut rng);
+        check(&mut g, level, depth, &mut tally);
+    }
+    println!("atarigo: {tally:?}");
+    assert!(tally.wins_checked >= 200, "{tally:?}");
+    assert!(tally.win_levels[2] + tally.win_levels[3] >= 20, "{tally:?}");
+    assert!(tally.losses_checked >= 20, "{tally:?}");
+    assert!(tally.compared >= 1000, "{tally:?}");
+}
+
+#[test]
+fn hex_claims_are_real() {
+    let mut rng = Rng(0x4E58_0000);
+    let mut tally = Tally::default();
+    for _ in 0..300 {
+        let size = 2 + rng.below(3);
+        let empties = size * size;
+        let stones = rng.below(empties / 2 + 1);
+        let mut g = scatter(Hex::new(size).unwrap(), stones, &mut rng);
+        let level = 1 + rng.below(3) as u8;
+        let depth = depth_for(&mut rng);
+        check(&mut g, level, depth, &mut tally);
+    }
+    println!("hex: {tally:?}");
+    assert!(tally.wins_checked >= 200, "{tally:?}");
+    assert!(tally.win_levels[2] + tally.win_levels[3] >= 20, "{tally:?}");
+    assert!(tally.losses_checked >= 20, "{tally:?}");
+    assert!(tally.compared >= 1000, "{tally:?}");
+}
+
+#[test]
+fn a_win_with_the_side_to_move_swapped_is_checked_too() {
+    // The same positions with White to move: threat search must not assume Black attacks.
+    let mut rng = Rng(0x5357_4150);
+    let mut tally = Tally::default();
+    for _ in 0..60 {
+        let mut g = scatter(
+            Mnk::new(4, 4, 3, false).unwrap(),
+            3 + rng.below(5),
+            &mut rng,
+        );
+        if g.to_move() == Player::Black {
+            continue;
+        }
+        check(&mut g, 2, u32::MAX, &mut tally);
+    }
+    assert!(tally.wins_checked >= 10, "{tally:?}");
+}
