@@ -352,7 +352,7 @@ fn lambda_screens_at_80x24_and_120x40() {
     type_keys(&mut app, "d");
     let s = screen(&app, &unicode(), 80, 24);
     for wanted in [
-        "D-zone, DEFEND λ1 at b1: all",
+        "D-zone, DEFEND λ1 at ",
         "node      defence move",
         "threat    ",
         "threat λ0? yes: λ0 threat",
