@@ -25,6 +25,14 @@
 //! (`prev_best`, "what it overwrote"). The subtree size so far is the number of nodes entered
 //! since the node (ids are pre-order), also O(1).
 //!
+//! # Lambda nodes
+//!
+//! A lambda search's nodes (thesis 000 section 5.1) step the same way: an enter moves down,
+//! a `LambdaLeave` moves up (lambda nodes have no values, so no best child changes).
+//! [`Replay::lambda`] reads a lambda node as of the step from facts of the log alone: its
+//! verdict and zone once left, its table look-up, and its latest ATTACK or DEFEND list by
+//! the step (walking the node's chain of lists, one per level at most).
+//!
 //! # Far jumps
 //!
 //! [`Replay::seek`] steps from the current step, or from step 0 after a reset when that is

@@ -18,7 +18,7 @@
 //! - Events are small `Copy` values (28 bytes for 16-bit moves); lists of moves (the search
 //!   order, skipped and pruned moves) live in one side buffer and events hold ranges into it.
 //!   The moves a cutoff skips are a slice of the node's ordered list, so they usually cost
-//!   nothing extra. A node takes 72 bytes; alpha-beta on AtariGo reports about 4 events a
+//!   nothing extra. A node takes 80 bytes (its lambda attacker and level included); alpha-beta on AtariGo reports about 4 events a
 //!   node, so a trace takes about 50 bytes per event in all (measured by `benches/trace.rs`).
 //! - The trace only grows: a batch of new nodes and events is appended by
 //!   `Trace::append`, which also fills in the fields of older nodes that the new events

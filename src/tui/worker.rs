@@ -608,6 +608,17 @@ fn progress_of<G: Game>(
         .iter()
         .rev()
         .find_map(|&r| replay.node(&trace, r).best_child)
+        .or_else(|| {
+            // Lambda searches have no values: the first root attack move proven to win.
+            roots.iter().rev().find_map(|&r| {
+                replay.children(&trace, r).find(|&c| {
+                    replay.lambda(&trace, c).is_some_and(|s| {
+                        matches!(s.kind, crate::trace::LambdaNodeKind::Attack(_))
+                            && matches!(s.verdict, Some(crate::trace::LambdaVerdict::Won { .. }))
+                    })
+                })
+            })
+        })
         .and_then(|child| trace.node(child).mv())
         .map(|m| root.format_move(m));
     Progress {
@@ -938,6 +949,24 @@ mod tests {
             detail.cutoff.as_deref(),
             Some("value -2 >= beta -3: 2 moves skipped (c2 c3)")
         );
+    }
+
+    #[test]
+    fn a_lambda_search_reports_its_level_and_winning_move() {
+        let puzzle = crate::puzzle::load("mnk-4x4-k4-corners").unwrap();
+        let (tx, rx) = channel();
+        let spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::Lambda), 100_000);
+        assert_eq!(spec.config.lambda.max_level, 2, "the puzzle's [limits]");
+        let _session = start(&puzzle, spec, 5, tx);
+        let msgs: Vec<Msg> = rx
+            .iter()
+            .take_while(|m| !matches!(m, Msg::Done { .. }))
+            .collect();
+        let Some(Msg::Progress(last)) = msgs.last() else {
+            panic!("no progress: {msgs:?}");
+        };
+        assert_eq!(last.best_move.as_deref(), Some("c2"));
+        assert!(last.nodes > 0);
     }
 
     #[test]
