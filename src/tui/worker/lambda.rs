@@ -350,7 +350,7 @@ pub fn root_marks<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> Vec
 /// The side pane's facts about a lambda node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LambdaDetail {
-    /// "LAMBDA call: threat check", "attack move", ...
+    /// "LAMBDA: threat check", "attack move", ...
     pub role: String,
     pub attacker: Player,
     pub level: u8,
@@ -379,10 +379,10 @@ pub fn detail<M: Copy>(
 ) -> Option<LambdaDetail> {
     let state = replay.lambda(trace, node)?;
     let role = match state.kind {
-        LambdaNodeKind::Search(LambdaPurpose::Root) => "LAMBDA call: the root search",
-        LambdaNodeKind::Search(LambdaPurpose::Threat) => "LAMBDA call: threat check",
-        LambdaNodeKind::Search(LambdaPurpose::AfterDefence) => "LAMBDA call: after a defence",
-        LambdaNodeKind::Search(LambdaPurpose::CounterThreat) => "LAMBDA call: counter-threat check",
+        LambdaNodeKind::Search(LambdaPurpose::Root) => "LAMBDA: the root search",
+        LambdaNodeKind::Search(LambdaPurpose::Threat) => "LAMBDA: threat check",
+        LambdaNodeKind::Search(LambdaPurpose::AfterDefence) => "LAMBDA: after a defence",
+        LambdaNodeKind::Search(LambdaPurpose::CounterThreat) => "LAMBDA: counter-threat",
         LambdaNodeKind::Attack(_) => "attack move",
         LambdaNodeKind::Defence(_) => "defence move",
     };
@@ -603,7 +603,7 @@ mod tests {
         let t = lambda_scripted();
         let r = at(&t, 11);
         let d = detail(&t, &r, 4, name).unwrap();
-        assert_eq!(d.role, "LAMBDA call: after a defence");
+        assert_eq!(d.role, "LAMBDA: after a defence");
         assert_eq!(d.threat.as_deref(), Some("a1 at λ1"));
         assert_eq!((d.level, d.max_level, d.depth_left), (1, 2, 7));
         assert_eq!(d.tt.as_deref(), Some("miss"));
