@@ -7,6 +7,10 @@
 //! Two kinds of movement: *stepping* moves the replay cursor through the event log (the
 //! selection follows the node the search is in), *walking* moves the selection through the
 //! tree as recorded by the current step (the step stays).
+//!
+//! Lambda searches (issue 4, item 7) add the maximum level (`>` / `<` search again one
+//! level up or down), the root analysis switch, and the board's zone view (which orders,
+//! A-zone or D-zone), which only changes what is drawn.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
@@ -258,6 +262,7 @@ impl App {
         self.algorithm = None;
         self.node_limit = 0;
         self.max_level = None;
+        self.root_analysis = false;
         self.restart();
     }
 
