@@ -167,6 +167,26 @@ fn open_step_walk_resize_quit_and_restore() {
     );
 }
 
+/// Thomsen's corners with his figure's depth and level (7 and 2), as a puzzle file, so the
+/// test does not follow the bundled file's defaults.
+const CORNERS: &str = r#"title = "Thomsen's corners, depth 7"
+game = "mnk"
+size = [4, 4]
+k = 4
+free_setup = true
+to_move = "black"
+board = """
+. . . X
+. . . .
+. . . .
+X . . X
+"""
+
+[limits]
+max_depth = 7
+max_level = 2
+"#;
+
 /// A lambda search in the real terminal (issue 4, item 7): Thomsen's corners under
 /// `--algo lambda`; at the end the root's level labels are on the board, the next proof
 /// shows its attack zone, `d` switches to the defence zone, `>` searches again one level up.
@@ -176,7 +196,14 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
         return;
     };
     let bin = env!("CARGO_BIN_EXE_plyscope");
-    let shell = format!("{bin} explore mnk-4x4-k4-corners --algo lambda; echo EXITED $?; sleep 30");
+    let dir = std::env::temp_dir().join(format!("plyscope-tmux-lambda-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("corners.toml");
+    std::fs::write(&file, CORNERS).unwrap();
+    let shell = format!(
+        "{bin} explore {} --algo lambda; echo EXITED $?; sleep 30",
+        file.display()
+    );
     tmux.run(&[
         "new-session",
         "-d",
@@ -207,4 +234,5 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
     tmux.wait_for("win at lambda level");
     tmux.keys("q");
     tmux.wait_for("EXITED 0");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -953,7 +953,10 @@ mod tests {
 
     #[test]
     fn a_lambda_search_reports_its_level_and_winning_move() {
-        let puzzle = crate::puzzle::load("mnk-4x4-k4-corners").unwrap();
+        let mut puzzle = crate::puzzle::load("mnk-4x4-k4-corners").unwrap();
+        // Thomsen's figure: depth 7, level 2 (pinned here, whatever the file's defaults).
+        puzzle.limits.max_depth = Some(7);
+        puzzle.limits.max_level = Some(2);
         let (tx, rx) = channel();
         let spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::Lambda), 100_000);
         assert_eq!(spec.config.lambda.max_level, 2, "the puzzle's [limits]");
