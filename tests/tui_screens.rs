@@ -382,6 +382,18 @@ fn lambda_screens_at_80x24_and_120x40() {
         assert!(s.contains(wanted), "missing {wanted:?} in\n{s}");
     }
     insta::assert_snapshot!("lambda_corners_root_levels_120x40", s);
+    // The footer adds the lambda keys; at 80 columns the picker's and play's make room.
+    assert!(
+        s.contains("n next cutoff  > λ level  z zone  d A/D  p play"),
+        "{s}"
+    );
+    let narrow = screen(&app, &unicode(), 80, 24);
+    let footer = narrow.lines().last().unwrap();
+    assert!(
+        footer.contains("> λ level  z zone  d A/D") && footer.ends_with("q quit"),
+        "{footer}"
+    );
+    assert!(!footer.contains("puzzles"), "{footer}");
     insta::assert_snapshot!(
         "lambda_corners_root_levels_80x24",
         screen(&app, &unicode(), 80, 24)

@@ -1,6 +1,8 @@
 //! The status lines (issue 3, deliverable 3): step i / n, the algorithm, the limits and the
 //! search's progress or result on the first; the keys from the keymap's footer, or the note
-//! of the last action, on the second.
+//! of the last action, on the second. While a lambda search is shown the footer adds its
+//! keys (level, zone order, A/D zone; design.md section 5), making room at narrow widths
+//! by leaving out the picker and play keys first.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -8,7 +10,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::theme::{Slot, Theme};
+use unicode_width::UnicodeWidthStr;
+
 use crate::tui::app::{App, SPEEDS};
+use crate::tui::keymap::{Action, FooterItem};
 
 use super::glyph_text;
 
@@ -91,12 +96,59 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         )),
         None => {
             let mut spans = Vec::new();
-            for item in app.keymap.footer() {
+            for item in footer_items(app, area.width as usize) {
                 spans.push(Span::styled(item.key.clone(), theme.style(Slot::StatusKey)));
-                spans.push(Span::styled(format!(" {}  ", item.label), bar));
+                spans.push(Span::styled(
+                    format!(" {}  ", glyph_text(theme, item.label)),
+                    bar,
+                ));
             }
             Line::from(spans)
         }
     };
     frame.render_widget(Paragraph::new(vec![first, second]).style(bar), area);
+}
+
+/// The footer's items: the keymap's footer, with the lambda keys after "next cutoff" while
+/// a lambda search is shown; items the width cannot hold are left out, the picker's and
+/// play's first.
+pub fn footer_items(app: &App, width: usize) -> Vec<FooterItem> {
+    let mut items = app.keymap.footer();
+    if app.is_lambda() {
+        let extras = [
+            (Action::LevelUp, "λ level"),
+            (Action::CycleZoneOrder, "zone"),
+            (Action::SwitchZone, "A/D"),
+        ];
+        let at = items
+            .iter()
+            .position(|i| i.action == Action::StepNextCutoff)
+            .map_or(items.len(), |i| i + 1);
+        let extras: Vec<FooterItem> = extras
+            .into_iter()
+            .filter_map(|(action, label)| {
+                let key = app.keymap.keys(action).first()?;
+                Some(FooterItem {
+                    action,
+                    key: key.to_string(),
+                    label,
+                })
+            })
+            .collect();
+        items.splice(at..at, extras);
+    }
+    let used = |items: &[FooterItem]| -> usize {
+        items
+            .iter()
+            .map(|i| i.key.width() + 1 + i.label.width() + 2)
+            .sum::<usize>()
+            .saturating_sub(2)
+    };
+    for droppable in [Action::OpenPicker, Action::PlayPause] {
+        if used(&items) <= width {
+            break;
+        }
+        items.retain(|i| i.action != droppable);
+    }
+    items
 }
