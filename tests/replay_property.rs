@@ -11,7 +11,8 @@
 //!   nodes left open);
 //! - a scripted lambda engine (thesis 000 section 5.1's LAMBDA / ATTACK / DEFEND shape, with
 //!   nested threat checks, re-searches, dual-lambda's counter-threat checks, table look-ups,
-//!   one ATTACK per level, zones or none, and every verdict) under a random budget;
+//!   one ATTACK per level, zones or none, and every verdict) under a random budget, and the
+//!   real lambda and dual-lambda engines on random 4x4 positions;
 //! - the real engines (minimax, fail-hard and fail-soft alpha-beta, iterative deepening)
 //!   in their textbook form, with table, ordering and tactics, with the null move and with
 //!   forward pruning, on random literal trees (under random record budgets) and random
@@ -850,6 +851,51 @@ proptest! {
         let mut game = random_position(columns, rows, k, stones, &mut rng);
         let limits = Limits { max_depth: Some(depth), nodes, ..Limits::default() };
         let trace = record(&mut game, &config(algorithm(algo), variant), &limits, u64::MAX);
+        check_replay(&trace);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The real lambda and dual-lambda engines (with and without zones and table, under node
+    /// limits and record budgets) on random 4x4 positions (k = 3 and 4).
+    #[test]
+    fn recorded_lambda_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        dual in any::<bool>(),
+        level in 1u8..4,
+        depth in 1u32..8,
+        zones in any::<bool>(),
+        table in any::<bool>(),
+        nodes in prop_oneof![Just(Some(3000)), (1u64..300).prop_map(Some)],
+        budget in prop_oneof![Just(u64::MAX), 1u64..300],
+        k in 3usize..5,
+    ) {
+        let mut rng = Rng(seed);
+        let stones = rng.below(5) as usize + 2;
+        let mut game = random_position(4, 4, k, stones, &mut rng);
+        let mut config = SearchConfig::for_algorithm(if dual {
+            Algorithm::DualLambda
+        } else {
+            Algorithm::Lambda
+        });
+        config.lambda.max_level = level;
+        config.lambda.max_depth = depth;
+        config.lambda.zones = zones;
+        config.lambda.tt_mb = if table { 1 } else { 0 };
+        let limits = Limits { nodes, ..Limits::default() };
+        let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+            budget,
+            batch_events: 1 + rng.below(100) as usize,
+            ..RecordConfig::default()
+        });
+        let result = solve(&mut game, &config, &limits, &mut recorder);
+        let trace = recorder.into_trace();
+        if trace.truncation().is_none() && !result.stopped {
+            // A whole record: every lambda node entered is left.
+            prop_assert!(trace.nodes().iter().all(|n| n.leave_event().is_some()));
+        }
         check_replay(&trace);
     }
 }
