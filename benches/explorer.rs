@@ -1,7 +1,10 @@
 //! Explorer benches (issue 3, "Performance"): drawing one frame of the explorer over a trace
 //! of a million nodes (the AtariGo 6x6 crosscut under iterative deepening, stopped at a
 //! million nodes), at 120x40 into ratatui's `TestBackend`, with the selection deep in the
-//! tree; and one step forward then back, drawn. Run with `cargo bench --bench explorer`.
+//! tree; and one step forward then back, drawn. The same for the crosscut's dual-lambda search
+//! at level 3 (issue 4, item 7), stopped at 200,000 engine nodes: a frame in the middle with
+//! the D-zone overlay, and the root at the end with every root move's level. Run with
+//! `cargo bench --bench explorer`.
 
 use std::hint::black_box;
 use std::sync::mpsc::channel;
@@ -36,6 +39,55 @@ fn big_app() -> App {
         app.session.roots().len()
     );
     app
+}
+
+/// The crosscut's dual-lambda search, stopped at 200k engine nodes, fully recorded.
+fn lambda_app() -> App {
+    let puzzle = puzzle::load("atarigo-6x6-crosscut").unwrap();
+    let mut spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::DualLambda), MAX_EVENTS);
+    spec.config.lambda.max_level = 3;
+    spec.limits.nodes = Some(200_000);
+    let (tx, rx) = channel();
+    let mut app = App::with_spec(puzzle, None, spec, Keymap::bundled().unwrap(), tx);
+    app.wait_for_search(&rx);
+    eprintln!("lambda trace: {} events", app.session.len());
+    app
+}
+
+fn lambda_benches(c: &mut Criterion) {
+    let mut app = lambda_app();
+    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let middle = app.session.len() / 2;
+    app.session.seek(middle);
+    app.update(Action::StepNextNode);
+    app.update(Action::SwitchZone);
+    c.bench_function("explorer/lambda_draw_frame_middle_d_zone", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+    app.update(Action::StepEnd);
+    app.selected = app.session.roots().first().copied();
+    c.bench_function("explorer/lambda_draw_frame_root_levels", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+    app.session.seek(middle);
+    c.bench_function("explorer/lambda_step_forward_back_and_draw", |b| {
+        b.iter(|| {
+            app.update(Action::StepForward);
+            app.update(Action::StepBack);
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
 }
 
 fn benches(c: &mut Criterion) {
@@ -83,5 +135,6 @@ fn main() {
         .warm_up_time(std::time::Duration::from_secs(1))
         .configure_from_args();
     benches(&mut c);
+    lambda_benches(&mut c);
     c.final_summary();
 }

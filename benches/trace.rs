@@ -1,8 +1,10 @@
 //! Trace benches (issue 3, "Performance"): stepping a replay of a trace of about a million
 //! nodes forward and back at several points, crossing the whole trace, and the cost of
 //! recording the AtariGo 6x6 crosscut alpha-beta search against the same search with
-//! `NoTrace`. Run with `cargo bench --bench trace`; besides criterion's lines it prints the
-//! trace's size, bytes per event and the recording overhead ratio measured in this run.
+//! `NoTrace`, and the same for 200k nodes of the crosscut's dual-lambda search (issue 4: lambda
+//! traces carry zones in a side buffer). Run with `cargo bench --bench trace`; besides
+//! criterion's lines it prints the trace's size, bytes per event (zones included) and the
+//! recording overhead ratio measured in this run.
 //!
 //! The searches are deterministic, so their node counts are asserted (conventions.md 8): a
 //! change in them is a change in the engines, not in the trace.
@@ -88,6 +90,29 @@ fn crosscut_recorded() -> (u64, Trace<Point>) {
     (nodes, recorder.into_trace())
 }
 
+/// Engine nodes of the crosscut's dual-lambda search that are recorded (its whole solve
+/// takes far more memory than a bench should).
+const LAMBDA_NODES: u64 = 200_000;
+
+/// The crosscut's dual-lambda search at level 3 (thesis 000 table 5.1), stopped after
+/// [`LAMBDA_NODES`] engine nodes.
+fn crosscut_dual_lambda<O: plyscope::trace::Observer<AtariGo>>(observer: &mut O) -> u64 {
+    let mut config = SearchConfig::for_algorithm(Algorithm::DualLambda);
+    config.lambda.max_level = 3;
+    let limits = Limits {
+        nodes: Some(LAMBDA_NODES),
+        ..Limits::default()
+    };
+    let mut game = crosscut();
+    solve(&mut game, &config, &limits, observer).stats.nodes
+}
+
+fn crosscut_dual_lambda_recorded() -> (u64, Trace<Point>) {
+    let mut recorder: Recorder<AtariGo> = Recorder::new(unbounded());
+    let nodes = crosscut_dual_lambda(&mut recorder);
+    (nodes, recorder.into_trace())
+}
+
 fn bench_steps(c: &mut Criterion, trace: &Trace<Point>) {
     let mut group = c.benchmark_group("replay");
     let len = trace.len();
@@ -120,6 +145,66 @@ fn bench_recording(c: &mut Criterion) {
     });
     group.bench_function("Recorder", |b| b.iter(|| black_box(crosscut_recorded().0)));
     group.finish();
+    let mut group = c.benchmark_group("crosscut dual-lambda, 200k nodes");
+    group.sample_size(10);
+    group.bench_function("NoTrace", |b| {
+        b.iter(|| black_box(crosscut_dual_lambda(&mut NoTrace)))
+    });
+    group.bench_function("Recorder", |b| {
+        b.iter(|| black_box(crosscut_dual_lambda_recorded().0))
+    });
+    group.finish();
+}
+
+/// The lambda record: size, zone share, overhead, and the cost of crossing it with the
+/// lambda state of the current node read at every step.
+fn report_lambda() {
+    let (nodes, trace) = crosscut_dual_lambda_recorded();
+    assert_eq!(
+        nodes,
+        crosscut_dual_lambda(&mut NoTrace),
+        "recording changes nothing"
+    );
+    let plain = best_of(3, || {
+        black_box(crosscut_dual_lambda(&mut NoTrace));
+    });
+    let traced = best_of(3, || {
+        black_box(crosscut_dual_lambda_recorded());
+    });
+    println!(
+        "crosscut dual-lambda, {nodes} engine nodes: {} trace nodes, {} events, {:.1} MB used \
+         ({:.1} bytes/event, zones {:.1} MB = {:.0}%); NoTrace {:.1} ms, Recorder {:.1} ms: \
+         overhead {:.2}x",
+        trace.node_count(),
+        trace.len(),
+        trace.used_bytes() as f64 / 1e6,
+        trace.used_bytes() as f64 / trace.len() as f64,
+        trace.zone_buffer_len() as f64 / 1e6,
+        100.0 * trace.zone_buffer_len() as f64 / trace.used_bytes() as f64,
+        plain.as_secs_f64() * 1e3,
+        traced.as_secs_f64() * 1e3,
+        traced.as_secs_f64() / plain.as_secs_f64(),
+    );
+    let mut replay = Replay::new();
+    let start = Instant::now();
+    let mut seen = 0u64;
+    while replay.forward(&trace) {
+        if let Some(node) = replay.current() {
+            seen += replay.lambda(&trace, node).is_some() as u64;
+        }
+    }
+    let forward = start.elapsed();
+    let start = Instant::now();
+    while replay.back(&trace) {}
+    let back = start.elapsed();
+    println!(
+        "crossing it step by step: forward with the lambda state at each step {:.1} ms \
+         ({:.1} ns/event, {seen} states), back {:.1} ms ({:.1} ns/event)",
+        forward.as_secs_f64() * 1e3,
+        forward.as_secs_f64() * 1e9 / trace.len() as f64,
+        back.as_secs_f64() * 1e3,
+        back.as_secs_f64() * 1e9 / trace.len() as f64,
+    );
 }
 
 /// Best of `runs` wall times of `f`.
@@ -188,5 +273,6 @@ fn main() {
     bench_steps(&mut c, &trace);
     bench_recording(&mut c);
     report(&trace);
+    report_lambda();
     c.final_summary();
 }

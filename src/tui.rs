@@ -1,6 +1,8 @@
 //! The terminal explorer (design.md section 5; issue 3): keys map to actions through the
 //! keymap ([`keymap`]), the model ([`app`]) applies them, the views ([`ui`]) render the
-//! model with a theme, and the search runs on its own thread ([`worker`]).
+//! model with a theme, and the search runs on its own thread ([`worker`]). Lambda and
+//! dual-lambda searches (issue 4, item 7) are recorded and shown the same way, with their
+//! own tree labels, side pane, zone overlay and root levels ([`worker::lambda`]).
 //!
 //! This module owns the terminal (conventions.md 11-13 and the pitfalls): raw mode and the
 //! alternate screen on entry, restored on every way out, including a panic on any thread (a

@@ -9,6 +9,10 @@
 //!   skipped lists that are and are not slices of the ordered list, several iterations) with
 //!   small random values full of ties, under a random record budget (truncated records,
 //!   nodes left open);
+//! - a scripted lambda engine (thesis 000 section 5.1's LAMBDA / ATTACK / DEFEND shape, with
+//!   nested threat checks, re-searches, dual-lambda's counter-threat checks, table look-ups,
+//!   one ATTACK per level, zones or none, and every verdict) under a random budget, and the
+//!   real lambda and dual-lambda engines on random 4x4 positions;
 //! - the real engines (minimax, fail-hard and fail-soft alpha-beta, iterative deepening)
 //!   in their textbook form, with table, ordering and tactics, with the null move and with
 //!   forward pruning, on random literal trees (under random record budgets) and random
@@ -19,15 +23,19 @@ use std::collections::HashMap;
 use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::zone::ZoneScheme;
 use plyscope::search::{
     Algorithm, Bound, Limits, MoveOrdering, SearchConfig, SearchGame, Value, Window, solve,
 };
 use plyscope::trace::recorder::{RecordConfig, Recorder};
 use plyscope::trace::replay::{
-    CutoffInfo, NodeResult, NodeState, NodeStatus, NullMoveInfo, Replay, TtLookup, TtStoreInfo,
+    Candidates, CutoffInfo, LambdaState, NodeResult, NodeState, NodeStatus, NullMoveInfo, Replay,
+    TtLookup, TtStoreInfo,
 };
 use plyscope::trace::store::{Event, NodeId, NodeKind, Trace};
-use plyscope::trace::{Observer, TtEntryView};
+use plyscope::trace::{
+    LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
+};
 use plyscope::zobrist::splitmix64;
 use proptest::prelude::*;
 
@@ -36,12 +44,18 @@ use proptest::prelude::*;
 
 /// Per-node states, the path and the number of nodes entered after `step` events, computed
 /// from scratch without the replay's undo information.
-fn oracle<M: Copy + PartialEq>(
-    trace: &Trace<M>,
-    step: usize,
-) -> (Vec<NodeState<M>>, Vec<NodeId>, u32) {
+type Snapshot<M> = (
+    Vec<NodeState<M>>,
+    Vec<NodeId>,
+    u32,
+    Vec<Option<LambdaState<M>>>,
+);
+
+fn oracle<M: Copy + PartialEq>(trace: &Trace<M>, step: usize) -> Snapshot<M> {
     let n = trace.node_count();
     let mut states: Vec<NodeState<M>> = (0..n).map(|_| not_entered()).collect();
+    let mut lambdas: Vec<Option<LambdaState<M>>> = vec![None; n];
+    let zone = |z: u32| (z != u32::MAX).then_some(z);
     let mut path: Vec<NodeId> = Vec::new();
     // Children left so far with their values, in order, per node.
     let mut closed_children: HashMap<NodeId, Vec<(NodeId, Value)>> = HashMap::new();
@@ -56,6 +70,19 @@ fn oracle<M: Copy + PartialEq>(
                 let s = &mut states[node as usize];
                 s.status = NodeStatus::Open;
                 s.window = Some(trace.node(node).window());
+                let t = trace.node(node);
+                lambdas[node as usize] = t.lambda_kind().map(|kind| LambdaState {
+                    kind,
+                    attacker: t.attacker(),
+                    level: t.level(),
+                    depth_left: t.depth(),
+                    status: NodeStatus::Open,
+                    verdict: None,
+                    zone: None,
+                    tt: None,
+                    candidates: None,
+                    candidate_lists: 0,
+                });
                 if let Some(&parent) = path.last() {
                     entered_children.entry(parent).or_default().push(node);
                 }
@@ -143,6 +170,46 @@ fn oracle<M: Copy + PartialEq>(
             Event::ForwardPruned { node, dropped } => {
                 states[node as usize].forward_pruned = Some(dropped)
             }
+            Event::LambdaAttack {
+                node,
+                level,
+                zone: z,
+                candidates,
+                ..
+            }
+            | Event::LambdaDefend {
+                node,
+                level,
+                zone: z,
+                candidates,
+                ..
+            } => {
+                let l = lambdas[node as usize].as_mut().expect("a lambda node");
+                l.candidates = Some(Candidates {
+                    event: e as u32,
+                    attack: matches!(event, Event::LambdaAttack { .. }),
+                    level,
+                    zone: zone(z),
+                    moves: candidates,
+                });
+                l.candidate_lists += 1;
+            }
+            Event::LambdaTt { node, hit } => {
+                states[node as usize].tt = None;
+                lambdas[node as usize].as_mut().expect("a lambda node").tt = Some(hit);
+            }
+            Event::LambdaLeave {
+                node,
+                verdict,
+                zone: z,
+            } => {
+                assert_eq!(path.pop(), Some(node), "leave of the innermost node");
+                states[node as usize].status = NodeStatus::Closed;
+                let l = lambdas[node as usize].as_mut().expect("a lambda node");
+                l.status = NodeStatus::Closed;
+                l.verdict = Some(verdict);
+                l.zone = zone(z);
+            }
         }
     }
     // Best child so far: the highest negated value, the first one on ties.
@@ -165,7 +232,7 @@ fn oracle<M: Copy + PartialEq>(
             a = trace.node(x).parent();
         }
     }
-    (states, path, entered)
+    (states, path, entered, lambdas)
 }
 
 fn not_entered<M>() -> NodeState<M> {
@@ -192,7 +259,12 @@ fn check_replay<M: Copy + PartialEq + std::fmt::Debug>(trace: &Trace<M>) {
     let len = trace.len();
     let stride = (len / 150).max(1);
     let sampled = |s: usize| s.is_multiple_of(stride) || s == len;
-    let snapshot = |r: &Replay| (r.states(trace), r.path(trace), r.entered());
+    let snapshot = |r: &Replay| {
+        let lambdas = (0..trace.node_count() as NodeId)
+            .map(|id| r.lambda(trace, id))
+            .collect::<Vec<_>>();
+        (r.states(trace), r.path(trace), r.entered(), lambdas)
+    };
     let mut forward = Vec::new();
     let mut r = Replay::new();
     for step in 0..=len {
@@ -431,6 +503,239 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------
+// The scripted lambda engine: LAMBDA / ATTACK / DEFEND (thesis 000 section 5.1) with random
+// outcomes, so every event, verdict and nesting the explorer shows is exercised.
+
+fn random_zone(rng: &mut Rng, points: usize) -> Option<ZoneScheme> {
+    rng.chance(80).then(|| {
+        let orders: Vec<u8> = (0..points)
+            .map(|_| match rng.below(5) {
+                0 => plyscope::game::NO_REGION,
+                o => o as u8,
+            })
+            .collect();
+        ZoneScheme::from_orders(&orders)
+    })
+}
+
+fn some_moves(g: &Mnk, rng: &mut Rng, most: u64) -> Vec<Point> {
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let n = moves.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let shift = rng.below(n as u64) as usize;
+    moves.as_mut_slice().rotate_left(shift);
+    let keep = (rng.below(most) as usize + 1).min(n);
+    moves.as_slice()[..keep].to_vec()
+}
+
+/// LAMBDA(attacker, level) in the thesis's shape, reporting to `obs`; returns "won".
+fn scripted_lambda<O: Observer<Mnk>>(
+    obs: &mut O,
+    g: &mut Mnk,
+    rng: &mut Rng,
+    purpose: LambdaPurpose,
+    attacker: Player,
+    level: u8,
+    depth: u32,
+) -> bool {
+    let points = g.num_points();
+    let node = |kind, level| LambdaNode {
+        kind,
+        attacker,
+        level,
+        depth_left: depth,
+    };
+    let _ = obs.lambda_enter(g, node(LambdaNodeKind::Search(purpose), level));
+    let leave = |obs: &mut O, rng: &mut Rng, verdict| {
+        let _ = obs.lambda_leave(verdict, random_zone(rng, points).as_ref());
+    };
+    if rng.chance(30) {
+        let hit = rng.chance(50).then(|| LambdaTtView {
+            won: rng.chance(50),
+            level: rng.below(3) as u8,
+            depth_left: rng.below(5) as u32,
+            cutoff: rng.chance(50),
+        });
+        let _ = obs.lambda_tt(g.key(), hit);
+        if let Some(h) = hit
+            && h.cutoff
+        {
+            let verdict = if h.won {
+                LambdaVerdict::Won { level: h.level }
+            } else {
+                LambdaVerdict::NotWon
+            };
+            leave(obs, rng, verdict);
+            return h.won;
+        }
+    }
+    if depth == 0 || level == 0 || g.outcome().is_some() {
+        let verdict = match rng.below(4) {
+            0 => LambdaVerdict::Won { level: 0 },
+            1 => LambdaVerdict::DepthLimit,
+            _ => LambdaVerdict::NotWon,
+        };
+        leave(obs, rng, verdict);
+        return matches!(verdict, LambdaVerdict::Won { .. });
+    }
+    let me = g.to_move();
+    for l in 1..=level {
+        let attacks = some_moves(g, rng, 2);
+        let zone = random_zone(rng, points);
+        let _ = obs.lambda_attack(l, zone.as_ref(), &attacks);
+        for &a in &attacks {
+            g.set_to_move(attacker);
+            g.play(a);
+            let _ = obs.lambda_enter(g, node(LambdaNodeKind::Attack(a), l));
+            let verdict = attack_verdict(obs, g, rng, attacker, l, depth);
+            leave(obs, rng, verdict);
+            g.undo(a);
+            g.set_to_move(me);
+            if let LambdaVerdict::Won { .. } = verdict {
+                leave(obs, rng, LambdaVerdict::Won { level: l });
+                return true;
+            }
+        }
+    }
+    let verdict = match rng.below(6) {
+        0 => LambdaVerdict::SelfEndangering { level },
+        1 => LambdaVerdict::Stopped,
+        _ => LambdaVerdict::NotWon,
+    };
+    leave(obs, rng, verdict);
+    false
+}
+
+/// Inside an attack move: the threat check, dual-lambda's counter-threat check now and
+/// then, and DEFEND.
+fn attack_verdict<O: Observer<Mnk>>(
+    obs: &mut O,
+    g: &mut Mnk,
+    rng: &mut Rng,
+    attacker: Player,
+    level: u8,
+    depth: u32,
+) -> LambdaVerdict {
+    let defender = attacker.opponent();
+    if g.outcome().is_some() {
+        return LambdaVerdict::GameOver;
+    }
+    g.set_to_move(attacker);
+    let threat = scripted_lambda(
+        obs,
+        g,
+        rng,
+        LambdaPurpose::Threat,
+        attacker,
+        level - 1,
+        depth.saturating_sub(1),
+    );
+    g.set_to_move(defender);
+    if !threat {
+        return LambdaVerdict::NoThreat;
+    }
+    if rng.chance(25)
+        && scripted_lambda(
+            obs,
+            g,
+            rng,
+            LambdaPurpose::CounterThreat,
+            defender,
+            level - 1,
+            depth.saturating_sub(1),
+        )
+    {
+        g.set_to_move(defender);
+        return LambdaVerdict::SelfEndangering { level: level - 1 };
+    }
+    g.set_to_move(defender);
+    let defences = some_moves(g, rng, 2);
+    let zone = random_zone(rng, g.num_points());
+    let _ = obs.lambda_defend(level, zone.as_ref(), &defences);
+    let node = |d| LambdaNode {
+        kind: LambdaNodeKind::Defence(d),
+        attacker,
+        level,
+        depth_left: depth.saturating_sub(1),
+    };
+    for &d in &defences {
+        g.set_to_move(defender);
+        g.play(d);
+        let _ = obs.lambda_enter(g, node(d));
+        let holds = g.outcome().is_some()
+            || !scripted_lambda(
+                obs,
+                g,
+                rng,
+                LambdaPurpose::AfterDefence,
+                attacker,
+                level,
+                depth.saturating_sub(2),
+            );
+        let verdict = if g.outcome().is_some() {
+            LambdaVerdict::GameOver
+        } else if holds {
+            LambdaVerdict::NotWon
+        } else {
+            LambdaVerdict::Won { level }
+        };
+        let _ = obs.lambda_leave(verdict, random_zone(rng, g.num_points()).as_ref());
+        g.undo(d);
+        g.set_to_move(defender);
+        if holds {
+            return LambdaVerdict::NotWon;
+        }
+    }
+    LambdaVerdict::Won { level }
+}
+
+fn lambda_trace(seed: u64, level: u8, budget: u64, big: bool) -> Trace<Point> {
+    let mut rng = Rng(seed);
+    let (columns, rows) = if big { (4, 4) } else { (3, 3) };
+    let stones = rng.below(4) as usize + 1;
+    let mut g = random_position(columns, rows, 3, stones, &mut rng);
+    let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+        budget,
+        batch_events: 1 + rng.below(50) as usize,
+        ..RecordConfig::default()
+    });
+    let attacker = g.to_move();
+    let depth = 3 + rng.below(3) as u32;
+    scripted_lambda(
+        &mut recorder,
+        &mut g,
+        &mut rng,
+        LambdaPurpose::Root,
+        attacker,
+        level,
+        depth,
+    );
+    recorder.into_trace()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn scripted_lambda_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        level in 1u8..4,
+        budget in prop_oneof![Just(u64::MAX), 1u64..400],
+        big in any::<bool>(),
+    ) {
+        let trace = lambda_trace(seed, level, budget, big);
+        if budget == u64::MAX {
+            // Every enter is matched by a leave.
+            prop_assert!(trace.nodes().iter().all(|n| n.leave_event().is_some()));
+        }
+        check_replay(&trace);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // The real engines.
 
 /// A random literal tree: inner nodes `n0_`, `n1_`, ... (leaves get `n1_1`, ...) with 1 to 4 children, leaves small
@@ -546,6 +851,51 @@ proptest! {
         let mut game = random_position(columns, rows, k, stones, &mut rng);
         let limits = Limits { max_depth: Some(depth), nodes, ..Limits::default() };
         let trace = record(&mut game, &config(algorithm(algo), variant), &limits, u64::MAX);
+        check_replay(&trace);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The real lambda and dual-lambda engines (with and without zones and table, under node
+    /// limits and record budgets) on random 4x4 positions (k = 3 and 4).
+    #[test]
+    fn recorded_lambda_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        dual in any::<bool>(),
+        level in 1u8..4,
+        depth in 1u32..8,
+        zones in any::<bool>(),
+        table in any::<bool>(),
+        nodes in prop_oneof![Just(Some(3000)), (1u64..300).prop_map(Some)],
+        budget in prop_oneof![Just(u64::MAX), 1u64..300],
+        k in 3usize..5,
+    ) {
+        let mut rng = Rng(seed);
+        let stones = rng.below(5) as usize + 2;
+        let mut game = random_position(4, 4, k, stones, &mut rng);
+        let mut config = SearchConfig::for_algorithm(if dual {
+            Algorithm::DualLambda
+        } else {
+            Algorithm::Lambda
+        });
+        config.lambda.max_level = level;
+        config.lambda.max_depth = depth;
+        config.lambda.zones = zones;
+        config.lambda.tt_mb = if table { 1 } else { 0 };
+        let limits = Limits { nodes, ..Limits::default() };
+        let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+            budget,
+            batch_events: 1 + rng.below(100) as usize,
+            ..RecordConfig::default()
+        });
+        let result = solve(&mut game, &config, &limits, &mut recorder);
+        let trace = recorder.into_trace();
+        if trace.truncation().is_none() && !result.stopped {
+            // A whole record: every lambda node entered is left.
+            prop_assert!(trace.nodes().iter().all(|n| n.leave_event().is_some()));
+        }
         check_replay(&trace);
     }
 }

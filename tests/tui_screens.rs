@@ -309,3 +309,119 @@ fn readme_keys_table_matches_the_keymap() {
         "README.md should contain:\n{table}"
     );
 }
+
+/// Opens a bundled puzzle under a lambda algorithm; Thomsen's corners get his figure's
+/// depth and level (7 and 2) pinned, so the snapshots do not follow the file's defaults.
+fn open_lambda(name: &str, algorithm: plyscope::search::Algorithm) -> (App, Receiver<Msg>) {
+    let (tx, rx) = channel();
+    let mut p = puzzle::load(name).unwrap();
+    if name == "mnk-4x4-k4-corners" {
+        p.limits.max_depth = Some(7);
+        p.limits.max_level = Some(2);
+    }
+    let mut app = App::new(
+        p,
+        Some(algorithm),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    (app, rx)
+}
+
+/// Steps node by node until the node the search is in is a `role` ("defence move", ...).
+fn step_to_first(app: &mut App, role: &str) {
+    loop {
+        press(app, &[Action::StepNextNode]);
+        let node = app.selected.expect("a node is entered");
+        if app
+            .session
+            .detail(node)
+            .lambda
+            .is_some_and(|l| l.role == role)
+        {
+            return;
+        }
+    }
+}
+
+/// Thomsen's corners (a lambda-2 win in 7 plies) searched by lambda search: part-way
+/// through, the first defence move with the D-zone it was chosen from (orders up to 2); at
+/// the end, the root's level labels on the board (thesis 000 figures 5.1-5.3).
+#[test]
+fn lambda_screens_at_80x24_and_120x40() {
+    use plyscope::search::Algorithm;
+    let (mut app, _rx) = open_lambda("mnk-4x4-k4-corners", Algorithm::Lambda);
+    step_to_first(&mut app, "defence move");
+    type_keys(&mut app, "d");
+    let s = screen(&app, &unicode(), 80, 24);
+    for wanted in [
+        "D-zone, DEFEND λ1 at ",
+        "node      defence move",
+        "threat    ",
+        "threat λ0? yes: λ0 threat",
+    ] {
+        assert!(s.contains(wanted), "missing {wanted:?} in\n{s}");
+    }
+    insta::assert_snapshot!("lambda_corners_first_defence_80x24", s);
+    type_keys(&mut app, "dzz");
+    let s = screen(&app, &unicode(), 120, 40);
+    assert!(s.contains("A-zone, ATTACK λ1: X≤2"), "{s}");
+    insta::assert_snapshot!("lambda_corners_first_defence_a_zone_120x40", s);
+
+    type_keys(&mut app, "G");
+    app.selected = app.session.roots().first().copied();
+    let s = screen(&app, &unicode(), 120, 40);
+    for wanted in [
+        "N wins at λN, ? tried, x loses",
+        "verdict   WIN λ2",
+        "c2 λ2 WIN λ2",
+    ] {
+        assert!(s.contains(wanted), "missing {wanted:?} in\n{s}");
+    }
+    insta::assert_snapshot!("lambda_corners_root_levels_120x40", s);
+    // The footer adds the lambda keys; at 80 columns the picker's and play's make room.
+    assert!(
+        s.contains("n next cutoff  > λ level  z zone  d A/D  p play"),
+        "{s}"
+    );
+    let narrow = screen(&app, &unicode(), 80, 24);
+    let footer = narrow.lines().last().unwrap();
+    assert!(
+        footer.contains("> λ level  z zone  d A/D") && footer.ends_with("q quit"),
+        "{footer}"
+    );
+    assert!(!footer.contains("puzzles"), "{footer}");
+    insta::assert_snapshot!(
+        "lambda_corners_root_levels_80x24",
+        screen(&app, &unicode(), 80, 24)
+    );
+    // --ascii: no λ, no ≤.
+    let ascii = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    assert!(ascii.is_ascii(), "{ascii}");
+    assert!(ascii.contains("L2 search (black) WIN L2"), "{ascii}");
+}
+
+/// The root labels are drawn in the lambda styles, the zone digits in the zone styles.
+#[test]
+fn lambda_marks_take_their_theme_styles() {
+    use plyscope::search::Algorithm;
+    let (mut app, _rx) = open_lambda("mnk-4x4-k4-corners", Algorithm::Lambda);
+    type_keys(&mut app, "G");
+    app.selected = app.session.roots().first().copied();
+    let theme = unicode();
+    let buffer = draw(&app, &theme, 80, 24);
+    // Row 2 of the board: "2 · ? 2 ?" (c2 wins at level 2).
+    let (x, y) = find(&buffer, "2 · ? 2 ?");
+    assert_eq!(buffer[(x + 6, y)].symbol(), "2");
+    assert_eq!(
+        buffer[(x + 6, y)].fg,
+        theme.style(Slot::LambdaWin).fg.unwrap_or(Color::Reset)
+    );
+    assert_eq!(
+        buffer[(x + 4, y)].fg,
+        theme.style(Slot::LambdaTried).fg.unwrap_or(Color::Reset)
+    );
+}

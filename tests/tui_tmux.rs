@@ -166,3 +166,73 @@ fn open_step_walk_resize_quit_and_restore() {
         "canonical mode is back (raw mode off):\n{s}"
     );
 }
+
+/// Thomsen's corners with his figure's depth and level (7 and 2), as a puzzle file, so the
+/// test does not follow the bundled file's defaults.
+const CORNERS: &str = r#"title = "Thomsen's corners, depth 7"
+game = "mnk"
+size = [4, 4]
+k = 4
+free_setup = true
+to_move = "black"
+board = """
+. . . X
+. . . .
+. . . .
+X . . X
+"""
+
+[limits]
+max_depth = 7
+max_level = 2
+"#;
+
+/// A lambda search in the real terminal (issue 4, item 7): Thomsen's corners under
+/// `--algo lambda`; at the end the root's level labels are on the board, the next proof
+/// shows its attack zone, `d` switches to the defence zone, `>` searches again one level up.
+#[test]
+fn lambda_search_shows_root_levels_and_zone_overlays() {
+    let Some(tmux) = tmux_or_skip("lambda") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let dir = std::env::temp_dir().join(format!("plyscope-tmux-lambda-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("corners.toml");
+    std::fs::write(&file, CORNERS).unwrap();
+    let shell = format!(
+        "{bin} explore {} --algo lambda; echo EXITED $?; sleep 30",
+        file.display()
+    );
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &shell,
+    ]);
+    tmux.wait_for("win at lambda level 2, best c2");
+    tmux.keys("G");
+    let s = tmux.wait_for("N wins at λN, ? tried, x loses");
+    assert!(s.contains("2 · ? 2 ?"), "c2 wins at level 2:\n{s}");
+    assert!(s.contains("λ2 search (black) WIN λ2"), "{s}");
+    tmux.keys("w");
+    let s = tmux.wait_for("A-zone, ATTACK λ");
+    assert!(s.contains("verdict   WIN λ"), "{s}");
+    tmux.keys("d");
+    let s = tmux.wait_for("zone: D-zone");
+    assert!(
+        s.contains("D-zone, DEFEND λ") || s.contains("D-zone: no threat answered"),
+        "the board's legend follows:\n{s}"
+    );
+    tmux.keys(">");
+    tmux.wait_for("lambda max λ3");
+    tmux.wait_for("win at lambda level");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

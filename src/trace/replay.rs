@@ -25,6 +25,14 @@
 //! (`prev_best`, "what it overwrote"). The subtree size so far is the number of nodes entered
 //! since the node (ids are pre-order), also O(1).
 //!
+//! # Lambda nodes
+//!
+//! A lambda search's nodes (thesis 000 section 5.1) step the same way: an enter moves down,
+//! a `LambdaLeave` moves up (lambda nodes have no values, so no best child changes).
+//! [`Replay::lambda`] reads a lambda node as of the step from facts of the log alone: its
+//! verdict and zone once left, its table look-up, and its latest ATTACK or DEFEND list by
+//! the step (walking the node's chain of lists, one per level at most).
+//!
 //! # Far jumps
 //!
 //! [`Replay::seek`] steps from the current step, or from step 0 after a reset when that is
@@ -35,10 +43,11 @@
 //! "next event of a kind" queries use the trace's indexes (cutoffs, table hits, iterations,
 //! enters) and return the step to seek to: the step right after that event.
 
+use crate::game::Player;
 use crate::search::{Bound, Value, Window};
-use crate::trace::TtEntryView;
+use crate::trace::{LambdaNodeKind, LambdaTtView, LambdaVerdict, TtEntryView};
 
-use super::store::{Event, EventId, EventKind, MoveRange, NONE, NodeId, NodeKind, Trace};
+use super::store::{Event, EventId, EventKind, MoveRange, NONE, NodeId, NodeKind, Trace, ZoneId};
 
 /// Where a node stands at a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,6 +109,43 @@ pub struct TtStoreInfo<M> {
     pub bound: Bound,
     pub depth: u32,
     pub best: Option<M>,
+}
+
+/// ATTACK's or DEFEND's candidate list at a lambda node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    /// The event (the step right after it is `event + 1`).
+    pub event: EventId,
+    /// True for ATTACK's list, false for DEFEND's.
+    pub attack: bool,
+    /// The level of the ATTACK or DEFEND.
+    pub level: u8,
+    /// Its zone ([`Trace::zone`]), `None` when zones are off.
+    pub zone: Option<ZoneId>,
+    /// The moves it tries, in order.
+    pub moves: MoveRange,
+}
+
+/// A lambda node as of a step (thesis 000 section 5.1). The static facts are on
+/// [`super::store::TraceNode`] too; this gathers them with what the log says by the step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LambdaState<M> {
+    pub kind: LambdaNodeKind<M>,
+    pub attacker: Player,
+    pub level: u8,
+    pub depth_left: u32,
+    pub status: NodeStatus,
+    /// The verdict, once left.
+    pub verdict: Option<LambdaVerdict>,
+    /// The zone it left with (`None` before, or when zones are off).
+    pub zone: Option<ZoneId>,
+    /// The table look-up, once made: `Some(None)` a miss.
+    pub tt: Option<Option<LambdaTtView>>,
+    /// The latest candidate list by the step (a LAMBDA call's ATTACK, an attack move's
+    /// DEFEND).
+    pub candidates: Option<Candidates>,
+    /// Candidate lists announced by the step (a LAMBDA call runs ATTACK once per level).
+    pub candidate_lists: u32,
 }
 
 /// Everything about one node as of a step. The static facts (move, ply, depth, side to
@@ -208,6 +254,10 @@ impl Replay {
                 self.entered += 1;
                 self.current = node;
             }
+            Event::LambdaLeave { node, .. } => {
+                debug_assert_eq!(node, self.current, "leave of the current node");
+                self.current = trace.node(node).parent;
+            }
             Event::Leave { node, value, .. } => {
                 debug_assert_eq!(node, self.current, "leave of the current node");
                 let n = trace.node(node);
@@ -238,6 +288,7 @@ impl Replay {
                 self.entered -= 1;
                 self.current = trace.node(node).parent;
             }
+            Event::LambdaLeave { node, .. } => self.current = node,
             Event::Leave {
                 node, prev_best, ..
             } => {
@@ -376,6 +427,52 @@ impl Replay {
         state
     }
 
+    /// The lambda node `id` at this step (`None` for alpha-beta's nodes and nodes not
+    /// entered yet).
+    pub fn lambda<M: Copy>(&self, trace: &Trace<M>, id: NodeId) -> Option<LambdaState<M>> {
+        if id >= self.entered {
+            return None;
+        }
+        let n = trace.node(id);
+        let kind = n.lambda_kind()?;
+        let step = self.step;
+        let happened = |e: EventId| e != NONE && (e as usize) < step;
+        let mut state = LambdaState {
+            kind,
+            attacker: n.attacker(),
+            level: n.level(),
+            depth_left: n.depth(),
+            status: NodeStatus::Open,
+            verdict: None,
+            zone: None,
+            tt: None,
+            candidates: None,
+            candidate_lists: 0,
+        };
+        if happened(n.leave)
+            && let Event::LambdaLeave { verdict, zone, .. } = *trace.event(n.leave)
+        {
+            state.status = NodeStatus::Closed;
+            state.verdict = Some(verdict);
+            state.zone = (zone != NONE).then_some(zone);
+        }
+        if happened(n.tt_probe)
+            && let Event::LambdaTt { hit, .. } = *trace.event(n.tt_probe)
+        {
+            state.tt = Some(hit);
+        }
+        state.candidates = candidates_before(trace, id, step);
+        let mut e = state.candidates.map_or(NONE, |c| c.event);
+        while e != NONE {
+            state.candidate_lists += 1;
+            e = match *trace.event(e) {
+                Event::LambdaAttack { prev, .. } | Event::LambdaDefend { prev, .. } => prev,
+                _ => NONE,
+            };
+        }
+        Some(state)
+    }
+
     /// The state of every node of the trace at this step (for tests and exports).
     pub fn states<M: Copy + PartialEq>(&self, trace: &Trace<M>) -> Vec<NodeState<M>> {
         (0..trace.node_count() as NodeId)
@@ -483,6 +580,46 @@ fn final_value<M: Copy>(trace: &Trace<M>, node: NodeId) -> Value {
         Event::Leave { value, .. } => value,
         _ => unreachable!("a node's leave field names its leave event"),
     }
+}
+
+/// The latest ATTACK or DEFEND candidate list of `node` whose event is below `before`
+/// (walks the chain of the node's lists: one per level at most).
+pub fn candidates_before<M: Copy>(
+    trace: &Trace<M>,
+    node: NodeId,
+    before: usize,
+) -> Option<Candidates> {
+    let mut e = trace.node(node).ordered;
+    while e != NONE {
+        let (attack, level, zone, moves, prev) = match *trace.event(e) {
+            Event::LambdaAttack {
+                level,
+                zone,
+                candidates,
+                prev,
+                ..
+            } => (true, level, zone, candidates, prev),
+            Event::LambdaDefend {
+                level,
+                zone,
+                candidates,
+                prev,
+                ..
+            } => (false, level, zone, candidates, prev),
+            _ => return None,
+        };
+        if (e as usize) < before {
+            return Some(Candidates {
+                event: e,
+                attack,
+                level,
+                zone: (zone != NONE).then_some(zone),
+                moves,
+            });
+        }
+        e = prev;
+    }
+    None
 }
 
 /// The child whose value caused the cutoff `event` at `node`: the child left just before

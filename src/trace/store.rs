@@ -18,16 +18,29 @@
 //! - Events are small `Copy` values (28 bytes for 16-bit moves); lists of moves (the search
 //!   order, skipped and pruned moves) live in one side buffer and events hold ranges into it.
 //!   The moves a cutoff skips are a slice of the node's ordered list, so they usually cost
-//!   nothing extra. A node takes 72 bytes; alpha-beta on AtariGo reports about 4 events a
+//!   nothing extra. A node takes 80 bytes (its lambda attacker and level included); alpha-beta on AtariGo reports about 4 events a
 //!   node, so a trace takes about 50 bytes per event in all (measured by `benches/trace.rs`).
 //! - The trace only grows: a batch of new nodes and events is appended by
 //!   `Trace::append`, which also fills in the fields of older nodes that the new events
 //!   close (their leave event and subtree end, the event of their cutoff, ...). A reader that
 //!   only looks at steps below [`Trace::len`] never sees a half-written state.
+//!
+//! # Lambda search
+//!
+//! Lambda and dual-lambda search (thesis 000 section 5.1, the procedures LAMBDA, ATTACK and
+//! DEFEND) report a tree of three node kinds: a LAMBDA call ([`NodeKind::Lambda`], with why
+//! it was made: the root, the threat check after an attack move, the re-search after a
+//! defence, dual-lambda's counter-threat check), an attack move and a defence move. They
+//! share the arena and the enter event with alpha-beta's nodes; a node also keeps its
+//! attacker and level. ATTACK's and DEFEND's candidate lists are events holding a move range
+//! and their zone; a LAMBDA call may run ATTACK once per level, so each such event names the
+//! node's previous one (`prev`) and the node keeps its latest. Zones (one byte per point,
+//! [`crate::search::zone::ZoneScheme`]'s orders) live in a side buffer of their own, written
+//! only where an event carries one.
 
 use crate::game::Player;
 use crate::search::{Bound, Value, Window};
-use crate::trace::TtEntryView;
+use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, TtEntryView};
 
 /// Index of a node in the arena (its entry order).
 pub type NodeId = u32;
@@ -44,8 +57,11 @@ fn opt(id: u32) -> Option<u32> {
     (id != NONE).then_some(id)
 }
 
+/// A zone in the trace's zone buffer: the offset of its first order ([`Trace::zone`]).
+pub type ZoneId = u32;
+
 /// How a node came to be searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeKind {
     /// The root of a search (each iteration of iterative deepening has its own).
     Root,
@@ -54,6 +70,24 @@ pub enum NodeKind {
     /// A null-move probe (seed 002 7.1.2): the parent passed. A heuristic, never part of a
     /// proof, and not one of the parent's children for its value.
     NullMove,
+    /// Lambda search: a LAMBDA(attacker, level) call on the parent's position, made for the
+    /// reason given.
+    Lambda(LambdaPurpose),
+    /// Lambda search: ATTACK plays the node's move for the attacker.
+    Attack,
+    /// Lambda search: DEFEND plays the node's move for the defender.
+    Defence,
+}
+
+impl NodeKind {
+    /// True for the nodes of lambda and dual-lambda search.
+    #[inline]
+    pub fn is_lambda(self) -> bool {
+        matches!(
+            self,
+            NodeKind::Lambda(_) | NodeKind::Attack | NodeKind::Defence
+        )
+    }
 }
 
 /// A range of moves in the trace's side buffer ([`Trace::moves`]).
@@ -105,6 +139,10 @@ pub struct TraceNode<M> {
     pub(crate) mv: Option<M>,
     pub(crate) kind: NodeKind,
     pub(crate) to_move: Player,
+    /// Lambda nodes: the attacker of the (sub-)search; otherwise the side to move.
+    pub(crate) attacker: Player,
+    /// Lambda nodes: the level; otherwise 0.
+    pub(crate) level: u8,
 }
 
 impl<M: Copy> TraceNode<M> {
@@ -163,6 +201,29 @@ impl<M: Copy> TraceNode<M> {
         self.iteration
     }
 
+    /// Lambda nodes: the attacker of the (sub-)search the node belongs to.
+    #[inline]
+    pub fn attacker(&self) -> Player {
+        self.attacker
+    }
+
+    /// Lambda nodes: the maximum level of a LAMBDA call, the level of the ATTACK or DEFEND
+    /// that plays a move (0 for other nodes).
+    #[inline]
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The node as the lambda engines reported it (`None` for alpha-beta's nodes).
+    pub fn lambda_kind(&self) -> Option<LambdaNodeKind<M>> {
+        match (self.kind, self.mv) {
+            (NodeKind::Lambda(purpose), _) => Some(LambdaNodeKind::Search(purpose)),
+            (NodeKind::Attack, Some(mv)) => Some(LambdaNodeKind::Attack(mv)),
+            (NodeKind::Defence, Some(mv)) => Some(LambdaNodeKind::Defence(mv)),
+            _ => None,
+        }
+    }
+
     /// The event that entered the node.
     #[inline]
     pub fn enter_event(&self) -> EventId {
@@ -182,13 +243,15 @@ impl<M: Copy> TraceNode<M> {
         opt(self.end)
     }
 
-    /// The node's transposition-table probe event, if any.
+    /// The node's transposition-table probe event, if any (lambda nodes: the `LambdaTt`
+    /// event).
     #[inline]
     pub fn tt_probe_event(&self) -> Option<EventId> {
         opt(self.tt_probe)
     }
 
-    /// The event that announced the node's move order, if any.
+    /// The event that announced the node's move order, if any (lambda nodes: the latest
+    /// ATTACK or DEFEND candidate list, which names the one before it).
     #[inline]
     pub fn ordered_event(&self) -> Option<EventId> {
         opt(self.ordered)
@@ -272,6 +335,37 @@ pub enum Event<M> {
     },
     /// Static forward pruning dropped `dropped` at `node`.
     ForwardPruned { node: NodeId, dropped: MoveRange },
+    /// Inside the LAMBDA call `node`, ATTACK starts at `level` with the attack zone `zone`
+    /// (`NONE` when zones are off) and tries `candidates` in order. `prev` is the node's
+    /// previous candidate list (an earlier level), or `NONE`.
+    LambdaAttack {
+        node: NodeId,
+        level: u8,
+        zone: ZoneId,
+        candidates: MoveRange,
+        prev: EventId,
+    },
+    /// Inside the attack move `node`, DEFEND starts at `level` against the threat found,
+    /// with the defence zone `zone` and `candidates` in order; `prev` as for `LambdaAttack`.
+    LambdaDefend {
+        node: NodeId,
+        level: u8,
+        zone: ZoneId,
+        candidates: MoveRange,
+        prev: EventId,
+    },
+    /// The LAMBDA call `node` looked its position up in the table (`None`: a miss).
+    LambdaTt {
+        node: NodeId,
+        hit: Option<LambdaTtView>,
+    },
+    /// The lambda engines leave `node` with `verdict` and the zone that comes with it
+    /// (`NONE` when zones are off).
+    LambdaLeave {
+        node: NodeId,
+        verdict: LambdaVerdict,
+        zone: ZoneId,
+    },
 }
 
 /// The kinds of events, for "next/previous event of a kind" queries.
@@ -289,6 +383,14 @@ pub enum EventKind {
     Ordered,
     NullMove,
     ForwardPruned,
+    /// ATTACK's candidate list.
+    LambdaAttack,
+    /// DEFEND's candidate list.
+    LambdaDefend,
+    /// A lambda table look-up, hit or miss.
+    LambdaTt,
+    /// A lambda node left.
+    LambdaLeave,
 }
 
 impl<M: Copy> Event<M> {
@@ -304,7 +406,11 @@ impl<M: Copy> Event<M> {
             | Event::TtStore { node, .. }
             | Event::Ordered { node, .. }
             | Event::NullMove { node, .. }
-            | Event::ForwardPruned { node, .. } => Some(node),
+            | Event::ForwardPruned { node, .. }
+            | Event::LambdaAttack { node, .. }
+            | Event::LambdaDefend { node, .. }
+            | Event::LambdaTt { node, .. }
+            | Event::LambdaLeave { node, .. } => Some(node),
         }
     }
 
@@ -319,8 +425,13 @@ impl<M: Copy> Event<M> {
             | (EventKind::TtStore, Event::TtStore { .. })
             | (EventKind::Ordered, Event::Ordered { .. })
             | (EventKind::NullMove, Event::NullMove { .. })
-            | (EventKind::ForwardPruned, Event::ForwardPruned { .. }) => true,
+            | (EventKind::ForwardPruned, Event::ForwardPruned { .. })
+            | (EventKind::LambdaAttack, Event::LambdaAttack { .. })
+            | (EventKind::LambdaDefend, Event::LambdaDefend { .. })
+            | (EventKind::LambdaTt, Event::LambdaTt { .. })
+            | (EventKind::LambdaLeave, Event::LambdaLeave { .. }) => true,
             (EventKind::TtHit, Event::TtProbe { hit, .. }) => hit.is_some(),
+            (EventKind::TtHit, Event::LambdaTt { hit, .. }) => hit.is_some(),
             _ => false,
         }
     }
@@ -333,6 +444,10 @@ pub(crate) struct Batch<M> {
     pub(crate) nodes: Vec<TraceNode<M>>,
     pub(crate) events: Vec<Event<M>>,
     pub(crate) moves: Vec<M>,
+    /// Zone orders, one byte per point, for the events that carry a zone.
+    pub(crate) zones: Vec<u8>,
+    /// Points of every zone (set with the first zone; 0 before).
+    pub(crate) zone_len: u16,
 }
 
 impl<M> Batch<M> {
@@ -341,6 +456,8 @@ impl<M> Batch<M> {
             nodes: Vec::with_capacity(events),
             events: Vec::with_capacity(events),
             moves: Vec::with_capacity(events * 4),
+            zones: Vec::new(),
+            zone_len: 0,
         }
     }
 
@@ -348,6 +465,7 @@ impl<M> Batch<M> {
         self.nodes.clear();
         self.events.clear();
         self.moves.clear();
+        self.zones.clear();
     }
 }
 
@@ -365,6 +483,10 @@ pub struct Trace<M> {
     nodes: Vec<TraceNode<M>>,
     events: Vec<Event<M>>,
     moves: Vec<M>,
+    /// Zone orders (one byte per point; [`ZoneId`]s are offsets into it).
+    zones: Vec<u8>,
+    /// Points of every zone of this trace (one board).
+    zone_len: u16,
     /// Events of the kinds the explorer jumps between, in log order.
     cutoffs: Vec<EventId>,
     tt_hits: Vec<EventId>,
@@ -379,6 +501,8 @@ impl<M> Default for Trace<M> {
             nodes: Vec::new(),
             events: Vec::new(),
             moves: Vec::new(),
+            zones: Vec::new(),
+            zone_len: 0,
             cutoffs: Vec::new(),
             tt_hits: Vec::new(),
             iterations: Vec::new(),
@@ -442,6 +566,19 @@ impl<M: Copy> Trace<M> {
     #[inline]
     pub fn move_buffer_len(&self) -> usize {
         self.moves.len()
+    }
+
+    /// A zone's orders, one per point ([`crate::game::NO_REGION`]: in no region); `None`
+    /// for `NONE` (zones off) or an id this trace never gave out.
+    pub fn zone(&self, zone: ZoneId) -> Option<&[u8]> {
+        let start = zone as usize;
+        self.zones.get(start..start + self.zone_len as usize)
+    }
+
+    /// Bytes in the zone buffer.
+    #[inline]
+    pub fn zone_buffer_len(&self) -> usize {
+        self.zones.len()
     }
 
     /// The moves of `node` in search order, once announced (empty for leaves).
@@ -533,6 +670,7 @@ impl<M: Copy> Trace<M> {
         self.nodes.capacity() * size_of::<TraceNode<M>>()
             + self.events.capacity() * size_of::<Event<M>>()
             + self.moves.capacity() * size_of::<M>()
+            + self.zones.capacity()
             + (self.cutoffs.capacity() + self.tt_hits.capacity() + self.iterations.capacity())
                 * size_of::<EventId>()
     }
@@ -543,6 +681,7 @@ impl<M: Copy> Trace<M> {
         self.nodes.len() * size_of::<TraceNode<M>>()
             + self.events.len() * size_of::<Event<M>>()
             + self.moves.len() * size_of::<M>()
+            + self.zones.len()
             + (self.cutoffs.len() + self.tt_hits.len() + self.iterations.len())
                 * size_of::<EventId>()
     }
@@ -556,6 +695,10 @@ impl<M: Copy> Trace<M> {
         let mut entered = self.nodes.len() as u32;
         self.nodes.extend_from_slice(&batch.nodes);
         self.moves.extend_from_slice(&batch.moves);
+        self.zones.extend_from_slice(&batch.zones);
+        if batch.zone_len != 0 {
+            self.zone_len = batch.zone_len;
+        }
         self.events.extend_from_slice(&batch.events);
         for (offset, event) in batch.events.iter().enumerate() {
             let e = (first_event + offset) as EventId;
@@ -570,7 +713,7 @@ impl<M: Copy> Trace<M> {
                     debug_assert_eq!(node, entered, "nodes are numbered in entry order");
                     entered += 1;
                 }
-                Event::Leave { .. } => {
+                Event::Leave { .. } | Event::LambdaLeave { .. } => {
                     n.leave = e;
                     n.end = entered;
                 }
@@ -588,6 +731,13 @@ impl<M: Copy> Trace<M> {
                 Event::Ordered { .. } => n.ordered = e,
                 Event::NullMove { .. } => n.null_move = e,
                 Event::ForwardPruned { .. } => n.forward_pruned = e,
+                Event::LambdaAttack { .. } | Event::LambdaDefend { .. } => n.ordered = e,
+                Event::LambdaTt { hit, .. } => {
+                    n.tt_probe = e;
+                    if hit.is_some() {
+                        self.tt_hits.push(e);
+                    }
+                }
             }
         }
         batch.clear();
@@ -611,6 +761,7 @@ mod tests {
         // Moves of every game are 16-bit points or child indexes.
         assert!(std::mem::size_of::<Event<u16>>() <= 28);
         assert!(std::mem::size_of::<TraceNode<u16>>() <= 80);
+        assert!(std::mem::size_of::<NodeKind>() == 1);
     }
 
     #[test]

@@ -7,6 +7,10 @@
 //! Two kinds of movement: *stepping* moves the replay cursor through the event log (the
 //! selection follows the node the search is in), *walking* moves the selection through the
 //! tree as recorded by the current step (the step stays).
+//!
+//! Lambda searches (issue 4, item 7) add the maximum level (`>` / `<` search again one
+//! level up or down), the root analysis switch, and the board's zone view (which orders,
+//! A-zone or D-zone), which only changes what is drawn.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
@@ -18,6 +22,7 @@ use crate::search::Algorithm;
 use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
+use super::worker::lambda::ZoneView;
 use super::worker::{self, Marker, Msg, Progress, SearchSpec, Session};
 
 /// An overlay drawn over the main screen; the top one takes the keys.
@@ -37,6 +42,9 @@ pub const TICK_MS: u64 = 100;
 
 /// Rows moved by page up / page down.
 pub const PAGE: usize = 10;
+
+/// The highest lambda level the level keys reach.
+pub const MAX_LEVEL: u8 = 9;
 
 /// Node limits that [`Action::ChangeLimits`] cycles through (`None`: the puzzle's own).
 pub const NODE_LIMITS: [Option<u64>; 4] = [None, Some(1_000), Some(100_000), Some(10_000_000)];
@@ -63,8 +71,16 @@ pub struct App {
     pub playing: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,
-    /// Draw the selected node's children's values on the board.
+    /// Draw the selected node's children's values on the board (lambda searches: the zone
+    /// or the root moves' levels).
     pub show_values: bool,
+    /// Which zone the board draws at lambda nodes, and up to which order.
+    pub zone: ZoneView,
+    /// Lambda searches: the maximum level set with the level keys (`None`: the puzzle's, or
+    /// the engine's default).
+    pub max_level: Option<u8>,
+    /// Lambda searches: run the root analysis instead of the search for one win.
+    pub root_analysis: bool,
     pub quit: bool,
     /// Set by [`Action::Redraw`]; the terminal loop clears the screen and resets it.
     pub redraw: bool,
@@ -168,6 +184,9 @@ impl App {
             playing: false,
             speed: 2,
             show_values: true,
+            zone: ZoneView::default(),
+            max_level: None,
+            root_analysis: false,
             quit: false,
             redraw: false,
             message: None,
@@ -222,6 +241,10 @@ impl App {
         if let Some(nodes) = NODE_LIMITS[self.node_limit] {
             spec.limits.nodes = Some(nodes);
         }
+        if let Some(level) = self.max_level {
+            spec.config.lambda.max_level = level;
+        }
+        spec.root_analysis = self.root_analysis;
         self.spec = spec;
         self.search_id += 1;
         self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
@@ -238,6 +261,8 @@ impl App {
         self.puzzle = puzzle;
         self.algorithm = None;
         self.node_limit = 0;
+        self.max_level = None;
+        self.root_analysis = false;
         self.restart();
     }
 
@@ -508,6 +533,24 @@ impl App {
                 let n = self.session.find_node(self.selected, false, Marker::TtHit);
                 self.select(n, "no earlier table hit");
             }
+            Action::JumpNextIteration | Action::JumpPreviousIteration if self.is_lambda() => {
+                let forward = action == Action::JumpNextIteration;
+                let n = self
+                    .session
+                    .find_node(self.selected, forward, Marker::LevelChange);
+                self.select(n, "no other level change at this step");
+            }
+            Action::JumpNextProof | Action::JumpPreviousProof => {
+                let forward = action == Action::JumpNextProof;
+                if !self.is_lambda() {
+                    self.message = Some("proofs belong to lambda searches".to_string());
+                    return;
+                }
+                let n = self
+                    .session
+                    .find_node(self.selected, forward, Marker::Proof);
+                self.select(n, "no other proof at this step");
+            }
             Action::JumpNextIteration | Action::JumpPreviousIteration => {
                 let roots = self.session.roots();
                 let i = self
@@ -536,6 +579,22 @@ impl App {
                 let moved = self.session.seek_kind(EventKind::Enter, false);
                 self.step_with(moved, "no earlier node entered");
             }
+            Action::StepNextCutoff | Action::StepPreviousCutoff if self.is_lambda() => {
+                let forward = action == Action::StepNextCutoff;
+                match self.session.seek_lambda_cutoff(forward) {
+                    // The node that ended its loop, not its parent the search is back in.
+                    Some(node) => {
+                        self.after_step();
+                        self.selected = Some(node);
+                    }
+                    None if forward => {
+                        self.message = Some(
+                            "no later cutoff (a winning attack or a refuting defence)".to_string(),
+                        )
+                    }
+                    None => self.message = Some("no earlier cutoff".to_string()),
+                }
+            }
             Action::StepNextCutoff => {
                 let moved = self.session.seek_kind(EventKind::Cutoff, true);
                 self.step_with(moved, "no later cutoff");
@@ -561,11 +620,33 @@ impl App {
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),
             Action::ToggleValues => self.show_values = !self.show_values,
-            Action::LevelUp | Action::LevelDown => {
-                self.message = Some("this search has no lambda levels".to_string());
+            Action::LevelUp | Action::LevelDown => self.change_level(action == Action::LevelUp),
+            Action::ToggleRootAnalysis if !self.is_lambda() => {
+                self.message =
+                    Some("root analysis belongs to lambda searches (a: algorithm)".to_string());
+            }
+            Action::ToggleRootAnalysis => {
+                self.root_analysis = !self.root_analysis;
+                self.restart();
+                self.message = Some(
+                    if self.root_analysis {
+                        "root analysis: every root move classified"
+                    } else {
+                        "search for a win"
+                    }
+                    .to_string(),
+                );
+            }
+            Action::CycleZoneOrder | Action::SwitchZone if !self.is_lambda() => {
+                self.message = Some("zones belong to lambda searches (a: algorithm)".to_string());
             }
             Action::CycleZoneOrder => {
-                self.message = Some("this search has no relevance zones".to_string());
+                self.zone.orders = self.zone.orders.next();
+                self.message = Some(format!("zone: {}", self.zone.orders.name()));
+            }
+            Action::SwitchZone => {
+                self.zone.side = self.zone.side.other();
+                self.message = Some(format!("zone: {}", self.zone.side.name()));
             }
             Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
             Action::Redraw => self.redraw = true,
@@ -581,8 +662,22 @@ impl App {
             Action::CycleAlgorithm => {
                 let now = self.spec.config.algorithm;
                 let i = Algorithm::ALL.iter().position(|&a| a == now).unwrap_or(0);
-                self.algorithm = Some(Algorithm::ALL[(i + 1) % Algorithm::ALL.len()]);
+                let tree = matches!(self.puzzle.position, puzzle::Position::Tree(_));
+                let mut skipped = Vec::new();
+                let mut next = Algorithm::ALL[(i + 1) % Algorithm::ALL.len()];
+                while tree && next.is_threat_search() {
+                    skipped.push(next.name());
+                    let j = Algorithm::ALL.iter().position(|&a| a == next).unwrap_or(0);
+                    next = Algorithm::ALL[(j + 1) % Algorithm::ALL.len()];
+                }
+                self.algorithm = Some(next);
                 self.restart();
+                if !skipped.is_empty() {
+                    self.message = Some(format!(
+                        "skipped {}: a literal tree has no pass",
+                        skipped.join(" and ")
+                    ));
+                }
             }
             Action::ChangeLimits => {
                 self.node_limit = (self.node_limit + 1) % NODE_LIMITS.len();
@@ -598,6 +693,32 @@ impl App {
             Action::Close => {}
             Action::Quit | Action::QuitNow => self.quit = true,
         }
+    }
+
+    /// True when the running search is lambda or dual-lambda.
+    pub fn is_lambda(&self) -> bool {
+        self.spec.config.algorithm.is_threat_search()
+    }
+
+    /// The level keys: one level up or down (at least 1) and search again.
+    fn change_level(&mut self, up: bool) {
+        if !self.is_lambda() {
+            self.message = Some("levels belong to lambda searches (a: algorithm)".to_string());
+            return;
+        }
+        let now = self.spec.config.lambda.max_level;
+        let level = if up {
+            now.saturating_add(1).min(MAX_LEVEL)
+        } else {
+            now.saturating_sub(1).max(1)
+        };
+        if level == now {
+            self.message = Some(format!("the maximum level stays λ{now}"));
+            return;
+        }
+        self.max_level = Some(level);
+        self.restart();
+        self.message = Some(format!("maximum level λ{level}: searching again"));
     }
 
     /// Waits (tests and benches) until the search is over and its record is
@@ -761,6 +882,178 @@ mod tests {
             app.summary
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Opens a bundled puzzle; Thomsen's corners get their depth and level pinned (7 and
+    /// 2, his figure's), so the tests do not follow the bundled file's defaults.
+    fn open_with(name: &str, algorithm: Algorithm) -> (App, Receiver<Msg>) {
+        let (tx, rx) = channel();
+        let mut p = puzzle::load(name).unwrap();
+        if name == "mnk-4x4-k4-corners" {
+            p.limits.max_depth = Some(7);
+            p.limits.max_level = Some(2);
+        }
+        let mut app = App::new(
+            p,
+            Some(algorithm),
+            2_000_000,
+            Keymap::bundled().unwrap(),
+            tx,
+        );
+        app.wait_for_search(&rx);
+        (app, rx)
+    }
+
+    #[test]
+    fn level_keys_restart_the_lambda_search_one_level_up_or_down() {
+        let (mut app, rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
+        assert_eq!(app.spec.config.lambda.max_level, 2, "the puzzle's level");
+        assert_eq!(
+            app.summary.as_deref(),
+            Some("win at lambda level 2, best c2")
+        );
+        app.update(Action::LevelUp);
+        assert_eq!((app.search_id, app.spec.config.lambda.max_level), (2, 3));
+        assert_eq!(app.session.step(), 0, "a new search, a new record");
+        assert_eq!(
+            app.message.as_deref(),
+            Some("maximum level λ3: searching again")
+        );
+        app.wait_for_search(&rx);
+        app.update(Action::LevelDown);
+        app.update(Action::LevelDown);
+        assert_eq!((app.search_id, app.spec.config.lambda.max_level), (4, 1));
+        app.wait_for_search(&rx);
+        assert_eq!(
+            app.summary.as_deref(),
+            Some("unknown within limits"),
+            "no lambda-1 win"
+        );
+        app.update(Action::LevelDown);
+        assert_eq!(app.search_id, 4, "level 1 is the floor");
+        assert_eq!(app.message.as_deref(), Some("the maximum level stays λ1"));
+    }
+
+    #[test]
+    fn root_analysis_classifies_every_root_move() {
+        use crate::tui::worker::lambda::RootMark;
+        let (mut app, rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
+        app.update(Action::ToggleRootAnalysis);
+        assert!(app.root_analysis && app.spec.root_analysis);
+        assert_eq!(app.search_id, 2);
+        app.wait_for_search(&rx);
+        let summary = app.summary.clone().unwrap();
+        assert!(summary.starts_with("root analysis: "), "{summary}");
+        // Thomsen's corners: of the eight winning moves of the puzzle's [expect], two win
+        // at level 2 within the depth of 7; the others are not proven at levels <= 2.
+        let wins: Vec<&str> = summary
+            .trim_start_matches("root analysis: ")
+            .split(", ")
+            .filter(|w| w.ends_with("wins λ2"))
+            .map(|w| w.split(' ').next().unwrap())
+            .collect();
+        let mut wins = wins;
+        wins.sort();
+        assert_eq!(wins, ["b3", "c2"]);
+        assert!(summary.contains("b1 ?"), "{summary}");
+        // The board's root marks say the same.
+        app.update(Action::StepEnd);
+        let marks = app.session.root_marks();
+        assert_eq!(
+            marks
+                .iter()
+                .filter(|(_, m)| *m == RootMark::Wins(2))
+                .count(),
+            2
+        );
+        assert_eq!(marks.len(), 13, "every empty point is a root move");
+        app.update(Action::ToggleRootAnalysis);
+        assert!(!app.spec.root_analysis);
+    }
+
+    #[test]
+    fn zone_keys_cycle_the_orders_and_switch_the_side() {
+        use crate::tui::worker::lambda::{ZoneOrders, ZoneSide};
+        let (mut app, _rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
+        assert_eq!(app.zone.orders, ZoneOrders::All);
+        app.update(Action::CycleZoneOrder);
+        assert_eq!(app.zone.orders, ZoneOrders::One);
+        app.update(Action::CycleZoneOrder);
+        app.update(Action::CycleZoneOrder);
+        assert_eq!(app.zone.orders, ZoneOrders::UpToThree);
+        assert_eq!(app.message.as_deref(), Some("zone: orders <=3"));
+        assert_eq!(app.zone.side, ZoneSide::Attack);
+        app.update(Action::SwitchZone);
+        assert_eq!(app.zone.side, ZoneSide::Defence);
+        assert_eq!(app.message.as_deref(), Some("zone: D-zone"));
+        app.update(Action::SwitchZone);
+        assert_eq!(app.zone.side, ZoneSide::Attack);
+        // Alpha-beta has no zones: the keys say so and change nothing.
+        let (mut app, _rx) = open("tree-abc");
+        app.update(Action::SwitchZone);
+        assert_eq!(app.zone.side, ZoneSide::Attack);
+        assert!(app.message.as_deref().unwrap().contains("lambda"));
+        app.update(Action::LevelUp);
+        assert_eq!(app.search_id, 1);
+    }
+
+    #[test]
+    fn algorithm_cycle_reaches_lambda_for_stones_and_skips_it_for_trees() {
+        let (mut app, rx) = open_with("mnk-4x4-k4-corners", Algorithm::IterativeDeepening);
+        app.update(Action::CycleAlgorithm);
+        assert_eq!(app.spec.config.algorithm, Algorithm::Lambda);
+        app.wait_for_search(&rx);
+        app.update(Action::CycleAlgorithm);
+        assert_eq!(app.spec.config.algorithm, Algorithm::DualLambda);
+        app.wait_for_search(&rx);
+
+        let (mut app, rx) = open_with("tree-abc", Algorithm::IterativeDeepening);
+        app.update(Action::CycleAlgorithm);
+        assert_eq!(app.spec.config.algorithm, Algorithm::Minimax);
+        assert_eq!(
+            app.message.as_deref(),
+            Some("skipped lambda and dual-lambda: a literal tree has no pass")
+        );
+        app.wait_for_search(&rx);
+    }
+
+    #[test]
+    fn lambda_jumps_find_proofs_cutoffs_and_level_changes() {
+        let (mut app, _rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
+        app.update(Action::StepEnd);
+        app.selected = None;
+        app.update(Action::JumpNextProof);
+        let proof = app.selected.expect("a proof");
+        let row = app.session.row(proof);
+        assert!(
+            row.lambda.unwrap().verdict.unwrap().0.starts_with("WIN"),
+            "{}",
+            row.label
+        );
+        app.selected = None;
+        app.update(Action::JumpNextIteration);
+        let first = app.selected.expect("the first attack move of level 1");
+        app.update(Action::JumpNextIteration);
+        let second = app.selected.expect("the first attack move of level 2");
+        assert!(second > first);
+        let detail = app.session.detail(second).lambda.unwrap();
+        assert_eq!(detail.role, "attack move");
+        app.selected = None;
+        app.update(Action::JumpNextCutoff);
+        assert!(app.selected.is_some());
+        // n steps to the first cutoff: the search leaves a winning attack or a refuting
+        // defence there.
+        app.update(Action::StepStart);
+        app.update(Action::StepNextCutoff);
+        let step = app.session.step();
+        assert!(step > 0);
+        let node = app.selected.unwrap();
+        let words = app.session.row(node).lambda.unwrap().verdict.unwrap().0;
+        assert!(words == "refutes" || words.starts_with("WIN"), "{words}");
+        app.update(Action::StepNextCutoff);
+        assert!(app.session.step() > step);
+        app.update(Action::StepPreviousCutoff);
+        assert_eq!(app.session.step(), step);
     }
 
     #[test]

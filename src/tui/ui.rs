@@ -87,6 +87,16 @@ fn title_line<'a>(app: &'a App, theme: &Theme) -> Paragraph<'a> {
     ]))
 }
 
+/// Text of the lambda views in the theme's glyph set: with `--ascii`, `λ2` becomes `L2`
+/// and `≤` becomes `<=`.
+pub fn glyph_text(theme: &Theme, text: &str) -> String {
+    if theme.glyph_set() == crate::theme::GlyphSet::Ascii {
+        text.replace('λ', "L").replace('≤', "<=")
+    } else {
+        text.to_string()
+    }
+}
+
 /// A bordered pane in the theme's glyphs.
 pub fn pane<'a>(title: &'a str, theme: &'a Theme, focused: bool) -> Block<'a> {
     Block::default()

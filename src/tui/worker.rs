@@ -5,8 +5,11 @@
 //! The dispatch on [`Position`] happens once, in [`start`]; everything below is monomorphic
 //! per game ([`GameSession`]). Progress (nodes, nodes/s, depth, best move so far) is sent a
 //! few times a second on the same channel as the input events ([`Msg`]), so the explorer
-//! waits on one receiver. Cancelling is [`Session::cancel`], which asks the recorder to
+//! waits on one receiver. Lambda and dual-lambda searches are recorded the same way; what
+//! the views show of them is [`lambda`]'s. Cancelling is [`Session::cancel`], which asks the recorder to
 //! break at the next node (`LiveTrace::request_stop`).
+
+pub mod lambda;
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -26,6 +29,8 @@ use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::replay::{NodeStatus, Replay, TtLookup};
 use crate::trace::store::{EventKind, NodeId, Trace};
+
+use lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
 
 /// How often progress is sent while a search runs.
 pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
@@ -64,6 +69,35 @@ pub struct Progress {
     pub best_move: Option<String>,
 }
 
+/// What a mark on the board means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarkKind {
+    /// A child's value.
+    Value,
+    /// A point of a relevance zone, with its order.
+    Zone(u8),
+    /// A root move's result (thesis 000 figures 5.1-5.3).
+    Root(RootMark),
+}
+
+/// A mark drawn on an empty point of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardMark {
+    pub point: Point,
+    pub text: String,
+    pub kind: MarkKind,
+}
+
+/// What the board pane is asked to draw besides the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardOptions {
+    /// Draw the overlays (children's values; for lambda searches the zone or the root
+    /// marks).
+    pub values: bool,
+    /// Which zone, and which of its orders.
+    pub zone: ZoneView,
+}
+
 /// What the board pane draws for a node.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardView {
@@ -76,8 +110,10 @@ pub enum BoardView {
         cells: Vec<Option<Player>>,
         /// The stone played last to reach the node.
         last_move: Option<Point>,
-        /// Values of the node's children as of the step, on their points.
-        overlay: Vec<(Point, String)>,
+        /// Marks on empty points: children's values, zone orders or root marks.
+        overlay: Vec<BoardMark>,
+        /// One line under the board that says what the marks are.
+        legend: Option<String>,
     },
     /// A text diagram (a literal tree: its path and subtree).
     Text(String),
@@ -99,6 +135,8 @@ pub struct NodeRow {
     pub tt_hit: bool,
     /// The parent's best child so far.
     pub best: bool,
+    /// Lambda nodes: level and verdict (the label then names the move or the LAMBDA call).
+    pub lambda: Option<LambdaRow>,
 }
 
 /// A marker that [`Session::find_node`] looks for.
@@ -108,6 +146,10 @@ pub enum Marker {
     Cutoff,
     /// A table entry decided the node.
     TtHit,
+    /// A proof: a win of the attacker (lambda searches).
+    Proof,
+    /// The first move of an ATTACK at a new level (lambda searches).
+    LevelChange,
 }
 
 /// The side pane's facts about a node as of the step.
@@ -126,6 +168,8 @@ pub struct NodeDetail {
     pub tt: Option<String>,
     pub iteration: u32,
     pub subtree_nodes: u32,
+    /// Lambda nodes: attacker, level, threat answered, zones, table, verdict.
+    pub lambda: Option<LambdaDetail>,
 }
 
 /// A game-erased view of one recorded search and its replay cursor.
@@ -150,6 +194,10 @@ pub trait Session: Send {
     fn seek(&mut self, step: usize);
     /// Moves right after the next (or previous) event of `kind`; false when there is none.
     fn seek_kind(&mut self, kind: EventKind, forward: bool) -> bool;
+    /// Lambda searches: moves right after the next (or previous) leave of a node that ended
+    /// a loop early (a winning attack move, a refuting defence) and returns that node; `None`
+    /// (and no move) when there is none.
+    fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId>;
     /// The node the search is in at the step.
     fn current(&self) -> Option<NodeId>;
     /// Roots entered by the step (one per iteration).
@@ -170,9 +218,13 @@ pub trait Session: Send {
     fn row(&self, node: NodeId) -> NodeRow;
     /// The side pane's facts for a node.
     fn detail(&self, node: NodeId) -> NodeDetail;
-    /// The board at a node (`None`: the puzzle's position), with the children's values
-    /// drawn on their points when `values` is set.
-    fn board(&self, node: Option<NodeId>, values: bool) -> BoardView;
+    /// The board at a node (`None`: the puzzle's position) with the overlays `options` ask
+    /// for: the children's values; for lambda nodes the zone of the chosen side, or at a
+    /// root search each root move's level.
+    fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView;
+    /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
+    /// 5.1-5.3), with its point (`None` for games without points).
+    fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
     /// Asks the engine to stop.
     fn cancel(&self);
 }
@@ -184,6 +236,9 @@ pub struct SearchSpec {
     pub limits: Limits,
     /// The record budget in events (`--record`).
     pub record: u64,
+    /// Lambda searches: classify every root move (thesis 000 figures 5.1-5.3,
+    /// `search::lambda::analyse_root`) instead of searching for one win.
+    pub root_analysis: bool,
 }
 
 impl SearchSpec {
@@ -194,14 +249,19 @@ impl SearchSpec {
         let algorithm = algorithm
             .or(puzzle.algorithm)
             .unwrap_or(Algorithm::IterativeDeepening);
-        let config = match puzzle.position {
+        let mut config = match puzzle.position {
             Position::Tree(_) => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
         };
+        // Lambda searches: the puzzle's maximum level (the level keys override it).
+        if let Some(level) = puzzle.limits.max_level {
+            config.lambda.max_level = level.clamp(1, u8::MAX as u32) as u8;
+        }
         SearchSpec {
             config,
             limits: puzzle.limits.search_limits(),
             record,
+            root_analysis: false,
         }
     }
 }
@@ -220,15 +280,24 @@ pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box
 /// What a game adds to [`SearchGame`] for the board pane.
 pub trait BoardGame: SearchGame {
     /// The board of this position; `last` is the move that reached it.
-    fn board_view(&self, last: Option<Self::Move>, overlay: Vec<(Self::Move, String)>)
-    -> BoardView;
+    /// `overlay` holds marks on moves' points, `legend` says what they are.
+    fn board_view(
+        &self,
+        last: Option<Self::Move>,
+        overlay: Vec<(Self::Move, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView;
+
+    /// The move that plays on point `p` (zones are per point), if the game has points.
+    fn point_move(&self, p: Point) -> Option<Self::Move>;
 }
 
 fn stone_view<G: StoneGame>(
     game: &G,
     hex: bool,
     last: Option<Point>,
-    overlay: Vec<(Point, String)>,
+    overlay: Vec<(Point, String, MarkKind)>,
+    legend: Option<String>,
 ) -> BoardView {
     BoardView::Stones {
         columns: game.columns(),
@@ -238,30 +307,70 @@ fn stone_view<G: StoneGame>(
             .map(|p| game.stone(p))
             .collect(),
         last_move: last,
-        overlay,
+        overlay: overlay
+            .into_iter()
+            .map(|(point, text, kind)| BoardMark { point, text, kind })
+            .collect(),
+        legend,
     }
 }
 
 impl BoardGame for Mnk {
-    fn board_view(&self, last: Option<Point>, overlay: Vec<(Point, String)>) -> BoardView {
-        stone_view(self, false, last, overlay)
+    fn point_move(&self, p: Point) -> Option<Point> {
+        Some(p)
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Point>,
+        overlay: Vec<(Point, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView {
+        stone_view(self, false, last, overlay, legend)
     }
 }
 
 impl BoardGame for AtariGo {
-    fn board_view(&self, last: Option<Point>, overlay: Vec<(Point, String)>) -> BoardView {
-        stone_view(self, false, last, overlay)
+    fn point_move(&self, p: Point) -> Option<Point> {
+        Some(p)
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Point>,
+        overlay: Vec<(Point, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView {
+        stone_view(self, false, last, overlay, legend)
     }
 }
 
 impl BoardGame for Hex {
-    fn board_view(&self, last: Option<Point>, overlay: Vec<(Point, String)>) -> BoardView {
-        stone_view(self, true, last, overlay)
+    fn point_move(&self, p: Point) -> Option<Point> {
+        Some(p)
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Point>,
+        overlay: Vec<(Point, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView {
+        stone_view(self, true, last, overlay, legend)
     }
 }
 
 impl BoardGame for TreeGame {
-    fn board_view(&self, _last: Option<u16>, _overlay: Vec<(u16, String)>) -> BoardView {
+    fn point_move(&self, _p: Point) -> Option<u16> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        _last: Option<u16>,
+        _overlay: Vec<(u16, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
         BoardView::Text(self.diagram())
     }
 }
@@ -284,14 +393,23 @@ impl<G: BoardGame> GameSession<G> {
         let mut game = root.clone();
         let search_config = spec.config;
         let limits = spec.limits;
+        let analyse = spec.root_analysis && search_config.algorithm.is_threat_search();
         let engine = thread::spawn(move || {
+            if analyse {
+                return root_analysis(&mut game, &search_config, &limits, recorder);
+            }
             let result = search::solve(&mut game, &search_config, &limits, &mut recorder);
             recorder.finish();
             let best = result.best_move.map(|m| game.format_move(m));
+            let outcome = if search_config.algorithm.is_threat_search() {
+                // A threat search proves a level, not a value.
+                result.verdict.to_string()
+            } else {
+                format!("{} value {}", result.verdict.word(), result.value)
+            };
             format!(
-                "{} value {}{}{}",
-                result.verdict.word(),
-                result.value,
+                "{}{}{}",
+                outcome,
                 best.map_or(String::new(), |m| format!(", best {m}")),
                 if result.stopped { " (stopped)" } else { "" }
             )
@@ -355,6 +473,118 @@ impl<G: BoardGame> GameSession<G> {
     }
 }
 
+impl<G: BoardGame> GameSession<G> {
+    /// A session over a trace recorded elsewhere (tests, benches, a scripted search): the
+    /// search "runs" nowhere, so `cancel` only raises the trace's stop flag.
+    pub fn over(root: G, live: Arc<LiveTrace<G::Move>>) -> Box<dyn Session> {
+        Box::new(GameSession {
+            root,
+            live,
+            replay: Replay::new(),
+        })
+    }
+
+    /// A lambda node's overlay: at a root search, each root move's level (thesis 000
+    /// figures 5.1-5.3); elsewhere the zone of `view.side` up to `view.orders`.
+    fn lambda_overlay(
+        &self,
+        trace: &Trace<G::Move>,
+        node: NodeId,
+        view: ZoneView,
+    ) -> (Vec<(G::Move, String, MarkKind)>, String) {
+        let n = trace.node(node);
+        if n.parent().is_none() {
+            let marks = lambda::root_marks(trace, &self.replay)
+                .into_iter()
+                .map(|(mv, mark)| (mv, mark.text(), MarkKind::Root(mark)))
+                .collect();
+            let legend = "N wins at λN, ? tried, x loses";
+            return (marks, legend.to_string());
+        }
+        let side = view.side.name();
+        let Some(zone) = lambda::zone_of(trace, &self.replay, node, view.side) else {
+            let why = match view.side {
+                lambda::ZoneSide::Attack => "no ATTACK zone here yet (or zones are off)",
+                lambda::ZoneSide::Defence => "no threat answered here yet (or zones are off)",
+            };
+            return (Vec::new(), format!("{side}: {why}"));
+        };
+        let owner = trace.node(zone.owner);
+        let whose = match owner.mv() {
+            Some(mv) => format!(" at {}", self.root.format_move(mv)),
+            None => String::new(),
+        };
+        let orders = trace.zone(zone.id).unwrap_or(&[]);
+        let marks = self.zone_marks(orders, view.orders.max());
+        let procedure = match view.side {
+            lambda::ZoneSide::Attack => "ATTACK",
+            lambda::ZoneSide::Defence => "DEFEND",
+        };
+        let legend = format!(
+            "{side}, {procedure} λ{}{whose}: {}",
+            zone.level,
+            view.orders.short()
+        );
+        (marks, legend)
+    }
+
+    /// The points of `orders` up to `max` as marks (the digit of the order, `+` above 9).
+    fn zone_marks(&self, orders: &[u8], max: u8) -> Vec<(G::Move, String, MarkKind)> {
+        orders
+            .iter()
+            .enumerate()
+            .filter(|&(_, &o)| o <= max)
+            .filter_map(|(p, &o)| {
+                let mv = self.root.point_move(p as Point)?;
+                let text = if o <= 9 {
+                    o.to_string()
+                } else {
+                    "+".to_string()
+                };
+                Some((mv, text, MarkKind::Zone(o)))
+            })
+            .collect()
+    }
+}
+
+/// Runs the root analysis of a lambda search (every root move classified) and says what
+/// it found: "root analysis: c2 wins λ2, b1 ?, ...".
+fn root_analysis<G: BoardGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    mut recorder: Recorder<G>,
+) -> String {
+    use crate::search::lambda::{LambdaConfig, RootMoveClass, analyse_root};
+    let lambda = LambdaConfig {
+        dual: config.algorithm == Algorithm::DualLambda,
+        ..config.lambda
+    };
+    let analysis = analyse_root(game, &lambda, limits, &mut recorder);
+    recorder.finish();
+    let words: Vec<String> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            let mv = game.format_move(m.mv);
+            match m.class {
+                RootMoveClass::Wins { level } => format!("{mv} wins λ{level}"),
+                RootMoveClass::SelfEndangering { level } => format!("{mv} loses (λ{level})"),
+                RootMoveClass::NotProven => format!("{mv} ?"),
+            }
+        })
+        .collect();
+    format!(
+        "root analysis: {}{}",
+        if words.is_empty() {
+            "no moves".to_string()
+        } else {
+            words.join(", ")
+        },
+        if analysis.stopped { " (stopped)" } else { "" }
+    )
+}
+
 /// The progress as of now; `replay` follows the end of the record from call to call, so
 /// each call only steps over what arrived since the last.
 fn progress_of<G: Game>(
@@ -378,6 +608,17 @@ fn progress_of<G: Game>(
         .iter()
         .rev()
         .find_map(|&r| replay.node(&trace, r).best_child)
+        .or_else(|| {
+            // Lambda searches have no values: the first root attack move proven to win.
+            roots.iter().rev().find_map(|&r| {
+                replay.children(&trace, r).find(|&c| {
+                    replay.lambda(&trace, c).is_some_and(|s| {
+                        matches!(s.kind, crate::trace::LambdaNodeKind::Attack(_))
+                            && matches!(s.verdict, Some(crate::trace::LambdaVerdict::Won { .. }))
+                    })
+                })
+            })
+        })
         .and_then(|child| trace.node(child).mv())
         .map(|m| root.format_move(m));
     Progress {
@@ -446,6 +687,22 @@ impl<G: BoardGame> Session for GameSession<G> {
         }
     }
 
+    fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId> {
+        let trace = self.live.read();
+        let step = self.replay.step();
+        let found = if forward {
+            (step..trace.len()).find(|&e| lambda::leave_is_cutoff(&trace, e))
+        } else {
+            // The one before the last that happened, as `prev_step` does.
+            (0..step.saturating_sub(1))
+                .rev()
+                .find(|&e| lambda::leave_is_cutoff(&trace, e))
+        };
+        let e = found?;
+        self.replay.seek(&trace, e + 1);
+        trace.events()[e].node()
+    }
+
     fn current(&self) -> Option<NodeId> {
         self.replay.current()
     }
@@ -477,11 +734,21 @@ impl<G: BoardGame> Session for GameSession<G> {
     fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId> {
         let trace = self.live.read();
         let entered = self.replay.entered();
+        let replay = &self.replay;
         let shows = |id: NodeId| {
-            let state = self.replay.node(&trace, id);
+            if trace.node(id).kind().is_lambda() {
+                return match marker {
+                    Marker::Cutoff => lambda::is_cutoff(&trace, replay, id),
+                    Marker::TtHit => lambda::row(&trace, replay, id).is_some_and(|r| r.tt_hit),
+                    Marker::Proof => lambda::is_proof(&trace, replay, id),
+                    Marker::LevelChange => lambda::is_level_change(&trace, id),
+                };
+            }
+            let state = replay.node(&trace, id);
             match marker {
                 Marker::Cutoff => state.cutoff.is_some(),
                 Marker::TtHit => matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff),
+                Marker::Proof | Marker::LevelChange => false,
             }
         };
         // Ids follow entry order, and the nodes entered by the step are exactly 0..entered.
@@ -498,10 +765,12 @@ impl<G: BoardGame> Session for GameSession<G> {
         let trace = self.live.read();
         let tn = trace.node(node);
         let state = self.replay.node(&trace, node);
-        let label = match tn.mv() {
-            None if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
-            None => "root".to_string(),
-            Some(mv) => {
+        let lambda = lambda::row(&trace, &self.replay, node);
+        let label = match (tn.mv(), self.replay.lambda(&trace, node)) {
+            (_, Some(l)) => lambda::label(&l, |m| self.root.format_move(m)),
+            (None, _) if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
+            (None, _) => "root".to_string(),
+            (Some(mv), _) => {
                 let (parent_game, _) = match tn.parent() {
                     Some(p) => self.position(&trace, p),
                     None => (self.root.clone(), Vec::new()),
@@ -520,8 +789,10 @@ impl<G: BoardGame> Session for GameSession<G> {
             has_children: self.replay.children(&trace, node).next().is_some(),
             value: value_of(&state),
             cutoff: state.cutoff.is_some(),
-            tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff),
+            tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff)
+                || lambda.as_ref().is_some_and(|l| l.tt_hit),
             best,
+            lambda,
         }
     }
 
@@ -579,30 +850,44 @@ impl<G: BoardGame> Session for GameSession<G> {
             tt,
             iteration: tn.iteration(),
             subtree_nodes: state.subtree_nodes,
+            lambda: lambda::detail(&trace, &self.replay, node, |m| self.root.format_move(m)),
         }
     }
 
-    fn board(&self, node: Option<NodeId>, values: bool) -> BoardView {
+    fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView {
         let trace = self.live.read();
         let Some(node) = node.filter(|&n| (n as usize) < trace.node_count()) else {
-            return self.root.board_view(None, Vec::new());
+            return self.root.board_view(None, Vec::new(), None);
         };
         let (game, line) = self.position(&trace, node);
-        let overlay = if values {
-            self.replay
-                .children(&trace, node)
-                .filter_map(|c| {
-                    let mv = trace.node(c).mv()?;
-                    let state = self.replay.node(&trace, c);
-                    // The child's value is from the opponent's view: negate it.
-                    let (v, _) = value_of(&state)?;
-                    Some((mv, (-v).to_string()))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        game.board_view(line.last().copied(), overlay)
+        let last = line.last().copied();
+        if !options.values {
+            return game.board_view(last, Vec::new(), None);
+        }
+        if trace.node(node).kind().is_lambda() {
+            let (overlay, legend) = self.lambda_overlay(&trace, node, options.zone);
+            return game.board_view(last, overlay, Some(legend));
+        }
+        let overlay = self
+            .replay
+            .children(&trace, node)
+            .filter_map(|c| {
+                let mv = trace.node(c).mv()?;
+                let state = self.replay.node(&trace, c);
+                // The child's value is from the opponent's view: negate it.
+                let (v, _) = value_of(&state)?;
+                Some((mv, (-v).to_string(), MarkKind::Value))
+            })
+            .collect();
+        game.board_view(last, overlay, None)
+    }
+
+    fn root_marks(&self) -> Vec<(Option<Point>, RootMark)> {
+        let trace = self.live.read();
+        lambda::root_marks(&trace, &self.replay)
+            .into_iter()
+            .map(|(mv, mark)| (crate::search::LambdaGame::move_point(&self.root, mv), mark))
+            .collect()
     }
 
     fn cancel(&self) {
@@ -667,12 +952,33 @@ mod tests {
     }
 
     #[test]
+    fn a_lambda_search_reports_its_level_and_winning_move() {
+        let mut puzzle = crate::puzzle::load("mnk-4x4-k4-corners").unwrap();
+        // Thomsen's figure: depth 7, level 2 (pinned here, whatever the file's defaults).
+        puzzle.limits.max_depth = Some(7);
+        puzzle.limits.max_level = Some(2);
+        let (tx, rx) = channel();
+        let spec = SearchSpec::for_puzzle(&puzzle, Some(Algorithm::Lambda), 100_000);
+        assert_eq!(spec.config.lambda.max_level, 2, "the puzzle's [limits]");
+        let _session = start(&puzzle, spec, 5, tx);
+        let msgs: Vec<Msg> = rx
+            .iter()
+            .take_while(|m| !matches!(m, Msg::Done { .. }))
+            .collect();
+        let Some(Msg::Progress(last)) = msgs.last() else {
+            panic!("no progress: {msgs:?}");
+        };
+        assert_eq!(last.best_move.as_deref(), Some("c2"));
+        assert!(last.nodes > 0);
+    }
+
+    #[test]
     fn board_of_a_stone_game_follows_the_line() {
         let (mut session, _) = run_to_end("tictactoe");
         session.seek(session.len());
         let root = session.roots()[0];
         let child = session.children(root)[0];
-        match session.board(Some(child), false) {
+        match session.board(Some(child), BoardOptions::default()) {
             BoardView::Stones {
                 cells, last_move, ..
             } => {

@@ -96,8 +96,10 @@ actions! {
     JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "jump to the previous node that ended in a cutoff";
     JumpNextTtHit => "jump_next_tt_hit", Jump, None, "jump to the next transposition-table hit";
     JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "jump to the previous transposition-table hit";
-    JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration of iterative deepening";
-    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration of iterative deepening";
+    JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration of iterative deepening (lambda: the next level change)";
+    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration (lambda: the previous level change)";
+    JumpNextProof => "jump_next_proof", Jump, None, "lambda: jump to the next proof (a win of the attacker)";
+    JumpPreviousProof => "jump_previous_proof", Jump, None, "lambda: jump to the previous proof";
 
     StepForward => "step_forward", Step, Some("step"), "one event forward";
     StepBack => "step_back", Step, Some("back"), "one event back";
@@ -111,15 +113,17 @@ actions! {
     Faster => "faster", Step, None, "play faster";
     Slower => "slower", Step, None, "play slower";
 
-    ToggleValues => "toggle_values", View, None, "show or hide the children's values on the board";
-    LevelUp => "level_up", View, None, "show the next lambda level";
-    LevelDown => "level_down", View, None, "show the previous lambda level";
-    CycleZoneOrder => "cycle_zone_order", View, None, "cycle the relevance-zone orders shown";
+    ToggleValues => "toggle_values", View, None, "show or hide the board overlay (children's values; lambda: zone or root levels)";
+    CycleZoneOrder => "cycle_zone_order", View, None, "lambda: cycle the zone orders shown (1, <=2, <=3, all)";
+    SwitchZone => "switch_zone", View, None, "lambda: switch the board between the A-zone and the D-zone";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     Redraw => "redraw", View, None, "redraw the whole screen";
 
     OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
     CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
+    LevelUp => "level_up", Search, None, "lambda: raise the maximum level and search again";
+    LevelDown => "level_down", Search, None, "lambda: lower the maximum level and search again";
+    ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: classify every root move (thesis figures 5.1-5.3), or search for a win; search again";
     ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
     CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
 

@@ -3,6 +3,12 @@
 //! the move that reached the node between the theme's last-move marks, and the values of its
 //! children on their points (toggled with `toggle_values`). m,n,k and AtariGo draw a grid,
 //! Hex a slanted rhombus like its text diagram; a literal tree draws its path and subtree.
+//!
+//! At a lambda node the marks are the zone of the chosen side (A-zone or D-zone) as order
+//! digits up to the chosen order, in the `zone.order_1..4` styles, and at a root search the
+//! level of each root move (thesis 000 figures 5.1-5.3: the level digit of a win, `?` tried
+//! without proof, `x` self-endangering) in the `lambda.*` styles; a legend line under the
+//! board says which, so nothing relies on colour alone.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -14,19 +20,26 @@ use unicode_width::UnicodeWidthStr;
 use crate::game::Player;
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
-use crate::tui::worker::BoardView;
+use crate::tui::worker::lambda::RootMark;
+use crate::tui::worker::{BoardOptions, BoardView, MarkKind};
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// The board's view for the selected node.
 pub fn view(app: &App) -> BoardView {
-    app.session.board(app.selected, app.show_values)
+    app.session.board(
+        app.selected,
+        BoardOptions {
+            values: app.show_values,
+            zone: app.zone,
+        },
+    )
 }
 
 /// Rows the pane wants: the board, its coordinates and the border.
 pub fn height(app: &App) -> u16 {
     match view(app) {
-        BoardView::Stones { rows, .. } => rows as u16 + 4,
+        BoardView::Stones { rows, legend, .. } => rows as u16 + 4 + legend.is_some() as u16,
         BoardView::Text(text) => text.lines().count() as u16 + 2,
     }
 }
@@ -55,6 +68,7 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
         cells,
         last_move,
         overlay,
+        legend,
     } = view
     else {
         return Vec::new();
@@ -63,7 +77,7 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
     let glyphs = theme.glyphs();
     let cell_width = overlay
         .iter()
-        .map(|(_, v)| v.width())
+        .map(|m| m.text.width())
         .max()
         .unwrap_or(1)
         .max(1);
@@ -84,25 +98,25 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
             format!("{:>label_width$}{}", y + 1, " ".repeat(shift(y))),
             coord,
         )];
-        let mark = theme.style(Slot::BoardLastMove);
+        let last_mark = theme.style(Slot::BoardLastMove);
         let mut previous_marked = false;
         for x in 0..columns {
             let p = (x + y * columns) as u16;
             let marked = *last_move == Some(p);
-            let value = overlay.iter().find(|(q, _)| *q == p).map(|(_, v)| v);
-            let (text, slot) = match (cells[p as usize], value) {
+            let mark = overlay.iter().find(|m| m.point == p);
+            let (text, slot) = match (cells[p as usize], mark) {
                 (Some(Player::Black), _) => (glyphs.black_stone.as_str(), Slot::BoardBlack),
                 (Some(Player::White), _) => (glyphs.white_stone.as_str(), Slot::BoardWhite),
-                (None, Some(v)) => (v.as_str(), Slot::BoardOverlay),
+                (None, Some(m)) => (m.text.as_str(), mark_slot(m.kind)),
                 (None, None) => (glyphs.empty_point.as_str(), Slot::BoardEmpty),
             };
             let mut style: Style = theme.style(slot);
             // The marks around the last move take the separators on either side.
             spans.push(if marked {
                 style = style.patch(theme.style(Slot::BoardSelectedMove));
-                Span::styled(glyphs.last_move_open.as_str().to_string(), mark)
+                Span::styled(glyphs.last_move_open.as_str().to_string(), last_mark)
             } else if previous_marked {
-                Span::styled(glyphs.last_move_close.as_str().to_string(), mark)
+                Span::styled(glyphs.last_move_close.as_str().to_string(), last_mark)
             } else {
                 Span::raw(" ")
             });
@@ -112,11 +126,31 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
         if previous_marked {
             spans.push(Span::styled(
                 glyphs.last_move_close.as_str().to_string(),
-                mark,
+                last_mark,
             ));
         }
         lines.push(Line::from(spans));
     }
     lines.push(letters(0));
+    if let Some(legend) = legend {
+        lines.push(Line::from(Span::styled(
+            glyph_text(theme, legend),
+            theme.style(Slot::Text),
+        )));
+    }
     lines
+}
+
+/// The style slot of a mark.
+fn mark_slot(kind: MarkKind) -> Slot {
+    match kind {
+        MarkKind::Value => Slot::BoardOverlay,
+        MarkKind::Zone(1) => Slot::ZoneOrder1,
+        MarkKind::Zone(2) => Slot::ZoneOrder2,
+        MarkKind::Zone(3) => Slot::ZoneOrder3,
+        MarkKind::Zone(_) => Slot::ZoneOrder4,
+        MarkKind::Root(RootMark::Wins(_)) => Slot::LambdaWin,
+        MarkKind::Root(RootMark::Tried) => Slot::LambdaTried,
+        MarkKind::Root(RootMark::SelfEndangering) => Slot::LambdaSelfEndangering,
+    }
 }

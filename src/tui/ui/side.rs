@@ -3,6 +3,12 @@
 //! window), value and bound, the cutoff and its reason in words (seed 004, figures
 //! 6.23-6.25: "value 70 >= beta 70: 2 moves skipped"), the table entry, the iteration and the
 //! number of nodes below.
+//!
+//! At a lambda node (thesis 000 section 5.1) it shows instead what the procedures decide
+//! by: the node's role, attacker and defender, the level (current / the search's maximum),
+//! the depth left, the threat being answered (the attack move and its level), ATTACK's or
+//! DEFEND's candidates, the sizes of the A-zone and D-zone per order (X1, X2, X3, all), the
+//! table look-up and the verdict as of the step.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,8 +19,9 @@ use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
 use crate::tui::worker::bound_word;
+use crate::tui::worker::lambda::Tone;
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -26,7 +33,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let row = |name: &str, text: String, slot: Slot| {
         Line::from(vec![
             Span::styled(format!("{name:<10}"), label),
-            Span::styled(text, theme.style(slot)),
+            Span::styled(glyph_text(theme, &text), theme.style(slot)),
         ])
     };
     let Some(node) = app.selected else {
@@ -39,6 +46,71 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         return;
     };
     let d = app.session.detail(node);
+    if let Some(l) = &d.lambda {
+        let mut lines = vec![
+            row(
+                "path",
+                if d.path.is_empty() {
+                    "root".to_string()
+                } else {
+                    d.path.join(" ")
+                },
+                Slot::SideValue,
+            ),
+            row("node", l.role.clone(), Slot::SideValue),
+            row(
+                "attacker",
+                format!(
+                    "{} (defender {})",
+                    l.attacker.name(),
+                    l.attacker.opponent().name()
+                ),
+                Slot::SideValue,
+            ),
+            row(
+                "level",
+                format!("λ{} of max λ{}", l.level, l.max_level),
+                Slot::LambdaLevel,
+            ),
+            row(
+                "depth",
+                format!("{} plies left", l.depth_left),
+                Slot::SideValue,
+            ),
+        ];
+        if let Some(t) = &l.threat {
+            lines.push(row("threat", t.clone(), Slot::SideValue));
+        }
+        if let Some(c) = &l.candidates {
+            lines.push(row("tries", c.clone(), Slot::SideValue));
+        }
+        for (name, zone) in [("A-zone", l.a_zone), ("D-zone", l.d_zone)] {
+            let text = match zone {
+                Some((level, [x1, x2, x3, all])) => {
+                    format!("λ{level} X1-3: {x1} {x2} {x3} all {all}")
+                }
+                None => "none".to_string(),
+            };
+            lines.push(row(name, text, Slot::SideValue));
+        }
+        if let Some(tt) = &l.tt {
+            lines.push(row("table", tt.clone(), Slot::SideValue));
+        }
+        let slot = match l.verdict.1 {
+            Tone::Win => Slot::LambdaWin,
+            Tone::Tried => Slot::LambdaTried,
+            Tone::SelfEndangering => Slot::LambdaSelfEndangering,
+            Tone::Neutral => Slot::SideValue,
+        };
+        lines.push(row("verdict", l.verdict.0.clone(), slot));
+        lines.push(row(
+            "nodes",
+            format!("{} in its subtree", d.subtree_nodes),
+            Slot::SideValue,
+        ));
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        return;
+    }
     let mut lines = vec![
         row(
             "path",

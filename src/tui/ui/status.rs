@@ -1,6 +1,8 @@
 //! The status lines (issue 3, deliverable 3): step i / n, the algorithm, the limits and the
 //! search's progress or result on the first; the keys from the keymap's footer, or the note
-//! of the last action, on the second.
+//! of the last action, on the second. While a lambda search is shown the footer adds its
+//! keys (level, zone order, A/D zone; design.md section 5), making room at narrow widths
+//! by leaving out the picker and play keys first.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -8,7 +10,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::theme::{Slot, Theme};
+use unicode_width::UnicodeWidthStr;
+
 use crate::tui::app::{App, SPEEDS};
+use crate::tui::keymap::{Action, FooterItem};
+
+use super::glyph_text;
 
 /// The first status line's text.
 pub fn summary_text(app: &App) -> String {
@@ -28,11 +35,26 @@ pub fn summary_text(app: &App) -> String {
     } else {
         parts.join(", ")
     };
+    let algorithm = if app.is_lambda() {
+        // The level keys change it: the status line shows it.
+        let level = app.spec.config.lambda.max_level;
+        format!(
+            "{} max λ{level}{}",
+            app.spec.config.algorithm.name(),
+            if app.spec.root_analysis {
+                ", root analysis"
+            } else {
+                ""
+            }
+        )
+    } else {
+        app.spec.config.algorithm.name().to_string()
+    };
     let mut text = format!(
         "step {}/{} | {} | {}",
         app.session.step(),
         app.session.len(),
-        app.spec.config.algorithm.name(),
+        algorithm,
         limits
     );
     if app.playing {
@@ -66,17 +88,67 @@ pub fn summary_text(app: &App) -> String {
 /// Draws the two lines.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let bar = theme.style(Slot::StatusBar);
-    let first = Line::from(Span::styled(summary_text(app), bar));
+    let first = Line::from(Span::styled(glyph_text(theme, &summary_text(app)), bar));
     let second = match &app.message {
-        Some(m) => Line::from(Span::styled(m.clone(), theme.style(Slot::Warning))),
+        Some(m) => Line::from(Span::styled(
+            glyph_text(theme, m),
+            theme.style(Slot::Warning),
+        )),
         None => {
             let mut spans = Vec::new();
-            for item in app.keymap.footer() {
+            for item in footer_items(app, area.width as usize) {
                 spans.push(Span::styled(item.key.clone(), theme.style(Slot::StatusKey)));
-                spans.push(Span::styled(format!(" {}  ", item.label), bar));
+                spans.push(Span::styled(
+                    format!(" {}  ", glyph_text(theme, item.label)),
+                    bar,
+                ));
             }
             Line::from(spans)
         }
     };
     frame.render_widget(Paragraph::new(vec![first, second]).style(bar), area);
+}
+
+/// The footer's items: the keymap's footer, with the lambda keys after "next cutoff" while
+/// a lambda search is shown; items the width cannot hold are left out, the picker's and
+/// play's first.
+pub fn footer_items(app: &App, width: usize) -> Vec<FooterItem> {
+    let mut items = app.keymap.footer();
+    if app.is_lambda() {
+        let extras = [
+            (Action::LevelUp, "λ level"),
+            (Action::CycleZoneOrder, "zone"),
+            (Action::SwitchZone, "A/D"),
+        ];
+        let at = items
+            .iter()
+            .position(|i| i.action == Action::StepNextCutoff)
+            .map_or(items.len(), |i| i + 1);
+        let extras: Vec<FooterItem> = extras
+            .into_iter()
+            .filter_map(|(action, label)| {
+                let key = app.keymap.keys(action).first()?;
+                Some(FooterItem {
+                    action,
+                    key: key.to_string(),
+                    label,
+                })
+            })
+            .collect();
+        items.splice(at..at, extras);
+    }
+    let used = |items: &[FooterItem]| -> usize {
+        items
+            .iter()
+            .map(|i| i.key.width() + 1 + i.label.width() + 2)
+            .sum::<usize>()
+            .saturating_sub(2)
+    };
+    for droppable in [Action::OpenPicker, Action::PlayPause] {
+        if used(&items) <= width {
+            break;
+        }
+        items.retain(|i| i.action != droppable);
+    }
+    items
 }

@@ -4,6 +4,13 @@
 //! that do not rely on colour, from the theme's glyphs: expanded / collapsed, the value with
 //! its bound (exact, lower, upper), cutoff, table hit, best move at its parent; the
 //! principal variation's moves take their own style.
+//!
+//! Lambda searches (thesis 000 section 5.1) show their own tree: LAMBDA calls labelled by
+//! purpose and level ("λ2 search (black)", "threat λ1?", "re-search λ2", "counter-threat λ1
+//! (white)") with the attack and defence moves under them, each move with its level; a
+//! nested threat check is a child of its attack move, so it folds like any subtree. Verdicts
+//! are words ("WIN λ2", "no threat", "defended", "refutes", "holds", "self-endangering",
+//! "inversion", "depth limit") in the `lambda.*` styles.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -15,8 +22,9 @@ use crate::search::Bound;
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
+use crate::tui::worker::lambda::Tone;
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -68,9 +76,42 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             let mut spans = vec![
                 Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
                 Span::styled(format!("{} ", fold.as_str()), theme.style(Slot::TreeGuide)),
-                Span::styled(row.label.clone(), base),
+                Span::styled(glyph_text(theme, &row.label), base),
             ];
             let patch = |slot: Slot| -> Style { if selected { base } else { theme.style(slot) } };
+            if let Some(l) = &row.lambda {
+                if let Some(level) = l.level {
+                    spans.push(Span::styled(
+                        glyph_text(theme, &format!(" λ{level}")),
+                        patch(Slot::LambdaLevel),
+                    ));
+                }
+                match &l.verdict {
+                    Some((words, tone)) => {
+                        let slot = match tone {
+                            Tone::Win => Slot::LambdaWin,
+                            Tone::Tried => Slot::LambdaTried,
+                            Tone::SelfEndangering => Slot::LambdaSelfEndangering,
+                            Tone::Neutral => Slot::TreePruned,
+                        };
+                        spans.push(Span::styled(
+                            glyph_text(theme, &format!(" {words}")),
+                            patch(slot),
+                        ));
+                    }
+                    None => spans.push(Span::styled(
+                        format!(" {}", glyphs.ellipsis.as_str()),
+                        patch(Slot::TreePruned),
+                    )),
+                }
+                if row.tt_hit {
+                    spans.push(Span::styled(
+                        format!(" {}", glyphs.tt_hit.as_str()),
+                        patch(Slot::TreeTtHit),
+                    ));
+                }
+                return Line::from(spans);
+            }
             match row.value {
                 Some((value, bound)) => {
                     let (glyph, slot) = match (row.status, bound) {
