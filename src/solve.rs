@@ -72,7 +72,7 @@ pub struct RootMoveReport {
     /// The move in the game's notation.
     #[serde(rename = "move")]
     pub mv: String,
-    /// "wins", "unproven" or "loses" (self-endangering).
+    /// "wins", "unproven" or "self-endangering" (the move loses).
     pub class: String,
     /// The lambda level of a win (or of the opponent's win after a self-endangering move).
     pub level: Option<u32>,

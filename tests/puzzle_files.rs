@@ -517,7 +517,7 @@ fn the_thesis_puzzles_default_to_threat_search_with_their_levels() {
     for (name, algorithm, level, depth) in [
         ("atarigo-6x6-crosscut", "dual-lambda", 3, Some(15)),
         ("mnk-7x7-k4", "dual-lambda", 3, Some(11)),
-        ("hex-4x4", "dual-lambda", 3, Some(11)),
+        ("hex-4x4", "dual-lambda", 3, Some(13)),
         ("mnk-4x4-k4-corners", "lambda", 2, Some(9)),
     ] {
         let p = load(name).unwrap();
