@@ -420,6 +420,14 @@ mod tests {
             source: None,
         };
         assert_eq!(win15.disagreement(Verdict::Win { plies: 15 }), None);
+        // A threat search proves the win, not its length: no plies to compare. (The lambda
+        // level is compared by the solve command, only at the puzzle's own depth.)
+        assert_eq!(win15.disagreement(Verdict::WinAtLevel { level: 3 }), None);
+        assert!(
+            win15
+                .disagreement(Verdict::LossAtLevel { level: 3 })
+                .is_some()
+        );
         assert_eq!(
             win15.disagreement(Verdict::Win { plies: 17 }).unwrap(),
             "expected win in 15 plies, got win in 17 plies"

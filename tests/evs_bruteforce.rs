@@ -10,16 +10,20 @@
 //!
 //! Each game's `evs_orders` must be sound (never above the true order: a larger order would
 //! shrink a relevance zone below what lemma 9a allows) and exact up to the order its method
-//! claims: m,n,k and AtariGo everywhere, Hex for orders 1 and 2 (above that it writes a lower
+//! claims: m,n,k and AtariGo everywhere, Hex for orders 1 to 3 (above that it writes a lower
 //! bound). Occupied points are in no region.
+
+mod positions;
 
 use std::collections::HashSet;
 
-use plyscope::game::{Game, MoveList, NO_REGION, Outcome, Player, Point, StoneGame, point_name};
+use plyscope::game::{
+    MAX_MOVES, MoveList, NO_REGION, Outcome, Player, Point, StoneGame, Tactics, point_name,
+};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
-use plyscope::zobrist::splitmix64;
+use positions::{empty_points, random_positions, random_stone_positions};
 
 /// True when some order of playing the points of `set` (bits over `empties`) for `player`
 /// reaches a win of `player`. Leaves the position as it found it.
@@ -53,9 +57,7 @@ fn wins_in_some_order<G: StoneGame>(
 fn true_orders<G: StoneGame>(game: &mut G, player: Player, max_order: u32) -> Vec<Option<u8>> {
     let to_move = game.to_move();
     let mut orders = vec![None; game.num_points()];
-    let empties: Vec<Point> = (0..game.num_points() as Point)
-        .filter(|&p| game.is_empty(p))
-        .collect();
+    let empties = empty_points(game);
     assert!(empties.len() < 32, "too many empty points to enumerate");
     let mut winning: HashSet<u32> = HashSet::new();
     for size in 1..=max_order.min(empties.len() as u32) {
@@ -159,87 +161,6 @@ fn compare<G: StoneGame>(
             seen.below_truth += 1;
         }
     }
-}
-
-/// A fixed-seed generator of positions reached by random legal play.
-struct Positions {
-    state: u64,
-}
-
-impl Positions {
-    fn new(seed: u64) -> Positions {
-        Positions { state: seed }
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (splitmix64(&mut self.state) % n as u64) as usize
-    }
-
-    /// Plays `moves` random legal moves from `start`; `None` if the game ended on the way.
-    fn play<G: Game>(&mut self, start: &G, moves: usize) -> Option<G> {
-        let mut game = start.clone();
-        let mut list = MoveList::new();
-        for _ in 0..moves {
-            game.legal_moves(&mut list);
-            if list.is_empty() {
-                return None;
-            }
-            let mv = list.as_slice()[self.below(list.len())];
-            game.play(mv);
-            if game.outcome().is_some() {
-                return None;
-            }
-        }
-        Some(game)
-    }
-}
-
-/// Random positions of `start` with between `min` and `max` moves played, `count` of them.
-fn random_positions<G: Game>(start: &G, seed: u64, min: usize, max: usize, count: usize) -> Vec<G> {
-    let mut positions = Positions::new(seed);
-    let mut out = Vec::new();
-    let mut tries = 0;
-    while out.len() < count && tries < 50 * count {
-        tries += 1;
-        let moves = min + positions.below(max - min + 1);
-        if let Some(game) = positions.play(start, moves) {
-            out.push(game);
-        }
-    }
-    out
-}
-
-/// Positions with stones of random colours on random points (not alternating, so denser
-/// shapes such as eyes appear): up to `stones` tries each, a stone that would end the game
-/// is taken back.
-fn random_stone_positions<G: StoneGame>(
-    start: &G,
-    seed: u64,
-    stones: usize,
-    count: usize,
-) -> Vec<G> {
-    let mut positions = Positions::new(seed);
-    (0..count)
-        .map(|_| {
-            let mut game = start.clone();
-            for _ in 0..stones {
-                let p = positions.below(game.num_points()) as Point;
-                if !game.is_empty(p) {
-                    continue;
-                }
-                let player = if positions.below(2) == 0 {
-                    Player::Black
-                } else {
-                    Player::White
-                };
-                game.play_stone(p, player);
-                if game.outcome().is_some() {
-                    game.undo_stone(p);
-                }
-            }
-            game
-        })
-        .collect()
 }
 
 fn mnk(columns: usize, rows: usize, k: usize, exact: bool) -> Mnk {
@@ -347,7 +268,7 @@ fn atarigo_orders_are_exact() {
 }
 
 #[test]
-fn hex_orders_one_and_two_are_exact_and_the_rest_sound() {
+fn hex_orders_one_to_three_are_exact_and_the_rest_sound() {
     let mut seen = Seen::default();
     // 3x3 completely (every subset), 4x4 up to five points.
     for (size, max_order, min, max, count) in
@@ -363,7 +284,7 @@ fn hex_orders_one_and_two_are_exact_and_the_rest_sound() {
         ));
         for mut game in games {
             for player in [Player::Black, Player::White] {
-                compare(&mut game, player, max_order, 2, &mut seen);
+                compare(&mut game, player, max_order, 3, &mut seen);
             }
         }
     }
@@ -376,4 +297,85 @@ fn hex_orders_one_and_two_are_exact_and_the_rest_sound() {
         "{seen:?}"
     );
     eprintln!("hex: {seen:?}");
+}
+
+/// `Tactics::winning_move` and `winning_moves` (lambda's level-0 test) against trying every
+/// empty point, and against the order-1 points of `evs_orders` (a single point that wins).
+fn check_immediate_wins<G: StoneGame + Tactics>(game: &mut G, player: Player) -> usize {
+    let to_move = game.to_move();
+    let mut truth = Vec::new();
+    for p in empty_points(game) {
+        game.play_stone(p, player);
+        if game.outcome() == Some(Outcome::Win(player)) {
+            truth.push(p);
+        }
+        game.undo_stone(p);
+    }
+    game.set_to_move(to_move);
+    let mut listed = MoveList::new();
+    game.winning_moves(player, &mut listed, MAX_MOVES);
+    let mut listed = listed.as_slice().to_vec();
+    listed.sort_unstable();
+    let context = || format!("{player}\n{}", game.diagram());
+    assert_eq!(listed, truth, "winning_moves for {}", context());
+    match game.winning_move(player) {
+        Some(p) => assert!(
+            truth.contains(&p),
+            "winning_move {p} loses for {}",
+            context()
+        ),
+        None => assert!(
+            truth.is_empty(),
+            "winning_move misses {truth:?} for {}",
+            context()
+        ),
+    }
+    let mut orders = vec![0u8; game.num_points()];
+    game.evs_orders(player, &mut orders);
+    let order_one: Vec<Point> = (0..game.num_points() as Point)
+        .filter(|&p| orders[p as usize] == 1)
+        .collect();
+    assert_eq!(order_one, truth, "EVS order 1 for {}", context());
+    truth.len()
+}
+
+#[test]
+fn immediate_wins_are_exact() {
+    let mut wins = 0;
+    for seed in 0..4u64 {
+        for (columns, rows, k, exact) in [
+            (4, 4, 3, false),
+            (5, 5, 4, false),
+            (6, 3, 3, true),
+            (7, 7, 4, false),
+        ] {
+            let start = mnk(columns, rows, k, exact);
+            for mut game in random_positions(&start, seed, 2, columns * rows - 2, 30) {
+                for player in [Player::Black, Player::White] {
+                    wins += check_immediate_wins(&mut game, player);
+                }
+            }
+        }
+        for (columns, rows) in [(4, 4), (5, 5), (6, 6)] {
+            let start = AtariGo::new(columns, rows).expect("valid size");
+            let mut games = random_positions(&start, seed, 2, columns * rows / 2, 30);
+            games.extend(random_stone_positions(&start, seed, columns * rows, 30));
+            for mut game in games {
+                for player in [Player::Black, Player::White] {
+                    wins += check_immediate_wins(&mut game, player);
+                }
+            }
+        }
+        for size in [3, 4, 5, 7] {
+            let start = Hex::new(size).expect("valid size");
+            let mut games = random_positions(&start, seed, 2, size * size - 2, 30);
+            games.extend(random_stone_positions(&start, seed, size * size, 30));
+            for mut game in games {
+                for player in [Player::Black, Player::White] {
+                    wins += check_immediate_wins(&mut game, player);
+                }
+            }
+        }
+    }
+    assert!(wins > 500, "only {wins} immediate wins seen");
 }

@@ -253,6 +253,33 @@ fn hex_claims_are_real() {
     assert!(tally.compared >= 1000, "{tally:?}");
 }
 
+/// m,n,k with exact k (an overline does not win) is not stable: no zones, and immediate
+/// wins are found by trying every move. The engine must still be exact.
+#[test]
+fn unstable_games_search_without_zones() {
+    let mut rng = Rng(0x4558_4143);
+    let mut tally = Tally::default();
+    for _ in 0..120 {
+        let columns = 4 + rng.below(2);
+        let rows = 3 + rng.below(3);
+        let k = 3;
+        let stones = 2 + rng.below(columns * rows / 3);
+        let mut g = scatter(Mnk::new(columns, rows, k, true).unwrap(), stones, &mut rng);
+        check(
+            &mut g,
+            1 + rng.below(3) as u8,
+            depth_for(&mut rng),
+            &mut tally,
+        );
+    }
+    println!("exact-k: {tally:?}");
+    assert!(tally.wins_checked >= 100, "{tally:?}");
+    assert!(
+        tally.win_levels[1] + tally.win_levels[2] + tally.win_levels[3] >= 20,
+        "{tally:?}"
+    );
+}
+
 #[test]
 fn a_win_with_the_side_to_move_swapped_is_checked_too() {
     // The same positions with White to move: threat search must not assume Black attacks.

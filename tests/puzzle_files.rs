@@ -390,7 +390,7 @@ const INVALID: &[(&str, &str)] = &[
     (
         "unknown-algorithm",
         "5:13: unknown algorithm \"mcts\"; expected one of minimax, alphabeta, \
-         alphabeta-soft, id",
+         alphabeta-soft, id, lambda, dual-lambda",
     ),
     (
         "unknown-result",

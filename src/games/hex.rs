@@ -14,7 +14,7 @@
 //! rows 1 and `n`, White's columns `a` and last), with union by size, no path compression
 //! and a log of the unions, so [`StoneGame::undo_stone`] restores the structure exactly. A
 //! player has won when the two edge nodes are in one set. The EVS orders of relevance zones
-//! (orders 1 and 2 exact, a distance bound above) are built on the same sets: submodule
+//! (orders 1 to 3 exact, a distance bound above) are built on the same sets: submodule
 //! `evs`.
 //!
 //! # Evaluation
@@ -589,7 +589,7 @@ impl StoneGame for Hex {
         }
     }
 
-    /// Orders 1 and 2 exact, every other point a proven lower bound of at least 3, or no
+    /// Orders 1 to 3 exact (3 up to 8x8), every other point a proven lower bound, or no
     /// region when it cannot reach both edges (submodule `evs`).
     fn evs_orders(&self, player: Player, orders: &mut [u8]) {
         self.write_evs_orders(player, orders);

@@ -3,8 +3,12 @@
 //! With the opponent passing, a set `X` of empty points wins for `player` when `player`'s
 //! stones and `X` join the two edges; the order of play does not matter (a Hex stone never
 //! spoils its owner's connections). Finding the smallest minimal winning set through a point
-//! is a Steiner-tree problem (NP-complete, thesis 5.2.2), so as in the thesis orders 1 and 2
-//! are exact and the rest is bounded from below, which is sound (lemma 9a):
+//! is a Steiner-tree problem (NP-complete, thesis 5.2.2). The thesis computed orders 1 and 2
+//! exactly and gave every other point order 3. Here orders 1 to 3 are exact (order 3 on
+//! boards of up to 64 points, up to 8x8) and the rest is bounded from below, which is sound
+//! (lemma 9a). Call two empty points *linked* when they are neighbours or both next to one
+//! chain of `player` that touches neither edge set; a point *touches* an edge set when it is
+//! on that edge or next to a chain joined to it.
 //!
 //! - *Order 1*: the point touches (is on, or next to a chain joined to) both edges.
 //! - *Order 2*: a pair `{a, b}` where neither wins alone wins exactly when one of them, say
@@ -12,15 +16,21 @@
 //!   neighbours or touch a common chain (which then touches neither edge). So `a` has order 2
 //!   when a neighbour of it, or of one of its chains, touches only the other edge: one pass
 //!   that marks the chains next to such points, one pass that reads the marks.
+//! - *Order 3*: in a minimal winning set every point separates the edges, so its points form
+//!   a chain `p1 - p2 - p3` of links with `p1` the only one touching the first edge set, `p3`
+//!   the only one touching the second, `p2` touching neither, and `p1`, `p3` not linked (or
+//!   `{p1, p3}` would win). Conversely every such chain is a minimal winning set. With the
+//!   links as 64-bit masks, the test for one point is a few mask operations per link.
 //! - *Above*: if `x` lies in a minimal winning set `S`, then without `x` the two edges fall
 //!   apart, so `S` holds a path from each edge to a neighbour of `x`, on separate sides of
 //!   `x`. With `d1(x)`, `d2(x)` the fewest empty points (counting `x`) on a path from each
 //!   edge to `x` (a 0-1 breadth-first search: own stones free, the opponent's blocked),
-//!   `|S| >= (d1(x) - 1) + (d2(x) - 1) + 1`. The order written is `max(3, d1 + d2 - 1)`, and no
-//!   region when `x` cannot reach one of the edges (then no winning set holds it).
+//!   `|S| >= (d1(x) - 1) + (d2(x) - 1) + 1`. The order written is `max(4, d1 + d2 - 1)`
+//!   (`max(3, ...)` on boards too big for the order-3 test), and no region when `x` cannot
+//!   reach one of the edges (then no winning set holds it).
 //!
 //! On an empty 7x7 board this gives the centre order 7 instead of the thesis's 3.
-//! `tests/evs_bruteforce.rs` checks orders 1 and 2 for equality and the rest for soundness
+//! `tests/evs_bruteforce.rs` checks orders 1 to 3 for equality and the rest for soundness
 //! against definition 13 by enumeration.
 
 use super::{EMPTY, Hex, MAX_POINTS, cell_of};
@@ -29,9 +39,51 @@ use crate::game::{NO_REGION, Player, Point};
 /// Distance of a point no path reaches.
 const UNREACHED: u16 = u16::MAX;
 
+/// For boards of at most 64 points: which empty points are linked (neighbours, or next to a
+/// common chain touching neither edge set), and the empty points by the edge sets they touch
+/// (index 0 none, 1 the first only, 2 the second only, 3 both).
+struct Relations {
+    linked: [u64; 64],
+    by_touch: [u64; 4],
+}
+
+impl Relations {
+    /// True when `p` (touching the edge sets `touch`, not both) lies in a minimal winning
+    /// set of three points: a chain `p1 - p2 - p3` with `p1` touching only the first edge
+    /// set, `p2` neither, `p3` only the second, and `p1`, `p3` not linked.
+    fn in_minimal_triple(&self, p: usize, touch: u8) -> bool {
+        let linked = self.linked[p];
+        let [neither, first, second, _] = self.by_touch;
+        let any = |mut set: u64, test: &dyn Fn(usize) -> bool| {
+            while set != 0 {
+                let q = set.trailing_zeros() as usize;
+                set &= set - 1;
+                if test(q) {
+                    return true;
+                }
+            }
+            false
+        };
+        match touch {
+            // p is the middle: an end on each side, not linked to each other.
+            0 => any(linked & first, &|p1| {
+                linked & second & !self.linked[p1] != 0
+            }),
+            // p is an end: a middle linked to an end on the other side not linked to p.
+            1 => any(linked & neither, &|p2| {
+                self.linked[p2] & second & !linked != 0
+            }),
+            2 => any(linked & neither, &|p2| {
+                self.linked[p2] & first & !linked != 0
+            }),
+            _ => false,
+        }
+    }
+}
+
 impl Hex {
     /// [`crate::game::StoneGame::evs_orders`] for Hex (see the module doc). Allocates
-    /// nothing: two breadth-first searches and two passes over the board.
+    /// nothing: two breadth-first searches and a few passes over the board.
     pub(super) fn write_evs_orders(&self, player: Player, orders: &mut [u8]) {
         let points = self.cells.len();
         debug_assert_eq!(orders.len(), points, "one order per point");
@@ -98,21 +150,75 @@ impl Hex {
             }
         }
 
-        // Step 4: every other point, the distance bound (at least 3), or no region.
+        // Step 4: every other point, the distance bound (at least 3, at least 4 where order
+        // 3 is decided exactly), or no region.
         let mut from_first = [UNREACHED; MAX_POINTS];
         let mut from_second = [UNREACHED; MAX_POINTS];
         self.edge_distances(player, false, &mut from_first);
         self.edge_distances(player, true, &mut from_second);
+        let triples = (points <= 64).then(|| self.relations(&roots, edge_roots, &touches));
         for p in 0..points {
             if self.cells[p] != EMPTY || orders[p] <= 2 {
                 continue;
             }
             let (d1, d2) = (from_first[p], from_second[p]);
-            if d1 != UNREACHED && d2 != UNREACHED {
-                let bound = (d1 + d2 - 1).clamp(3, NO_REGION as u16 - 1);
-                orders[p] = bound as u8;
+            if d1 == UNREACHED || d2 == UNREACHED {
+                continue;
+            }
+            let bound = d1 + d2 - 1;
+            let floor = match &triples {
+                Some(relations) if bound <= 3 && relations.in_minimal_triple(p, touches[p]) => 3,
+                Some(_) => 4,
+                None => 3,
+            };
+            orders[p] = bound.clamp(floor, NO_REGION as u16 - 1) as u8;
+        }
+    }
+
+    /// The relation "linked by one stone-free step" between the empty points of a board of at
+    /// most 64 points (module doc, order 3), with the points by the edge sets they touch.
+    fn relations(
+        &self,
+        roots: &[u16; MAX_POINTS],
+        edge_roots: (u16, u16),
+        touches: &[u8; MAX_POINTS],
+    ) -> Relations {
+        let points = self.cells.len();
+        let chain = |q: Point| {
+            let r = roots[q as usize];
+            (r != u16::MAX && r != edge_roots.0 && r != edge_roots.1).then_some(r as usize)
+        };
+        // The empty points next to each chain that touches neither edge set, by root.
+        let mut around = [0u64; MAX_POINTS];
+        let mut relations = Relations {
+            linked: [0; 64],
+            by_touch: [0; 4],
+        };
+        for (p, &touch) in touches[..points].iter().enumerate() {
+            if self.cells[p] == EMPTY {
+                relations.by_touch[touch as usize] |= 1 << p;
+                for q in self.tables.neighbours(p as Point) {
+                    if let Some(r) = chain(q) {
+                        around[r] |= 1 << p;
+                    }
+                }
             }
         }
+        for p in 0..points {
+            if self.cells[p] != EMPTY {
+                continue;
+            }
+            let mut linked = 0u64;
+            for q in self.tables.neighbours(p as Point) {
+                if self.cells[q as usize] == EMPTY {
+                    linked |= 1 << q;
+                } else if let Some(r) = chain(q) {
+                    linked |= around[r];
+                }
+            }
+            relations.linked[p] = linked & !(1 << p);
+        }
+        relations
     }
 
     /// Fewest empty points (the point's own included) on a path from `player`'s first edge
@@ -214,14 +320,15 @@ mod tests {
     fn immediate_wins_and_pairs_are_exact() {
         // 3x3, Black b1 and b3 (on rows 1 and 3), White a2. b2 touches both: order 1.
         // c1 (row 1) and c2 (next to b3) are neighbours touching one edge set each: a pair.
-        // a3 touches only the second edge set and no point pairs with it: the bound gives 3
-        // (its true order is none: b2 alone wins, so no minimal set needs a3).
+        // a3 touches only the second edge set; no point pairs with it and no middle point
+        // links it to the first edge: order at least 4 (its true order is none: b2 alone
+        // wins, so no minimal set needs a3).
         let g = with(3, &["b1", "b3"], &["a2"]);
         let black = orders(&g, Player::Black);
         assert_eq!(at(&g, &black, "b2"), 1);
         assert_eq!(at(&g, &black, "c1"), 2);
         assert_eq!(at(&g, &black, "c2"), 2);
-        assert_eq!(at(&g, &black, "a3"), 3);
+        assert_eq!(at(&g, &black, "a3"), 4);
         assert_eq!(at(&g, &black, "a2"), NO_REGION);
         assert_eq!(at(&g, &black, "b1"), NO_REGION);
     }
@@ -235,6 +342,20 @@ mod tests {
         assert_eq!(at(&g, &black, "c1"), 2);
         assert_eq!(at(&g, &black, "c4"), 2);
         assert_eq!(at(&g, &black, "a1"), 4);
+    }
+
+    #[test]
+    fn a_triple_through_a_middle_point_has_order_three() {
+        // 3x3 empty: a column (a1 a2 a3) is a minimal triple; b2 is the middle of b1-b2-b3.
+        let g = with(3, &[], &[]);
+        assert!(orders(&g, Player::Black).iter().all(|&o| o == 3));
+        // Black a2 (touching neither row): a1 - ... b1 and a3 link through it? a1 and a3
+        // are both next to a2, so {a1, a3} is a minimal pair; b2 then has b1 - b2 - b3.
+        let g = with(3, &["a2"], &["c2"]);
+        let black = orders(&g, Player::Black);
+        assert_eq!(at(&g, &black, "a1"), 2);
+        assert_eq!(at(&g, &black, "a3"), 2);
+        assert_eq!(at(&g, &black, "b2"), 3);
     }
 
     #[test]

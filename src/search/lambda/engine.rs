@@ -39,7 +39,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::game::{MoveList, NO_REGION, Outcome, Player};
+use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
@@ -387,10 +387,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
     ) -> Option<Found<G::Move>> {
         let table = self.table.as_ref()?;
         self.stats.tt_probes += 1;
-        let mut zone = ZoneScheme::empty(self.points);
-        let hit = table.probe(key, attacker, level, depth, self.zones.then_some(&mut zone));
+        let hit = table.probe(key, attacker, level, depth);
         if O::ENABLED {
-            let view = hit.map(|e| LambdaTtView {
+            let view = hit.map(|(e, _)| LambdaTtView {
                 won: e.won,
                 level: e.level,
                 depth_left: e.depth,
@@ -399,8 +398,14 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
             let flow = self.observer.lambda_tt(key, view);
             self.watch(flow);
         }
-        let hit = hit?;
+        let (hit, slot) = hit?;
         self.stats.tt_hits += 1;
+        let mut zone = ZoneScheme::empty(self.points);
+        if self.zones
+            && let Some(table) = &self.table
+        {
+            table.load_zone(slot, &mut zone);
+        }
         Some(Found {
             won: hit.won,
             level: if hit.won { hit.level } else { 0 },
@@ -735,7 +740,6 @@ pub fn search_with_zone<G: LambdaGame, O: Observer<G>>(
     if searcher.zones {
         (found.won, found.zone)
     } else {
-        let _ = NO_REGION;
         (found.won, ZoneScheme::everything(points))
     }
 }

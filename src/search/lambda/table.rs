@@ -108,16 +108,15 @@ impl LambdaTable {
     }
 
     /// The stored answer for LAMBDA(`attacker`, `level`) at `depth` remaining in the
-    /// position `key`, if one of the bucket's entries answers it (see the module doc). With
-    /// `zone` given, the stored zone is copied into it.
+    /// position `key`, if one of the bucket's entries answers it (see the module doc), with
+    /// the slot its zone is in ([`LambdaTable::load_zone`]).
     pub fn probe(
         &self,
         key: u64,
         attacker: Player,
         level: u8,
         depth: u32,
-        zone: Option<&mut ZoneScheme>,
-    ) -> Option<LambdaEntry> {
+    ) -> Option<(LambdaEntry, usize)> {
         let b = self.bucket(key, attacker);
         let tag = attacker.index() as u8 + 1;
         for i in b..b + 2 {
@@ -131,19 +130,22 @@ impl LambdaTable {
                 s.level >= level
             };
             if answers {
-                if let Some(zone) = zone {
-                    let stored = &self.zones[i * self.stride..(i + 1) * self.stride];
-                    zone.orders_mut().copy_from_slice(stored);
-                }
-                return Some(LambdaEntry {
+                let entry = LambdaEntry {
                     won: s.won,
                     level: s.level,
                     depth: s.depth,
                     nodes: s.nodes,
-                });
+                };
+                return Some((entry, i));
             }
         }
         None
+    }
+
+    /// Copies the zone stored in `slot` (from [`LambdaTable::probe`]) into `zone`.
+    pub fn load_zone(&self, slot: usize, zone: &mut ZoneScheme) {
+        zone.orders_mut()
+            .copy_from_slice(&self.zones[slot * self.stride..(slot + 1) * self.stride]);
     }
 
     /// Stores an answer (TWOBIG, see the module doc) with its zone (`None`: no zones).
@@ -206,23 +208,18 @@ mod tests {
         let mut t = LambdaTable::with_buckets(4, 3);
         let zone = ZoneScheme::from_orders(&[1, 2, 255]);
         t.store(77, Player::Black, entry(true, 2, 10), Some(&zone));
-        assert!(t.probe(77, Player::Black, 1, 9, None).is_none());
+        assert!(t.probe(77, Player::Black, 1, 9).is_none());
         let mut got = ZoneScheme::empty(3);
-        let hit = t.probe(77, Player::Black, 3, 9, Some(&mut got)).unwrap();
+        let (hit, slot) = t.probe(77, Player::Black, 3, 9).unwrap();
         assert!(hit.won && hit.level == 2);
+        t.load_zone(slot, &mut got);
         assert_eq!(got, zone);
-        assert!(
-            t.probe(77, Player::White, 3, 9, None).is_none(),
-            "other attacker"
-        );
-        assert!(
-            t.probe(77, Player::Black, 3, 8, None).is_none(),
-            "other depth"
-        );
+        assert!(t.probe(77, Player::White, 3, 9).is_none(), "other attacker");
+        assert!(t.probe(77, Player::Black, 3, 8).is_none(), "other depth");
         t.store(78, Player::White, entry(false, 2, 10), None);
-        assert!(t.probe(78, Player::White, 2, 9, None).is_some());
-        assert!(t.probe(78, Player::White, 1, 9, None).is_some());
-        assert!(t.probe(78, Player::White, 3, 9, None).is_none());
+        assert!(t.probe(78, Player::White, 2, 9).is_some());
+        assert!(t.probe(78, Player::White, 1, 9).is_some());
+        assert!(t.probe(78, Player::White, 3, 9).is_none());
     }
 
     #[test]
@@ -231,21 +228,12 @@ mod tests {
         t.store(1, Player::Black, entry(false, 1, 500), None);
         t.store(2, Player::Black, entry(false, 1, 5), None);
         t.store(3, Player::Black, entry(false, 1, 50), None);
-        assert!(
-            t.probe(1, Player::Black, 1, 9, None).is_some(),
-            "expensive kept"
-        );
-        assert!(
-            t.probe(2, Player::Black, 1, 9, None).is_none(),
-            "cheap evicted"
-        );
-        assert!(
-            t.probe(3, Player::Black, 1, 9, None).is_some(),
-            "newest stored"
-        );
+        assert!(t.probe(1, Player::Black, 1, 9).is_some(), "expensive kept");
+        assert!(t.probe(2, Player::Black, 1, 9).is_none(), "cheap evicted");
+        assert!(t.probe(3, Player::Black, 1, 9).is_some(), "newest stored");
         // The same identity is overwritten in place.
         t.store(3, Player::Black, entry(true, 2, 60), None);
-        assert!(t.probe(3, Player::Black, 2, 9, None).unwrap().won);
+        assert!(t.probe(3, Player::Black, 2, 9).unwrap().0.won);
         assert_eq!(t.used(), 2);
     }
 }
