@@ -1021,6 +1021,12 @@ mod tests {
     fn lambda_jumps_find_proofs_cutoffs_and_level_changes() {
         let (mut app, _rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
         app.update(Action::StepEnd);
+        // v: the end of the proof's main line, through attack, defence and re-search.
+        app.update(Action::JumpPv);
+        let end = app.selected.unwrap();
+        let path = app.session.detail(end).path;
+        assert_eq!(path.first().map(String::as_str), Some("c2"), "{path:?}");
+        assert!(path.len() >= 3, "{path:?}");
         app.selected = None;
         app.update(Action::JumpNextProof);
         let proof = app.selected.expect("a proof");

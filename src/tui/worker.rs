@@ -723,6 +723,11 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn principal_variation(&self, node: NodeId) -> Vec<NodeId> {
+        let trace = self.live.read();
+        if (node as usize) < trace.node_count() && trace.node(node).kind().is_lambda() {
+            // Lambda nodes have no values: the proof's main line instead.
+            return lambda::proof_line(&trace, &self.replay, node);
+        }
         self.replay.principal_variation(node)
     }
 

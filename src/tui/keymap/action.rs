@@ -90,15 +90,15 @@ actions! {
     ExpandAll => "expand_all", Tree, None, "show everything below the selected node";
     Select => "select", Tree, None, "expand or collapse the selected node; in a list, choose the entry";
 
-    JumpPv => "jump_pv", Jump, None, "jump to the end of the principal variation";
+    JumpPv => "jump_pv", Jump, None, "jump to the end of the principal variation or proof line";
     JumpLargest => "jump_largest", Jump, None, "jump to the child with the largest subtree";
     JumpNextCutoff => "jump_next_cutoff", Jump, None, "jump to the next node that ended in a cutoff";
     JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "jump to the previous node that ended in a cutoff";
     JumpNextTtHit => "jump_next_tt_hit", Jump, None, "jump to the next transposition-table hit";
     JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "jump to the previous transposition-table hit";
-    JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration of iterative deepening (lambda: the next level change)";
-    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration (lambda: the previous level change)";
-    JumpNextProof => "jump_next_proof", Jump, None, "lambda: jump to the next proof (a win of the attacker)";
+    JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration (lambda: level change)";
+    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration (lambda: level change)";
+    JumpNextProof => "jump_next_proof", Jump, None, "lambda: jump to the next proof (an attacker's win)";
     JumpPreviousProof => "jump_previous_proof", Jump, None, "lambda: jump to the previous proof";
 
     StepForward => "step_forward", Step, Some("step"), "one event forward";
@@ -113,9 +113,9 @@ actions! {
     Faster => "faster", Step, None, "play faster";
     Slower => "slower", Step, None, "play slower";
 
-    ToggleValues => "toggle_values", View, None, "show or hide the board overlay (children's values; lambda: zone or root levels)";
+    ToggleValues => "toggle_values", View, None, "show or hide the board overlay (values, zones, levels)";
     CycleZoneOrder => "cycle_zone_order", View, None, "lambda: cycle the zone orders shown (1, <=2, <=3, all)";
-    SwitchZone => "switch_zone", View, None, "lambda: switch the board between the A-zone and the D-zone";
+    SwitchZone => "switch_zone", View, None, "lambda: switch the board between A-zone and D-zone";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     Redraw => "redraw", View, None, "redraw the whole screen";
 
@@ -123,7 +123,7 @@ actions! {
     CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
     LevelUp => "level_up", Search, None, "lambda: raise the maximum level and search again";
     LevelDown => "level_down", Search, None, "lambda: lower the maximum level and search again";
-    ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: classify every root move (thesis figures 5.1-5.3), or search for a win; search again";
+    ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: root analysis (every root move) or one search";
     ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
     CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
 

@@ -443,6 +443,38 @@ pub fn detail<M: Copy>(
     })
 }
 
+/// The proof's main line below `from` as of the step, the lambda search's principal
+/// variation: at a LAMBDA call its winning attack move, at a winning attack move its last
+/// defence (each one fails), at a defence its re-search; it ends where nothing has won.
+pub fn proof_line<M: Copy>(trace: &Trace<M>, replay: &Replay, from: NodeId) -> Vec<NodeId> {
+    let won = |id: NodeId| {
+        replay
+            .lambda(trace, id)
+            .is_some_and(|s| matches!(s.verdict, Some(LambdaVerdict::Won { .. })))
+    };
+    let mut line = Vec::new();
+    let mut node = from;
+    loop {
+        let wanted = |kind: NodeKind| match trace.node(node).kind() {
+            NodeKind::Lambda(_) => kind == NodeKind::Attack,
+            NodeKind::Attack => kind == NodeKind::Defence,
+            NodeKind::Defence => matches!(kind, NodeKind::Lambda(LambdaPurpose::AfterDefence)),
+            _ => false,
+        };
+        let next = replay
+            .children(trace, node)
+            .filter(|&c| wanted(trace.node(c).kind()) && won(c))
+            .last();
+        match next {
+            Some(c) => {
+                line.push(c);
+                node = c;
+            }
+            None => return line,
+        }
+    }
+}
+
 /// Jump markers of lambda nodes: a cutoff is where a loop stopped early (an attack move
 /// that wins ends ATTACK, a defence that refutes ends DEFEND); a proof is a win of the
 /// attacker (a LAMBDA call or an attack move); a level change is the first attack move an
@@ -624,6 +656,17 @@ mod tests {
         assert_eq!(proofs, [0, 7]);
         let changes: Vec<NodeId> = (0..8).filter(|&id| is_level_change(&t, id)).collect();
         assert_eq!(changes, [1, 7]);
+    }
+
+    #[test]
+    fn the_proof_line_follows_the_win() {
+        let t = lambda_scripted();
+        assert_eq!(
+            proof_line(&t, &at(&t, t.len()), 0),
+            [7],
+            "the second a1 wins outright"
+        );
+        assert!(proof_line(&t, &at(&t, 17), 0).is_empty(), "nothing won yet");
     }
 
     #[test]
