@@ -156,6 +156,9 @@ fn pinned_nodes(algorithm: Algorithm) -> (u64, u64) {
         Algorithm::Lambda | Algorithm::DualLambda => {
             unreachable!("threat searches are pinned in benches/lambda.rs")
         }
+        Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn | Algorithm::LambdaDfPn => {
+            unreachable!("proof-number searches are pinned in their own bench")
+        }
     }
 }
 

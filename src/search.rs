@@ -16,6 +16,7 @@ pub mod lambda;
 pub mod minimax;
 pub mod ordering;
 pub mod pass;
+pub mod proof;
 pub mod pv;
 pub mod tt;
 pub mod zone;
@@ -270,6 +271,12 @@ pub enum Verdict {
     /// A proven loss found by dual-lambda search (every move lets the opponent win with a
     /// tree of at most this level); no proven length.
     LossAtLevel { level: u8 },
+    /// Proof-number search proved the goal of the side to move (a win; a win or a draw when
+    /// the puzzle counts draws for the attacker). `proof_size`: nodes of the proof tree.
+    Proven { proof_size: u64 },
+    /// Proof-number search disproved the goal: the side to move cannot force it (a loss or a
+    /// draw; only a loss when draws count for the attacker).
+    Disproven,
 }
 
 impl Verdict {
@@ -281,6 +288,8 @@ impl Verdict {
             Verdict::Draw => "draw",
             Verdict::Exact(_) => "exact",
             Verdict::Unknown => "unknown",
+            Verdict::Proven { .. } => "proven",
+            Verdict::Disproven => "disproven",
         }
     }
 
@@ -322,6 +331,10 @@ impl fmt::Display for Verdict {
             Verdict::Unknown => f.write_str("unknown within limits"),
             Verdict::WinAtLevel { level } => write!(f, "win at lambda level {level}"),
             Verdict::LossAtLevel { level } => write!(f, "loss at lambda level {level}"),
+            Verdict::Proven { proof_size } => {
+                write!(f, "proven (proof tree of {proof_size} nodes)")
+            }
+            Verdict::Disproven => f.write_str("disproven"),
         }
     }
 }
@@ -360,6 +373,15 @@ pub enum Algorithm {
     Lambda,
     /// Dual-lambda (mu) search (thesis 000 3.7-3.11): win, loss or unknown.
     DualLambda,
+    /// Best-first proof-number search with the tree in memory (seed 003); settings in
+    /// [`proof::ProofConfig`].
+    Pns,
+    /// PN²: PNS whose leaves are evaluated by a second, bounded PNS (seed 003).
+    Pn2,
+    /// Nagai's depth-first proof-number search with thresholds and a table (seed 003).
+    DfPn,
+    /// df-pn over lambda trees of the smallest level that works (seed 003, thesis 000 5.4.3).
+    LambdaDfPn,
 }
 
 impl Algorithm {
@@ -382,6 +404,25 @@ impl Algorithm {
         Algorithm::IterativeDeepening,
     ];
 
+    /// The proof-number family: goal searches answering proven / disproven / unknown
+    /// ([`proof::proof_search`]). Not yet in [`Algorithm::ALL`]: each joins it when its engine
+    /// lands, so `--algo`, `solve --all` and the explorer never offer an engine that is not
+    /// there.
+    pub const PROOF_FAMILY: [Algorithm; 4] = [
+        Algorithm::Pns,
+        Algorithm::Pn2,
+        Algorithm::DfPn,
+        Algorithm::LambdaDfPn,
+    ];
+
+    /// True for the proof-number family.
+    pub fn is_proof_search(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn | Algorithm::LambdaDfPn
+        )
+    }
+
     /// True for lambda and dual-lambda search (threat-space searches: a pass is needed, the
     /// answer is a win at a lambda level rather than a value).
     pub fn is_threat_search(self) -> bool {
@@ -397,6 +438,10 @@ impl Algorithm {
             Algorithm::IterativeDeepening => "id",
             Algorithm::Lambda => "lambda",
             Algorithm::DualLambda => "dual-lambda",
+            Algorithm::Pns => "pns",
+            Algorithm::Pn2 => "pn2",
+            Algorithm::DfPn => "dfpn",
+            Algorithm::LambdaDfPn => "lambda-dfpn",
         }
     }
 

@@ -14,6 +14,7 @@ pub mod store;
 use std::ops::ControlFlow;
 
 use crate::game::{Game, Player};
+use crate::search::proof::ProofNumbers;
 use crate::search::zone::ZoneScheme;
 use crate::search::{Bound, Value, Window};
 
@@ -111,6 +112,20 @@ pub struct LambdaTtView {
     pub depth_left: u32,
     /// True when the entry decided the node without a search.
     pub cutoff: bool,
+}
+
+/// A node of the proof-number family as an observer sees it. Numbers are always `[pn, dn]`
+/// from the attacker's view (engines in phi/delta form map back first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PnNodeView {
+    /// The node's proof and disproof numbers.
+    pub numbers: ProofNumbers,
+    /// df-pn's thresholds `[th_pn, th_dn]` for this MID frame; `None` for best-first PNS.
+    pub thresholds: Option<ProofNumbers>,
+    /// True at an OR node (the attacker to move), false at an AND node.
+    pub or_node: bool,
+    /// True inside PN²'s second-level search (its nodes are discarded afterwards).
+    pub second_level: bool,
 }
 
 /// Receives the events of a search. Every method has a default that does nothing.
@@ -219,6 +234,38 @@ pub trait Observer<G: Game> {
 
     /// A transposition-table look-up of the current LAMBDA call (`None`: a miss).
     fn lambda_tt(&mut self, key: u64, entry: Option<LambdaTtView>) -> ControlFlow<()> {
+        GO
+    }
+
+    /// The proof-number family enters a node: the root (`mv = None`) or the child reached by
+    /// `mv` from the node entered last. PNS's walk to the most-proving node and df-pn's MID
+    /// calls are enters; entering the same move from the same node again is a revisit of the
+    /// same tree node (PNS descends from the root every iteration, df-pn re-enters children
+    /// with new thresholds). Each `pn_enter` is matched by one `pn_leave`.
+    fn pn_enter(&mut self, game: &G, mv: Option<G::Move>, node: PnNodeView) -> ControlFlow<()> {
+        GO
+    }
+
+    /// The current node is expanded: its children `moves` get the initial `numbers` (two
+    /// slices of equal length, in the engine's order).
+    fn pn_expand(&mut self, moves: &[G::Move], numbers: &[ProofNumbers]) -> ControlFlow<()> {
+        GO
+    }
+
+    /// The current node's numbers (and, in df-pn, thresholds) after a backup step or a turn
+    /// of the MID loop, changed or not.
+    fn pn_update(&mut self, node: PnNodeView) -> ControlFlow<()> {
+        GO
+    }
+
+    /// A transposition-table look-up for the current node (`None`: a miss).
+    fn pn_tt(&mut self, key: u64, entry: Option<ProofNumbers>) -> ControlFlow<()> {
+        GO
+    }
+
+    /// The engine goes back to the parent of the current node, whose final numbers for this
+    /// visit are `node`.
+    fn pn_leave(&mut self, node: PnNodeView) -> ControlFlow<()> {
         GO
     }
 

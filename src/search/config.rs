@@ -3,6 +3,7 @@
 //! and static forward pruning, seed 002 section 7.1) that never take part in a proof.
 
 use crate::search::lambda::LambdaConfig;
+use crate::search::proof::ProofConfig;
 use crate::search::{Algorithm, MAX_PLY};
 
 /// Which move-ordering techniques are on (seed 002 3.1 and 5.2, thesis 000 5.3.2).
@@ -50,7 +51,7 @@ impl MoveOrdering {
 }
 
 /// A search's settings. `SearchConfig::default()` is what `solve` uses unless told otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// The algorithm (`--algo`).
     pub algorithm: Algorithm,
@@ -87,6 +88,9 @@ pub struct SearchConfig {
     /// table size is `lambda.tt_mb`, `dual` follows the algorithm); the alpha-beta family
     /// ignores them.
     pub lambda: LambdaConfig,
+    /// Settings of the proof-number family (`Algorithm::Pns`, `Pn2`, `DfPn`, `LambdaDfPn`);
+    /// the others ignore them.
+    pub proof: ProofConfig,
 }
 
 /// Default `max_ply`: deeper than any game plyscope can solve, shallow enough for the stack
@@ -105,6 +109,7 @@ impl Default for SearchConfig {
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
             lambda: LambdaConfig::default(),
+            proof: ProofConfig::default(),
         }
     }
 }
@@ -133,6 +138,10 @@ impl SearchConfig {
             lambda: LambdaConfig {
                 tt_mb: 0,
                 ..LambdaConfig::default()
+            },
+            proof: ProofConfig {
+                tt_mb: 0,
+                ..ProofConfig::default()
             },
         }
     }

@@ -19,6 +19,7 @@ use crate::search::config::SearchConfig;
 use crate::search::deepening::iterative_deepening;
 use crate::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use crate::search::minimax::minimax;
+use crate::search::proof::{Goal, ProofVerdict, proof_search};
 use crate::search::{Algorithm, Limits, SearchGame, SearchResult, Value, Verdict};
 use crate::trace::Observer;
 
@@ -35,6 +36,10 @@ use crate::trace::Observer;
 ///   `limits.max_depth`. A win is `Verdict::WinAtLevel` (a dual-lambda loss
 ///   `LossAtLevel`): threat search proves the result, not its length, so `value` stays 0 and
 ///   `pv` holds only the winning move. A game without a pass answers `Unknown`.
+///
+/// - `Pns` / `Pn2` / `DfPn` / `LambdaDfPn`: [`proof_search`] with `config.proof` for the goal
+///   "the side to move wins" (draws disprove; callers with a puzzle that counts draws for the
+///   attacker call `proof_search` themselves): `Verdict::Proven` / `Disproven`.
 ///
 /// Node and time limits stop the search; the result then says `stopped` and carries the
 /// last completed iteration (iterative deepening) or nothing proven (the others).
@@ -68,6 +73,36 @@ pub fn solve<G: SearchGame, O: Observer<G>>(
                 best_move: report.best_move,
                 pv: report.best_move.into_iter().collect(),
                 depth: lambda.max_depth.min(limits.max_depth.unwrap_or(u32::MAX)),
+                stopped: report.stopped,
+                stats: report.stats,
+            }
+        }
+        Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn | Algorithm::LambdaDfPn => {
+            let goal = Goal {
+                attacker: game.to_move(),
+                draw_for_attacker: false,
+            };
+            let report = proof_search(
+                game,
+                config.algorithm,
+                &config.proof,
+                goal,
+                limits,
+                observer,
+            );
+            let verdict = match report.verdict {
+                ProofVerdict::Proven => Verdict::Proven {
+                    proof_size: report.proof_size.unwrap_or(0),
+                },
+                ProofVerdict::Disproven => Verdict::Disproven,
+                ProofVerdict::Unknown => Verdict::Unknown,
+            };
+            SearchResult {
+                verdict,
+                value: Value::DRAW,
+                best_move: report.best_move,
+                pv: report.best_move.into_iter().collect(),
+                depth: 0,
                 stopped: report.stopped,
                 stats: report.stats,
             }
