@@ -20,7 +20,7 @@
 //!   wins without scanning the board;
 //! - the thesis's EVS sets (points of windows holding only the player's stones, at least
 //!   `k - i` of them, give order `i`) are written exactly by
-//!   [`StoneGame::evs_orders`](crate::game::StoneGame::evs_orders), which also drops the
+//!   [`StoneGame::evs_orders`], which also drops the
 //!   windows whose free points are not a minimal winning set (submodule `evs`); the counts
 //!   are readable through [`Mnk::window_count`], [`Mnk::window_points`] and
 //!   [`Mnk::window_stones`].
