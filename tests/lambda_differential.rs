@@ -253,6 +253,23 @@ fn hex_claims_are_real() {
     assert!(tally.compared >= 1000, "{tally:?}");
 }
 
+/// Four in a row on 5x5 with a few stones and a depth limit: deeper lambda levels (2 and 3)
+/// than the mixed m,n,k test reaches, where the zones of higher levels are built from many
+/// merged and unwound parts.
+#[test]
+fn mnk_5x5_k4_deep_levels() {
+    let mut rng = Rng(0x3535_4B34);
+    let mut tally = Tally::default();
+    for _ in 0..60 {
+        let stones = 3 + rng.below(6);
+        let mut g = scatter(Mnk::new(5, 5, 4, false).unwrap(), stones, &mut rng);
+        check(&mut g, 3, 7 + rng.below(4) as u32, &mut tally);
+    }
+    println!("5x5 k=4: {tally:?}");
+    assert!(tally.win_levels[2] + tally.win_levels[3] >= 20, "{tally:?}");
+    assert!(tally.compared >= 200, "{tally:?}");
+}
+
 /// m,n,k with exact k (an overline does not win) is not stable: no zones, and immediate
 /// wins are found by trying every move. The engine must still be exact.
 #[test]
