@@ -53,6 +53,8 @@ const MAX_K: usize = 6;
 const NO_POINT: Point = Point::MAX;
 /// Not in a threat set.
 const NOT_LISTED: u16 = u16::MAX;
+/// No such window.
+const NO_WINDOW: u16 = u16::MAX;
 /// Magnitude bound of [`Heuristic::evaluate`]; below the search's `HEURISTIC_LIMIT`.
 pub const EVAL_LIMIT: i32 = 900_000;
 /// Weight of a window holding `n` stones of one colour and none of the other.
@@ -111,8 +113,11 @@ struct Tables {
     window_before: Vec<Point>,
     /// The point just after the window's last point on its line, or [`NO_POINT`].
     window_after: Vec<Point>,
-    /// Direction `(dx, dy)` from one point of the window to the next (walks past its ends).
-    window_dir: Vec<(i8, i8)>,
+    /// The window one point further along the same line (starting at this one's second
+    /// point), or [`NO_WINDOW`] when this one ends at the board's edge.
+    window_next: Vec<u16>,
+    /// The window one point back along the same line, or [`NO_WINDOW`].
+    window_prev: Vec<u16>,
     /// Windows through point `p`: `point_windows[point_window_start[p]..point_window_start[p + 1]]`.
     point_window_start: Vec<u16>,
     point_windows: Vec<u16>,
@@ -145,6 +150,9 @@ impl Tables {
         let mut window_step = Vec::new();
         let mut window_before = Vec::new();
         let mut window_after = Vec::new();
+        // Window index by direction and first point, to link each window to its neighbours
+        // along its line.
+        let mut starting_at = vec![NO_WINDOW; 4 * num_points];
         let mut window_dir = Vec::new();
         let index = |x: isize, y: isize| -> Point {
             if x >= 0 && y >= 0 && (x as usize) < columns && (y as usize) < rows {
@@ -154,7 +162,10 @@ impl Tables {
             }
         };
         // Directions: right, up, up-right, up-left.
-        for (dx, dy) in [(1isize, 0isize), (0, 1), (1, 1), (-1, 1)] {
+        for (dir, (dx, dy)) in [(1isize, 0isize), (0, 1), (1, 1), (-1, 1)]
+            .into_iter()
+            .enumerate()
+        {
             for y in 0..rows as isize {
                 for x in 0..columns as isize {
                     let last_x = x + dx * (k as isize - 1);
@@ -166,8 +177,22 @@ impl Tables {
                     window_step.push((dx + dy * columns as isize) as Point);
                     window_before.push(index(x - dx, y - dy));
                     window_after.push(index(last_x + dx, last_y + dy));
-                    window_dir.push((dx as i8, dy as i8));
+                    starting_at[dir * num_points + index(x, y) as usize] =
+                        window_start.len() as u16 - 1;
+                    window_dir.push(dir);
                 }
+            }
+        }
+        let windows = window_start.len();
+        let mut window_next = vec![NO_WINDOW; windows];
+        let mut window_prev = vec![NO_WINDOW; windows];
+        for w in 0..windows {
+            let lookup = |first: Point| starting_at[window_dir[w] * num_points + first as usize];
+            if window_after[w] != NO_POINT {
+                window_next[w] = lookup(window_start[w] + window_step[w]);
+            }
+            if window_before[w] != NO_POINT {
+                window_prev[w] = lookup(window_before[w]);
             }
         }
         let mut through: Vec<Vec<u16>> = vec![Vec::new(); num_points];
@@ -194,7 +219,8 @@ impl Tables {
             window_step,
             window_before,
             window_after,
-            window_dir,
+            window_next,
+            window_prev,
             point_window_start,
             point_windows,
             stone_keys: keys,

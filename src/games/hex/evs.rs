@@ -21,6 +21,8 @@
 //!   the only one touching the second, `p2` touching neither, and `p1`, `p3` not linked (or
 //!   `{p1, p3}` would win). Conversely every such chain is a minimal winning set. With the
 //!   links as 64-bit masks, the test for one point is a few mask operations per link.
+//!   Boards of up to 64 points (`small`) do everything with such masks, bigger ones with
+//!   arrays per point and no order-3 test.
 //! - *Above*: if `x` lies in a minimal winning set `S`, then without `x` the two edges fall
 //!   apart, so `S` holds a path from each edge to a neighbour of `x`, on separate sides of
 //!   `x`. With `d1(x)`, `d2(x)` the fewest empty points (counting `x`) on a path from each
@@ -36,55 +38,25 @@
 use super::{EMPTY, Hex, MAX_POINTS, cell_of};
 use crate::game::{NO_REGION, Player, Point};
 
+mod small;
+
 /// Distance of a point no path reaches.
 const UNREACHED: u16 = u16::MAX;
-
-/// For boards of at most 64 points: which empty points are linked (neighbours, or next to a
-/// common chain touching neither edge set), and the empty points by the edge sets they touch
-/// (index 0 none, 1 the first only, 2 the second only, 3 both).
-struct Relations {
-    linked: [u64; 64],
-    by_touch: [u64; 4],
-}
-
-impl Relations {
-    /// True when `p` (touching the edge sets `touch`, not both) lies in a minimal winning
-    /// set of three points: a chain `p1 - p2 - p3` with `p1` touching only the first edge
-    /// set, `p2` neither, `p3` only the second, and `p1`, `p3` not linked.
-    fn in_minimal_triple(&self, p: usize, touch: u8) -> bool {
-        let linked = self.linked[p];
-        let [neither, first, second, _] = self.by_touch;
-        let any = |mut set: u64, test: &dyn Fn(usize) -> bool| {
-            while set != 0 {
-                let q = set.trailing_zeros() as usize;
-                set &= set - 1;
-                if test(q) {
-                    return true;
-                }
-            }
-            false
-        };
-        match touch {
-            // p is the middle: an end on each side, not linked to each other.
-            0 => any(linked & first, &|p1| {
-                linked & second & !self.linked[p1] != 0
-            }),
-            // p is an end: a middle linked to an end on the other side not linked to p.
-            1 => any(linked & neither, &|p2| {
-                self.linked[p2] & second & !linked != 0
-            }),
-            2 => any(linked & neither, &|p2| {
-                self.linked[p2] & first & !linked != 0
-            }),
-            _ => false,
-        }
-    }
-}
 
 impl Hex {
     /// [`crate::game::StoneGame::evs_orders`] for Hex (see the module doc). Allocates
     /// nothing: two breadth-first searches and a few passes over the board.
     pub(super) fn write_evs_orders(&self, player: Player, orders: &mut [u8]) {
+        if self.cells.len() <= 64 {
+            self.write_small_evs_orders(player, orders);
+        } else {
+            self.write_large_evs_orders(player, orders);
+        }
+    }
+
+    /// The orders on any board, with arrays per point: orders 1 and 2 exact, the rest
+    /// `max(3, d1 + d2 - 1)` (no order-3 test).
+    fn write_large_evs_orders(&self, player: Player, orders: &mut [u8]) {
         let points = self.cells.len();
         debug_assert_eq!(orders.len(), points, "one order per point");
         orders.fill(NO_REGION);
@@ -150,75 +122,20 @@ impl Hex {
             }
         }
 
-        // Step 4: every other point, the distance bound (at least 3, at least 4 where order
-        // 3 is decided exactly), or no region.
+        // Step 4: every other point, the distance bound (at least 3), or no region.
         let mut from_first = [UNREACHED; MAX_POINTS];
         let mut from_second = [UNREACHED; MAX_POINTS];
         self.edge_distances(player, false, &mut from_first);
         self.edge_distances(player, true, &mut from_second);
-        let triples = (points <= 64).then(|| self.relations(&roots, edge_roots, &touches));
         for p in 0..points {
             if self.cells[p] != EMPTY || orders[p] <= 2 {
                 continue;
             }
             let (d1, d2) = (from_first[p], from_second[p]);
-            if d1 == UNREACHED || d2 == UNREACHED {
-                continue;
-            }
-            let bound = d1 + d2 - 1;
-            let floor = match &triples {
-                Some(relations) if bound <= 3 && relations.in_minimal_triple(p, touches[p]) => 3,
-                Some(_) => 4,
-                None => 3,
-            };
-            orders[p] = bound.clamp(floor, NO_REGION as u16 - 1) as u8;
-        }
-    }
-
-    /// The relation "linked by one stone-free step" between the empty points of a board of at
-    /// most 64 points (module doc, order 3), with the points by the edge sets they touch.
-    fn relations(
-        &self,
-        roots: &[u16; MAX_POINTS],
-        edge_roots: (u16, u16),
-        touches: &[u8; MAX_POINTS],
-    ) -> Relations {
-        let points = self.cells.len();
-        let chain = |q: Point| {
-            let r = roots[q as usize];
-            (r != u16::MAX && r != edge_roots.0 && r != edge_roots.1).then_some(r as usize)
-        };
-        // The empty points next to each chain that touches neither edge set, by root.
-        let mut around = [0u64; MAX_POINTS];
-        let mut relations = Relations {
-            linked: [0; 64],
-            by_touch: [0; 4],
-        };
-        for (p, &touch) in touches[..points].iter().enumerate() {
-            if self.cells[p] == EMPTY {
-                relations.by_touch[touch as usize] |= 1 << p;
-                for q in self.tables.neighbours(p as Point) {
-                    if let Some(r) = chain(q) {
-                        around[r] |= 1 << p;
-                    }
-                }
+            if d1 != UNREACHED && d2 != UNREACHED {
+                orders[p] = (d1 + d2 - 1).clamp(3, NO_REGION as u16 - 1) as u8;
             }
         }
-        for p in 0..points {
-            if self.cells[p] != EMPTY {
-                continue;
-            }
-            let mut linked = 0u64;
-            for q in self.tables.neighbours(p as Point) {
-                if self.cells[q as usize] == EMPTY {
-                    linked |= 1 << q;
-                } else if let Some(r) = chain(q) {
-                    linked |= around[r];
-                }
-            }
-            relations.linked[p] = linked & !(1 << p);
-        }
-        relations
     }
 
     /// Fewest empty points (the point's own included) on a path from `player`'s first edge

@@ -27,9 +27,14 @@
 //!
 //! So `free(w)` with two or more points is minimal exactly when none of its points is an
 //! immediate win and, without `exact_k`, no free point lies within the runs of `player`'s
-//! stones that continue the window's line. A smaller order than the truth would still be
-//! sound (lemma 9a); these orders are exact, which `tests/evs_bruteforce.rs` checks against
-//! definition 13 by enumeration.
+//! stones that continue the window's line. When `player` has no immediate win and no own
+//! stone lies just beyond the window's ends (most windows), one pass writes its orders; the
+//! runs are walked through the windows' neighbours along their line, without coordinates.
+//!
+//! The thesis's rule (every free point of a clean window at the window's free count) is a
+//! superset, with or without `exact_k`, so it is sound too; these orders are exact, which
+//! `tests/evs_bruteforce.rs` checks against definition 13 by enumeration. (With `exact_k`
+//! the game is not stable, so lambda search uses no zones there anyway.)
 
 use super::{EMPTY, Mnk, NO_POINT, cell_of, stones_in};
 use crate::game::{Game, NO_REGION, Player, Point};
@@ -49,15 +54,16 @@ impl Mnk {
         let mine = cell_of(player);
 
         // Step 1: order 1, the immediate wins (the threat windows that complete a run).
+        let mut any_win = false;
         for &w in &self.threats[player.index()].list {
             if let Some(p) = self.completion(w, player) {
                 orders[p as usize] = 1;
+                any_win = true;
             }
         }
 
         // Step 2: every other usable window whose free points form a minimal winning set.
-        for w in 0..self.windows.len() {
-            let state = self.windows[w];
+        for (w, &state) in self.windows.iter().enumerate() {
             if stones_in(state, player.opponent()) != 0 {
                 continue;
             }
@@ -66,7 +72,19 @@ impl Mnk {
                 continue; // one free point: step 1; none: the game would be over.
             }
             let own = |p: Point| p != NO_POINT && self.cells[p as usize] == mine;
-            if t.exact_k && (own(t.window_before[w]) || own(t.window_after[w])) {
+            let touches_own = own(t.window_before[w]) || own(t.window_after[w]);
+            if t.exact_k && touches_own {
+                continue;
+            }
+            // The common case: no immediate win anywhere and no own stone just beyond the
+            // window, so nothing can make it not minimal. One pass.
+            if !any_win && !touches_own {
+                for i in 0..k {
+                    let p = t.window_point(w, i) as usize;
+                    if self.cells[p] == EMPTY {
+                        orders[p] = orders[p].min(free as u8);
+                    }
+                }
                 continue;
             }
             // Step 2a: the first and last free index; an immediate win inside spoils it.
@@ -84,13 +102,11 @@ impl Mnk {
                 continue;
             }
             // Step 2b: a window shifted along the line onto `player`'s stones.
-            if !t.exact_k {
-                let (dx, dy) = t.window_dir[w];
-                let after = self.own_run(t.window_after[w], (dx, dy), mine, k - 1);
-                let before = self.own_run(t.window_before[w], (-dx, -dy), mine, k - 1);
-                if first < after || k - 1 - last < before {
-                    continue;
-                }
+            if !t.exact_k
+                && (self.own_run_after(w, mine, first)
+                    || self.own_run_before(w, mine, k - 1 - last))
+            {
+                continue;
             }
             // Step 3: the window's free points take part in a win in `free` moves.
             for i in first..=last {
@@ -102,26 +118,35 @@ impl Mnk {
         }
     }
 
-    /// How many of `cell`'s stones follow each other from `start` (included) in direction
-    /// `(dx, dy)`, at most `limit`.
+    /// True when the `count + 1` points just past window `w`'s end hold `cell`'s stones (so
+    /// the window shifted by `count + 1` drops a free point at index `count`).
     #[inline]
-    fn own_run(&self, start: Point, (dx, dy): (i8, i8), cell: u8, limit: usize) -> usize {
-        if start == NO_POINT || self.cells[start as usize] != cell {
-            return 0;
+    fn own_run_after(&self, w: usize, cell: u8, count: usize) -> bool {
+        let t = &*self.tables;
+        let mut w = w;
+        for _ in 0..=count {
+            let p = t.window_after[w];
+            if p == NO_POINT || self.cells[p as usize] != cell {
+                return false;
+            }
+            w = t.window_next[w] as usize;
         }
-        let (columns, rows) = (self.tables.columns as isize, self.tables.rows as isize);
-        let (mut x, mut y) = (start as isize % columns, start as isize / columns);
-        let mut run = 0;
-        while run < limit
-            && (0..columns).contains(&x)
-            && (0..rows).contains(&y)
-            && self.cells[(x + y * columns) as usize] == cell
-        {
-            run += 1;
-            x += dx as isize;
-            y += dy as isize;
+        true
+    }
+
+    /// True when the `count + 1` points just before window `w`'s start hold `cell`'s stones.
+    #[inline]
+    fn own_run_before(&self, w: usize, cell: u8, count: usize) -> bool {
+        let t = &*self.tables;
+        let mut w = w;
+        for _ in 0..=count {
+            let p = t.window_before[w];
+            if p == NO_POINT || self.cells[p as usize] != cell {
+                return false;
+            }
+            w = t.window_prev[w] as usize;
         }
-        run
+        true
     }
 }
 
