@@ -253,6 +253,23 @@ fn hex_claims_are_real() {
     assert!(tally.compared >= 1000, "{tally:?}");
 }
 
+/// Four in a row on 5x5 with a few stones and a depth limit: deeper lambda levels (2 and 3)
+/// than the mixed m,n,k test reaches, where the zones of higher levels are built from many
+/// merged and unwound parts.
+#[test]
+fn mnk_5x5_k4_deep_levels() {
+    let mut rng = Rng(0x3535_4B34);
+    let mut tally = Tally::default();
+    for _ in 0..60 {
+        let stones = 3 + rng.below(6);
+        let mut g = scatter(Mnk::new(5, 5, 4, false).unwrap(), stones, &mut rng);
+        check(&mut g, 3, 7 + rng.below(4) as u32, &mut tally);
+    }
+    println!("5x5 k=4: {tally:?}");
+    assert!(tally.win_levels[2] + tally.win_levels[3] >= 20, "{tally:?}");
+    assert!(tally.compared >= 200, "{tally:?}");
+}
+
 /// m,n,k with exact k (an overline does not win) is not stable: no zones, and immediate
 /// wins are found by trying every move. The engine must still be exact.
 #[test]
@@ -297,4 +314,112 @@ fn a_win_with_the_side_to_move_swapped_is_checked_too() {
         check(&mut g, 2, u32::MAX, &mut tally);
     }
     assert!(tally.wins_checked >= 10, "{tally:?}");
+}
+
+/// A game that is not a stone game: m,n,k behind a newtype that only offers the rules and a
+/// pass (no points, so no zones and no history; not declared stable, so immediate wins are
+/// found by trying moves). Lambda search must work on it and agree with the stone game.
+#[derive(Clone)]
+struct PassOnly(Mnk);
+
+impl Game for PassOnly {
+    type Move = u16;
+    fn name(&self) -> &'static str {
+        "pass-only"
+    }
+    fn to_move(&self) -> Player {
+        self.0.to_move()
+    }
+    fn ply(&self) -> usize {
+        self.0.ply()
+    }
+    fn legal_moves(&self, out: &mut MoveList<u16>) {
+        self.0.legal_moves(out)
+    }
+    fn play(&mut self, mv: u16) {
+        self.0.play(mv)
+    }
+    fn undo(&mut self, mv: u16) {
+        self.0.undo(mv)
+    }
+    fn outcome(&self) -> Option<plyscope::game::Outcome> {
+        self.0.outcome()
+    }
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+    fn parse_move(&self, text: &str) -> Result<u16, String> {
+        self.0.parse_move(text)
+    }
+    fn format_move(&self, mv: u16) -> String {
+        self.0.format_move(mv)
+    }
+    fn diagram(&self) -> String {
+        self.0.diagram()
+    }
+}
+
+impl plyscope::game::Heuristic for PassOnly {
+    fn evaluate(&self) -> i32 {
+        self.0.evaluate()
+    }
+    fn move_index(&self, mv: u16) -> usize {
+        self.0.move_index(mv)
+    }
+    fn move_index_bound(&self) -> usize {
+        self.0.move_index_bound()
+    }
+}
+
+impl plyscope::game::Tactics for PassOnly {}
+
+impl plyscope::search::Pass for PassOnly {
+    fn can_pass(&self) -> bool {
+        self.0.can_pass()
+    }
+    fn pass(&mut self) {
+        self.0.pass()
+    }
+    fn unpass(&mut self) {
+        self.0.unpass()
+    }
+}
+
+impl plyscope::search::LambdaGame for PassOnly {
+    fn allows_pass(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_game_with_only_a_pass_is_searched_without_zones() {
+    let mut rng = Rng(0x5041_5353);
+    let mut agreed = 0;
+    for _ in 0..80 {
+        let stones = 2 + rng.below(6);
+        let mnk = scatter(Mnk::new(4, 4, 3, false).unwrap(), stones, &mut rng);
+        for dual in [false, true] {
+            let config = LambdaConfig {
+                max_level: 2,
+                max_depth: u32::MAX,
+                zones: true,
+                tt_mb: 1,
+                dual,
+            };
+            let stone = run(&mut mnk.clone(), config);
+            let generic = run(&mut PassOnly(mnk.clone()), config);
+            assert!(!stone.stopped && !generic.stopped);
+            assert_eq!(
+                generic.verdict,
+                stone.verdict,
+                "dual {dual}\n{}",
+                mnk.diagram()
+            );
+            agreed += 1;
+        }
+        // And the generic game's wins are real.
+        let mut g = PassOnly(mnk.clone());
+        check(&mut g, 2, u32::MAX, &mut Tally::default());
+    }
+    assert_eq!(agreed, 160);
 }

@@ -252,6 +252,17 @@ fn check_game<G: SearchGame>(game: G, config: LambdaConfig) {
     let r = lambda_search(&mut g, &config, &Limits::default(), &mut full);
     assert!(!r.stopped);
     assert!(full.stack.is_empty() && full.enters == full.leaves && full.enters > 1);
+    // Observing changes nothing: the same answer and node count as headless.
+    let headless = lambda_search(
+        &mut game.clone(),
+        &config,
+        &Limits::default(),
+        &mut plyscope::trace::NoTrace,
+    );
+    assert_eq!(
+        (headless.verdict, headless.stats.nodes, headless.best_move),
+        (r.verdict, r.stats.nodes, r.best_move)
+    );
     let total = full.events;
     // Break at a spread of events: everything open is left, nothing new starts.
     for i in 0..25u64 {

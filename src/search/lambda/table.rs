@@ -55,14 +55,31 @@ struct Slot {
     level: u8,
 }
 
-const EMPTY: Slot = Slot {
-    key: 0,
-    depth: 0,
-    nodes: 0,
-    attacker: 0,
-    won: false,
-    level: 0,
-};
+impl Slot {
+    /// The slot packed in three words; all zeros is the empty slot, so the table can be
+    /// allocated as zeroed memory (the system hands out zero pages lazily: a big table costs
+    /// nothing until it is used).
+    #[inline]
+    fn pack(self) -> [u64; 3] {
+        [
+            self.key,
+            u64::from(self.depth) | u64::from(self.nodes) << 32,
+            u64::from(self.attacker) | u64::from(self.won) << 8 | u64::from(self.level) << 16,
+        ]
+    }
+
+    #[inline]
+    fn unpack(words: [u64; 3]) -> Slot {
+        Slot {
+            key: words[0],
+            depth: words[1] as u32,
+            nodes: (words[1] >> 32) as u32,
+            attacker: words[2] as u8,
+            won: (words[2] >> 8) & 1 == 1,
+            level: (words[2] >> 16) as u8,
+        }
+    }
+}
 
 /// Salt that separates the two attackers' answers for one position.
 const ATTACKER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -70,7 +87,8 @@ const ATTACKER_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// A fixed-size table of two-entry buckets with a zone arena.
 #[derive(Clone, Debug)]
 pub struct LambdaTable {
-    slots: Vec<Slot>,
+    /// Packed slots ([`Slot::pack`]), two per bucket.
+    slots: Vec<[u64; 3]>,
     zones: Vec<u8>,
     stride: usize,
     mask: u64,
@@ -81,7 +99,7 @@ impl LambdaTable {
     /// down to a power-of-two number of buckets (at least one).
     pub fn new(megabytes: usize, points: usize) -> LambdaTable {
         let bytes = megabytes.min(MAX_TT_MB).saturating_mul(1 << 20);
-        let bucket_bytes = 2 * (std::mem::size_of::<Slot>() + points);
+        let bucket_bytes = 2 * (std::mem::size_of::<[u64; 3]>() + points);
         let wanted = (bytes / bucket_bytes).max(1);
         let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Self::with_buckets(buckets, points)
@@ -91,7 +109,7 @@ impl LambdaTable {
     pub fn with_buckets(buckets: usize, points: usize) -> LambdaTable {
         assert!(buckets.is_power_of_two(), "buckets must be a power of two");
         LambdaTable {
-            slots: vec![EMPTY; 2 * buckets],
+            slots: vec![[0; 3]; 2 * buckets],
             zones: vec![0; 2 * buckets * points],
             stride: points,
             mask: buckets as u64 - 1,
@@ -120,7 +138,7 @@ impl LambdaTable {
         let b = self.bucket(key, attacker);
         let tag = attacker.index() as u8 + 1;
         for i in b..b + 2 {
-            let s = &self.slots[i];
+            let s = Slot::unpack(self.slots[i]);
             if s.attacker != tag || s.key != key || s.depth != depth {
                 continue;
             }
@@ -158,14 +176,15 @@ impl LambdaTable {
     ) {
         let b = self.bucket(key, attacker);
         let tag = attacker.index() as u8 + 1;
+        let (first, second) = (Slot::unpack(self.slots[b]), Slot::unpack(self.slots[b + 1]));
         let same = |s: &Slot| s.attacker == tag && s.key == key && s.depth == entry.depth;
-        let i = if same(&self.slots[b]) {
+        let i = if same(&first) {
             b
-        } else if same(&self.slots[b + 1]) {
+        } else if same(&second) {
             b + 1
-        } else if self.slots[b].attacker == 0 {
+        } else if first.attacker == 0 {
             b
-        } else if self.slots[b + 1].attacker == 0 || self.slots[b + 1].nodes < self.slots[b].nodes {
+        } else if second.attacker == 0 || second.nodes < first.nodes {
             // A free slot, or TWOBIG: the cheaper of the two old entries goes.
             b + 1
         } else {
@@ -178,7 +197,8 @@ impl LambdaTable {
             attacker: tag,
             won: entry.won,
             level: entry.level,
-        };
+        }
+        .pack();
         if let Some(zone) = zone {
             self.zones[i * self.stride..(i + 1) * self.stride].copy_from_slice(zone.orders());
         }
@@ -186,7 +206,10 @@ impl LambdaTable {
 
     /// Entries in use (for tests and statistics).
     pub fn used(&self) -> usize {
-        self.slots.iter().filter(|s| s.attacker != 0).count()
+        self.slots
+            .iter()
+            .filter(|&&s| Slot::unpack(s).attacker != 0)
+            .count()
     }
 }
 
@@ -220,6 +243,31 @@ mod tests {
         assert!(t.probe(78, Player::White, 2, 9).is_some());
         assert!(t.probe(78, Player::White, 1, 9).is_some());
         assert!(t.probe(78, Player::White, 3, 9).is_none());
+    }
+
+    #[test]
+    fn slots_pack_and_unpack() {
+        let slot = Slot {
+            key: u64::MAX - 5,
+            depth: u32::MAX - 1,
+            nodes: 123_456,
+            attacker: 2,
+            won: true,
+            level: 7,
+        };
+        let back = Slot::unpack(slot.pack());
+        assert_eq!(
+            (
+                back.key,
+                back.depth,
+                back.nodes,
+                back.attacker,
+                back.won,
+                back.level
+            ),
+            (u64::MAX - 5, u32::MAX - 1, 123_456, 2, true, 7)
+        );
+        assert_eq!(Slot::unpack([0; 3]).attacker, 0, "zeroed memory is empty");
     }
 
     #[test]
