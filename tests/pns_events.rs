@@ -321,3 +321,48 @@ fn node_limit_is_respected() {
         assert!(report.stopped);
     }
 }
+
+/// PN² whose second level may only expand its root is PNS: the second level's one
+/// expansion initialises the children exactly as PNS's expansion does, so verdict, move,
+/// proof size and node count are the same.
+#[test]
+fn pn2_with_an_empty_second_budget_is_pns() {
+    let hex = Hex::new(3).unwrap();
+    let tictactoe = plyscope::games::mnk::Mnk::new(3, 3, 3, false).unwrap();
+    fn both<G: SearchGame>(game: &G, init: LeafInit, weak: bool) {
+        let goal = Goal {
+            attacker: game.to_move(),
+            draw_for_attacker: false,
+        };
+        let config = ProofConfig {
+            init,
+            weak,
+            tt_mb: 4,
+            ..ProofConfig::default()
+        };
+        let limits = Limits::default();
+        let mut g = game.clone();
+        let one = pns(&mut g, &config, goal, &limits, &mut Nesting::new(None)).unwrap();
+        let bound = Pn2Bound::Fixed(0);
+        let two = pn2(
+            &mut g,
+            &config,
+            bound,
+            goal,
+            &limits,
+            &mut Nesting::new(None),
+        )
+        .unwrap();
+        assert_eq!(one.verdict, two.verdict);
+        assert_eq!(one.best_move, two.best_move);
+        assert_eq!(one.proof_size, two.proof_size);
+        assert_eq!(one.root, two.root);
+        assert_eq!(one.stats.nodes, two.stats.nodes, "{init:?} weak {weak}");
+    }
+    for init in [LeafInit::Unit, LeafInit::Mobility, LeafInit::Heuristic] {
+        for weak in [false, true] {
+            both(&hex, init, weak);
+            both(&tictactoe, init, weak);
+        }
+    }
+}
