@@ -37,9 +37,10 @@
 //!   opponent without one of its own loses (both solved at once); else an OR leaf gets
 //!   `[1, number of moves]` and an AND leaf `[number of moves, 1]`.
 //! - `Heuristic`: the `Mobility` numbers, then the number of the side that
-//!   [`Heuristic::evaluate`] says is worse off is multiplied by `1 + log2(|eval| / 16 + 1)`
-//!   (capped at 9): a position good for the attacker looks harder to disprove, a bad one
-//!   harder to prove.
+//!   [`Heuristic::evaluate`] says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
+//!   (capped at 9; logarithmic because the games' scales differ: Hex's evaluation is a
+//!   difference of path lengths, AtariGo's steps of 5 and 50): a position good for the
+//!   attacker looks harder to disprove, a bad one harder to prove.
 //!
 //! # PN² ([`pn2`])
 //!
@@ -463,7 +464,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
         if self.init == LeafInit::Heuristic {
             let eval = i64::from(self.game.evaluate());
             let for_attacker = if or_node { eval } else { -eval };
-            let factor = 1 + ((for_attacker.unsigned_abs() / 16 + 1).ilog2()).min(8);
+            let factor = 1 + (for_attacker.unsigned_abs() + 1).ilog2().min(8);
             if for_attacker > 0 {
                 dn *= factor;
             } else if for_attacker < 0 {
