@@ -164,3 +164,29 @@ fn pinned_node_counts() {
         assert_eq!(report, Ok((nodes, proof_size)), "{name} pn2 {two_level}");
     }
 }
+
+/// The bigger puzzles a tree in memory still reaches with the heuristic initialisation
+/// (PNS, 64 MB arena; about a second each): mnk-6x5-k4 proven, AtariGo 4x4 disproven (the
+/// side to move loses), as the puzzles expect.
+#[test]
+fn heuristic_pns_reaches_mnk_6x5_and_atarigo_4x4() {
+    let config = ProofConfig {
+        init: LeafInit::Heuristic,
+        tt_mb: 64,
+        ..ProofConfig::default()
+    };
+    let mnk = plyscope::puzzle::load("mnk-6x5-k4").unwrap();
+    let Position::Mnk(g) = &mnk.position else {
+        unreachable!("an m,n,k puzzle")
+    };
+    let r = run(g, false, &config, false, 3_000_000).unwrap();
+    assert_eq!(r.verdict, ProofVerdict::Proven);
+    assert_eq!(r.stats.nodes, 1_611_590);
+    let atarigo = plyscope::puzzle::load("atarigo-4x4").unwrap();
+    let Position::AtariGo(g) = &atarigo.position else {
+        unreachable!("an AtariGo puzzle")
+    };
+    let r = run(g, false, &config, false, 3_000_000).unwrap();
+    assert_eq!(r.verdict, ProofVerdict::Disproven);
+    assert_eq!(r.stats.nodes, 1_389_747);
+}

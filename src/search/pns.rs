@@ -32,12 +32,12 @@
 //! draws for the attacker, is proven; anything else disproven. A position without legal moves
 //! that is not over counts as a draw. Otherwise:
 //! - `Unit`: `[1, 1]`.
-//! - `Mobility` (one-move look-ahead): in a stable game ([`Tactics::is_stable`]) the side to
+//! - `Mobility` (one-move look-ahead): in a stable game ([`Tactics::is_stable`](crate::game::Tactics::is_stable)) the side to
 //!   move with an immediate win wins, and the side to move facing two immediate wins of the
 //!   opponent without one of its own loses (both solved at once); else an OR leaf gets
 //!   `[1, number of moves]` and an AND leaf `[number of moves, 1]`.
 //! - `Heuristic`: the `Mobility` numbers, then the number of the side that
-//!   [`Heuristic::evaluate`] says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
+//!   [`Heuristic::evaluate`](crate::game::Heuristic::evaluate) says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
 //!   (capped at 9; logarithmic because the games' scales differ: Hex's evaluation is a
 //!   difference of path lengths, AtariGo's steps of 5 and 50): a position good for the
 //!   attacker looks harder to disprove, a bad one harder to prove.
