@@ -366,3 +366,39 @@ fn pn2_with_an_empty_second_budget_is_pns() {
         }
     }
 }
+
+/// A time limit stops the search (checked every 64 iterations) with the events closed.
+#[test]
+fn time_limit_stops_with_events_closed() {
+    let hex = plyscope::games::hex::Hex::new(5).unwrap();
+    for two_level in [false, true] {
+        let mut g = hex.clone();
+        let goal = Goal {
+            attacker: g.to_move(),
+            draw_for_attacker: false,
+        };
+        let limits = Limits {
+            time: Some(std::time::Duration::from_millis(20)),
+            ..Limits::default()
+        };
+        let config = ProofConfig::default();
+        let mut obs = Nesting::new(None);
+        let report = if two_level {
+            pn2(
+                &mut g,
+                &config,
+                Pn2Bound::default(),
+                goal,
+                &limits,
+                &mut obs,
+            )
+        } else {
+            pns(&mut g, &config, goal, &limits, &mut obs)
+        }
+        .unwrap();
+        assert!(report.stopped);
+        assert_eq!(report.verdict, ProofVerdict::Unknown);
+        assert_eq!(obs.depth, 0);
+        assert!(report.stats.elapsed < std::time::Duration::from_secs(5));
+    }
+}
