@@ -402,3 +402,44 @@ fn time_limit_stops_with_events_closed() {
         assert!(report.stats.elapsed < std::time::Duration::from_secs(5));
     }
 }
+
+/// The tree stays within the memory given: with 1 MB the arena holds 1 MB / 28 bytes of
+/// nodes (PN²: half each for its two trees), and a full arena stops the search.
+#[test]
+fn memory_stays_within_the_size_given() {
+    let hex = Hex::new(5).unwrap();
+    let bound = (1 << 20) / 28;
+    for two_level in [false, true] {
+        let mut g = hex.clone();
+        let goal = Goal {
+            attacker: g.to_move(),
+            draw_for_attacker: false,
+        };
+        let config = ProofConfig {
+            tt_mb: 1,
+            ..ProofConfig::default()
+        };
+        // PN² re-searches below its first tree many times over: a node limit bounds the run.
+        let limits = Limits {
+            nodes: two_level.then_some(2_000_000),
+            ..Limits::default()
+        };
+        let report = if two_level {
+            pn2(
+                &mut g,
+                &config,
+                Pn2Bound::default(),
+                goal,
+                &limits,
+                &mut Nesting::new(None),
+            )
+        } else {
+            pns(&mut g, &config, goal, &limits, &mut Nesting::new(None))
+        }
+        .unwrap();
+        assert!(report.stopped, "pn2 {two_level}");
+        if !two_level {
+            assert!(report.stats.nodes <= bound, "{}", report.stats.nodes);
+        }
+    }
+}
