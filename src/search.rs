@@ -13,6 +13,7 @@ pub mod deepening;
 pub mod dual_lambda;
 pub mod engine;
 pub mod lambda;
+pub mod lambda_dfpn;
 pub mod minimax;
 pub mod ordering;
 pub mod pass;

@@ -204,11 +204,11 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
     observer: &mut O,
 ) -> ProofReport<G::Move> {
     // Each engine fills its arm as it lands (issue 5).
-    let _ = (game, config, goal, limits, observer);
     match algorithm {
-        Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn | Algorithm::LambdaDfPn => {
-            ProofReport::unknown()
+        Algorithm::LambdaDfPn => {
+            crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
         }
+        Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn => ProofReport::unknown(),
         _ => ProofReport::unknown(),
     }
 }
