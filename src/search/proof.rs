@@ -203,16 +203,16 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> ProofReport<G::Move> {
-    if algorithm == Algorithm::DfPn {
-        let options = crate::search::dfpn::DfpnOptions::from_config(config);
-        return crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer);
-    }
     // Each engine fills its arm as it lands (issue 5).
     match algorithm {
+        Algorithm::DfPn => {
+            let options = crate::search::dfpn::DfpnOptions::from_config(config);
+            crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer)
+        }
         Algorithm::LambdaDfPn => {
             crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
         }
-        Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn => ProofReport::unknown(),
+        Algorithm::Pns | Algorithm::Pn2 => ProofReport::unknown(),
         _ => ProofReport::unknown(),
     }
 }
