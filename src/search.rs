@@ -10,9 +10,11 @@
 pub mod alphabeta;
 pub mod config;
 pub mod deepening;
+pub mod dfpn;
 pub mod dual_lambda;
 pub mod engine;
 pub mod lambda;
+pub mod lambda_dfpn;
 pub mod minimax;
 pub mod ordering;
 pub mod pass;

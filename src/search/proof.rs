@@ -203,7 +203,6 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> ProofReport<G::Move> {
-    // Each engine fills its arm as it lands (issue 5).
     match algorithm {
         // A numeric leaf has no goal: callers that want the message call `pns::pns` itself.
         Algorithm::Pns => crate::search::pns::pns(game, config, goal, limits, observer)
@@ -213,7 +212,13 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
             crate::search::pns::pn2(game, config, bound, goal, limits, observer)
                 .unwrap_or_else(|_| ProofReport::unknown())
         }
-        Algorithm::DfPn | Algorithm::LambdaDfPn => ProofReport::unknown(),
+        Algorithm::DfPn => {
+            let options = crate::search::dfpn::DfpnOptions::from_config(config);
+            crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer)
+        }
+        Algorithm::LambdaDfPn => {
+            crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
+        }
         _ => ProofReport::unknown(),
     }
 }
