@@ -168,7 +168,18 @@ fn help_is_everywhere() {
 
 #[test]
 fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
-    for flag in [&["--max-level", "2"][..], &["--no-zones"], &["--root"]] {
+    for (flag, applies_to) in [
+        (
+            &["--max-level", "2"][..],
+            "lambda, dual-lambda and lambda-dfpn",
+        ),
+        (&["--no-zones"], "lambda, dual-lambda and lambda-dfpn"),
+        (
+            &["--root"],
+            "lambda, dual-lambda and the proof-number searches",
+        ),
+        (&["--epsilon", "0.25"], "dfpn and lambda-dfpn"),
+    ] {
         let assert = plyscope()
             .args(["solve", "tictactoe", "--algo", "id"])
             .args(flag)
@@ -178,7 +189,7 @@ fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
         let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
         assert!(
             err.contains(&format!(
-                "{} applies to lambda and dual-lambda only; tictactoe runs id",
+                "{} applies to {applies_to} only; tictactoe runs id",
                 flag[0]
             )),
             "{err}"
@@ -190,6 +201,47 @@ fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("hex-3x3 runs alphabeta"));
+}
+
+#[test]
+fn proof_number_flags_are_checked_against_the_algorithm() {
+    // Epsilon is df-pn's threshold trick: PNS and PN2 have no thresholds.
+    for algo in ["pns", "pn2"] {
+        plyscope()
+            .args(["solve", "tictactoe", "--algo", algo, "--epsilon", "0.5"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "--epsilon applies to dfpn and lambda-dfpn only; tictactoe runs {algo}"
+            )));
+    }
+    // A lambda level is lambda-df-pn's, not plain df-pn's.
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "dfpn", "--max-level", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("tictactoe runs dfpn"));
+    // Proof-number searches solve to the end of the game.
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "dfpn", "--max-depth", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "proof-number searches solve to the end of the game",
+        ));
+    for bad in ["-0.5", "nan", "inf", "11", "lots"] {
+        plyscope()
+            .args([
+                "solve",
+                "tictactoe",
+                "--algo",
+                "dfpn",
+                &format!("--epsilon={bad}"),
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not an epsilon"));
+    }
 }
 
 #[test]
