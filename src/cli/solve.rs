@@ -129,7 +129,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             Ok(report) => report,
             // `--all` covers what the algorithm can run; the rest is noted, not failed.
             Err(err @ (SolveError::Unsupported(_) | SolveError::NoGoal(_))) if bundled_by_all => {
-                eprintln!("plyscope: skipped {}: {err}", p.name);
+                eprintln!("plyscope: skipped: {err}");
                 continue;
             }
             Err(err) => return Err(err.into()),
@@ -251,8 +251,12 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     if let Some(epsilon) = r.epsilon.filter(|&e| e > 0.0) {
         algorithm.push_str(&format!(", epsilon {epsilon}"));
     }
-    let uses_table = !proof || r.epsilon.is_some();
-    if uses_table && r.tt_mb == 0 {
+    // PNS and PN² keep their trees in `tt_mb` of memory (at least 1 MiB); df-pn and
+    // lambda-df-pn (the ones with an epsilon) use it for their tables.
+    let tree_in_memory = proof && r.epsilon.is_none();
+    if tree_in_memory {
+        algorithm.push_str(&format!(", tree memory {} MiB", r.tt_mb.max(1)));
+    } else if r.tt_mb == 0 {
         algorithm.push_str(", no TT");
     }
     writeln!(out, "algorithm   {algorithm}")?;
@@ -308,7 +312,9 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     } else {
         ""
     };
-    if proof {
+    if tree_in_memory {
+        writeln!(out, "nodes       {}{stopped}", r.nodes)?;
+    } else if proof {
         writeln!(
             out,
             "nodes       {}{stopped} (tt hits {}/{})",

@@ -11,6 +11,7 @@
 
 use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
 use crate::puzzle::{Expect, ExpectedResult, Puzzle};
+use crate::search::lambda_dfpn::{MoveClass, classify_moves};
 use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
 use crate::trace::NoTrace;
@@ -110,6 +111,10 @@ pub struct ClassifiedMove<M> {
 /// for the opponent's goal (the complement of `goal`: the opponent wins, or also draws when
 /// a draw does not count for the attacker). `draws_possible`: false for games that cannot
 /// end in a draw (Hex), so a failed goal is a loss.
+///
+/// Lambda-df-pn proves wins only (a lambda-tree never proves a draw), so it classifies with
+/// its own [`classify_moves`]: after each move, level by level, the mover's win or the
+/// opponent's; a move it cannot decide stays unknown.
 pub fn classify_root<G: SearchGame>(
     game: &mut G,
     algorithm: Algorithm,
@@ -118,6 +123,23 @@ pub fn classify_root<G: SearchGame>(
     limits: &Limits,
     draws_possible: bool,
 ) -> (Vec<ClassifiedMove<G::Move>>, Stats, bool) {
+    if algorithm == Algorithm::LambdaDfPn {
+        let found = classify_moves(game, config, limits);
+        let moves = found
+            .moves
+            .iter()
+            .map(|m| ClassifiedMove {
+                mv: m.mv,
+                class: match m.class {
+                    MoveClass::Wins { .. } => RootClass::Win,
+                    MoveClass::Loses { .. } => RootClass::Loss,
+                    MoveClass::Unknown => RootClass::Unknown,
+                },
+                nodes: m.nodes,
+            })
+            .collect();
+        return (moves, found.stats, found.stopped);
+    }
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let mut classified = Vec::with_capacity(moves.len());
@@ -275,7 +297,7 @@ pub(super) fn solve_game<G: SearchGame>(
             root_moves.as_deref(),
         ),
     };
-    let uses_table = matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
+    let thresholds = matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
     let lambda = options.algorithm == Algorithm::LambdaDfPn;
 
     SolveReport {
@@ -299,10 +321,10 @@ pub(super) fn solve_game<G: SearchGame>(
         stopped,
         max_level: lambda.then_some(u32::from(config.max_level)),
         zones: lambda.then_some(config.zones),
-        tt_mb: if uses_table { config.tt_mb } else { 0 },
+        tt_mb: config.tt_mb,
         goal: Some(describe_goal(goal)),
         proof_size: report.proof_size,
-        epsilon: uses_table.then_some(config.epsilon),
+        epsilon: thresholds.then_some(config.epsilon),
         winning_moves,
         root_moves,
         root_diagram,
