@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 use plyscope::puzzle::{self, Position};
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
-use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
+use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofReport, ProofVerdict};
 use plyscope::search::{Limits, SearchGame};
 use plyscope::trace::NoTrace;
 
@@ -32,8 +32,21 @@ enum BestFirst {
 /// Runs `engine` with the default settings (one-move look-ahead, no weak counting) for the
 /// side to move, draws disproving.
 fn run_best_first<G: SearchGame>(game: &G, engine: BestFirst, cap: u64) -> ProofReport<G::Move> {
+    run_with_init(game, engine, LeafInit::Mobility, cap)
+}
+
+/// Runs `engine` with leaf initialisation `init`.
+fn run_with_init<G: SearchGame>(
+    game: &G,
+    engine: BestFirst,
+    init: LeafInit,
+    cap: u64,
+) -> ProofReport<G::Move> {
     let mut g = game.clone();
-    let config = ProofConfig::default();
+    let config = ProofConfig {
+        init,
+        ..ProofConfig::default()
+    };
     let goal = Goal {
         attacker: g.to_move(),
         draw_for_attacker: false,
@@ -64,14 +77,20 @@ fn verdict_word(v: ProofVerdict) -> &'static str {
     }
 }
 
-/// One table row per engine for a puzzle's position.
+/// One table row per engine and leaf initialisation for a puzzle's position.
 fn best_first_rows<G: SearchGame>(name: &str, game: &G) {
-    for engine in [BestFirst::Pns, BestFirst::Pn2] {
+    let runs = [
+        (BestFirst::Pns, LeafInit::Unit),
+        (BestFirst::Pns, LeafInit::Mobility),
+        (BestFirst::Pns, LeafInit::Heuristic),
+        (BestFirst::Pn2, LeafInit::Mobility),
+    ];
+    for (engine, init) in runs {
         let start = Instant::now();
-        let r = run_best_first(game, engine, TABLE_CAP);
+        let r = run_with_init(game, engine, init, TABLE_CAP);
         println!(
-            "{name:24} {:8} {:10} {:>12} {:>10.3}s  proof {:?} move {:?}",
-            format!("{engine:?}").to_lowercase(),
+            "{name:24} {:20} {:10} {:>12} {:>10.3}s  proof {:?} move {:?}",
+            format!("{engine:?}/{init:?}").to_lowercase(),
             verdict_word(r.verdict),
             r.stats.nodes,
             start.elapsed().as_secs_f64(),
@@ -83,7 +102,7 @@ fn best_first_rows<G: SearchGame>(name: &str, game: &G) {
 
 /// The table of PNS and PN² on every bundled win/loss/draw puzzle.
 fn best_first_table() {
-    println!("PNS / PN2, one-move look-ahead, cap {TABLE_CAP} nodes:");
+    println!("PNS / PN2 by leaf initialisation, 64 MB arena, cap {TABLE_CAP} nodes:");
     for entry in puzzle::bundled() {
         let puzzle = entry.load().expect("bundled puzzle");
         match &puzzle.position {

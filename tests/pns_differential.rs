@@ -5,7 +5,8 @@
 //! answer within the node limit; the winning move they name must really win.
 //!
 //! Positions come from a fixed-seed splitmix64 generator (random legal moves from the empty
-//! board, never ending the game), so every run checks the same positions.
+//! board, never ending the game), so every run checks the same positions. Random win/loss/draw
+//! trees (`TreeGame`) are checked the same way.
 
 use plyscope::game::{Game, MoveList};
 use plyscope::games::atarigo::AtariGo;
@@ -215,4 +216,42 @@ fn hex_2x2_to_4x4() {
         200_000,
         false,
     );
+}
+
+/// A random win/loss/draw tree in the bracket syntax: up to `depth` levels, 1-3 children,
+/// leaves W, L or D, every node labelled uniquely.
+fn random_tree(depth: u32, seed: &mut u64, next: &mut u32) -> String {
+    *next += 1;
+    let label = format!("n{next}");
+    let r = splitmix64(seed);
+    if depth == 0 || (r.is_multiple_of(5) && *next > 1) {
+        let value = ["W", "L", "D"][(r / 5 % 3) as usize];
+        return format!("{label}:{value}");
+    }
+    let children = 1 + (r / 15 % 3) as usize;
+    let kids: Vec<String> = (0..children)
+        .map(|_| random_tree(depth - 1, seed, next))
+        .collect();
+    format!("({label} {})", kids.join(" "))
+}
+
+#[test]
+fn random_win_loss_draw_trees_agree_with_minimax() {
+    use plyscope::games::tree::TreeGame;
+    let mut seed = 0x7472_6565_5f70_6e73; // "tree_pns"
+    let mut checked = 0;
+    for round in 0..300 {
+        let text = random_tree(2 + round % 5, &mut seed, &mut 0);
+        let game = TreeGame::parse(&text).unwrap();
+        let truth = {
+            let mut g = game.clone();
+            let config = SearchConfig::for_algorithm(Algorithm::Minimax);
+            solve(&mut g, &config, &Limits::default(), &mut NoTrace).verdict
+        };
+        let mut tally = Tally::default();
+        compare(&game, 100_000, true, &mut tally);
+        assert!(tally.answers > 0, "{text}: {truth:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, 300);
 }

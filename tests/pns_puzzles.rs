@@ -59,13 +59,17 @@ fn run<G: SearchGame>(
     report
 }
 
-/// Node budget per puzzle in debug builds (the big ones are checked in release only).
+/// Node budget per puzzle; `None` for the puzzles a tree in memory does not reach (PNS
+/// runs out of its arena on 4x4 k=4, AtariGo and the big m,n,k boards: the bench table shows
+/// how far it gets; df-pn is the family's answer there).
 fn budget(name: &str) -> Option<u64> {
     match name {
-        "atarigo-5x5" | "atarigo-6x6-crosscut" | "mnk-6x5-k4" | "mnk-7x7-k4" | "hex-4x4" => None,
-        "mnk-4x4-k4" | "mnk-4x4-k4-corners" | "hex-4x4-white-b3" | "atarigo-4x4" => {
-            cfg!(not(debug_assertions)).then_some(20_000_000)
-        }
+        "atarigo-4x4"
+        | "atarigo-5x5"
+        | "atarigo-6x6-crosscut"
+        | "mnk-4x4-k4"
+        | "mnk-6x5-k4"
+        | "mnk-7x7-k4" => None,
         _ => Some(2_000_000),
     }
 }
@@ -74,6 +78,10 @@ fn check<G: SearchGame>(name: &str, game: &G, expected: ExpectedResult, winning:
     let Some(nodes) = budget(name) else { return };
     for two_level in [false, true] {
         for init in [LeafInit::Unit, LeafInit::Mobility, LeafInit::Heuristic] {
+            // [1, 1] leaves do not reach Hex 4x4's wins within the arena (no look-ahead).
+            if init == LeafInit::Unit && name.starts_with("hex-4x4") {
+                continue;
+            }
             for draw_for_attacker in [false, true] {
                 let config = config(init, false);
                 let report = run(game, two_level, &config, draw_for_attacker, nodes)
@@ -127,4 +135,58 @@ fn every_bundled_puzzle_agrees_with_its_expected_result() {
         checked += 1;
     }
     assert!(checked >= 20, "{checked}");
+}
+
+/// Deterministic node counts (conventions.md 8): a change that moves them says so in its
+/// commit message. Default settings (one-move look-ahead, no weak counting, PN² with
+/// Breuker's bound).
+#[test]
+fn pinned_node_counts() {
+    let cases: [(&str, bool, u64, Option<u64>); 6] = [
+        ("tictactoe", false, 3_634, None),
+        ("tictactoe", true, 3_459, None),
+        ("hex-3x3", false, 167, Some(30)),
+        ("hex-3x3", true, 197, Some(30)),
+        ("mnk-4x4-k3", false, 387, Some(32)),
+        ("mnk-4x4-k3", true, 614, Some(32)),
+    ];
+    for (name, two_level, nodes, proof_size) in cases {
+        let puzzle = plyscope::puzzle::load(name).unwrap();
+        let config = ProofConfig::default();
+        let report =
+            match &puzzle.position {
+                Position::Mnk(g) => run(g, two_level, &config, false, 10_000_000)
+                    .map(|r| (r.stats.nodes, r.proof_size)),
+                Position::Hex(g) => run(g, two_level, &config, false, 10_000_000)
+                    .map(|r| (r.stats.nodes, r.proof_size)),
+                _ => unreachable!("m,n,k and Hex cases"),
+            };
+        assert_eq!(report, Ok((nodes, proof_size)), "{name} pn2 {two_level}");
+    }
+}
+
+/// The bigger puzzles a tree in memory still reaches with the heuristic initialisation
+/// (PNS, 64 MB arena; about a second each): mnk-6x5-k4 proven, AtariGo 4x4 disproven (the
+/// side to move loses), as the puzzles expect.
+#[test]
+fn heuristic_pns_reaches_mnk_6x5_and_atarigo_4x4() {
+    let config = ProofConfig {
+        init: LeafInit::Heuristic,
+        tt_mb: 64,
+        ..ProofConfig::default()
+    };
+    let mnk = plyscope::puzzle::load("mnk-6x5-k4").unwrap();
+    let Position::Mnk(g) = &mnk.position else {
+        unreachable!("an m,n,k puzzle")
+    };
+    let r = run(g, false, &config, false, 3_000_000).unwrap();
+    assert_eq!(r.verdict, ProofVerdict::Proven);
+    assert_eq!(r.stats.nodes, 1_611_590);
+    let atarigo = plyscope::puzzle::load("atarigo-4x4").unwrap();
+    let Position::AtariGo(g) = &atarigo.position else {
+        unreachable!("an AtariGo puzzle")
+    };
+    let r = run(g, false, &config, false, 3_000_000).unwrap();
+    assert_eq!(r.verdict, ProofVerdict::Disproven);
+    assert_eq!(r.stats.nodes, 1_389_747);
 }

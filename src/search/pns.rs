@@ -19,8 +19,8 @@
 //! # Tree and memory
 //!
 //! The tree lives in an arena ([`tree::Tree`]) reserved once from the node limit and the
-//! memory size `ProofConfig::tt_mb` (the smaller of the two); the children of a node are one
-//! contiguous index range. Nothing is allocated per node; when the arena is full the search
+//! memory size `ProofConfig::tt_mb` (the smaller of the two; 0 MB counts as 1); the children
+//! of a node are one contiguous index range. Nothing is allocated per node; when the arena is full the search
 //! stops with `Unknown`. Solved subtrees are not garbage-collected. PNS here is a *tree*
 //! search: transpositions are not merged, a position reached along two paths is two nodes
 //! (weak-PNS counting is offered for the over-counting this causes when callers merge, and
@@ -32,14 +32,15 @@
 //! draws for the attacker, is proven; anything else disproven. A position without legal moves
 //! that is not over counts as a draw. Otherwise:
 //! - `Unit`: `[1, 1]`.
-//! - `Mobility` (one-move look-ahead): in a stable game ([`Tactics::is_stable`]) the side to
+//! - `Mobility` (one-move look-ahead): in a stable game ([`Tactics::is_stable`](crate::game::Tactics::is_stable)) the side to
 //!   move with an immediate win wins, and the side to move facing two immediate wins of the
 //!   opponent without one of its own loses (both solved at once); else an OR leaf gets
 //!   `[1, number of moves]` and an AND leaf `[number of moves, 1]`.
 //! - `Heuristic`: the `Mobility` numbers, then the number of the side that
-//!   [`Heuristic::evaluate`] says is worse off is multiplied by `1 + log2(|eval| / 16 + 1)`
-//!   (capped at 9): a position good for the attacker looks harder to disprove, a bad one
-//!   harder to prove.
+//!   [`Heuristic::evaluate`](crate::game::Heuristic::evaluate) says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
+//!   (capped at 9; logarithmic because the games' scales differ: Hex's evaluation is a
+//!   difference of path lengths, AtariGo's steps of 5 and 50): a position good for the
+//!   attacker looks harder to disprove, a bad one harder to prove.
 //!
 //! # PN² ([`pn2`])
 //!
@@ -137,7 +138,7 @@ pub fn pns<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> Result<ProofReport<G::Move>, GoalError> {
-    let capacity = arena_capacity::<G>(config.tt_mb, limits);
+    let capacity = arena_capacity::<G>(megabytes(config.tt_mb), limits);
     let mut search = Search::new(game, observer, config, goal, limits);
     let mut first = Tree::new(capacity, config.weak);
     search.run(&mut first, None)
@@ -153,17 +154,22 @@ pub fn pn2<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> Result<ProofReport<G::Move>, GoalError> {
-    let capacity = arena_capacity::<G>(config.tt_mb.div_ceil(2), limits);
+    let capacity = arena_capacity::<G>(megabytes(config.tt_mb) / 2, limits);
     let mut search = Search::new(game, observer, config, goal, limits);
     let mut first = Tree::new(capacity, config.weak);
     let mut second = Tree::new(capacity, config.weak);
     search.run(&mut first, Some((&mut second, bound)))
 }
 
-/// Nodes the arena may hold: the memory size over the node size, and never more than the
-/// node limit (plus one expansion's worth, so the limit itself is what stops the search).
-fn arena_capacity<G: SearchGame>(tt_mb: usize, limits: &Limits) -> usize {
-    let by_memory = tt_mb.max(1) * (1 << 20) / std::mem::size_of::<tree::Node<G::Move>>();
+/// Bytes of `tt_mb` megabytes (at least one: a tree needs some memory).
+fn megabytes(tt_mb: usize) -> usize {
+    tt_mb.max(1).saturating_mul(1 << 20)
+}
+
+/// Nodes an arena of `bytes` may hold, and never more than the node limit (plus one
+/// expansion's worth, so the limit itself is what stops the search).
+fn arena_capacity<G: SearchGame>(bytes: usize, limits: &Limits) -> usize {
+    let by_memory = bytes / std::mem::size_of::<tree::Node<G::Move>>();
     match limits.nodes {
         Some(n) => by_memory.min(n.saturating_add(MAX_MOVES as u64) as usize),
         None => by_memory,
@@ -463,7 +469,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
         if self.init == LeafInit::Heuristic {
             let eval = i64::from(self.game.evaluate());
             let for_attacker = if or_node { eval } else { -eval };
-            let factor = 1 + ((for_attacker.unsigned_abs() / 16 + 1).ilog2()).min(8);
+            let factor = 1 + (for_attacker.unsigned_abs() + 1).ilog2().min(8);
             if for_attacker > 0 {
                 dn *= factor;
             } else if for_attacker < 0 {

@@ -152,7 +152,7 @@ impl<M: Copy + Default> Tree<M> {
     }
 
     /// The numbers of the expanded node `id` backed up from its children (step "backup" of
-    /// seed 003). Checked against [`reference_backup`] in debug builds.
+    /// seed 003). Checked against `reference_backup` (the definition as iterators) in debug builds.
     pub fn backed_up(&self, id: NodeId) -> ProofNumbers {
         let or_node = self.node(id).or_node;
         let mut min_side = PN_INFINITY;
