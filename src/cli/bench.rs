@@ -25,7 +25,7 @@ use serde::Serialize;
 use plyscope::puzzle::{self, Position, Puzzle};
 use plyscope::search::Algorithm;
 use plyscope::solve::proof::has_numeric_leaves;
-use plyscope::solve::{Check, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
 
 use super::parse_algorithm;
 
@@ -369,6 +369,34 @@ fn can_run(algorithm: Algorithm, p: &Puzzle) -> bool {
     }
 }
 
+/// The classes of a root analysis, counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+struct Openings {
+    win: usize,
+    loss: usize,
+    unknown: usize,
+}
+
+impl Openings {
+    /// Counts the classes of threat search (`wins`, `self-endangering`, `not-proven`) and of
+    /// the proof-number family (`win`, `loss` or `no-win`, `unknown`).
+    fn count(moves: &[RootMoveReport]) -> Openings {
+        let mut counts = Openings {
+            win: 0,
+            loss: 0,
+            unknown: 0,
+        };
+        for m in moves {
+            match m.class.as_str() {
+                "win" | "wins" => counts.win += 1,
+                "loss" | "no-win" | "self-endangering" => counts.loss += 1,
+                _ => counts.unknown += 1,
+            }
+        }
+        counts
+    }
+}
+
 /// One measured row, as printed and as JSON.
 #[derive(Debug, Serialize)]
 struct Row {
@@ -382,6 +410,9 @@ struct Row {
     lambda_level: Option<u32>,
     /// Proof-number family: nodes of the proof tree when proven.
     proof_size: Option<u64>,
+    /// Rows that classify every opening: how many win, lose (or, in a game that can draw,
+    /// do not win) and stay undecided.
+    openings: Option<Openings>,
     nodes: u64,
     seconds: f64,
     nodes_per_second: f64,
@@ -413,6 +444,10 @@ impl Row {
     }
 
     fn result_text(&self) -> String {
+        if let Some(o) = self.openings {
+            // "4+ 12- 0?": winning, losing and undecided openings.
+            return format!("{}+ {}- {}?", o.win, o.loss, o.unknown);
+        }
         if self.stopped && self.result == "unknown" {
             return "stopped".to_string();
         }
@@ -458,6 +493,7 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Row> {
         plies: report.plies,
         lambda_level: report.lambda_level,
         proof_size: report.proof_size,
+        openings: report.root_moves.as_deref().map(Openings::count),
         nodes: report.nodes,
         seconds: report.seconds,
         nodes_per_second: report.nodes_per_second,
@@ -690,6 +726,35 @@ mod tests {
     }
 
     #[test]
+    fn openings_are_counted_across_both_vocabularies() {
+        let moves: Vec<RootMoveReport> = [
+            "win",
+            "wins",
+            "loss",
+            "no-win",
+            "self-endangering",
+            "unknown",
+            "not-proven",
+        ]
+        .iter()
+        .map(|class| RootMoveReport {
+            mv: "a1".into(),
+            class: class.to_string(),
+            level: None,
+            nodes: 0,
+        })
+        .collect();
+        assert_eq!(
+            Openings::count(&moves),
+            Openings {
+                win: 2,
+                loss: 3,
+                unknown: 2
+            }
+        );
+    }
+
+    #[test]
     fn side_by_side_cells_are_short() {
         let row = Row {
             puzzle: "hex-4x4".into(),
@@ -701,6 +766,7 @@ mod tests {
             plies: None,
             lambda_level: None,
             proof_size: Some(40),
+            openings: None,
             nodes: 5_000_001,
             seconds: 1.234,
             nodes_per_second: 0.0,
