@@ -11,8 +11,8 @@
 //! and times per algorithm side by side. The Hex opening classifications ("all openings":
 //! every first move a win or a loss) stand beside Benzene's df-pn figures.
 //!
-//! Every row is bounded by the node cap (`--nodes`, per search: a root analysis gives each
-//! opening its own) and shows `>` when the cap stopped it. Slow rows (minutes uncapped) run
+//! Every row is bounded by the node cap (`--nodes`; a root analysis shares it out among the
+//! openings, one search each) and shows `>` when the cap stopped it. Slow rows (minutes uncapped) run
 //! uncapped when `--filter` names their puzzle exactly; rows on request (Hex 6x6 all
 //! openings) run only then.
 
@@ -398,7 +398,7 @@ impl Openings {
 }
 
 /// One measured row, as printed and as JSON.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 struct Row {
     puzzle: String,
     algorithm: String,
@@ -465,6 +465,14 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
         .or(p.algorithm)
         .unwrap_or(Algorithm::IterativeDeepening);
     let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+    // A root analysis runs one search per opening with the same limit (lambda-df-pn's one
+    // classification counts all openings together): the row's cap is shared out, so an
+    // opening row costs about what another row does.
+    let per_opening = run.root && algorithm != Algorithm::LambdaDfPn;
+    let cap = cap.map(|cap| match p.position.board_size() {
+        Some((columns, rows)) if per_opening => (cap / (columns * rows) as u64).max(1),
+        _ => cap,
+    });
     if let Some(cap) = cap {
         options.limits.nodes = Some(options.limits.nodes.map_or(cap, |n| n.min(cap)));
     }
@@ -628,11 +636,16 @@ fn write_side_by_side(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
 
 /// "1.2M/0.31" style: nodes in K/M, seconds to two decimals, `>` when stopped.
 fn side_by_side_cell(row: &Row) -> String {
-    let nodes = match row.nodes {
-        n if n >= 10_000_000 => format!("{:.0}M", n as f64 / 1e6),
-        n if n >= 1_000_000 => format!("{:.1}M", n as f64 / 1e6),
-        n if n >= 10_000 => format!("{:.0}K", n as f64 / 1e3),
-        n => n.to_string(),
+    // Thresholds on the rounded figure, so 999,968 reads 1.0M and not 1000K.
+    let n = row.nodes as f64;
+    let nodes = if n >= 9.995e6 {
+        format!("{:.0}M", n / 1e6)
+    } else if n >= 999.5e3 {
+        format!("{:.1}M", n / 1e6)
+    } else if n >= 1e4 {
+        format!("{:.0}K", n / 1e3)
+    } else {
+        row.nodes.to_string()
     };
     let stopped = if row.stopped { ">" } else { "" };
     format!("{stopped}{nodes}/{:.2}", row.seconds)
@@ -777,6 +790,11 @@ mod tests {
             vs_base: None,
         };
         assert_eq!(side_by_side_cell(&row), ">5.0M/1.23");
+        let just_below = Row {
+            nodes: 999_968,
+            ..row.clone()
+        };
+        assert_eq!(side_by_side_cell(&just_below), ">1.0M/1.23");
         let mut text = Vec::new();
         write_side_by_side(&mut text, &[row]).unwrap();
         let text = String::from_utf8(text).unwrap();
