@@ -546,6 +546,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
         let cap = (!uncapped).then_some(args.nodes);
         let mut row = measure(&p, case.run, cap)?;
+        // An opening row that left openings undecided without hitting the cap measured no
+        // classification: its time says nothing against the reference's.
+        if row.openings.is_some_and(|o| o.unknown > 0) && !row.stopped {
+            row.ratio = None;
+        }
         let is_base = row.zones && row.tt && !row.root;
         if is_base && !row.stopped {
             base_nodes.push((row.puzzle.clone(), row.algorithm.clone(), row.nodes));
