@@ -137,14 +137,14 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
             match engine.search_level(game, attacker, level, depth) {
                 LevelOutcome::Proven(best) => {
                     report.verdict = ProofVerdict::Proven;
-                    report.level = Some(level);
+                    report.level = Some(engine.root_lower_level.unwrap_or(level));
                     report.best_move = best;
                     report.root = ProofNumbers::PROVEN;
                     report.proof_size =
                         engine.proof_size(game, attacker, level, depth, PROOF_SIZE_CAP);
                     break 'levels;
                 }
-                LevelOutcome::Stopped => {
+                LevelOutcome::Stopped | LevelOutcome::Paused => {
                     report.stopped = true;
                     break 'levels;
                 }
@@ -186,7 +186,7 @@ fn loss_proven<G: LambdaGame, O: Observer<G>>(
         for level in 1..=max_level {
             match engine.search_level(game, opponent, level, depth) {
                 LevelOutcome::Proven(_) => return Some(true),
-                LevelOutcome::Stopped => return None,
+                LevelOutcome::Stopped | LevelOutcome::Paused => return None,
                 LevelOutcome::Disproven => {}
             }
         }
@@ -256,7 +256,8 @@ pub struct Classification<M> {
 
 /// Classifies every legal move of the side to move by lambda-df-pn: after the move, level by
 /// level n = 1..=`max_level`, the mover's search (is the move a winning lambda-n attack?)
-/// and then the opponent's (does the opponent, to move, win at level n?). One engine and
+/// races the opponent's (does the opponent, to move, win at level n?) with doubling node
+/// budgets ([`race`]). One engine and
 /// its tables serve all moves (their entries are facts about positions). Meant for games
 /// without draws, where one of the two always holds (Hex: all openings).
 pub fn classify_moves<G: LambdaGame>(
@@ -290,21 +291,7 @@ pub fn classify_moves<G: LambdaGame>(
             Some(Outcome::Win(_)) => class = MoveClass::Loses { level: 0 },
             Some(_) => {}
             None if depth > 0 => {
-                'levels: for level in 1..=config.max_level {
-                    for (side, won) in [
-                        (mover, MoveClass::Wins { level }),
-                        (mover.opponent(), MoveClass::Loses { level }),
-                    ] {
-                        match engine.search_level(game, side, level, depth - 1) {
-                            LevelOutcome::Proven(_) => {
-                                class = won;
-                                break 'levels;
-                            }
-                            LevelOutcome::Stopped => break 'levels,
-                            LevelOutcome::Disproven => {}
-                        }
-                    }
-                }
+                class = race(&mut engine, game, mover, config.max_level, depth - 1)
             }
             None => {}
         }
@@ -330,4 +317,51 @@ pub fn classify_moves<G: LambdaGame>(
     result.counters = engine.counters;
     result.stats = engine.searcher.finish();
     result
+}
+
+/// The first node budget of each side in [`race`].
+const RACE_START: u64 = 1_000;
+
+/// Decides the position after `mover`'s move, level by level: the two sides' searches of a
+/// level take turns with budgets doubling from [`RACE_START`] nodes until one is proven or
+/// both are disproven (then the next level). A side's disproof at a level can cost far more
+/// than the other side's proof (Hex 4x4: a losing opening's level-3 search for the mover),
+/// so neither waits for the other to finish; each resumes from the shared table.
+fn race<G: LambdaGame, O: Observer<G>>(
+    engine: &mut Engine<'_, G, O>,
+    game: &mut G,
+    mover: Player,
+    max_level: u8,
+    depth: u32,
+) -> MoveClass {
+    let sides = [mover, mover.opponent()];
+    for level in 1..=max_level {
+        let mut open = [true, true];
+        let mut budget = RACE_START;
+        while open[0] || open[1] {
+            for (i, &side) in sides.iter().enumerate() {
+                if !open[i] {
+                    continue;
+                }
+                // The other side already failed at this level: no need to pause.
+                let pause = if open[1 - i] {
+                    engine.searcher.stats.nodes.saturating_add(budget)
+                } else {
+                    u64::MAX
+                };
+                engine.pause_at(pause);
+                let outcome = engine.search_level(game, side, level, depth);
+                engine.pause_at(u64::MAX);
+                match outcome {
+                    LevelOutcome::Proven(_) if i == 0 => return MoveClass::Wins { level },
+                    LevelOutcome::Proven(_) => return MoveClass::Loses { level },
+                    LevelOutcome::Disproven => open[i] = false,
+                    LevelOutcome::Paused => {}
+                    LevelOutcome::Stopped => return MoveClass::Unknown,
+                }
+            }
+            budget = budget.saturating_mul(2);
+        }
+    }
+    MoveClass::Unknown
 }

@@ -203,10 +203,6 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> ProofReport<G::Move> {
-    if algorithm == Algorithm::DfPn {
-        let options = crate::search::dfpn::DfpnOptions::from_config(config);
-        return crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer);
-    }
     // Each engine fills its arm as it lands (issue 5).
     match algorithm {
         // A numeric leaf has no goal: callers that want the message call `pns::pns` itself.
@@ -217,10 +213,13 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
             crate::search::pns::pn2(game, config, bound, goal, limits, observer)
                 .unwrap_or_else(|_| ProofReport::unknown())
         }
+        Algorithm::DfPn => {
+            let options = crate::search::dfpn::DfpnOptions::from_config(config);
+            crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer)
+        }
         Algorithm::LambdaDfPn => {
             crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
         }
-        Algorithm::DfPn => ProofReport::unknown(),
         _ => ProofReport::unknown(),
     }
 }

@@ -10,11 +10,15 @@
 //!   (an immediate win at level 1) proves the node, since a lambda-tree of a lower level is a
 //!   win. Its failure returns the attack zone A_{n-1}, whose first region holds every attack
 //!   that can start a tree of level n (lemma 11; ATTACK's candidates, section 5.1). The
-//!   children are the candidates `a` that are threats: with the defender passing, LAMBDA(p,
-//!   n - 1) wins after `a` (the engine's nested check, its table answering repeats). A move
-//!   ending the game with `p`'s win is a proven child; other game ends are no threats.
-//! - **AND node** (the defender to move after a threat). The threat check is repeated (a
-//!   table hit) for its defence zone D_{n-1}: outside X1 of it no defence stops the threat
+//!   children are these candidates; a move ending the game with `p`'s win is a proven
+//!   child, other game ends are no threats and left out. Whether a child threatens is
+//!   checked lazily, when df-pn first searches it (the AND node below): checking every
+//!   candidate at expansion, as ATTACK does, cost Hex 4x4's openings 4.9 million nodes
+//!   instead of the lazy version's figure in `tests/lambda_dfpn_hex.rs`.
+//! - **AND node** (the defender to move after an attack). The threat check: with the
+//!   defender passing, LAMBDA(p, n - 1) must win (the lambda engine's nested check, its
+//!   table answering repeats); if not, the attack is no threat of order < n and the node is
+//!   disproven. The win's defence zone D_{n-1}: outside X1 of it no defence stops the threat
 //!   (theorem 15), so the children are the defender's legal moves in X1. A defence ending the
 //!   game without `p`'s win (the defender's own win, an inversion; a draw) refutes: a
 //!   disproven child. The defender's suicide is a proven child. No candidate: proven.
@@ -47,6 +51,9 @@ pub(crate) enum LevelOutcome<M> {
     Disproven,
     /// A limit or the observer stopped the search.
     Stopped,
+    /// The pause set by [`Engine::pause_at`] came first; the table keeps the progress, so a
+    /// later search of the same level resumes from it.
+    Paused,
 }
 
 /// Counters of the df-pn part (the lambda engine's nodes are in [`Searcher::stats`]).
@@ -70,6 +77,11 @@ pub(crate) struct Engine<'o, G: LambdaGame, O: Observer<G>> {
     table: Option<PnTable>,
     zones: bool,
     epsilon: f32,
+    /// Node count at which MID returns without a result (see [`LevelOutcome::Paused`]).
+    pause_at: u64,
+    /// The level of the lower-level win that proved the root of the last search, if the
+    /// root was proven so (level 0: a win in one move).
+    pub root_lower_level: Option<u8>,
     pub counters: MidCounters,
 }
 
@@ -97,8 +109,21 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
             table: (pn_table_mb > 0).then(|| PnTable::new(pn_table_mb)),
             zones,
             epsilon,
+            pause_at: u64::MAX,
+            root_lower_level: None,
             counters: MidCounters::default(),
         }
+    }
+
+    /// Makes searches return [`LevelOutcome::Paused`] once the node count reaches `nodes`
+    /// (`u64::MAX`: never); unlike a limit, the engine may search on afterwards.
+    pub fn pause_at(&mut self, nodes: u64) {
+        self.pause_at = nodes;
+    }
+
+    #[inline]
+    fn paused(&self) -> bool {
+        self.searcher.stats.nodes >= self.pause_at
     }
 
     /// Bytes of the proof-number table.
@@ -118,6 +143,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
     ) -> LevelOutcome<G::Move> {
         debug_assert!(level >= 1);
         let mut best = None;
+        self.root_lower_level = None;
         let (phi, delta) = self.mid(game, None, attacker, level, depth, (INF, INF), &mut best);
         if self.searcher.stopped {
             return LevelOutcome::Stopped;
@@ -126,6 +152,8 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
         let numbers = to_pn(or_root, phi, delta);
         if numbers.is_proven() {
             LevelOutcome::Proven(best)
+        } else if !numbers.is_solved() && self.paused() {
+            LevelOutcome::Paused
         } else {
             debug_assert!(numbers.is_disproven(), "MID at infinite thresholds solves");
             LevelOutcome::Disproven
@@ -175,6 +203,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
                 return Some((1, 1, None));
             }
             if lower.won {
+                if root {
+                    self.root_lower_level = Some(lower.level);
+                }
                 return Some((0, INF, lower.best));
             }
             game.legal_moves(&mut all);
@@ -195,18 +226,9 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
                     // The AND child is proven: its phi (= dn) is infinite.
                     Some(Outcome::Win(w)) if w == attacker => Some((INF, 0)),
                     Some(_) => None,
-                    None => {
-                        let threat = self.lambda_check(
-                            game,
-                            attacker,
-                            level - 1,
-                            depth - 1,
-                            LambdaPurpose::Threat,
-                        );
-                        threat
-                            .won
-                            .then(|| self.start_numbers(game, attacker, level))
-                    }
+                    // Whether `a` threatens is checked when the child is first searched
+                    // (its expansion): df-pn may never get there.
+                    None => Some(self.start_numbers(game, attacker, level)),
                 };
                 game.undo(a);
                 if self.searcher.stopped {
@@ -319,6 +341,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
         }
         let solved_in_table = numbers.0 == 0 || numbers.1 == 0;
         let result = if self.searcher.stopped
+            || self.paused()
             || solved_in_table && mv.is_some()
             || numbers.0 >= th.0
             || numbers.1 >= th.1
@@ -382,7 +405,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
                 let flow = self.searcher.observer.pn_update(view((phi, delta), th));
                 self.searcher.watch_flow(flow);
             }
-            if phi >= th.0 || delta >= th.1 || self.searcher.stopped {
+            if phi >= th.0 || delta >= th.1 || self.searcher.stopped || self.paused() {
                 if root && phi == 0 {
                     *best = best_index.map(|i| frame.moves.as_slice()[i]);
                 }
