@@ -389,13 +389,17 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in the order `--help` lists them.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaSoft,
         Algorithm::IterativeDeepening,
         Algorithm::Lambda,
         Algorithm::DualLambda,
+        Algorithm::Pns,
+        Algorithm::Pn2,
+        Algorithm::DfPn,
+        Algorithm::LambdaDfPn,
     ];
 
     /// The alpha-beta family: searches of the game's value that run on every game (trees
@@ -408,9 +412,7 @@ impl Algorithm {
     ];
 
     /// The proof-number family: goal searches answering proven / disproven / unknown
-    /// ([`proof::proof_search`]). Not yet in [`Algorithm::ALL`]: each joins it when its engine
-    /// lands, so `--algo`, `solve --all` and the explorer never offer an engine that is not
-    /// there.
+    /// ([`proof::proof_search`]); the last four of [`Algorithm::ALL`].
     pub const PROOF_FAMILY: [Algorithm; 4] = [
         Algorithm::Pns,
         Algorithm::Pn2,

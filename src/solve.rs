@@ -5,15 +5,20 @@
 //! design.md section 1: "picks game x algorithm once, then calls monomorphic code". The
 //! alpha-beta family is solved in [`classic`]; threat searches (lambda, dual-lambda, thesis
 //! 000 chapter 5) in [`threat`], which also draws the root analysis of figures 5.1-5.3
-//! ([`root_diagram`]).
+//! ([`root_diagram`]); the proof-number family (seed 003: PNS, PN², df-pn, lambda-df-pn) in
+//! [`proof`], for the goal "the side to move wins".
 
 mod classic;
+pub mod proof;
 pub mod root_diagram;
 pub mod threat;
 
 use serde::Serialize;
 
 use crate::game::Game;
+use crate::games::atarigo::AtariGo;
+use crate::games::hex::Hex;
+use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
 use crate::search::lambda::{LambdaError, check_supported};
 use crate::search::{Algorithm, Limits, Stats, Verdict};
@@ -34,19 +39,33 @@ pub struct SolveOptions {
     pub root_moves: bool,
     /// Threat searches: the highest lambda level tried (`None`: the engine's default).
     pub max_level: Option<u32>,
-    /// Threat searches: relevance zones on (off: every legal move is tried, to measure
-    /// what the zones save).
+    /// Threat searches and lambda-df-pn: relevance zones on (off: every legal move is
+    /// tried, to measure what the zones save).
     pub zones: bool,
+    /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (0: off).
+    pub epsilon: f32,
 }
 
 impl SolveOptions {
     /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else `id`),
-    /// its `[limits]`, a 64 MiB table, zones on, and the root moves classified when the
-    /// puzzle lists its winning moves (they are part of its answer).
+    /// its `[limits]`, a 64 MiB table, zones on, no epsilon, and the root moves classified
+    /// when the puzzle lists its winning moves (they are part of its answer).
     pub fn for_puzzle(puzzle: &Puzzle) -> SolveOptions {
+        let algorithm = puzzle.algorithm.unwrap_or(Algorithm::IterativeDeepening);
+        SolveOptions::for_puzzle_with(puzzle, algorithm)
+    }
+
+    /// The same defaults for `algorithm` instead of the puzzle's own. A proof-number search
+    /// solves to the end of the game: the puzzle's depth limit (the horizon of its
+    /// alpha-beta or threat-search question) is not passed on to it.
+    pub fn for_puzzle_with(puzzle: &Puzzle, algorithm: Algorithm) -> SolveOptions {
+        let mut limits = puzzle.limits.search_limits();
+        if algorithm.is_proof_search() {
+            limits.max_depth = None;
+        }
         SolveOptions {
-            algorithm: puzzle.algorithm.unwrap_or(Algorithm::IterativeDeepening),
-            limits: puzzle.limits.search_limits(),
+            algorithm,
+            limits,
             tt_mb: 64,
             root_moves: puzzle
                 .expect
@@ -54,6 +73,7 @@ impl SolveOptions {
                 .is_some_and(|e| e.winning_moves.is_some()),
             max_level: puzzle.limits.max_level,
             zones: true,
+            epsilon: 0.0,
         }
     }
 }
@@ -64,6 +84,12 @@ pub enum SolveError {
     /// Threat search needs a game with a pass (stone games); a tree has none.
     #[error("{0}: use --algo id (or another alpha-beta search) for this puzzle")]
     Unsupported(#[from] LambdaError),
+    /// Proof-number search proves a win/loss goal; a tree whose leaves are numbers has none.
+    #[error(
+        "{0} has numeric leaves: proof-number search needs win/draw/loss leaves; use --algo id \
+         (or another alpha-beta search) for this puzzle"
+    )]
+    NoGoal(String),
 }
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
@@ -95,7 +121,8 @@ pub struct SolveReport {
     pub to_move: String,
     /// Algorithm name.
     pub algorithm: String,
-    /// "win", "loss", "draw", "exact" or "unknown".
+    /// "win", "loss", "draw", "exact" or "unknown"; the proof-number family: "proven",
+    /// "disproven" or "unknown" (about `goal`).
     pub result: String,
     /// Plies to the end of the game for a win or a loss (alpha-beta only: threat search
     /// does not measure distances).
@@ -119,10 +146,18 @@ pub struct SolveReport {
     pub zones: Option<bool>,
     /// Transposition table size in MiB (0: none).
     pub tt_mb: usize,
+    /// Proof-number family: the goal of the side to move, in words ("black wins (a draw
+    /// disproves)").
+    pub goal: Option<String>,
+    /// Proof-number family: nodes of the proof tree when proven.
+    pub proof_size: Option<u64>,
+    /// df-pn and lambda-df-pn: the epsilon of the 1+epsilon trick (0: off).
+    pub epsilon: Option<f32>,
     /// Winning first moves: alpha-beta, when every root move was decided; threat searches,
     /// the moves the root analysis proved (see `root_moves` for the others).
     pub winning_moves: Option<Vec<String>>,
-    /// Threat searches with root analysis: every root move tried, in generator order.
+    /// Threat searches and the proof-number family with root analysis: every root move
+    /// tried, in generator order.
     pub root_moves: Option<Vec<RootMoveReport>>,
     /// The root analysis drawn on the board ([`root_diagram`]).
     pub root_diagram: Option<String>,
@@ -161,9 +196,41 @@ impl Check {
     }
 }
 
-/// Solves `puzzle` with `options`. The only error is a threat search asked of a game that
-/// cannot run it.
+/// Solves `puzzle` with `options`. The only errors are a threat search asked of a game that
+/// cannot run it and a proof-number search asked of a tree with numeric leaves.
 pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, SolveError> {
+    if options.algorithm.is_proof_search() {
+        // Hex cannot end in a draw: a goal that fails there is a loss.
+        return Ok(match &puzzle.position {
+            Position::Mnk(g) => proof::solve_game(
+                g.clone(),
+                puzzle,
+                options,
+                true,
+                Some(proof::draw_stone_root::<Mnk>),
+            ),
+            Position::AtariGo(g) => proof::solve_game(
+                g.clone(),
+                puzzle,
+                options,
+                true,
+                Some(proof::draw_stone_root::<AtariGo>),
+            ),
+            Position::Hex(g) => proof::solve_game(
+                g.clone(),
+                puzzle,
+                options,
+                false,
+                Some(proof::draw_stone_root::<Hex>),
+            ),
+            Position::Tree(g) => {
+                if proof::has_numeric_leaves(&mut g.clone()) {
+                    return Err(SolveError::NoGoal(puzzle.name.clone()));
+                }
+                proof::solve_game(g.clone(), puzzle, options, true, None)
+            }
+        });
+    }
     if !options.algorithm.is_threat_search() {
         return Ok(match &puzzle.position {
             Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options),

@@ -4,6 +4,10 @@
 //! (zones on and off, table on and off): the four must give the same verdict, and it must
 //! agree with `[expect]` (plies skipped, `lambda_level` and the winning moves checked).
 //!
+//! The proof-number family (PNS, PN², df-pn, lambda-df-pn) runs on every puzzle with a goal
+//! (trees with numeric leaves have none) within node bounds, with its own must-reach tiers:
+//! proven must agree with an expected win, disproven with a loss or a draw, plies unclaimed.
+//!
 //! Each algorithm of the alpha-beta family runs on every bundled puzzle within a node limit.
 //! Whatever it establishes must agree with the puzzle's `[expect]` (result, distance, exact
 //! value, and the full set of winning first moves where the puzzle lists them); what it cannot
@@ -59,7 +63,7 @@ fn must_reach(algorithm: Algorithm) -> Vec<&'static str> {
         Algorithm::IterativeDeepening => &[SMALL, MEDIUM, LARGE],
         // Threat searches are checked by `check_threat_search` below.
         Algorithm::Lambda | Algorithm::DualLambda => &[],
-        // The proof-number family has its own tiers (issue 5).
+        // The proof-number family has its own tiers: `proof_must_reach` below.
         Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn | Algorithm::LambdaDfPn => &[],
     };
     tiers.concat()
@@ -283,4 +287,102 @@ fn the_thesis_puzzles_are_solved_at_level_3_within_node_bounds() {
         .filter(|m| m.class == "self-endangering")
         .count();
     assert_eq!(losers, 12, "{moves:?}");
+}
+
+/// Node limit per proof-number solve (a root analysis gives each opening the same).
+const PROOF_NODE_LIMIT: u64 = 400_000;
+
+/// Node limit for the puzzles a proof-number search need not reach: enough to catch a wrong
+/// early claim, small enough for the debug profile.
+const PROOF_PROBE_LIMIT: u64 = 20_000;
+
+/// Puzzles each proof-number search must decide within [`PROOF_NODE_LIMIT`] nodes per
+/// search (debug profile). PNS, PN² and df-pn prove and disprove; lambda-df-pn proves wins
+/// (and losses where the opponent's lambda-tree shows them) but never a draw, so the drawn
+/// puzzles are not in its tier. The large puzzles (hex-5x5, hex-6x6, mnk-5x5-k4, the
+/// thesis's) are measured by `plyscope bench` in release.
+fn proof_must_reach(algorithm: Algorithm) -> Vec<&'static str> {
+    const WINS: &[&str] = &[
+        "tictactoe-win",
+        "tictactoe-fork",
+        "tictactoe-loss",
+        "mnk-4x4-k3",
+        "mnk-4x4-k4-corners",
+        "hex-3x3",
+    ];
+    // Disproofs of a draw (the goal "win" fails) and the W/L/D tree.
+    const DRAWS: &[&str] = &["tictactoe", "tree-004-fig-6-20"];
+    let tiers: &[&[&str]] = match algorithm {
+        Algorithm::Pns | Algorithm::Pn2 => &[WINS, DRAWS, &["hex-4x4-white-b3"]],
+        Algorithm::DfPn => &[WINS, DRAWS, &["hex-4x4-white-b3", "atarigo-4x4"]],
+        Algorithm::LambdaDfPn => &[WINS],
+        _ => &[],
+    };
+    tiers.concat()
+}
+
+fn check_proof_search(algorithm: Algorithm) {
+    let mut failures = Vec::new();
+    for bundled in puzzle::bundled() {
+        let p = puzzle::load(bundled.name).expect("bundled puzzles load");
+        let must = proof_must_reach(algorithm).contains(&bundled.name);
+        let mut options = SolveOptions::for_puzzle_with(&p, algorithm);
+        options.tt_mb = 16;
+        options.limits.time = None;
+        options.limits.nodes = Some(if must {
+            PROOF_NODE_LIMIT
+        } else {
+            PROOF_PROBE_LIMIT
+        });
+        let report = match solve_puzzle(&p, &options) {
+            Ok(report) => report,
+            // Trees with numeric leaves have no goal.
+            Err(_) if p.expect.as_ref().is_some_and(|e| e.value.is_some()) => continue,
+            Err(e) => {
+                failures.push(format!("{}: {e}", bundled.name));
+                continue;
+            }
+        };
+        assert_eq!(report.algorithm, algorithm.name());
+        assert_eq!(report.plies, None, "proof-number search claims no plies");
+        match &report.check {
+            Check::Agrees => {}
+            Check::NotReached(why) if must => failures.push(format!(
+                "{}: must be reached within {PROOF_NODE_LIMIT} nodes: {why}",
+                bundled.name
+            )),
+            Check::NotReached(_) => {}
+            Check::Disagrees(why) => failures.push(format!("{}: {why}", bundled.name)),
+            Check::NoExpectation => unreachable!("every bundled puzzle has [expect]"),
+        }
+        if report.result == "proven" && (report.best_move.is_none() || report.proof_size.is_none())
+        {
+            failures.push(format!("{}: proven without a move or a size", bundled.name));
+        }
+        let lists_moves = p.expect.as_ref().is_some_and(|e| e.winning_moves.is_some());
+        if lists_moves && p.position.board_size().is_some() && report.root_moves.is_none() {
+            failures.push(format!("{}: no root analysis", bundled.name));
+        }
+    }
+    assert!(failures.is_empty(), "{algorithm}:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn pns_agrees_with_every_puzzle_it_reaches() {
+    check_proof_search(Algorithm::Pns);
+}
+
+#[test]
+fn pn2_agrees_with_every_puzzle_it_reaches() {
+    check_proof_search(Algorithm::Pn2);
+}
+
+#[test]
+fn dfpn_agrees_with_every_puzzle_it_reaches() {
+    check_proof_search(Algorithm::DfPn);
+}
+
+#[test]
+fn lambda_dfpn_agrees_with_every_puzzle_it_reaches() {
+    check_proof_search(Algorithm::LambdaDfPn);
 }

@@ -168,7 +168,18 @@ fn help_is_everywhere() {
 
 #[test]
 fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
-    for flag in [&["--max-level", "2"][..], &["--no-zones"], &["--root"]] {
+    for (flag, applies_to) in [
+        (
+            &["--max-level", "2"][..],
+            "lambda, dual-lambda and lambda-dfpn",
+        ),
+        (&["--no-zones"], "lambda, dual-lambda and lambda-dfpn"),
+        (
+            &["--root"],
+            "lambda, dual-lambda and the proof-number searches",
+        ),
+        (&["--epsilon", "0.25"], "dfpn and lambda-dfpn"),
+    ] {
         let assert = plyscope()
             .args(["solve", "tictactoe", "--algo", "id"])
             .args(flag)
@@ -178,7 +189,7 @@ fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
         let err = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
         assert!(
             err.contains(&format!(
-                "{} applies to lambda and dual-lambda only; tictactoe runs id",
+                "{} applies to {applies_to} only; tictactoe runs id",
                 flag[0]
             )),
             "{err}"
@@ -190,6 +201,47 @@ fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("hex-3x3 runs alphabeta"));
+}
+
+#[test]
+fn proof_number_flags_are_checked_against_the_algorithm() {
+    // Epsilon is df-pn's threshold trick: PNS and PN2 have no thresholds.
+    for algo in ["pns", "pn2"] {
+        plyscope()
+            .args(["solve", "tictactoe", "--algo", algo, "--epsilon", "0.5"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "--epsilon applies to dfpn and lambda-dfpn only; tictactoe runs {algo}"
+            )));
+    }
+    // A lambda level is lambda-df-pn's, not plain df-pn's.
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "dfpn", "--max-level", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("tictactoe runs dfpn"));
+    // Proof-number searches solve to the end of the game.
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "dfpn", "--max-depth", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "proof-number searches solve to the end of the game",
+        ));
+    for bad in ["-0.5", "nan", "inf", "11", "lots"] {
+        plyscope()
+            .args([
+                "solve",
+                "tictactoe",
+                "--algo",
+                "dfpn",
+                &format!("--epsilon={bad}"),
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is not an epsilon"));
+    }
 }
 
 #[test]
@@ -473,4 +525,168 @@ fn bench_with_a_threat_search_skips_the_trees() {
         .stderr(predicate::str::contains(
             "threat searches skip the tree puzzles",
         ));
+}
+
+fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8(out.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn proof_number_json_carries_goal_verdict_proof_size_and_root_classes() {
+    for algo in ["pns", "pn2", "dfpn", "lambda-dfpn"] {
+        let out = plyscope()
+            .args(["solve", "tictactoe-fork", "--algo", algo, "--json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let r = &json_lines(&out)[0];
+        assert_eq!(r["algorithm"], algo);
+        assert_eq!(r["result"], "proven", "{algo}: {r}");
+        assert_eq!(r["goal"], "black wins (a draw disproves)");
+        assert_eq!(r["best_move"], "c1");
+        assert!(r["proof_size"].as_u64().unwrap() > 0, "{r}");
+        assert_eq!(r["plies"], serde_json::Value::Null);
+        assert!(r["nodes"].as_u64().unwrap() > 0);
+        assert!(r["tt_probes"].as_u64().is_some() && r["tt_hits"].as_u64().is_some());
+        assert!(r["seconds"].as_f64().is_some());
+        // Epsilon belongs to the threshold searches only.
+        let thresholds = algo.ends_with("dfpn");
+        assert_eq!(r["epsilon"].is_number(), thresholds, "{algo}: {r}");
+        assert_eq!(r["max_level"].is_number(), algo == "lambda-dfpn");
+        // The puzzle lists its winning moves, so every opening is classified.
+        let moves = r["root_moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 5);
+        for m in moves {
+            let keys: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys, ["class", "level", "move", "nodes"]);
+            let class = m["class"].as_str().unwrap();
+            assert_eq!(class == "win", m["move"] == "c1", "{algo}: {m}");
+        }
+        assert_eq!(r["winning_moves"], serde_json::json!(["c1"]));
+        assert_eq!(r["check"]["status"], "agrees");
+    }
+}
+
+#[test]
+fn a_draw_is_a_disproof_unless_the_puzzle_counts_it_for_the_attacker() {
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "dfpn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "goal        black wins (a draw disproves)",
+        ))
+        .stdout(predicate::str::contains("result      disproven"))
+        .stdout(predicate::str::contains("check       agrees"));
+    let dir = std::env::temp_dir().join(format!("plyscope-draw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tictactoe-draw-attacker.toml");
+    std::fs::write(
+        &path,
+        "title = \"t\"\ngame = \"mnk\"\nsize = 3\nk = 3\ndraw = \"attacker\"\n\n[expect]\n\
+         result = \"draw\"\nsource = \"classical\"\n",
+    )
+    .unwrap();
+    for algo in ["pns", "dfpn"] {
+        plyscope()
+            .args(["solve", path.to_str().unwrap(), "--algo", algo])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("goal        black wins or draws"))
+            .stdout(predicate::str::contains(
+                "result      proven (proof tree of",
+            ))
+            .stdout(predicate::str::contains("check       agrees"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn proof_number_root_analysis_is_drawn_on_the_board() {
+    let assert = plyscope()
+        .args(["solve", "hex-3x3", "--algo", "dfpn", "--epsilon", "0.25"])
+        .assert()
+        .success();
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("algorithm   dfpn, epsilon 0.25"), "{text}");
+    assert!(text.contains("result      proven (proof tree of"), "{text}");
+    assert!(text.contains("winning     c1 a2 b2 c2 a3"), "{text}");
+    let board: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "root moves")
+        .skip(1)
+        .take(5)
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "      a b c",
+            "  3   + - -",
+            "  2  + + +",
+            "  1 - - +",
+            "    a b c"
+        ],
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_all_with_a_proof_number_search_skips_the_numeric_trees_with_a_note() {
+    let assert = plyscope()
+        .args([
+            "solve", "--all", "--algo", "pns", "--nodes", "3000", "--json",
+        ])
+        .assert()
+        // Large puzzles are not reached within 3,000 nodes.
+        .code(1);
+    let output = assert.get_output();
+    let rows = json_lines(&output.stdout);
+    let names: Vec<&str> = rows.iter().map(|r| r["puzzle"].as_str().unwrap()).collect();
+    assert!(names.contains(&"tree-004-fig-6-20"), "{names:?}");
+    assert!(!names.contains(&"tree-abc"), "{names:?}");
+    let err = String::from_utf8(output.stderr.clone()).unwrap();
+    assert!(
+        err.contains("plyscope: skipped: tree-abc has numeric leaves"),
+        "{err}"
+    );
+    assert!(
+        rows.iter().all(|r| r["check"]["status"] != "disagrees"),
+        "{rows:?}"
+    );
+    // One named tree with numbers is an error, not a note.
+    plyscope()
+        .args(["solve", "tree-abc", "--algo", "dfpn"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("numeric leaves"));
+}
+
+#[test]
+fn bench_runs_the_proof_number_family() {
+    let out = plyscope()
+        .args([
+            "bench",
+            "--filter",
+            "tictactoe-fork",
+            "--algo",
+            "dfpn",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows = json_lines(&out);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["algorithm"], "dfpn");
+    assert_eq!(rows[0]["result"], "proven");
+    assert!(rows[0]["proof_size"].as_u64().unwrap() > 0);
+    assert_eq!(rows[0]["check"]["status"], "agrees");
 }

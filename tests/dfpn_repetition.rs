@@ -11,9 +11,9 @@
 use std::fmt;
 
 use plyscope::game::{Game, MoveList, Outcome, Player, Tactics};
-use plyscope::search::Limits;
 use plyscope::search::dfpn::{DfpnOptions, DfpnTable, Mid, PlainMoves};
 use plyscope::search::proof::{Goal, LeafInit, ProofVerdict};
+use plyscope::search::{LambdaGame, Limits, Pass};
 use plyscope::trace::NoTrace;
 
 /// splitmix64.
@@ -168,6 +168,8 @@ impl Game for CycleGame {
 }
 
 impl Tactics for CycleGame {}
+impl Pass for CycleGame {}
+impl LambdaGame for CycleGame {}
 
 fn solve(game: &mut CycleGame, options: &DfpnOptions, goal: Goal) -> ProofVerdict {
     let mut source = PlainMoves::new(options.init);

@@ -10,7 +10,7 @@ use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle, bundled, find_bun
 use proptest::prelude::*;
 
 /// The bundled puzzles in `plyscope list` order. A change here is a change users see.
-const LIST_ORDER: [&str; 20] = [
+const LIST_ORDER: [&str; 23] = [
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -18,6 +18,7 @@ const LIST_ORDER: [&str; 20] = [
     "mnk-4x4-k3",
     "mnk-4x4-k4",
     "mnk-4x4-k4-corners",
+    "mnk-5x5-k4",
     "mnk-6x5-k4",
     "mnk-7x7-k4",
     "atarigo-4x4",
@@ -26,6 +27,8 @@ const LIST_ORDER: [&str; 20] = [
     "hex-3x3",
     "hex-4x4",
     "hex-4x4-white-b3",
+    "hex-5x5",
+    "hex-6x6",
     "tree-abc",
     "tree-004-fig-6-20",
     "tree-004-fig-6-23",
@@ -116,6 +119,9 @@ fn bundled_answers_are_the_agreed_ones() {
         summary("hex-4x4-white-b3"),
         "win in 13 plies, winning moves b3"
     );
+    assert_eq!(summary("mnk-5x5-k4"), "draw");
+    assert_eq!(expect("hex-5x5").result, Some(ExpectedResult::Win));
+    assert_eq!(expect("hex-6x6").result, Some(ExpectedResult::Win));
     assert_eq!(summary("tree-abc"), "value 3");
     assert_eq!(summary("tree-004-fig-6-20"), "draw");
     assert_eq!(summary("tree-004-fig-6-23"), "value 15");
@@ -214,7 +220,7 @@ fn board_and_stone_lists_give_the_same_position_for_every_bundled_puzzle() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 15, "every stone puzzle was rewritten both ways");
+    assert_eq!(checked, 18, "every stone puzzle was rewritten both ways");
 }
 
 #[test]
@@ -390,7 +396,7 @@ const INVALID: &[(&str, &str)] = &[
     (
         "unknown-algorithm",
         "5:13: unknown algorithm \"mcts\"; expected one of minimax, alphabeta, \
-         alphabeta-soft, id, lambda, dual-lambda",
+         alphabeta-soft, id, lambda, dual-lambda, pns, pn2, dfpn, lambda-dfpn",
     ),
     (
         "unknown-result",

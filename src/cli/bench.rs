@@ -5,9 +5,16 @@
 //! The suite is every bundled puzzle with its own algorithm and limits, plus, for the three
 //! puzzles of thesis 000 table 5.1 (AtariGo 6x6 crosscut, 7x7 k=4, Hex 4x4), the variants
 //! that make the effect of each technique visible in one run: dual-lambda with and without
-//! the table, lambda with zones and table, without zones, without table, and iterative
-//! deepening beside the independent alpha-beta figures. Rows that take more than a few
-//! seconds in a release build run only when `--filter` names their puzzle exactly.
+//! the table, lambda with zones and table, without zones, without table, iterative
+//! deepening beside the independent alpha-beta figures, and the proof-number family (pns,
+//! pn2, dfpn, lambda-dfpn; issue 5). After the rows, a table puts the thesis puzzles' nodes
+//! and times per algorithm side by side. The Hex opening classifications ("all openings":
+//! every first move a win or a loss) stand beside Benzene's df-pn figures.
+//!
+//! Every row is bounded by the node cap (`--nodes`; a root analysis shares it out among the
+//! openings, one search each) and shows `>` when the cap stopped it. Slow rows (minutes uncapped) run
+//! uncapped when `--filter` names their puzzle exactly; rows on request (Hex 6x6 all
+//! openings) run only then.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -15,23 +22,24 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use plyscope::puzzle::{self, Puzzle};
+use plyscope::puzzle::{self, Position, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::{Check, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::solve::proof::has_numeric_leaves;
+use plyscope::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
 
 use super::parse_algorithm;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Only the rows whose puzzle name contains this text; slow rows run only when it is
-    /// their puzzle's exact name.
+    /// Only the rows whose puzzle name contains this text; slow rows run uncapped, and rows
+    /// on request run at all, only when it is their puzzle's exact name.
     #[arg(long, value_name = "S")]
     pub filter: Option<String>,
     /// Run each selected puzzle with this algorithm instead of the suite's rows.
     #[arg(long, value_parser = parse_algorithm)]
     pub algo: Option<Algorithm>,
-    /// Node cap per row (rows run only on request are not capped); a capped row shows
-    /// its result as stopped and its ratio as a lower bound.
+    /// Node cap per search (slow rows named by --filter are not capped); a capped row
+    /// shows its result as stopped and its ratios as lower bounds.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
@@ -44,17 +52,67 @@ pub struct BenchArgs {
 /// short even for the rows without zones or table.
 pub const DEFAULT_NODE_CAP: u64 = 5_000_000;
 
-/// A published figure a row is compared with.
+/// A published figure a row is compared with: a node count, or (Benzene) a time.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reference {
-    /// The node count of the reference.
-    pub nodes: u64,
+    /// The node count of the reference (`ratio` is ours / this).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// The time of the reference in seconds, when it gives no nodes (`ratio` is our time /
+    /// this).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
     /// The reference as printed, with its source.
     pub text: &'static str,
-    /// The algorithm the reference was measured with: the figure is shown only beside
-    /// rows of this algorithm.
+    /// The algorithms whose rows the figure stands beside.
     #[serde(skip)]
-    algorithm: &'static str,
+    algorithms: &'static [&'static str],
+    /// True for a figure of the whole opening classification (root rows only).
+    #[serde(skip)]
+    root: bool,
+}
+
+impl Reference {
+    const fn nodes(nodes: u64, text: &'static str, algorithm: &'static [&'static str]) -> Self {
+        Reference {
+            nodes: Some(nodes),
+            seconds: None,
+            text,
+            algorithms: algorithm,
+            root: false,
+        }
+    }
+
+    /// Benzene's df-pn classification of all openings (issue 5's anchor, this machine).
+    const fn benzene(seconds: f64, text: &'static str) -> Self {
+        Reference {
+            nodes: None,
+            seconds: Some(seconds),
+            text,
+            algorithms: &["dfpn", "lambda-dfpn"],
+            root: true,
+        }
+    }
+
+    /// Ours over the reference: nodes over nodes, else seconds over seconds.
+    fn ratio(&self, nodes: u64, seconds: f64) -> Option<f64> {
+        match (self.nodes, self.seconds) {
+            (Some(n), _) => Some(nodes as f64 / n as f64),
+            (None, Some(s)) => Some(seconds / s),
+            (None, None) => None,
+        }
+    }
+}
+
+/// How long a row takes in a release build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Speed {
+    /// Seconds: capped by `--nodes` and always run.
+    Fast,
+    /// Minutes uncapped: capped in the default run, uncapped when named by `--filter`.
+    Slow,
+    /// Runs only when `--filter` names the puzzle exactly (then uncapped).
+    OnRequest,
 }
 
 /// How a row runs its puzzle.
@@ -82,6 +140,14 @@ impl Run {
             ..Run::PUZZLE_DEFAULT
         }
     }
+
+    /// Every opening classified with `algorithm`.
+    fn openings(algorithm: Algorithm) -> Run {
+        Run {
+            root: true,
+            ..Run::with(algorithm)
+        }
+    }
 }
 
 /// One row of the suite.
@@ -89,70 +155,106 @@ impl Run {
 struct Case {
     puzzle: &'static str,
     run: Run,
-    /// Takes long even in release: runs only when `--filter` names the puzzle.
-    slow: bool,
+    speed: Speed,
 }
 
-/// Thesis 000 table 5.1 (Celeron 1.0 GHz, dual-lambda, no transposition table) and the
-/// independent alpha-beta figures of issue 4.
-const REFERENCES: [(&str, Reference); 5] = [
+/// Thesis 000 table 5.1 (Celeron 1.0 GHz, dual-lambda, no transposition table), the
+/// independent alpha-beta figures of issue 4, and Benzene's df-pn opening classifications
+/// (with virtual connections, one thread, this machine; issue 5).
+const REFERENCES: [(&str, Reference); 8] = [
     (
         "atarigo-6x6-crosscut",
-        Reference {
-            nodes: 370_545,
-            text: "370,545 nodes, 5 s (Suda 2007, 1 GHz, dual-lambda, no TT)",
-            algorithm: "dual-lambda",
-        },
+        Reference::nodes(
+            370_545,
+            "370,545 nodes, 5 s (Suda 2007, 1 GHz, dual-lambda, no TT)",
+            &["dual-lambda"],
+        ),
     ),
     (
         "mnk-7x7-k4",
-        Reference {
-            nodes: 903_414,
-            text: "903,414 nodes, 13 s (Suda 2007, 1 GHz, dual-lambda, no TT)",
-            algorithm: "dual-lambda",
-        },
+        Reference::nodes(
+            903_414,
+            "903,414 nodes, 13 s (Suda 2007, 1 GHz, dual-lambda, no TT)",
+            &["dual-lambda"],
+        ),
     ),
     (
         "hex-4x4",
-        Reference {
-            nodes: 24_552,
-            text: "24,552 nodes, 3 s (Suda 2007, 1 GHz, dual-lambda, no TT; Y, not Hex)",
-            algorithm: "dual-lambda",
-        },
+        Reference::nodes(
+            24_552,
+            "24,552 nodes, 3 s (Suda 2007, 1 GHz, dual-lambda, no TT; Y, not Hex)",
+            &["dual-lambda"],
+        ),
     ),
     (
         "atarigo-6x6-crosscut",
-        Reference {
-            nodes: 26_100_000,
-            text: "26.1 M nodes (alpha-beta with TT)",
-            algorithm: "id",
-        },
+        Reference::nodes(26_100_000, "26.1 M nodes (alpha-beta with TT)", &["id"]),
     ),
     (
         "mnk-7x7-k4",
-        Reference {
-            nodes: 10_100_000,
-            text: "10.1 M nodes (alpha-beta with TT, winning iteration)",
-            algorithm: "id",
-        },
+        Reference::nodes(
+            10_100_000,
+            "10.1 M nodes (alpha-beta with TT, winning iteration)",
+            &["id"],
+        ),
+    ),
+    (
+        "hex-4x4",
+        Reference::benzene(
+            1.8,
+            "1.8 s all 16 openings (Benzene df-pn with VCs, this machine)",
+        ),
+    ),
+    (
+        "hex-5x5",
+        Reference::benzene(
+            2.3,
+            "2.3 s all 25 openings (Benzene df-pn with VCs, this machine)",
+        ),
+    ),
+    (
+        "hex-6x6",
+        Reference::benzene(
+            7.0,
+            "7.0 s all 36 openings (Benzene df-pn with VCs, this machine)",
+        ),
     ),
 ];
 
 /// The three puzzles of thesis table 5.1.
 const THESIS_PUZZLES: [&str; 3] = ["atarigo-6x6-crosscut", "mnk-7x7-k4", "hex-4x4"];
 
-/// Bundled puzzles too slow for the default run: AtariGo 5x5 takes minutes.
-const SLOW_PUZZLES: [&str; 1] = ["atarigo-5x5"];
+/// Bundled puzzles whose own solve takes minutes uncapped: AtariGo 5x5 (id), Hex 6x6.
+const SLOW_PUZZLES: [&str; 2] = ["atarigo-5x5", "hex-6x6"];
 
-/// The reference shown beside a row of `algorithm` on `puzzle`.
-fn reference_for(puzzle: &str, algorithm: Algorithm) -> Option<Reference> {
+/// The Hex boards whose openings are classified beside Benzene, and the proof-number
+/// algorithms that classify them (the best Hex searches of issue 5).
+const OPENING_ROWS: [(&str, Speed); 3] = [
+    ("hex-4x4", Speed::Fast),
+    ("hex-5x5", Speed::Fast),
+    ("hex-6x6", Speed::OnRequest),
+];
+const OPENING_ALGORITHMS: [Algorithm; 2] = [Algorithm::DfPn, Algorithm::LambdaDfPn];
+
+/// The reference shown beside a row of `algorithm` on `puzzle` (`root`: a row classifying
+/// every opening).
+fn reference_for(puzzle: &str, algorithm: Algorithm, root: bool) -> Option<Reference> {
     REFERENCES
         .iter()
-        .find(|(p, r)| *p == puzzle && r.algorithm == algorithm.name())
+        .find(|(p, r)| *p == puzzle && r.root == root && r.algorithms.contains(&algorithm.name()))
         .map(|(_, r)| *r)
 }
 
-/// The default suite, in `plyscope list` order, the variants after each thesis puzzle.
+fn speed_of(name: &str) -> Speed {
+    if SLOW_PUZZLES.contains(&name) {
+        Speed::Slow
+    } else {
+        Speed::Fast
+    }
+}
+
+/// The default suite, in `plyscope list` order, the variants after each thesis puzzle and
+/// the opening classifications after each Hex board of [`OPENING_ROWS`].
 fn suite() -> Vec<Case> {
     let mut cases = Vec::new();
     for bundled in puzzle::bundled() {
@@ -164,17 +266,29 @@ fn suite() -> Vec<Case> {
             cases.push(Case {
                 puzzle: name,
                 run: Run::PUZZLE_DEFAULT,
-                slow: SLOW_PUZZLES.contains(&name),
+                speed: speed_of(name),
             });
+        }
+        if let Some(&(_, speed)) = OPENING_ROWS.iter().find(|(p, _)| *p == name) {
+            cases.extend(OPENING_ALGORITHMS.map(|algorithm| Case {
+                puzzle: name,
+                run: Run::openings(algorithm),
+                speed,
+            }));
         }
     }
     cases
 }
 
 /// The rows of a thesis puzzle: each threat search with and without table and zones, the
-/// root analysis of Hex 4x4, and iterative deepening.
+/// root analysis of Hex 4x4, iterative deepening, and the proof-number family.
 fn thesis_variants(name: &'static str) -> Vec<Case> {
     let mut rows = Vec::new();
+    let fast = |run| Case {
+        puzzle: name,
+        run,
+        speed: Speed::Fast,
+    };
     for algorithm in THREAT_ALGORITHMS {
         let variants = [
             Run::with(algorithm),
@@ -187,31 +301,36 @@ fn thesis_variants(name: &'static str) -> Vec<Case> {
                 ..Run::with(algorithm)
             },
         ];
-        rows.extend(variants.into_iter().map(|run| Case {
-            puzzle: name,
-            run,
-            slow: false,
-        }));
+        rows.extend(variants.into_iter().map(fast));
     }
     if name == "hex-4x4" {
         // All 16 openings classified: the figure 5.3 analysis.
-        rows.push(Case {
-            puzzle: name,
-            run: Run {
-                root: true,
-                ..Run::with(Algorithm::DualLambda)
-            },
-            slow: false,
-        });
+        rows.push(fast(Run::openings(Algorithm::DualLambda)));
     }
     // Alpha-beta beside the independent figures: the crosscut takes some 20 s in release.
     rows.push(Case {
         puzzle: name,
         run: Run::with(Algorithm::IterativeDeepening),
-        slow: name == "atarigo-6x6-crosscut",
+        speed: if name == "atarigo-6x6-crosscut" {
+            Speed::Slow
+        } else {
+            Speed::Fast
+        },
     });
+    rows.extend(Algorithm::PROOF_FAMILY.map(|a| fast(Run::with(a))));
     rows
 }
+
+/// The columns of the side-by-side table.
+const SIDE_BY_SIDE: [Algorithm; 7] = [
+    Algorithm::IterativeDeepening,
+    Algorithm::Lambda,
+    Algorithm::DualLambda,
+    Algorithm::Pns,
+    Algorithm::Pn2,
+    Algorithm::DfPn,
+    Algorithm::LambdaDfPn,
+];
 
 /// Dual-lambda first (the thesis's algorithm), then lambda.
 const THREAT_ALGORITHMS: [Algorithm; 2] = [Algorithm::DualLambda, Algorithm::Lambda];
@@ -223,25 +342,63 @@ fn selected(args: &BenchArgs) -> Vec<Case> {
     let mut cases: Vec<Case> = match args.algo {
         Some(algorithm) => puzzle::bundled()
             .iter()
-            // Threat searches need a pass: the literal trees have none.
-            .filter(|b| {
-                !algorithm.is_threat_search()
-                    || b.load().is_ok_and(|p| p.position.board_size().is_some())
-            })
+            // Threat searches need a pass: the literal trees have none; proof-number
+            // searches a goal: trees with numeric leaves have none.
+            .filter(|b| b.load().is_ok_and(|p| can_run(algorithm, &p)))
             .map(|b| Case {
                 puzzle: b.name,
                 run: Run::with(algorithm),
-                slow: SLOW_PUZZLES.contains(&b.name),
+                speed: speed_of(b.name),
             })
             .collect(),
         None => suite(),
     };
-    cases.retain(|c| matches(c.puzzle) && (!c.slow || named(c.puzzle)));
+    cases.retain(|c| matches(c.puzzle) && (c.speed != Speed::OnRequest || named(c.puzzle)));
     cases
 }
 
+/// False when `algorithm` cannot run `p`: threat search on a literal tree (no pass),
+/// proof-number search on a tree with numeric leaves (no goal).
+fn can_run(algorithm: Algorithm, p: &Puzzle) -> bool {
+    match &p.position {
+        Position::Tree(_) if algorithm.is_threat_search() => false,
+        Position::Tree(tree) if algorithm.is_proof_search() => {
+            !has_numeric_leaves(&mut tree.clone())
+        }
+        _ => true,
+    }
+}
+
+/// The classes of a root analysis, counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+struct Openings {
+    win: usize,
+    loss: usize,
+    unknown: usize,
+}
+
+impl Openings {
+    /// Counts the classes of threat search (`wins`, `self-endangering`, `not-proven`) and of
+    /// the proof-number family (`win`, `loss` or `no-win`, `unknown`).
+    fn count(moves: &[RootMoveReport]) -> Openings {
+        let mut counts = Openings {
+            win: 0,
+            loss: 0,
+            unknown: 0,
+        };
+        for m in moves {
+            match m.class.as_str() {
+                "win" | "wins" => counts.win += 1,
+                "loss" | "no-win" | "self-endangering" => counts.loss += 1,
+                _ => counts.unknown += 1,
+            }
+        }
+        counts
+    }
+}
+
 /// One measured row, as printed and as JSON.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 struct Row {
     puzzle: String,
     algorithm: String,
@@ -251,6 +408,11 @@ struct Row {
     result: String,
     plies: Option<usize>,
     lambda_level: Option<u32>,
+    /// Proof-number family: nodes of the proof tree when proven.
+    proof_size: Option<u64>,
+    /// Rows that classify every opening: how many win, lose (or, in a game that can draw,
+    /// do not win) and stay undecided.
+    openings: Option<Openings>,
     nodes: u64,
     seconds: f64,
     nodes_per_second: f64,
@@ -258,7 +420,8 @@ struct Row {
     stopped: bool,
     check: Check,
     reference: Option<Reference>,
-    /// Our nodes / the reference's nodes.
+    /// Our nodes / the reference's nodes (or our time / its time, for a reference that
+    /// gives a time only).
     ratio: Option<f64>,
     /// Variant rows (no zones, no table): nodes / the nodes of the same puzzle and algorithm
     /// with zones and table, measured in the same run.
@@ -275,12 +438,16 @@ impl Row {
             label.push_str(" no TT");
         }
         if self.root {
-            label.push_str(" root");
+            label.push_str(" all openings");
         }
         label
     }
 
     fn result_text(&self) -> String {
+        if let Some(o) = self.openings {
+            // "4+ 12- 0?": winning, losing and undecided openings.
+            return format!("{}+ {}- {}?", o.win, o.loss, o.unknown);
+        }
         if self.stopped && self.result == "unknown" {
             return "stopped".to_string();
         }
@@ -293,12 +460,21 @@ impl Row {
 }
 
 fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
-    let mut options = SolveOptions::for_puzzle(p);
+    let algorithm = run
+        .algorithm
+        .or(p.algorithm)
+        .unwrap_or(Algorithm::IterativeDeepening);
+    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+    // A root analysis runs one search per opening with the same limit (lambda-df-pn's one
+    // classification counts all openings together): the row's cap is shared out, so an
+    // opening row costs about what another row does.
+    let per_opening = run.root && algorithm != Algorithm::LambdaDfPn;
+    let cap = cap.map(|cap| match p.position.board_size() {
+        Some((columns, rows)) if per_opening => (cap / (columns * rows) as u64).max(1),
+        _ => cap,
+    });
     if let Some(cap) = cap {
         options.limits.nodes = Some(options.limits.nodes.map_or(cap, |n| n.min(cap)));
-    }
-    if let Some(algorithm) = run.algorithm {
-        options.algorithm = algorithm;
     }
     options.zones = run.zones;
     if !run.tt {
@@ -313,9 +489,8 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
 fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Row> {
     let options = options_for(p, run, cap);
     let report: SolveReport = solve_puzzle(p, &options)?;
-    // The references solve the root only: a row that also classifies every root move has
-    // nothing to compare with.
-    let reference = reference_for(&p.name, options.algorithm).filter(|_| !options.root_moves);
+    // The thesis's references solve the root only, Benzene's classify every opening.
+    let reference = reference_for(&p.name, options.algorithm, options.root_moves);
     Ok(Row {
         puzzle: report.puzzle,
         algorithm: report.algorithm,
@@ -325,12 +500,14 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Row> {
         result: report.result,
         plies: report.plies,
         lambda_level: report.lambda_level,
+        proof_size: report.proof_size,
+        openings: report.root_moves.as_deref().map(Openings::count),
         nodes: report.nodes,
         seconds: report.seconds,
         nodes_per_second: report.nodes_per_second,
         stopped: report.stopped,
         check: report.check,
-        ratio: reference.map(|r| report.nodes as f64 / r.nodes as f64),
+        ratio: reference.and_then(|r| r.ratio(report.nodes, report.seconds)),
         reference,
         vs_base: None,
     })
@@ -342,10 +519,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!(
             "no bench row matches the filter {:?}{}; `plyscope list` shows the puzzle names",
             args.filter.as_deref().unwrap_or(""),
-            if args.algo.is_some_and(Algorithm::is_threat_search) {
-                " (threat searches skip the tree puzzles)"
-            } else {
-                ""
+            match args.algo {
+                Some(a) if a.is_threat_search() => " (threat searches skip the tree puzzles)",
+                Some(a) if a.is_proof_search() => {
+                    " (proof-number searches skip the trees with numeric leaves)"
+                }
+                _ => "",
             }
         );
     }
@@ -360,10 +539,18 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let mut all_ok = true;
     // Nodes of each (puzzle, algorithm) row with zones and table, for the variants' ratios.
     let mut base_nodes: Vec<(String, String, u64)> = Vec::new();
+    // The base rows of the thesis puzzles, for the side-by-side table.
+    let mut thesis_rows: Vec<Row> = Vec::new();
     for case in cases {
         let p = puzzle::load(case.puzzle)?;
-        let cap = (!case.slow).then_some(args.nodes);
+        let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
+        let cap = (!uncapped).then_some(args.nodes);
         let mut row = measure(&p, case.run, cap)?;
+        // An opening row that left openings undecided without hitting the cap measured no
+        // classification: its time says nothing against the reference's.
+        if row.openings.is_some_and(|o| o.unknown > 0) && !row.stopped {
+            row.ratio = None;
+        }
         let is_base = row.zones && row.tt && !row.root;
         if is_base && !row.stopped {
             base_nodes.push((row.puzzle.clone(), row.algorithm.clone(), row.nodes));
@@ -382,6 +569,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             write_row(&mut out, &row)?;
         }
         out.flush()?;
+        if is_base && THESIS_PUZZLES.contains(&row.puzzle.as_str()) {
+            thesis_rows.push(row);
+        }
+    }
+    if !args.json && !thesis_rows.is_empty() {
+        write_side_by_side(&mut out, &thesis_rows)?;
     }
     Ok(if all_ok {
         ExitCode::SUCCESS
@@ -415,6 +608,54 @@ fn write_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
     )
 }
 
+/// The thesis puzzles' base rows (zones and table on, root only) as one line per puzzle,
+/// one column per algorithm of [`SIDE_BY_SIDE`]: nodes and seconds, `>` where the cap
+/// stopped the search, `-` where the run had no such row.
+fn write_side_by_side(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "thesis puzzles side by side: nodes / seconds (> stopped by the node cap)"
+    )?;
+    write!(out, "{:<21}", "puzzle")?;
+    for algorithm in SIDE_BY_SIDE {
+        write!(out, " {:>17}", algorithm.name())?;
+    }
+    writeln!(out)?;
+    for puzzle in THESIS_PUZZLES {
+        if !rows.iter().any(|r| r.puzzle == puzzle) {
+            continue;
+        }
+        write!(out, "{puzzle:<21}")?;
+        for algorithm in SIDE_BY_SIDE {
+            let cell = rows
+                .iter()
+                .find(|r| r.puzzle == puzzle && r.algorithm == algorithm.name())
+                .map_or("-".to_string(), side_by_side_cell);
+            write!(out, " {cell:>17}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// "1.2M/0.31" style: nodes in K/M, seconds to two decimals, `>` when stopped.
+fn side_by_side_cell(row: &Row) -> String {
+    // Thresholds on the rounded figure, so 999,968 reads 1.0M and not 1000K.
+    let n = row.nodes as f64;
+    let nodes = if n >= 9.995e6 {
+        format!("{:.0}M", n / 1e6)
+    } else if n >= 999.5e3 {
+        format!("{:.1}M", n / 1e6)
+    } else if n >= 1e4 {
+        format!("{:.0}K", n / 1e3)
+    } else {
+        row.nodes.to_string()
+    };
+    let stopped = if row.stopped { ">" } else { "" };
+    format!("{stopped}{nodes}/{:.2}", row.seconds)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,33 +669,142 @@ mod tests {
                 case.puzzle
             );
         }
-        for (name, _) in REFERENCES {
-            assert!(THESIS_PUZZLES.contains(&name));
+        for (name, reference) in REFERENCES {
+            assert!(puzzle::find_bundled(name).is_some(), "{name}");
+            assert!(reference.nodes.is_some() != reference.seconds.is_some());
         }
     }
 
-    #[test]
-    fn slow_rows_run_only_when_named() {
-        let by = |filter: &str| BenchArgs {
+    fn by(filter: &str) -> BenchArgs {
+        BenchArgs {
             filter: Some(filter.to_string()),
             algo: None,
             nodes: DEFAULT_NODE_CAP,
             json: false,
-        };
-        assert!(selected(&by("atarigo")).iter().all(|c| !c.slow));
-        assert!(selected(&by("atarigo-5x5")).iter().any(|c| c.slow));
+        }
+    }
+
+    #[test]
+    fn slow_rows_are_capped_and_rows_on_request_run_only_when_named() {
+        // AtariGo 5x5's id row is in the default run (capped), the crosscut's id too.
+        assert!(
+            selected(&by("atarigo"))
+                .iter()
+                .any(|c| c.puzzle == "atarigo-5x5" && c.speed == Speed::Slow)
+        );
         assert!(
             selected(&by("atarigo-6x6-crosscut"))
                 .iter()
                 .any(|c| c.run.algorithm == Some(Algorithm::IterativeDeepening))
         );
+        // Hex 6x6's openings only on request.
+        let hex = selected(&by("hex"));
+        assert!(!hex.iter().any(|c| c.speed == Speed::OnRequest));
+        assert!(
+            hex.iter()
+                .any(|c| c.puzzle == "hex-5x5" && c.run.root && c.run.algorithm.is_some())
+        );
+        let six = selected(&by("hex-6x6"));
+        assert!(
+            six.iter()
+                .any(|c| c.speed == Speed::OnRequest && c.run.root)
+        );
+    }
+
+    #[test]
+    fn every_thesis_puzzle_runs_every_algorithm_side_by_side() {
+        let suite = suite();
+        for puzzle in THESIS_PUZZLES {
+            for algorithm in SIDE_BY_SIDE {
+                assert!(
+                    suite.iter().any(|c| c.puzzle == puzzle
+                        && c.run.algorithm == Some(algorithm)
+                        && c.run.zones
+                        && c.run.tt
+                        && !c.run.root),
+                    "{puzzle} {algorithm}"
+                );
+            }
+        }
     }
 
     #[test]
     fn references_stand_beside_their_own_algorithm_only() {
-        let id = reference_for("mnk-7x7-k4", Algorithm::IterativeDeepening).unwrap();
-        assert_eq!(id.nodes, 10_100_000);
-        assert!(reference_for("mnk-7x7-k4", Algorithm::AlphaBeta).is_none());
-        assert!(reference_for("tictactoe", Algorithm::IterativeDeepening).is_none());
+        let id = reference_for("mnk-7x7-k4", Algorithm::IterativeDeepening, false).unwrap();
+        assert_eq!(id.nodes, Some(10_100_000));
+        assert!(reference_for("mnk-7x7-k4", Algorithm::AlphaBeta, false).is_none());
+        assert!(reference_for("tictactoe", Algorithm::IterativeDeepening, false).is_none());
+        // Benzene classifies every opening: beside df-pn's opening rows only.
+        let benzene = reference_for("hex-5x5", Algorithm::DfPn, true).unwrap();
+        assert_eq!(benzene.seconds, Some(2.3));
+        assert_eq!(benzene.ratio(1, 4.6), Some(2.0));
+        assert!(reference_for("hex-5x5", Algorithm::DfPn, false).is_none());
+        assert!(reference_for("hex-4x4", Algorithm::DualLambda, true).is_none());
+        assert!(reference_for("hex-6x6", Algorithm::LambdaDfPn, true).is_some());
+    }
+
+    #[test]
+    fn openings_are_counted_across_both_vocabularies() {
+        let moves: Vec<RootMoveReport> = [
+            "win",
+            "wins",
+            "loss",
+            "no-win",
+            "self-endangering",
+            "unknown",
+            "not-proven",
+        ]
+        .iter()
+        .map(|class| RootMoveReport {
+            mv: "a1".into(),
+            class: class.to_string(),
+            level: None,
+            nodes: 0,
+        })
+        .collect();
+        assert_eq!(
+            Openings::count(&moves),
+            Openings {
+                win: 2,
+                loss: 3,
+                unknown: 2
+            }
+        );
+    }
+
+    #[test]
+    fn side_by_side_cells_are_short() {
+        let row = Row {
+            puzzle: "hex-4x4".into(),
+            algorithm: "dfpn".into(),
+            zones: true,
+            tt: true,
+            root: false,
+            result: "proven".into(),
+            plies: None,
+            lambda_level: None,
+            proof_size: Some(40),
+            openings: None,
+            nodes: 5_000_001,
+            seconds: 1.234,
+            nodes_per_second: 0.0,
+            stopped: true,
+            check: Check::Agrees,
+            reference: None,
+            ratio: None,
+            vs_base: None,
+        };
+        assert_eq!(side_by_side_cell(&row), ">5.0M/1.23");
+        let just_below = Row {
+            nodes: 999_968,
+            ..row.clone()
+        };
+        assert_eq!(side_by_side_cell(&just_below), ">1.0M/1.23");
+        let mut text = Vec::new();
+        write_side_by_side(&mut text, &[row]).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let line = text.lines().find(|l| l.starts_with("hex-4x4")).unwrap();
+        assert!(line.contains(">5.0M/1.23"), "{text}");
+        assert_eq!(line.matches(" -").count(), 6, "{text}");
     }
 }

@@ -1,10 +1,16 @@
 //! `plyscope solve`: solves puzzles headless and prints a report per puzzle, as text or as
 //! one JSON object per line.
 //!
-//! Every flag overrides the puzzle's own default (its `algorithm` and `[limits]`). Flags
-//! that belong to threat search (`--max-level`, `--no-zones`) are refused, with the reason,
-//! when the algorithm that would run is of the alpha-beta family: a silently ignored flag
-//! would make a measurement lie.
+//! Every flag overrides the puzzle's own default (its `algorithm` and `[limits]`). A flag
+//! that does not apply to the algorithm that would run is refused, with the reason: a
+//! silently ignored flag would make a measurement lie. Threat-search flags (`--max-level`,
+//! `--no-zones`) apply to lambda, dual-lambda and lambda-df-pn; `--root` to those and the
+//! proof-number family; `--epsilon` to df-pn and lambda-df-pn; `--max-depth` to everything
+//! but the proof-number family (which solves to the end of the game).
+//!
+//! `--all` solves every bundled puzzle; a puzzle the chosen algorithm cannot run (a literal
+//! tree for threat search, a tree with numeric leaves for proof-number search) is skipped
+//! with a note on stderr.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -14,7 +20,7 @@ use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
+use plyscope::solve::{Check, SolveError, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 
 use super::{parse_algorithm, parse_seconds, usage_error};
 
@@ -33,20 +39,22 @@ pub struct SolveArgs {
     /// The search algorithm (default: the puzzle's own, else id).
     #[arg(long, value_parser = parse_algorithm)]
     pub algo: Option<Algorithm>,
-    /// Threat searches: the highest lambda level tried (1-9).
+    /// Threat searches and lambda-dfpn: the highest lambda level tried (1-9).
     #[arg(long, value_name = "N", value_parser = parse_level)]
     pub max_level: Option<u32>,
-    /// Maximum search depth in plies (threat searches: a draw beyond it).
+    /// Maximum search depth in plies (threat searches: a draw beyond it; not for the
+    /// proof-number searches, which solve to the end of the game).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub max_depth: Option<u32>,
-    /// Threat searches: no relevance zones (every legal move is tried).
+    /// Threat searches and lambda-dfpn: no relevance zones (every legal move is tried).
     #[arg(long)]
     pub no_zones: bool,
     /// No transposition table (the same as --tt-mb 0).
     #[arg(long, conflicts_with = "tt_mb")]
     pub no_tt: bool,
-    /// Threat searches: classify every root move (thesis figures 5.1-5.3), one search per
-    /// move. On by default where the puzzle lists its winning moves.
+    /// Threat and proof-number searches: classify every root move (thesis figures 5.1-5.3;
+    /// proof-number searches: each opening a win, a loss or unknown), one search per move.
+    /// On by default where the puzzle lists its winning moves.
     #[arg(long)]
     pub root: bool,
     /// Stop after this many nodes.
@@ -58,6 +66,10 @@ pub struct SolveArgs {
     /// Transposition table size in MiB (0 turns it off; default 64).
     #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(0..=16384))]
     pub tt_mb: Option<u64>,
+    /// dfpn and lambda-dfpn: the 1+epsilon threshold trick (Pawlewicz and Lew), e.g. 0.25;
+    /// 0 turns it off (the default).
+    #[arg(long, value_name = "E", value_parser = parse_epsilon)]
+    pub epsilon: Option<f32>,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,
@@ -69,6 +81,21 @@ fn parse_level(text: &str) -> Result<u32, String> {
         _ => Err(format!(
             "'{text}' is not a lambda level; expected a whole number from 1 to {MAX_LEVEL} \
              (level 0 is the goal itself and is always searched)"
+        )),
+    }
+}
+
+/// Largest `--epsilon` accepted: thresholds grow by a factor 1 + epsilon, and beyond a few
+/// the search is no longer depth-first in any useful sense.
+pub const MAX_EPSILON: f32 = 10.0;
+
+/// Parses `--epsilon`: a finite number from 0 to [`MAX_EPSILON`].
+pub fn parse_epsilon(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(e) if e.is_finite() && (0.0..=MAX_EPSILON).contains(&e) => Ok(e),
+        _ => Err(format!(
+            "'{text}' is not an epsilon; expected a number from 0 (off) to {MAX_EPSILON}, \
+             such as 0.25"
         )),
     }
 }
@@ -95,19 +122,30 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let mut out = io::stdout().lock();
     let mut all_ok = true;
+    let mut written = 0;
     for (i, (p, options)) in puzzles.iter().zip(&options).enumerate() {
-        let report = solve_puzzle(p, options)?;
+        let bundled_by_all = args.all && i < puzzle::bundled().len();
+        let report = match solve_puzzle(p, options) {
+            Ok(report) => report,
+            // `--all` covers what the algorithm can run; the rest is noted, not failed.
+            Err(err @ (SolveError::Unsupported(_) | SolveError::NoGoal(_))) if bundled_by_all => {
+                eprintln!("plyscope: skipped: {err}");
+                continue;
+            }
+            Err(err) => return Err(err.into()),
+        };
         if (args.all || report.check != Check::NoExpectation) && !report.check.is_ok() {
             all_ok = false;
         }
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {
-            if i > 0 {
+            if written > 0 {
                 writeln!(out)?;
             }
             write_text(&mut out, &report)?;
         }
+        written += 1;
         out.flush()?;
     }
     Ok(if all_ok {
@@ -120,26 +158,52 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 /// The puzzle's defaults, overridden by the command line; a message when a flag does not
 /// apply to the algorithm that would run.
 fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
-    let mut options = SolveOptions::for_puzzle(p);
-    if let Some(algorithm) = args.algo {
-        options.algorithm = algorithm;
-    }
-    let threat = options.algorithm.is_threat_search();
-    let not_threat = |flag: &str| {
-        format!(
-            "{flag} applies to lambda and dual-lambda only; {} runs {} (give --algo lambda \
-             or --algo dual-lambda)",
-            p.name, options.algorithm
-        )
+    let algorithm = args
+        .algo
+        .or(p.algorithm)
+        .unwrap_or(Algorithm::IterativeDeepening);
+    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+    let refuse = |flag: &str, applies_to: &str, hint: &str| {
+        Err(format!(
+            "{flag} applies to {applies_to} only; {} runs {algorithm} ({hint})",
+            p.name
+        ))
     };
-    if args.max_level.is_some() && !threat {
-        return Err(not_threat("--max-level"));
+    let threat = algorithm.is_threat_search();
+    let proof = algorithm.is_proof_search();
+    let lambda_levels = threat || algorithm == Algorithm::LambdaDfPn;
+    let thresholds = matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
+    if !lambda_levels {
+        let hint = "give --algo lambda, --algo dual-lambda or --algo lambda-dfpn";
+        let applies_to = "lambda, dual-lambda and lambda-dfpn";
+        if args.max_level.is_some() {
+            return refuse("--max-level", applies_to, hint);
+        }
+        if args.no_zones {
+            return refuse("--no-zones", applies_to, hint);
+        }
     }
-    if args.no_zones && !threat {
-        return Err(not_threat("--no-zones"));
+    if args.root && !threat && !proof {
+        return refuse(
+            "--root",
+            "lambda, dual-lambda and the proof-number searches",
+            "alpha-beta classifies the root moves of a won position by itself",
+        );
     }
-    if args.root && !threat {
-        return Err(not_threat("--root"));
+    if args.epsilon.is_some() && !thresholds {
+        return refuse(
+            "--epsilon",
+            "dfpn and lambda-dfpn",
+            "give --algo dfpn or --algo lambda-dfpn",
+        );
+    }
+    if args.max_depth.is_some() && proof {
+        return refuse(
+            "--max-depth",
+            "alpha-beta and threat searches",
+            "proof-number searches solve to the end of the game; bound them with --nodes or \
+             --time",
+        );
     }
     if let Some(level) = args.max_level {
         options.max_level = Some(level);
@@ -159,6 +223,9 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
     if args.no_tt {
         options.tt_mb = 0;
     }
+    if let Some(epsilon) = args.epsilon {
+        options.epsilon = epsilon;
+    }
     options.zones = !args.no_zones;
     options.root_moves |= args.root;
     Ok(options)
@@ -170,8 +237,10 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         writeln!(out, "  {line}")?;
     }
     writeln!(out, "to move     {}", r.to_move)?;
-    // Threat searches report a level, not a value, a distance or a line.
-    let threat = r.max_level.is_some();
+    // Threat searches report a level, not a value, a distance or a line; proof-number
+    // searches a goal proven or disproven.
+    let threat = r.max_level.is_some() && r.goal.is_none();
+    let proof = r.goal.is_some();
     let mut algorithm = r.algorithm.clone();
     if let Some(level) = r.max_level {
         algorithm.push_str(&format!(", max level {level}"));
@@ -179,23 +248,41 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     if r.zones == Some(false) {
         algorithm.push_str(", no zones");
     }
-    if r.tt_mb == 0 {
+    if let Some(epsilon) = r.epsilon.filter(|&e| e > 0.0) {
+        algorithm.push_str(&format!(", epsilon {epsilon}"));
+    }
+    // PNS and PN² keep their trees in `tt_mb` of memory (at least 1 MiB); df-pn and
+    // lambda-df-pn (the ones with an epsilon) use it for their tables.
+    let tree_in_memory = proof && r.epsilon.is_none();
+    if tree_in_memory {
+        algorithm.push_str(&format!(", tree memory {} MiB", r.tt_mb.max(1)));
+    } else if r.tt_mb == 0 {
         algorithm.push_str(", no TT");
     }
     writeln!(out, "algorithm   {algorithm}")?;
-    let result = match (r.plies, r.lambda_level) {
-        (Some(p), _) => format!("{} in {p} plies", r.result),
-        (None, Some(level)) => format!("{} at lambda level {level}", r.result),
-        (None, None) if r.result == "unknown" => "unknown within limits".to_string(),
-        (None, None) => r.result.clone(),
+    if let Some(goal) = &r.goal {
+        writeln!(out, "goal        {goal}")?;
+    }
+    let result = match (r.plies, r.lambda_level, r.proof_size) {
+        (Some(p), _, _) => format!("{} in {p} plies", r.result),
+        (None, Some(level), Some(size)) => {
+            format!(
+                "{} at lambda level {level} (proof tree of {size} nodes)",
+                r.result
+            )
+        }
+        (None, None, Some(size)) => format!("{} (proof tree of {size} nodes)", r.result),
+        (None, Some(level), None) => format!("{} at lambda level {level}", r.result),
+        (None, None, None) if r.result == "unknown" => "unknown within limits".to_string(),
+        (None, None, None) => r.result.clone(),
     };
-    if threat {
+    if threat || proof {
         writeln!(out, "result      {result}")?;
     } else {
         writeln!(out, "result      {result} (value {})", r.value)?;
     }
     writeln!(out, "best move   {}", r.best_move.as_deref().unwrap_or("-"))?;
-    if !threat {
+    if !threat && !proof {
         writeln!(out, "pv          {}", dash_if_empty(&r.pv))?;
     }
     if let Some(w) = &r.winning_moves {
@@ -206,14 +293,34 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         for line in drawn.lines() {
             writeln!(out, "  {line}")?;
         }
-        writeln!(out, "  ({})", root_diagram::LEGEND)?;
+        let legend = if proof {
+            root_diagram::PROOF_LEGEND
+        } else {
+            root_diagram::LEGEND
+        };
+        writeln!(out, "  ({legend})")?;
+    } else if let (true, Some(moves)) = (proof, &r.root_moves) {
+        // A tree: the classes as a list.
+        let classes: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{} {}", m.mv, m.class))
+            .collect();
+        writeln!(out, "root moves  {}", classes.join(", "))?;
     }
     let stopped = if r.stopped {
         " (stopped by a limit)"
     } else {
         ""
     };
-    if threat {
+    if tree_in_memory {
+        writeln!(out, "nodes       {}{stopped}", r.nodes)?;
+    } else if proof {
+        writeln!(
+            out,
+            "nodes       {}{stopped} (tt hits {}/{})",
+            r.nodes, r.tt_hits, r.tt_probes
+        )?;
+    } else if threat {
         let limit = r
             .depth_limit
             .map_or("none".to_string(), |d| format!("{d} plies"));

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 20] = bundle![
+static BUNDLED: [BundledPuzzle; 23] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -44,6 +44,7 @@ static BUNDLED: [BundledPuzzle; 20] = bundle![
     "mnk-4x4-k3",
     "mnk-4x4-k4",
     "mnk-4x4-k4-corners",
+    "mnk-5x5-k4",
     "mnk-6x5-k4",
     "mnk-7x7-k4",
     "atarigo-4x4",
@@ -52,6 +53,8 @@ static BUNDLED: [BundledPuzzle; 20] = bundle![
     "hex-3x3",
     "hex-4x4",
     "hex-4x4-white-b3",
+    "hex-5x5",
+    "hex-6x6",
     "tree-abc",
     "tree-004-fig-6-20",
     "tree-004-fig-6-23",

@@ -20,6 +20,10 @@ pub enum RootMark {
     SelfEndangering,
     /// The move was not examined: `.` as an empty point.
     NotTried,
+    /// Proof-number root analysis: the attacker's goal is proven after this move: `+`.
+    Reaches,
+    /// Proof-number root analysis: the goal is disproven after this move: `-`.
+    Fails,
 }
 
 impl RootMark {
@@ -30,13 +34,20 @@ impl RootMark {
             RootMark::Unproven => '?',
             RootMark::SelfEndangering => 'x',
             RootMark::NotTried => '.',
+            RootMark::Reaches => '+',
+            RootMark::Fails => '-',
         }
     }
 }
 
-/// The legend printed under a root diagram.
+/// The legend printed under a threat search's root diagram.
 pub const LEGEND: &str = "1-9 wins at that lambda level, ? tried and not proven, \
                           x self-endangering (loses), . not tried; X black, O white";
+
+/// The legend printed under a proof-number search's root diagram.
+pub const PROOF_LEGEND: &str = "+ wins (reaches the goal), - does not (loses, or draws when \
+                                a draw disproves), ? not decided within the limits; X black, \
+                                O white";
 
 /// Draws `game`'s diagram with the mark of every empty point (`mark(p)`).
 ///
@@ -131,5 +142,7 @@ mod tests {
         assert_eq!(RootMark::Unproven.glyph(), '?');
         assert_eq!(RootMark::SelfEndangering.glyph(), 'x');
         assert_eq!(RootMark::NotTried.glyph(), '.');
+        assert_eq!(RootMark::Reaches.glyph(), '+');
+        assert_eq!(RootMark::Fails.glyph(), '-');
     }
 }

@@ -30,8 +30,8 @@ struct Child<M> {
     work: u32,
     /// Proof or disproof tree size once solved.
     size: u32,
-    /// Solved through a repetition on the current path: kept locally, never re-read from
-    /// (nor written to) the table.
+    /// Solved through a repetition on the current path: kept locally, never written to the
+    /// table.
     pinned: bool,
 }
 
@@ -357,8 +357,7 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
         // Step 3: the MID loop.
         let (mut phi, mut delta);
         loop {
-            // Step 3a: re-read the children (transpositions) and compute the node's
-            // numbers: phi = min delta, delta = sum phi (weak: max phi + unsolved - 1).
+            // Step 3a: the node's numbers: phi = min delta, delta = sum phi (weak: max phi + unsolved - 1).
             phi = PN_INFINITY;
             delta = 0;
             let mut max_phi = 0;
@@ -366,17 +365,7 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
             let mut best = base;
             let mut delta2 = PN_INFINITY;
             for i in base..self.children.len() {
-                let mut c = self.children[i];
-                if !c.pinned
-                    && !c.is_solved()
-                    && let Some(e) = self.probe(c.key)
-                {
-                    c.phi = e.phi;
-                    c.delta = e.delta;
-                    c.work = c.work.max(e.work);
-                    c.size = e.size;
-                    self.children[i] = c;
-                }
+                let c = self.children[i];
                 if c.delta < phi {
                     delta2 = phi;
                     phi = c.delta;

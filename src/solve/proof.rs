@@ -1,0 +1,606 @@
+//! Solving with the proof-number family (seed 003; digest section 3; issue 5): PNS, PN²,
+//! df-pn and lambda-df-pn through [`proof_search`], for the goal "the side to move wins"
+//! (a draw is a disproof unless the puzzle says `draw = "attacker"`), then, when asked, every
+//! root move classified by a search of the position after it.
+//!
+//! A proof-number search answers proven, disproven or unknown; it claims no distance. The
+//! comparison with `[expect]` therefore checks the result only: proven agrees with an
+//! expected win (or a draw, when draws count for the attacker), disproven with an expected
+//! loss (or a draw, when they do not); plies are never compared. With a root analysis the
+//! moves found to reach the goal are compared with `winning_moves` as threat search does.
+
+use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
+use crate::puzzle::{Expect, ExpectedResult, Puzzle};
+use crate::search::lambda_dfpn::{MoveClass, classify_moves};
+use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
+use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
+use crate::trace::NoTrace;
+
+use super::root_diagram::{self, RootMark};
+use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats};
+
+/// The engine's settings for `options` (lambda-df-pn's level and zones included; the other
+/// engines ignore those).
+pub fn config_for(options: &SolveOptions) -> ProofConfig {
+    let defaults = ProofConfig::default();
+    ProofConfig {
+        tt_mb: options.tt_mb,
+        epsilon: options.epsilon,
+        max_level: options
+            .max_level
+            .map_or(defaults.max_level, |n| n.min(u32::from(u8::MAX)) as u8),
+        zones: options.zones,
+        ..defaults
+    }
+}
+
+/// The goal of the side to move at the root of `puzzle`.
+pub fn goal_for<G: Game>(game: &G, puzzle: &Puzzle) -> Goal {
+    Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: puzzle.draw_counts_for_attacker,
+    }
+}
+
+/// The goal in words, for the report: "black wins (a draw disproves)".
+pub fn describe_goal(goal: Goal) -> String {
+    if goal.draw_for_attacker {
+        format!("{} wins or draws", goal.attacker.name())
+    } else {
+        format!("{} wins (a draw disproves)", goal.attacker.name())
+    }
+}
+
+/// The verdict of the common vocabulary for a proof-number answer.
+pub fn verdict_of<M>(report: &ProofReport<M>) -> Verdict {
+    match report.verdict {
+        ProofVerdict::Proven => Verdict::Proven {
+            proof_size: report.proof_size.unwrap_or(0),
+        },
+        ProofVerdict::Disproven => Verdict::Disproven,
+        ProofVerdict::Unknown => Verdict::Unknown,
+    }
+}
+
+/// What a root move does for the attacker's goal, as found by a search of the position
+/// after it (the opponent's goal there is the complement of the attacker's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootClass {
+    /// The goal is reached after this move: a win (or a win or draw, when draws count for
+    /// the attacker).
+    Win,
+    /// The goal fails after it and the opponent wins.
+    Loss,
+    /// The goal fails after it: the opponent wins or draws (draws count against the
+    /// attacker in a game that can draw, so the two are not told apart).
+    NoWin,
+    /// Not decided within the limits.
+    Unknown,
+}
+
+impl RootClass {
+    /// The class as written in JSON: "win", "loss", "no-win", "unknown".
+    pub fn word(self) -> &'static str {
+        match self {
+            RootClass::Win => "win",
+            RootClass::Loss => "loss",
+            RootClass::NoWin => "no-win",
+            RootClass::Unknown => "unknown",
+        }
+    }
+
+    /// The mark drawn on the board.
+    pub fn mark(self) -> RootMark {
+        match self {
+            RootClass::Win => RootMark::Reaches,
+            RootClass::Loss | RootClass::NoWin => RootMark::Fails,
+            RootClass::Unknown => RootMark::Unproven,
+        }
+    }
+}
+
+/// One root move and its class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassifiedMove<M> {
+    pub mv: M,
+    pub class: RootClass,
+    pub nodes: u64,
+}
+
+/// Every root move classified: one proof-number search of the position after each move,
+/// for the opponent's goal (the complement of `goal`: the opponent wins, or also draws when
+/// a draw does not count for the attacker). `draws_possible`: false for games that cannot
+/// end in a draw (Hex), so a failed goal is a loss.
+///
+/// Lambda-df-pn proves wins only (a lambda-tree never proves a draw), so it classifies with
+/// its own [`classify_moves`]: after each move, level by level, the mover's win or the
+/// opponent's; a move it cannot decide stays unknown.
+pub fn classify_root<G: SearchGame>(
+    game: &mut G,
+    algorithm: Algorithm,
+    config: &ProofConfig,
+    goal: Goal,
+    limits: &Limits,
+    draws_possible: bool,
+) -> (Vec<ClassifiedMove<G::Move>>, Stats, bool) {
+    if algorithm == Algorithm::LambdaDfPn {
+        let found = classify_moves(game, config, limits);
+        let moves = found
+            .moves
+            .iter()
+            .map(|m| ClassifiedMove {
+                mv: m.mv,
+                class: match m.class {
+                    MoveClass::Wins { .. } => RootClass::Win,
+                    MoveClass::Loses { .. } => RootClass::Loss,
+                    MoveClass::Unknown => RootClass::Unknown,
+                },
+                nodes: m.nodes,
+            })
+            .collect();
+        return (moves, found.stats, found.stopped);
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let mut classified = Vec::with_capacity(moves.len());
+    let mut total = Stats::default();
+    let mut stopped = false;
+    // The goal fails after a move: a loss when the opponent's goal excluded draws or the
+    // game has none, otherwise a loss or a draw.
+    let fails = if goal.draw_for_attacker || !draws_possible {
+        RootClass::Loss
+    } else {
+        RootClass::NoWin
+    };
+    let opponent_goal = Goal {
+        attacker: goal.attacker.opponent(),
+        draw_for_attacker: !goal.draw_for_attacker,
+    };
+    for &mv in moves.iter() {
+        game.play(mv);
+        let (class, nodes) = match game.outcome() {
+            // The move ends the game: decided by the rules.
+            Some(outcome) => (class_of_outcome(outcome, goal, fails), 0),
+            None => {
+                let report =
+                    proof_search(game, algorithm, config, opponent_goal, limits, &mut NoTrace);
+                add_stats(&mut total, &report.stats);
+                stopped |= report.stopped;
+                let class = match report.verdict {
+                    ProofVerdict::Proven => fails,
+                    ProofVerdict::Disproven => RootClass::Win,
+                    ProofVerdict::Unknown => RootClass::Unknown,
+                };
+                (class, report.stats.nodes)
+            }
+        };
+        game.undo(mv);
+        classified.push(ClassifiedMove { mv, class, nodes });
+    }
+    (classified, total, stopped)
+}
+
+fn class_of_outcome(outcome: Outcome, goal: Goal, fails: RootClass) -> RootClass {
+    let reached = match outcome {
+        Outcome::Win(p) => p == goal.attacker,
+        Outcome::Draw => goal.draw_for_attacker,
+        // A numeric leaf is no goal (trees with numbers are not solved by this family).
+        Outcome::Score(_) => false,
+    };
+    match (reached, outcome) {
+        (true, _) => RootClass::Win,
+        (false, Outcome::Win(_)) => RootClass::Loss,
+        (false, _) => fails,
+    }
+}
+
+/// True when some leaf of `game`'s tree is a number rather than a win, draw or loss (a
+/// literal tree of the textbook examples): proof-number search has no goal there.
+pub fn has_numeric_leaves<G: Game>(game: &mut G) -> bool {
+    if let Some(outcome) = game.outcome() {
+        return matches!(outcome, Outcome::Score(_));
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        game.play(mv);
+        let found = has_numeric_leaves(game);
+        game.undo(mv);
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// Draws the classes on a stone board ([`root_diagram`]).
+pub fn draw_stone_root<G: StoneGame>(game: &G, moves: &[ClassifiedMove<G::Move>]) -> String {
+    root_diagram::render(game, |p| {
+        moves
+            .iter()
+            .find(|m| m.mv == p)
+            .map_or(RootMark::NotTried, |m| m.class.mark())
+    })
+}
+
+/// Draws a root analysis on the board of a `G` (stone games: [`draw_stone_root`]).
+pub type DrawRoot<G> = fn(&G, &[ClassifiedMove<<G as Game>::Move>]) -> String;
+
+/// The monomorphic part: one copy per game. `draws_possible` as in [`classify_root`];
+/// `board` draws a root analysis (stone games).
+pub(super) fn solve_game<G: SearchGame>(
+    mut game: G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    draws_possible: bool,
+    board: Option<DrawRoot<G>>,
+) -> SolveReport {
+    let diagram = game.diagram();
+    let to_move: Player = game.to_move();
+    let config = config_for(options);
+    let goal = goal_for(&game, puzzle);
+    let report = proof_search(
+        &mut game,
+        options.algorithm,
+        &config,
+        goal,
+        &options.limits,
+        &mut NoTrace,
+    );
+    let mut stats = report.stats;
+    let mut stopped = report.stopped;
+    let verdict = verdict_of(&report);
+
+    let analysis = options.root_moves.then(|| {
+        classify_root(
+            &mut game,
+            options.algorithm,
+            &config,
+            goal,
+            &options.limits,
+            draws_possible,
+        )
+    });
+    if let Some((_, root_stats, root_stopped)) = &analysis {
+        add_stats(&mut stats, root_stats);
+        stopped |= root_stopped;
+    }
+    let root_moves = analysis.as_ref().map(|(moves, _, _)| {
+        moves
+            .iter()
+            .map(|m| RootMoveReport {
+                mv: game.format_move(m.mv),
+                class: m.class.word().to_string(),
+                level: None,
+                nodes: m.nodes,
+            })
+            .collect::<Vec<_>>()
+    });
+    let root_diagram = analysis
+        .as_ref()
+        .zip(board)
+        .map(|((moves, _, _), draw)| draw(&game, moves));
+    let winning_moves = root_moves.as_ref().map(|moves| {
+        moves
+            .iter()
+            .filter(|m| m.class == RootClass::Win.word())
+            .map(|m| m.mv.clone())
+            .collect::<Vec<_>>()
+    });
+
+    let check = match &puzzle.expect {
+        None => Check::NoExpectation,
+        Some(expect) => compare_proof(
+            expect,
+            verdict,
+            goal.draw_for_attacker,
+            root_moves.as_deref(),
+        ),
+    };
+    let thresholds = matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
+    let lambda = options.algorithm == Algorithm::LambdaDfPn;
+
+    SolveReport {
+        puzzle: puzzle.name.clone(),
+        title: puzzle.title.clone(),
+        game: game.name().to_string(),
+        diagram,
+        to_move: to_move.name().to_string(),
+        algorithm: options.algorithm.name().to_string(),
+        result: verdict.word().to_string(),
+        plies: None,
+        lambda_level: report.level.map(u32::from),
+        value: verdict.to_string(),
+        best_move: report.best_move.map(|m| game.format_move(m)),
+        pv: report
+            .best_move
+            .map(|m| vec![game.format_move(m)])
+            .unwrap_or_default(),
+        depth: 0,
+        depth_limit: None,
+        stopped,
+        max_level: lambda.then_some(u32::from(config.max_level)),
+        zones: lambda.then_some(config.zones),
+        tt_mb: config.tt_mb,
+        goal: Some(describe_goal(goal)),
+        proof_size: report.proof_size,
+        epsilon: thresholds.then_some(config.epsilon),
+        winning_moves,
+        root_moves,
+        root_diagram,
+        nodes: stats.nodes,
+        leaves: stats.leaves,
+        cutoffs: stats.cutoffs,
+        tt_probes: stats.tt_probes,
+        tt_hits: stats.tt_hits,
+        seconds: stats.elapsed.as_secs_f64(),
+        nodes_per_second: stats.nodes_per_second(),
+        check,
+    }
+}
+
+/// Compares a proof-number answer with `[expect]`: proven agrees with an expected win (and
+/// with a draw when `draw_for_attacker`), disproven with an expected loss (and with a draw
+/// otherwise); plies are not claimed. With a root analysis (`root_moves`, classes of
+/// [`RootClass::word`]) and draws not counting for the attacker, the moves found to win must
+/// lie in `winning_moves`, and every expected winning move must be found to win.
+pub fn compare_proof(
+    expect: &Expect,
+    verdict: Verdict,
+    draw_for_attacker: bool,
+    root_moves: Option<&[RootMoveReport]>,
+) -> Check {
+    let Some(expected) = expect.result else {
+        // A tree with a numeric answer: nothing this family can establish.
+        return Check::NotReached(format!(
+            "expected {}; proof-number search answers win/loss goals only",
+            expect.summary()
+        ));
+    };
+    let goal_reached = match expected {
+        ExpectedResult::Win => true,
+        ExpectedResult::Loss => false,
+        ExpectedResult::Draw => draw_for_attacker,
+    };
+    let goal_words = if draw_for_attacker {
+        "a win or a draw"
+    } else {
+        "a win"
+    };
+    match verdict {
+        Verdict::Unknown => {
+            return Check::NotReached(format!(
+                "expected {}, i.e. the goal ({goal_words}) {}; not decided within the limits",
+                expect.summary(),
+                if goal_reached { "proven" } else { "disproven" }
+            ));
+        }
+        Verdict::Proven { .. } if !goal_reached => {
+            return Check::Disagrees(format!(
+                "expected {expected}, but the goal ({goal_words}) was proven"
+            ));
+        }
+        Verdict::Disproven if goal_reached => {
+            return Check::Disagrees(format!(
+                "expected {expected}, but the goal ({goal_words}) was disproven"
+            ));
+        }
+        Verdict::Proven { .. } | Verdict::Disproven => {}
+        other => {
+            return Check::Disagrees(format!("expected a proof-number verdict, got {other}"));
+        }
+    }
+    // Winning moves are about wins: comparable only when a draw does not count.
+    let (Some(want), Some(moves), false) = (&expect.winning_moves, root_moves, draw_for_attacker)
+    else {
+        return Check::Agrees;
+    };
+    let win = RootClass::Win.word();
+    let unknown = RootClass::Unknown.word();
+    let expected_move = |mv: &str| want.iter().any(|w| w == mv);
+    let class_of = |mv: &str| moves.iter().find(|m| m.mv == mv).map(|m| m.class.as_str());
+    let claimed_outside: Vec<&str> = moves
+        .iter()
+        .filter(|m| m.class == win && !expected_move(&m.mv))
+        .map(|m| m.mv.as_str())
+        .collect();
+    if !claimed_outside.is_empty() {
+        return Check::Disagrees(format!(
+            "moves {} were proven to win but are not in the expected set {}",
+            claimed_outside.join(" "),
+            want.join(" ")
+        ));
+    }
+    let failed: Vec<&str> = want
+        .iter()
+        .map(String::as_str)
+        .filter(|mv| class_of(mv).is_some_and(|c| c != win && c != unknown))
+        .collect();
+    if !failed.is_empty() {
+        return Check::Disagrees(format!(
+            "expected winning moves {} were proven not to win",
+            failed.join(" ")
+        ));
+    }
+    let missing: Vec<&str> = want
+        .iter()
+        .map(String::as_str)
+        .filter(|mv| class_of(mv) != Some(win))
+        .collect();
+    if !missing.is_empty() {
+        return Check::NotReached(format!(
+            "expected winning moves {} not proven within the limits",
+            missing.join(" ")
+        ));
+    }
+    Check::Agrees
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tree::TreeGame;
+
+    fn expect(result: ExpectedResult) -> Expect {
+        Expect {
+            result: Some(result),
+            plies: Some(7),
+            winning_moves: None,
+            value: None,
+            lambda_level: None,
+            source: None,
+        }
+    }
+
+    const PROVEN: Verdict = Verdict::Proven { proof_size: 9 };
+
+    #[test]
+    fn proven_is_a_win_and_disproven_a_loss_or_a_draw() {
+        let win = expect(ExpectedResult::Win);
+        let loss = expect(ExpectedResult::Loss);
+        let draw = expect(ExpectedResult::Draw);
+        // Plies are not claimed: the expected 7 plies are never compared.
+        assert_eq!(compare_proof(&win, PROVEN, false, None), Check::Agrees);
+        assert_eq!(
+            compare_proof(&loss, Verdict::Disproven, false, None),
+            Check::Agrees
+        );
+        assert_eq!(
+            compare_proof(&draw, Verdict::Disproven, false, None),
+            Check::Agrees
+        );
+        assert!(matches!(
+            compare_proof(&draw, PROVEN, false, None),
+            Check::Disagrees(_)
+        ));
+        assert!(matches!(
+            compare_proof(&win, Verdict::Disproven, false, None),
+            Check::Disagrees(_)
+        ));
+        assert!(matches!(
+            compare_proof(&win, Verdict::Unknown, false, None),
+            Check::NotReached(_)
+        ));
+    }
+
+    #[test]
+    fn a_draw_that_counts_for_the_attacker_is_a_proof() {
+        let draw = expect(ExpectedResult::Draw);
+        assert_eq!(compare_proof(&draw, PROVEN, true, None), Check::Agrees);
+        let Check::Disagrees(why) = compare_proof(&draw, Verdict::Disproven, true, None) else {
+            panic!("a disproof contradicts a draw that counts for the attacker");
+        };
+        assert_eq!(
+            why,
+            "expected draw, but the goal (a win or a draw) was disproven"
+        );
+        let loss = expect(ExpectedResult::Loss);
+        assert_eq!(
+            compare_proof(&loss, Verdict::Disproven, true, None),
+            Check::Agrees
+        );
+    }
+
+    fn root(moves: &[(&str, RootClass)]) -> Vec<RootMoveReport> {
+        moves
+            .iter()
+            .map(|&(mv, class)| RootMoveReport {
+                mv: mv.to_string(),
+                class: class.word().to_string(),
+                level: None,
+                nodes: 1,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn root_classes_are_compared_with_the_winning_moves() {
+        let mut win = expect(ExpectedResult::Win);
+        win.winning_moves = Some(vec!["b2".into(), "c3".into()]);
+        let all = root(&[
+            ("b2", RootClass::Win),
+            ("c3", RootClass::Win),
+            ("a1", RootClass::Loss),
+        ]);
+        assert_eq!(
+            compare_proof(&win, PROVEN, false, Some(&all)),
+            Check::Agrees
+        );
+        let extra = root(&[
+            ("b2", RootClass::Win),
+            ("c3", RootClass::Win),
+            ("a1", RootClass::Win),
+        ]);
+        assert!(matches!(
+            compare_proof(&win, PROVEN, false, Some(&extra)),
+            Check::Disagrees(_)
+        ));
+        let refuted = root(&[("b2", RootClass::Win), ("c3", RootClass::NoWin)]);
+        assert!(matches!(
+            compare_proof(&win, PROVEN, false, Some(&refuted)),
+            Check::Disagrees(_)
+        ));
+        let open = root(&[("b2", RootClass::Win), ("c3", RootClass::Unknown)]);
+        assert!(matches!(
+            compare_proof(&win, PROVEN, false, Some(&open)),
+            Check::NotReached(_)
+        ));
+    }
+
+    #[test]
+    fn game_ending_moves_are_classified_by_the_rules() {
+        let goal = Goal {
+            attacker: Player::Black,
+            draw_for_attacker: false,
+        };
+        let won = Outcome::Win(Player::Black);
+        assert_eq!(
+            class_of_outcome(won, goal, RootClass::NoWin),
+            RootClass::Win
+        );
+        assert_eq!(
+            class_of_outcome(Outcome::Draw, goal, RootClass::NoWin),
+            RootClass::NoWin
+        );
+        let lenient = Goal {
+            draw_for_attacker: true,
+            ..goal
+        };
+        assert_eq!(
+            class_of_outcome(Outcome::Draw, lenient, RootClass::Loss),
+            RootClass::Win
+        );
+        assert_eq!(
+            class_of_outcome(Outcome::Win(Player::White), goal, RootClass::NoWin),
+            RootClass::Loss
+        );
+    }
+
+    #[test]
+    fn numeric_leaves_are_found_anywhere_in_a_tree() {
+        let mut numbers = TreeGame::parse("(a (b 3 12 8) (c 2 4 6))").unwrap();
+        assert!(has_numeric_leaves(&mut numbers));
+        let mut goals = TreeGame::parse("(a (b W L) (c D (d L W)))").unwrap();
+        assert!(!has_numeric_leaves(&mut goals));
+        let mut mixed = TreeGame::parse("(a (b W L) (c D (d L 5)))").unwrap();
+        assert!(has_numeric_leaves(&mut mixed));
+        // The position is left as it was found.
+        assert_eq!(mixed.current(), 0);
+    }
+
+    #[test]
+    fn goals_are_described_for_the_report() {
+        let goal = Goal {
+            attacker: Player::White,
+            draw_for_attacker: false,
+        };
+        assert_eq!(describe_goal(goal), "white wins (a draw disproves)");
+        assert_eq!(
+            describe_goal(Goal {
+                draw_for_attacker: true,
+                ..goal
+            }),
+            "white wins or draws"
+        );
+    }
+}
