@@ -10,6 +10,7 @@
 //! break at the next node (`LiveTrace::request_stop`).
 
 pub mod lambda;
+pub mod proof;
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -27,10 +28,11 @@ use crate::puzzle::{Position, Puzzle};
 use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
 use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
-use crate::trace::replay::{NodeStatus, Replay, TtLookup};
+use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
 use crate::trace::store::{EventKind, NodeId, Trace};
 
 use lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
+use proof::{ProofDetail, ProofMark, ProofRow};
 
 /// How often progress is sent while a search runs.
 pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
@@ -78,6 +80,8 @@ pub enum MarkKind {
     Zone(u8),
     /// A root move's result (thesis 000 figures 5.1-5.3).
     Root(RootMark),
+    /// A child's proof or disproof number (proof-number searches).
+    Proof(ProofMark),
 }
 
 /// A mark drawn on an empty point of the board.
@@ -96,6 +100,9 @@ pub struct BoardOptions {
     pub values: bool,
     /// Which zone, and which of its orders.
     pub zone: ZoneView,
+    /// Proof-number searches: the children's disproof numbers instead of their proof
+    /// numbers.
+    pub show_dn: bool,
 }
 
 /// What the board pane draws for a node.
@@ -137,6 +144,8 @@ pub struct NodeRow {
     pub best: bool,
     /// Lambda nodes: level and verdict (the label then names the move or the LAMBDA call).
     pub lambda: Option<LambdaRow>,
+    /// Proof nodes: `[pn, dn]`, solved or not, on the current descent.
+    pub proof: Option<ProofRow>,
 }
 
 /// A marker that [`Session::find_node`] looks for.
@@ -170,6 +179,8 @@ pub struct NodeDetail {
     pub subtree_nodes: u32,
     /// Lambda nodes: attacker, level, threat answered, zones, table, verdict.
     pub lambda: Option<LambdaDetail>,
+    /// Proof nodes: numbers, thresholds, the frames of the current descent.
+    pub proof: Option<ProofDetail>,
 }
 
 /// A game-erased view of one recorded search and its replay cursor.
@@ -198,6 +209,11 @@ pub trait Session: Send {
     /// a loop early (a winning attack move, a refuting defence) and returns that node; `None`
     /// (and no move) when there is none.
     fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId>;
+    /// Proof-number searches: steps to right after the next (or previous) expansion, proof
+    /// or threshold change; returns the node it happened to.
+    fn seek_pn(&mut self, mark: PnMark, forward: bool) -> Option<NodeId>;
+    /// True when the recorded search is of the proof-number family.
+    fn is_proof(&self) -> bool;
     /// The node the search is in at the step.
     fn current(&self) -> Option<NodeId>;
     /// Roots entered by the step (one per iteration).
@@ -609,6 +625,17 @@ fn progress_of<G: Game>(
         .rev()
         .find_map(|&r| replay.node(&trace, r).best_child)
         .or_else(|| {
+            // Proof-number searches: a root child proven (the root is an OR node).
+            roots.iter().rev().find_map(|&r| {
+                replay.children(&trace, r).find(|&c| {
+                    replay
+                        .pn(&trace, c)
+                        .and_then(|s| s.numbers)
+                        .is_some_and(|n| n.is_proven())
+                })
+            })
+        })
+        .or_else(|| {
             // Lambda searches have no values: the first root attack move proven to win.
             roots.iter().rev().find_map(|&r| {
                 replay.children(&trace, r).find(|&c| {
@@ -703,6 +730,26 @@ impl<G: BoardGame> Session for GameSession<G> {
         trace.events()[e].node()
     }
 
+    fn seek_pn(&mut self, mark: PnMark, forward: bool) -> Option<NodeId> {
+        let trace = self.live.read();
+        let step = self.replay.step();
+        let found = if forward {
+            (step..trace.len()).find(|&e| pn_mark_at(&trace, e, mark))
+        } else {
+            (0..step.saturating_sub(1))
+                .rev()
+                .find(|&e| pn_mark_at(&trace, e, mark))
+        };
+        let e = found?;
+        self.replay.seek(&trace, e + 1);
+        trace.events()[e].node()
+    }
+
+    fn is_proof(&self) -> bool {
+        let trace = self.live.read();
+        trace.node_count() > 0 && trace.node(0).kind().is_proof()
+    }
+
     fn current(&self) -> Option<NodeId> {
         self.replay.current()
     }
@@ -728,6 +775,14 @@ impl<G: BoardGame> Session for GameSession<G> {
             // Lambda nodes have no values: the proof's main line instead.
             return lambda::proof_line(&trace, &self.replay, node);
         }
+        if (node as usize) < trace.node_count() && trace.node(node).kind().is_proof() {
+            // Proof nodes: the current descent below the node (the most-proving path).
+            let path = self.replay.path(&trace);
+            return match path.iter().position(|&n| n == node) {
+                Some(i) => path[i + 1..].to_vec(),
+                None => Vec::new(),
+            };
+        }
         self.replay.principal_variation(node)
     }
 
@@ -741,6 +796,9 @@ impl<G: BoardGame> Session for GameSession<G> {
         let entered = self.replay.entered();
         let replay = &self.replay;
         let shows = |id: NodeId| {
+            if trace.node(id).kind().is_proof() {
+                return marker == Marker::Proof && proof::is_solved(&trace, replay, id);
+            }
             if trace.node(id).kind().is_lambda() {
                 return match marker {
                     Marker::Cutoff => lambda::is_cutoff(&trace, replay, id),
@@ -773,6 +831,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         let lambda = lambda::row(&trace, &self.replay, node);
         let label = match (tn.mv(), self.replay.lambda(&trace, node)) {
             (_, Some(l)) => lambda::label(&l, |m| self.root.format_move(m)),
+            (None, _) if tn.kind().is_proof() => "root".to_string(),
             (None, _) if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
             (None, _) => "root".to_string(),
             (Some(mv), _) => {
@@ -798,6 +857,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                 || lambda.as_ref().is_some_and(|l| l.tt_hit),
             best,
             lambda,
+            proof: proof::row(&trace, &self.replay, node),
         }
     }
 
@@ -856,6 +916,14 @@ impl<G: BoardGame> Session for GameSession<G> {
             iteration: tn.iteration(),
             subtree_nodes: state.subtree_nodes,
             lambda: lambda::detail(&trace, &self.replay, node, |m| self.root.format_move(m)),
+            proof: proof::detail(&trace, &self.replay, node, |id, m| {
+                let parent = trace.node(id).parent();
+                let (game, _) = match parent {
+                    Some(p) => self.position(&trace, p),
+                    None => (self.root.clone(), Vec::new()),
+                };
+                game.format_move(m)
+            }),
         }
     }
 
@@ -871,6 +939,20 @@ impl<G: BoardGame> Session for GameSession<G> {
         }
         if trace.node(node).kind().is_lambda() {
             let (overlay, legend) = self.lambda_overlay(&trace, node, options.zone);
+            return game.board_view(last, overlay, Some(legend));
+        }
+        if trace.node(node).kind().is_proof() {
+            let overlay: Vec<_> = proof::child_marks(&trace, &self.replay, node, options.show_dn)
+                .into_iter()
+                .map(|(mv, text, mark)| (mv, text, MarkKind::Proof(mark)))
+                .collect();
+            let legend = if overlay.is_empty() {
+                "not expanded yet".to_string()
+            } else if options.show_dn {
+                "children's dn (d: pn); 0 disproven, ∞ proven".to_string()
+            } else {
+                "children's pn (d: dn); 0 proven, ∞ disproven".to_string()
+            };
             return game.board_view(last, overlay, Some(legend));
         }
         let overlay = self
