@@ -949,9 +949,9 @@ impl<G: BoardGame> Session for GameSession<G> {
             let legend = if overlay.is_empty() {
                 "not expanded yet".to_string()
             } else if options.show_dn {
-                "children's dn (d: pn); 0 disproven, ∞ proven".to_string()
+                "children's dn (d: pn)".to_string()
             } else {
-                "children's pn (d: dn); 0 proven, ∞ disproven".to_string()
+                "children's pn (d: dn)".to_string()
             };
             return game.board_view(last, overlay, Some(legend));
         }

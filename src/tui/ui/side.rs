@@ -79,7 +79,11 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             ),
         ];
         if let Some(t) = p.thresholds {
-            lines.push(row("threshold", t.to_string(), Slot::SideWindow));
+            lines.push(row(
+                "threshold",
+                proof::thresholds_text(t),
+                Slot::SideWindow,
+            ));
         }
         lines.push(row(
             "children",
@@ -99,15 +103,17 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         lines.push(row(
             "descent",
             if p.on_path {
-                "on it (the frames from the root)".to_string()
+                "on it; frames:".to_string()
             } else {
-                "not on it; the frames from the root".to_string()
+                "not on it; frames:".to_string()
             },
             Slot::SideLabel,
         ));
         for f in &p.frames {
             let mark = if f.node == node { ">" } else { " " };
-            let th = f.thresholds.map_or(String::new(), |t| format!(" th {t}"));
+            let th = f.thresholds.map_or(String::new(), |t| {
+                format!(" th {}", proof::thresholds_text(t))
+            });
             lines.push(Line::from(Span::styled(
                 glyph_text(
                     theme,

@@ -36,7 +36,7 @@ pub struct Frame {
 /// The side pane's facts about a proof node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofDetail {
-    /// "OR (attacker black to move)" / "AND (defender white to move)".
+    /// "OR, black to move" (the attacker's node) / "AND, white to move".
     pub role: String,
     pub numbers: Option<ProofNumbers>,
     pub thresholds: Option<ProofNumbers>,
@@ -126,9 +126,9 @@ pub fn detail<M: Copy + PartialEq>(
     let s = state(trace, replay, id)?;
     let n = trace.node(id);
     let role = if s.or_node {
-        format!("OR ({} attacks, to move)", n.attacker().name())
+        format!("OR, {} to move", n.to_move().name())
     } else {
-        format!("AND ({} defends, to move)", n.to_move().name())
+        format!("AND, {} to move", n.to_move().name())
     };
     Some(ProofDetail {
         role,
@@ -175,6 +175,22 @@ pub fn is_solved<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay, id: Nod
         .is_some_and(|n| n.is_solved())
 }
 
+/// Thresholds as text: `[th_pn, th_dn]`, "∞" for infinity, and "∞-k" for the huge
+/// thresholds derived from a root's "infinite" ones (df-pn subtracts the siblings' numbers
+/// from them: 4294967238 reads "∞-57").
+pub fn thresholds_text(t: ProofNumbers) -> String {
+    let one = |n: u32| {
+        if n == PN_INFINITY {
+            "∞".to_string()
+        } else if n >= 1 << 31 {
+            format!("∞-{}", PN_INFINITY - n)
+        } else {
+            n.to_string()
+        }
+    };
+    format!("[{}, {}]", one(t.pn), one(t.dn))
+}
+
 /// `[pn, dn]` as text, "[?, ?]" when unknown.
 pub fn numbers_text(numbers: Option<ProofNumbers>) -> String {
     numbers.map_or_else(|| "[?, ?]".to_string(), |n| n.to_string())
@@ -183,6 +199,7 @@ pub fn numbers_text(numbers: Option<ProofNumbers>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::proof::PN_MAX_FINITE;
 
     #[test]
     fn infinity_and_words() {
@@ -195,5 +212,9 @@ mod tests {
         );
         assert_eq!(solved_word(Some(ProofNumbers::UNIT)), None);
         assert_eq!(numbers_text(None), "[?, ?]");
+        assert_eq!(
+            thresholds_text(ProofNumbers::new(PN_MAX_FINITE, 3)),
+            "[∞-1, 3]"
+        );
     }
 }
