@@ -16,6 +16,7 @@ pub mod lambda;
 pub mod minimax;
 pub mod ordering;
 pub mod pass;
+pub mod pns;
 pub mod proof;
 pub mod pv;
 pub mod tt;

@@ -204,11 +204,16 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
     observer: &mut O,
 ) -> ProofReport<G::Move> {
     // Each engine fills its arm as it lands (issue 5).
-    let _ = (game, config, goal, limits, observer);
     match algorithm {
-        Algorithm::Pns | Algorithm::Pn2 | Algorithm::DfPn | Algorithm::LambdaDfPn => {
-            ProofReport::unknown()
+        // A numeric leaf has no goal: callers that want the message call `pns::pns` itself.
+        Algorithm::Pns => crate::search::pns::pns(game, config, goal, limits, observer)
+            .unwrap_or_else(|_| ProofReport::unknown()),
+        Algorithm::Pn2 => {
+            let bound = crate::search::pns::Pn2Bound::default();
+            crate::search::pns::pn2(game, config, bound, goal, limits, observer)
+                .unwrap_or_else(|_| ProofReport::unknown())
         }
+        Algorithm::DfPn | Algorithm::LambdaDfPn => ProofReport::unknown(),
         _ => ProofReport::unknown(),
     }
 }
