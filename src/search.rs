@@ -10,6 +10,7 @@
 pub mod alphabeta;
 pub mod config;
 pub mod deepening;
+pub mod dfpn;
 pub mod dual_lambda;
 pub mod engine;
 pub mod lambda;

@@ -203,6 +203,10 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> ProofReport<G::Move> {
+    if algorithm == Algorithm::DfPn {
+        let options = crate::search::dfpn::DfpnOptions::from_config(config);
+        return crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer);
+    }
     // Each engine fills its arm as it lands (issue 5).
     match algorithm {
         // A numeric leaf has no goal: callers that want the message call `pns::pns` itself.

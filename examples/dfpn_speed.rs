@@ -1,0 +1,110 @@
+//! Measures df-pn on the issue-5 targets (release): every Hex opening of a board, m,n,k
+//! boards, AtariGo. `cargo run --release --example dfpn_speed -- hex 5` (or `mnk 5 5 4`,
+//! `atarigo 5 5`, `hex-root 4`); prints verdict, nodes, time and table hits per position.
+
+use std::time::Instant;
+
+use plyscope::game::{Game, MoveList};
+use plyscope::games::atarigo::AtariGo;
+use plyscope::games::hex::Hex;
+use plyscope::games::mnk::Mnk;
+use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::proof::{Goal, LeafInit, ProofReport};
+use plyscope::search::{Limits, SearchGame};
+use plyscope::trace::NoTrace;
+
+fn options() -> DfpnOptions {
+    let eps = std::env::var("EPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0.0);
+    let mb: usize = std::env::var("TT_MB")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(256);
+    let init = match std::env::var("INIT").as_deref() {
+        Ok("unit") => LeafInit::Unit,
+        _ => LeafInit::Mobility,
+    };
+    DfpnOptions {
+        init,
+        weak: false,
+        epsilon: eps,
+        table_bytes: mb << 20,
+    }
+}
+
+fn solve<G: SearchGame>(game: &mut G) -> ProofReport<G::Move> {
+    let goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: false,
+    };
+    let nodes = std::env::var("NODES").ok().and_then(|s| s.parse().ok());
+    let limits = Limits {
+        nodes,
+        ..Limits::default()
+    };
+    dfpn_search(game, &options(), goal, &limits, &mut NoTrace)
+}
+
+fn line<G: SearchGame>(label: &str, game: &G, r: &ProofReport<G::Move>) {
+    println!(
+        "{label:>8} {:?} best {:?} nodes {} hits {}/{} {:.3}s size {:?}",
+        r.verdict,
+        r.best_move.map(|m| game.format_move(m)),
+        r.stats.nodes,
+        r.stats.tt_hits,
+        r.stats.tt_probes,
+        r.stats.elapsed.as_secs_f64(),
+        r.proof_size
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize| {
+        args.get(i)
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or(5)
+    };
+    let start = Instant::now();
+    let mut total_nodes = 0;
+    match args.first().map(String::as_str) {
+        Some("hex") => {
+            let mut game = Hex::new(num(1)).expect("size");
+            let mut moves = MoveList::new();
+            game.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                game.play(mv);
+                let r = solve(&mut game);
+                // White to move after the opening: proven = White wins the opening.
+                line(&game.format_move(mv), &game, &r);
+                total_nodes += r.stats.nodes;
+                game.undo(mv);
+            }
+        }
+        Some("hex-root") => {
+            let mut game = Hex::new(num(1)).expect("size");
+            let r = solve(&mut game);
+            line("root", &game, &r);
+            total_nodes += r.stats.nodes;
+        }
+        Some("mnk") => {
+            let mut game = Mnk::new(num(1), num(2), num(3), false).expect("board");
+            let r = solve(&mut game);
+            line("root", &game, &r);
+            total_nodes += r.stats.nodes;
+        }
+        Some("atarigo") => {
+            let mut game = AtariGo::new(num(1), num(2)).expect("board");
+            let r = solve(&mut game);
+            line("root", &game, &r);
+            total_nodes += r.stats.nodes;
+        }
+        _ => eprintln!("usage: dfpn_speed hex N | hex-root N | mnk M N K | atarigo M N"),
+    }
+    println!(
+        "total nodes {total_nodes} time {:.3}s",
+        start.elapsed().as_secs_f64()
+    );
+}

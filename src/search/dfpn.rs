@@ -1,0 +1,313 @@
+//! df-pn: Nagai's depth-first proof-number search (seed 003, "Úprava na prohledávání do
+//! hloubky", "Df-pn: Idea pro výpočet Min / Sum", "Multiple Iterative Deepening"; digest
+//! section 3).
+//!
+//! # The algorithm, in the seed's negamax notation
+//!
+//! Every node is seen from its mover: `phi` is the proof number at an OR node (the attacker
+//! to move) and the disproof number at an AND node, `delta` the other one. Then
+//! `phi(n) = min delta(child)` and `delta(n) = sum phi(child)` at every node, and OR and AND
+//! nodes need no separate code. `phi = 0` means the mover reaches its aim (the attacker its
+//! goal, the defender its refutation), `delta = 0` that it does not.
+//!
+//! MID (multiple iterative deepening) searches a node with thresholds `(th_phi, th_delta)`
+//! and returns as soon as `phi >= th_phi` or `delta >= th_delta`; inside, it loops: select
+//! the child with the smallest `delta` (ties: the first in the move source's order), give it
+//! the thresholds
+//!
+//! - min side: `th_delta(child) = min(th_phi, delta_2 + 1)`, `delta_2` the second smallest
+//!   `delta` (with the 1+epsilon trick of Pawlewicz & Lew: `max(delta_2 + 1,
+//!   ceil(delta_2 * (1 + eps)))`, so the search stays longer in one subtree);
+//! - sum side: `th_phi(child) = phi(child) + th_delta - delta`,
+//!
+//! search it, and recompute. The root is searched with infinite thresholds, so the whole
+//! search is one MID call that ends only when the root is solved (or a limit stops it).
+//! Iterative deepening happens at every node: the thresholds grow, not a depth.
+//!
+//! # Table, repetitions, knowledge
+//!
+//! Results go to a fixed-size [`table::DfpnTable`] with a size flag and small-subtree
+//! replacement. Children's numbers are re-read from the table on every loop turn (a
+//! transposition may have changed them).
+//!
+//! A position repeated on the current path is a draw *for this path* (the graph-history
+//! interaction; seed 003 on df-pn(r), Kishimoto & Müller). Such a result depends on the path,
+//! so it is never stored as a proof or disproof: a node solved with the help of a repeated
+//! position is *path-dependent*; its parent keeps the result for the rest of its own loop,
+//! the table only ever sees it as unsolved numbers. Solutions that do not depend on the path
+//! are stored as usual.
+//!
+//! The [`MoveSource`] supplies a node's moves and leaf knowledge. [`PlainMoves`] is the
+//! game itself with its tactics (thesis 000 definition 6, the same exact pruning alpha-beta
+//! uses): a mover that can win at once wins; a mover facing two immediate wins of the
+//! opponent loses; facing one, only the moves on that point are searched. New children are
+//! initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and `Heuristic`, which
+//! is the same here) gives `(1, number of the child's moves)`, with immediate wins of the
+//! child's mover recognised at once.
+//!
+//! # For lambda-df-pn
+//!
+//! The MID loop ([`mid::Mid`]) is generic over the [`MoveSource`]: a lambda-df-pn source
+//! plays the attacker's threats and the defender's replies (passes included) through
+//! `play`/`undo`, names the position with `key` (add the level to it), and answers
+//! `expand`/`init` from its own lambda knowledge. The engine does the numbers, thresholds,
+//! table, repetitions, events and limits. This API is kept stable.
+
+pub mod mid;
+pub mod table;
+
+use crate::game::{Game, MoveList, Outcome, Tactics};
+use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
+use crate::search::{Limits, SearchGame};
+use crate::trace::Observer;
+
+pub use mid::Mid;
+pub use table::{DfpnEntry, DfpnTable};
+
+/// Settings of df-pn (from [`ProofConfig`]; tests also pick exact table sizes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfpnOptions {
+    /// How new children are initialised.
+    pub init: LeafInit,
+    /// Weak-PNS counting on the sum side: `delta = max phi + (unsolved children - 1)`.
+    pub weak: bool,
+    /// The 1+epsilon trick; 0 = off.
+    pub epsilon: f32,
+    /// Bytes of the transposition table (0: none).
+    pub table_bytes: usize,
+}
+
+impl DfpnOptions {
+    /// The options a [`ProofConfig`] asks for (`tt_mb` megabytes of table).
+    pub fn from_config(config: &ProofConfig) -> DfpnOptions {
+        DfpnOptions {
+            init: config.init,
+            weak: config.weak,
+            epsilon: config.epsilon.max(0.0),
+            table_bytes: config.tt_mb.min(crate::search::tt::MAX_TT_MB) << 20,
+        }
+    }
+}
+
+/// What a node's expansion found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expansion<M> {
+    /// The node is over or decided without children: `true` when the mover reaches its aim.
+    /// `size` is the proof (or disproof) tree below it, the node included.
+    Decided {
+        mover_wins: bool,
+        best: Option<M>,
+        size: u32,
+    },
+    /// The moves to search are in the list; `pruned` legal moves were left out because they
+    /// lose at once (each counts two nodes of a disproof).
+    Moves { pruned: u32 },
+}
+
+/// How a new child starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChildInit {
+    /// Solved at once from the child's mover's view (`size`: its proof tree).
+    Decided { mover_wins: bool, size: u32 },
+    /// Unsolved with these numbers (both finite and non-zero).
+    Numbers { phi: u32, delta: u32 },
+}
+
+/// Where df-pn's moves and leaf knowledge come from (the plain game here, lambda trees in
+/// lambda-df-pn). `or_node` is true when the attacker is the mover.
+pub trait MoveSource<G: Game> {
+    /// The position's key for the table (and for repetition on the path).
+    fn key(&self, game: &G) -> u64;
+
+    /// Plays `mv` from the current node.
+    fn play(&mut self, game: &mut G, mv: G::Move);
+
+    /// Takes back `mv`, the last move played.
+    fn undo(&mut self, game: &mut G, mv: G::Move);
+
+    /// Decides the node or writes its moves into `out` (cleared first), in the order ties
+    /// are broken.
+    fn expand(
+        &mut self,
+        game: &G,
+        or_node: bool,
+        goal: Goal,
+        out: &mut MoveList<G::Move>,
+    ) -> Expansion<G::Move>;
+
+    /// The starting numbers of a child just reached (the position is the child's);
+    /// `scratch` is a move list it may use.
+    fn init(
+        &mut self,
+        game: &G,
+        or_node: bool,
+        goal: Goal,
+        scratch: &mut MoveList<G::Move>,
+    ) -> ChildInit;
+
+    /// The numbers of a position repeated on the path (a draw for this path) from its
+    /// mover's view: `true` when the mover reaches its aim with a draw.
+    fn repetition(&self, or_node: bool, goal: Goal) -> bool {
+        goal.draw_for_attacker == or_node
+    }
+}
+
+/// True when the finished game's `outcome` reaches the goal (the attacker wins; a draw when
+/// draws count for the attacker; a numeric leaf above 0 from the attacker's view, or 0 when
+/// draws count).
+pub fn goal_reached(outcome: Outcome, goal: Goal) -> bool {
+    match outcome {
+        Outcome::Win(p) => p == goal.attacker,
+        Outcome::Draw => goal.draw_for_attacker,
+        Outcome::Score(black_view) => {
+            let v = if goal.attacker == crate::game::Player::Black {
+                black_view
+            } else {
+                -black_view
+            };
+            v > 0 || (v == 0 && goal.draw_for_attacker)
+        }
+    }
+}
+
+/// The game's own moves with its tactics (see the module doc).
+#[derive(Clone, Copy, Debug)]
+pub struct PlainMoves {
+    init: LeafInit,
+}
+
+impl PlainMoves {
+    /// A source initialising children by `init`.
+    pub fn new(init: LeafInit) -> PlainMoves {
+        PlainMoves { init }
+    }
+}
+
+impl<G: Game + Tactics> MoveSource<G> for PlainMoves {
+    #[inline]
+    fn key(&self, game: &G) -> u64 {
+        game.key()
+    }
+
+    #[inline]
+    fn play(&mut self, game: &mut G, mv: G::Move) {
+        game.play(mv);
+    }
+
+    #[inline]
+    fn undo(&mut self, game: &mut G, mv: G::Move) {
+        game.undo(mv);
+    }
+
+    fn expand(
+        &mut self,
+        game: &G,
+        or_node: bool,
+        goal: Goal,
+        out: &mut MoveList<G::Move>,
+    ) -> Expansion<G::Move> {
+        out.clear();
+        // Step 1: a finished game.
+        if let Some(outcome) = game.outcome() {
+            return Expansion::Decided {
+                mover_wins: goal_reached(outcome, goal) == or_node,
+                best: None,
+                size: 1,
+            };
+        }
+        let mover = game.to_move();
+        if game.is_stable() {
+            // Step 2: an immediate win of the mover.
+            if let Some(win) = game.winning_move(mover) {
+                return Expansion::Decided {
+                    mover_wins: true,
+                    best: Some(win),
+                    size: 2,
+                };
+            }
+            // Step 3: the opponent's immediate wins: two lose, one must be blocked.
+            game.winning_moves(mover.opponent(), out, 2);
+            let threats = out.len();
+            let block = out.as_slice().first().copied();
+            game.legal_moves(out);
+            let legal = out.len() as u32;
+            if threats >= 2 {
+                out.clear();
+                return Expansion::Decided {
+                    mover_wins: false,
+                    best: None,
+                    size: 1 + 2 * legal,
+                };
+            }
+            if let Some(block) = block {
+                let can_block = out.contains(&block);
+                out.clear();
+                if !can_block {
+                    return Expansion::Decided {
+                        mover_wins: false,
+                        best: None,
+                        size: 1 + 2 * legal,
+                    };
+                }
+                out.push(block);
+                return Expansion::Moves { pruned: legal - 1 };
+            }
+        } else {
+            game.legal_moves(out);
+        }
+        if out.is_empty() {
+            // A position that is not over but has no moves: a draw.
+            return Expansion::Decided {
+                mover_wins: goal.draw_for_attacker == or_node,
+                best: None,
+                size: 1,
+            };
+        }
+        Expansion::Moves { pruned: 0 }
+    }
+
+    fn init(
+        &mut self,
+        game: &G,
+        or_node: bool,
+        goal: Goal,
+        scratch: &mut MoveList<G::Move>,
+    ) -> ChildInit {
+        if let Some(outcome) = game.outcome() {
+            return ChildInit::Decided {
+                mover_wins: goal_reached(outcome, goal) == or_node,
+                size: 1,
+            };
+        }
+        match self.init {
+            LeafInit::Unit => ChildInit::Numbers { phi: 1, delta: 1 },
+            LeafInit::Mobility | LeafInit::Heuristic => {
+                if game.is_stable() && game.winning_move(game.to_move()).is_some() {
+                    return ChildInit::Decided {
+                        mover_wins: true,
+                        size: 2,
+                    };
+                }
+                game.legal_moves(scratch);
+                ChildInit::Numbers {
+                    phi: 1,
+                    delta: (scratch.len() as u32).max(1),
+                }
+            }
+        }
+    }
+}
+
+/// Runs df-pn for `goal` on `game` (the attacker to move) within `limits`, reporting to
+/// `observer`; leaves the position as it found it.
+pub fn dfpn_search<G: SearchGame, O: Observer<G>>(
+    game: &mut G,
+    options: &DfpnOptions,
+    goal: Goal,
+    limits: &Limits,
+    observer: &mut O,
+) -> ProofReport<G::Move> {
+    let mut source = PlainMoves::new(options.init);
+    let mut engine = Mid::new(&mut source, observer, options, goal, limits);
+    engine.run(game)
+}

@@ -1,0 +1,263 @@
+//! df-pn's transposition table (seed 003, "Šetření paměti": Nagai's SmallTreeReplacement).
+//!
+//! Every entry keeps the full 64-bit key (a bucket is found from the low bits; the key check
+//! rules out all but astronomically rare collisions), the node's numbers in negamax form
+//! `(phi, delta)` from the side to move's view, the *size flag*: the number of nodes the
+//! searches of this subtree took so far, the size of the proof or disproof tree of a solved
+//! node, and the winning move of a node its mover wins.
+//!
+//! # Replacement
+//!
+//! A bucket holds [`BUCKET`] entries. A store for a key already in the bucket overwrites it
+//! (a solved entry is only overwritten by another solved one: proofs are never forgotten for
+//! numbers). Otherwise a free slot is used; otherwise the entry with the smallest subtree
+//! (the smallest size flag) is evicted, unsolved entries first on ties (Nagai's
+//! SmallTreeReplacement: a small subtree is cheap to search again; proven and disproven
+//! entries are preferred). The new entry is always stored: it belongs to the path being
+//! searched.
+//!
+//! The table is allocated once, from a byte budget, and never grows: memory stays within the
+//! `--tt-mb` given. Probing and storing never allocate. A table of zero bytes stores nothing
+//! (every probe misses); df-pn stays correct, only slower.
+
+use crate::search::proof::PN_INFINITY;
+
+/// Entries per bucket (one bucket spans two 64-byte cache lines with 32-byte entries).
+pub const BUCKET: usize = 4;
+
+/// One stored node, as the table hands it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DfpnEntry<M> {
+    /// `phi`: the proof number at an OR node, the disproof number at an AND node.
+    pub phi: u32,
+    /// `delta`: the disproof number at an OR node, the proof number at an AND node.
+    pub delta: u32,
+    /// Nodes the searches of this subtree took (the size flag), saturating.
+    pub work: u32,
+    /// Nodes of the proof (or disproof) tree when solved; 0 otherwise.
+    pub size: u32,
+    /// The winning move when the mover wins (`phi = 0`); `M::default()` otherwise.
+    pub best: M,
+}
+
+impl<M> DfpnEntry<M> {
+    /// True when the node is solved (`phi = 0` or `delta = 0`).
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Slot<M> {
+    key: u64,
+    used: bool,
+    entry: DfpnEntry<M>,
+}
+
+/// A fixed-size table of [`BUCKET`]-entry buckets.
+#[derive(Clone, Debug)]
+pub struct DfpnTable<M: Copy> {
+    slots: Vec<Slot<M>>,
+    /// `buckets - 1`; buckets are a power of two.
+    mask: u64,
+}
+
+impl<M: Copy + Default> DfpnTable<M> {
+    /// Bytes one entry takes.
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Slot<M>>()
+    }
+
+    /// A table of at most `bytes` bytes: the largest power-of-two number of buckets that fits
+    /// (none when not even one bucket fits). If the memory cannot be had, halves the size
+    /// until it can.
+    pub fn with_bytes(bytes: usize) -> Self {
+        let wanted = bytes / (BUCKET * Self::slot_bytes());
+        if wanted == 0 {
+            return DfpnTable {
+                slots: Vec::new(),
+                mask: 0,
+            };
+        }
+        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        loop {
+            let mut slots = Vec::new();
+            if slots.try_reserve_exact(BUCKET * buckets).is_ok() {
+                slots.resize(BUCKET * buckets, Self::empty_slot());
+                return DfpnTable {
+                    slots,
+                    mask: buckets as u64 - 1,
+                };
+            }
+            if buckets == 1 {
+                return DfpnTable {
+                    slots: Vec::new(),
+                    mask: 0,
+                };
+            }
+            buckets /= 2;
+        }
+    }
+
+    fn empty_slot() -> Slot<M> {
+        Slot {
+            key: 0,
+            used: false,
+            entry: DfpnEntry {
+                phi: 1,
+                delta: 1,
+                work: 0,
+                size: 0,
+                best: M::default(),
+            },
+        }
+    }
+
+    /// Number of entries the table can hold.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Bytes the table's entries take.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * Self::slot_bytes()
+    }
+
+    /// Number of occupied entries.
+    pub fn occupied(&self) -> usize {
+        self.slots.iter().filter(|s| s.used).count()
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        BUCKET * (key & self.mask) as usize
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<DfpnEntry<M>> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let b = self.bucket(key);
+        self.slots[b..b + BUCKET]
+            .iter()
+            .find(|s| s.used && s.key == key)
+            .map(|s| s.entry)
+    }
+
+    /// Stores `new` for `key` following the replacement rules of the module doc.
+    pub fn store(&mut self, key: u64, new: DfpnEntry<M>) {
+        debug_assert!(
+            new.phi != PN_INFINITY || new.delta == 0,
+            "phi = ∞ needs delta = 0"
+        );
+        debug_assert!(
+            new.delta != PN_INFINITY || new.phi == 0,
+            "delta = ∞ needs phi = 0"
+        );
+        if self.slots.is_empty() {
+            return;
+        }
+        let b = self.bucket(key);
+        let bucket = &mut self.slots[b..b + BUCKET];
+        // Rule 1: the same position; a proof is never replaced by numbers.
+        if let Some(slot) = bucket.iter_mut().find(|s| s.used && s.key == key) {
+            if new.is_solved() || !slot.entry.is_solved() {
+                slot.entry = new;
+            }
+            return;
+        }
+        let slot = Slot {
+            key,
+            used: true,
+            entry: new,
+        };
+        // Rule 2: a free slot.
+        if let Some(free) = bucket.iter_mut().find(|s| !s.used) {
+            *free = slot;
+            return;
+        }
+        // Rule 3: evict the smallest subtree, unsolved first on ties.
+        let rank = |s: &Slot<M>| (s.entry.work, s.entry.is_solved());
+        let mut victim = 0;
+        for i in 1..BUCKET {
+            if rank(&bucket[i]) < rank(&bucket[victim]) {
+                victim = i;
+            }
+        }
+        bucket[victim] = slot;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(phi: u32, delta: u32, work: u32) -> DfpnEntry<u16> {
+        DfpnEntry {
+            phi,
+            delta,
+            work,
+            size: 0,
+            best: 0,
+        }
+    }
+
+    #[test]
+    fn stays_within_its_bytes() {
+        let table = DfpnTable::<u16>::with_bytes(1 << 20);
+        assert!(table.bytes() <= 1 << 20);
+        assert!(table.bytes() > 1 << 19, "uses at least half the budget");
+        assert_eq!(DfpnTable::<u16>::with_bytes(0).capacity(), 0);
+    }
+
+    #[test]
+    fn empty_table_stores_nothing() {
+        let mut table = DfpnTable::<u16>::with_bytes(0);
+        table.store(7, entry(1, 2, 3));
+        assert_eq!(table.probe(7), None);
+    }
+
+    #[test]
+    fn small_subtrees_are_evicted_first() {
+        // One bucket: keys that differ only above the mask collide.
+        let mut table = DfpnTable::<u16>::with_bytes(BUCKET * DfpnTable::<u16>::slot_bytes());
+        assert_eq!(table.capacity(), BUCKET);
+        for (i, work) in [50u32, 10, 70, 30].iter().enumerate() {
+            table.store(i as u64, entry(2, 2, *work));
+        }
+        table.store(9, entry(3, 3, 1));
+        assert_eq!(table.probe(1), None, "the 10-node subtree went");
+        assert_eq!(
+            table.probe(9),
+            Some(entry(3, 3, 1)),
+            "the new entry is stored"
+        );
+        assert!(table.probe(0).is_some() && table.probe(2).is_some());
+    }
+
+    #[test]
+    fn proofs_are_not_replaced_by_numbers() {
+        let mut table = DfpnTable::<u16>::with_bytes(1 << 12);
+        table.store(5, entry(0, PN_INFINITY, 4));
+        table.store(5, entry(3, 4, 9));
+        assert_eq!(table.probe(5), Some(entry(0, PN_INFINITY, 4)));
+        table.store(6, entry(3, 4, 9));
+        table.store(6, entry(PN_INFINITY, 0, 12));
+        assert_eq!(table.probe(6), Some(entry(PN_INFINITY, 0, 12)));
+    }
+
+    #[test]
+    fn solved_entries_survive_ties() {
+        let mut table = DfpnTable::<u16>::with_bytes(BUCKET * DfpnTable::<u16>::slot_bytes());
+        table.store(0, entry(0, PN_INFINITY, 5));
+        for k in 1..BUCKET as u64 {
+            table.store(k, entry(2, 2, 5));
+        }
+        table.store(99, entry(1, 1, 6));
+        assert!(table.probe(0).is_some(), "the proof stays");
+        assert_eq!(table.occupied(), BUCKET);
+    }
+}
