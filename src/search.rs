@@ -14,6 +14,7 @@ pub mod dfpn;
 pub mod dual_lambda;
 pub mod engine;
 pub mod lambda;
+pub mod lambda_dfpn;
 pub mod minimax;
 pub mod ordering;
 pub mod pass;

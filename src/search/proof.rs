@@ -217,7 +217,10 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
             crate::search::pns::pn2(game, config, bound, goal, limits, observer)
                 .unwrap_or_else(|_| ProofReport::unknown())
         }
-        Algorithm::DfPn | Algorithm::LambdaDfPn => ProofReport::unknown(),
+        Algorithm::LambdaDfPn => {
+            crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
+        }
+        Algorithm::DfPn => ProofReport::unknown(),
         _ => ProofReport::unknown(),
     }
 }

@@ -134,6 +134,12 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
     }
 
+    /// True when the search uses relevance zones (config, stable game, points): the zones
+    /// [`Searcher::lambda`] returns then restrict candidates (lambda-df-pn's hook).
+    pub(crate) fn zones_on(&self) -> bool {
+        self.zones
+    }
+
     /// Counts a node (a move played, or the root) and checks the limits.
     #[inline]
     pub fn count_node(&mut self) {

@@ -1,0 +1,333 @@
+//! Lambda-df-pn: depth-first proof-number search over lambda-trees (seed 003, "Lambda DFPN,
+//! LDFPN": PNS solves the lambda_i-tree for the smallest i; Yoshizoe et al. 2007), with the
+//! relevance zones of thesis 000 chapter 4 restricting the moves of both sides, the
+//! combination thesis 000 5.4.3 proposes for solving larger boards.
+//!
+//! For the levels n = 1, 2, ..., `max_level`, a df-pn ([`mid`]) searches the lambda-tree of
+//! level n: OR nodes try only the attacker's threats of order < n inside the attack zone
+//! that LAMBDA(p, n - 1) leaves, AND nodes only the defences inside the threat's defence
+//! zone. The nested threat checks and the zones come from the lambda engine
+//! ([`crate::search::lambda::engine`]), whose table answers the repeated checks. A level that
+//! fails hands over to the next. Results:
+//!
+//! - **proven** (with the level and, when the attacker is to move, the winning move): a
+//!   lambda-tree is a real win (thesis 000 sections 3.5 and 4.7);
+//! - **disproven**: only when the loss is proven as dual-lambda does (section 3.9): after
+//!   every move of the attacker (or, when the defender is to move at the root, right away)
+//!   the opponent has a lambda-tree of level <= `max_level`. A level's failure alone says
+//!   nothing about the real game;
+//! - **unknown** otherwise, or when a node or time limit stopped the search.
+//!
+//! Draws: a lambda-tree proves a win, never a draw, so `Goal::draw_for_attacker` answers
+//! unknown. Node counts are deterministic: the engine has no randomness and the tables'
+//! replacement depends only on the counts.
+//!
+//! [`classify_moves`] decides the root moves of a game without draws (Hex): after each, it
+//! alternates the mover's search (the root is the AND node after its move) and the
+//! opponent's (an OR root), level by level, until one is proven.
+//!
+//! # Effort
+//!
+//! See `tests/lambda_dfpn_hex.rs` (`cargo test --release --test lambda_dfpn_hex -- --ignored
+//! --nocapture`) for the Hex opening figures with zones and tables on and off.
+
+pub mod mid;
+pub mod table;
+
+pub use mid::MidCounters;
+
+use crate::game::{MoveList, Outcome, Player};
+use crate::search::lambda::engine::{Searcher, effective_depth};
+use crate::search::lambda::{LambdaConfig, LambdaGame};
+use crate::search::proof::{Goal, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
+use crate::search::{Limits, Stats};
+use crate::trace::{NoTrace, Observer};
+use mid::{Engine, LevelOutcome};
+
+/// The largest proof tree [`lambda_dfpn`] reads back for `proof_size`.
+const PROOF_SIZE_CAP: u64 = 1_000_000;
+
+/// The lambda engine's settings for lambda-df-pn: plain lambda trees (no dual check: a
+/// lambda-tree is a win by itself), no depth limit beyond the game's and the limits', half
+/// of the table memory (the other half is the proof-number table).
+fn lambda_config(config: &ProofConfig) -> LambdaConfig {
+    LambdaConfig {
+        max_level: config.max_level,
+        max_depth: u32::MAX,
+        zones: config.zones,
+        tt_mb: split_memory(config.tt_mb),
+        dual: false,
+    }
+}
+
+/// Megabytes of each of the two tables: half of `tt_mb` each, at least one; none for 0.
+fn split_memory(tt_mb: usize) -> usize {
+    if tt_mb == 0 { 0 } else { (tt_mb / 2).max(1) }
+}
+
+/// What [`lambda_dfpn_counted`] answers: the report and the df-pn counters.
+#[derive(Clone, Debug)]
+pub struct LambdaDfpnRun<M> {
+    /// The verdict, level, winning move and counters (`stats.nodes`: every node, the lambda
+    /// engine's threat checks included).
+    pub report: ProofReport<M>,
+    /// The df-pn side: MID calls, expansions, lambda calls, proof-number table hits.
+    pub counters: MidCounters,
+    /// Bytes of both tables (the lambda engine's is sized by the same split).
+    pub pn_table_bytes: usize,
+}
+
+/// Lambda-df-pn for `goal.attacker` (see the module doc) within `limits`. The attacker may be
+/// the side not to move: the root is then the AND node after the attacker's last move (a
+/// lambda-tree of level n needs that move to be a threat of order < n). Leaves the position
+/// as it found it.
+pub fn lambda_dfpn<G: LambdaGame, O: Observer<G>>(
+    game: &mut G,
+    config: &ProofConfig,
+    goal: Goal,
+    limits: &Limits,
+    observer: &mut O,
+) -> ProofReport<G::Move> {
+    lambda_dfpn_counted(game, config, goal, limits, observer).report
+}
+
+/// [`lambda_dfpn`] with the df-pn counters.
+pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
+    game: &mut G,
+    config: &ProofConfig,
+    goal: Goal,
+    limits: &Limits,
+    observer: &mut O,
+) -> LambdaDfpnRun<G::Move> {
+    let mut report = ProofReport::unknown();
+    let run = |report: ProofReport<G::Move>| LambdaDfpnRun {
+        report,
+        counters: MidCounters::default(),
+        pn_table_bytes: 0,
+    };
+    let attacker = goal.attacker;
+    if goal.draw_for_attacker || !game.allows_pass() {
+        return run(report);
+    }
+    match game.outcome() {
+        Some(Outcome::Win(w)) if w == attacker => {
+            report.verdict = ProofVerdict::Proven;
+            report.level = Some(0);
+            report.proof_size = Some(1);
+            report.root = ProofNumbers::PROVEN;
+            return run(report);
+        }
+        Some(_) => {
+            report.verdict = ProofVerdict::Disproven;
+            report.root = ProofNumbers::DISPROVEN;
+            return run(report);
+        }
+        None => {}
+    }
+    if config.max_level == 0 {
+        return run(report);
+    }
+    let lambda = lambda_config(config);
+    let depth = effective_depth(game, &lambda, limits);
+    let searcher = Searcher::new(game, &lambda, limits, observer);
+    let mut engine = Engine::new(searcher, split_memory(config.tt_mb), config.epsilon);
+    let key = game.key();
+    'levels: {
+        for level in 1..=config.max_level {
+            match engine.search_level(game, attacker, level, depth) {
+                LevelOutcome::Proven(best) => {
+                    report.verdict = ProofVerdict::Proven;
+                    report.level = Some(level);
+                    report.best_move = best;
+                    report.root = ProofNumbers::PROVEN;
+                    report.proof_size =
+                        engine.proof_size(game, attacker, level, depth, PROOF_SIZE_CAP);
+                    break 'levels;
+                }
+                LevelOutcome::Stopped => {
+                    report.stopped = true;
+                    break 'levels;
+                }
+                LevelOutcome::Disproven => {}
+            }
+        }
+        match loss_proven(&mut engine, game, attacker, config.max_level, depth) {
+            Some(true) => {
+                report.verdict = ProofVerdict::Disproven;
+                report.root = ProofNumbers::DISPROVEN;
+            }
+            Some(false) => {}
+            None => report.stopped = true,
+        }
+    }
+    debug_assert_eq!(game.key(), key, "the position is restored");
+    let counters = engine.counters;
+    let pn_table_bytes = engine.table_bytes();
+    report.stats = engine.searcher.finish();
+    LambdaDfpnRun {
+        report,
+        counters,
+        pn_table_bytes,
+    }
+}
+
+/// Does the opponent of `attacker` win with a lambda-tree of level <= `max_level` after
+/// every move of the attacker (the attacker to move), or at once (the opponent to move)?
+/// `None` when a limit stopped the proof.
+fn loss_proven<G: LambdaGame, O: Observer<G>>(
+    engine: &mut Engine<'_, G, O>,
+    game: &mut G,
+    attacker: Player,
+    max_level: u8,
+    depth: u32,
+) -> Option<bool> {
+    let opponent = attacker.opponent();
+    let wins = |engine: &mut Engine<'_, G, O>, game: &mut G, depth: u32| -> Option<bool> {
+        for level in 1..=max_level {
+            match engine.search_level(game, opponent, level, depth) {
+                LevelOutcome::Proven(_) => return Some(true),
+                LevelOutcome::Stopped => return None,
+                LevelOutcome::Disproven => {}
+            }
+        }
+        Some(false)
+    };
+    if game.to_move() != attacker {
+        return wins(engine, game, depth);
+    }
+    if depth == 0 {
+        return Some(false);
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(false);
+    }
+    for &m in moves.iter() {
+        game.play(m);
+        let lost = match game.outcome() {
+            Some(Outcome::Win(w)) => Some(w == opponent),
+            Some(_) => Some(false),
+            None => wins(engine, game, depth - 1),
+        };
+        game.undo(m);
+        match lost {
+            Some(true) => {}
+            other => return other,
+        }
+    }
+    Some(true)
+}
+
+/// What [`classify_moves`] found out about one root move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveClass {
+    /// The move wins: the mover has a lambda-tree of this level after it (0: it wins at once).
+    Wins { level: u8 },
+    /// The move loses: the opponent, to move, has a lambda-tree of this level.
+    Loses { level: u8 },
+    /// Neither up to the maximum level, or a limit stopped the search.
+    Unknown,
+}
+
+/// One classified root move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassifiedMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Its class.
+    pub class: MoveClass,
+    /// Nodes its classification took.
+    pub nodes: u64,
+}
+
+/// The answer of [`classify_moves`].
+#[derive(Clone, Debug)]
+pub struct Classification<M> {
+    /// Every legal root move, in generator order.
+    pub moves: Vec<ClassifiedMove<M>>,
+    /// True when a limit stopped the classification.
+    pub stopped: bool,
+    /// Counters over all moves.
+    pub stats: Stats,
+    /// The df-pn counters over all moves.
+    pub counters: MidCounters,
+}
+
+/// Classifies every legal move of the side to move by lambda-df-pn: after the move, level by
+/// level n = 1..=`max_level`, the mover's search (is the move a winning lambda-n attack?)
+/// and then the opponent's (does the opponent, to move, win at level n?). One engine and
+/// its tables serve all moves (their entries are facts about positions). Meant for games
+/// without draws, where one of the two always holds (Hex: all openings).
+pub fn classify_moves<G: LambdaGame>(
+    game: &mut G,
+    config: &ProofConfig,
+    limits: &Limits,
+) -> Classification<G::Move> {
+    let mover = game.to_move();
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let mut result = Classification {
+        moves: Vec::with_capacity(moves.len()),
+        stopped: false,
+        stats: Stats::default(),
+        counters: MidCounters::default(),
+    };
+    if !game.allows_pass() || game.outcome().is_some() {
+        return result;
+    }
+    let lambda = lambda_config(config);
+    let depth = effective_depth(game, &lambda, limits);
+    let mut observer = NoTrace;
+    let searcher = Searcher::new(game, &lambda, limits, &mut observer);
+    let mut engine = Engine::new(searcher, split_memory(config.tt_mb), config.epsilon);
+    for &m in moves.iter() {
+        let before = engine.searcher.stats.nodes;
+        let mut class = MoveClass::Unknown;
+        game.play(m);
+        match game.outcome() {
+            Some(Outcome::Win(w)) if w == mover => class = MoveClass::Wins { level: 0 },
+            Some(Outcome::Win(_)) => class = MoveClass::Loses { level: 0 },
+            Some(_) => {}
+            None if depth > 0 => {
+                'levels: for level in 1..=config.max_level {
+                    for (side, won) in [
+                        (mover, MoveClass::Wins { level }),
+                        (mover.opponent(), MoveClass::Loses { level }),
+                    ] {
+                        match engine.search_level(game, side, level, depth - 1) {
+                            LevelOutcome::Proven(_) => {
+                                class = won;
+                                break 'levels;
+                            }
+                            LevelOutcome::Stopped => break 'levels,
+                            LevelOutcome::Disproven => {}
+                        }
+                    }
+                }
+            }
+            None => {}
+        }
+        game.undo(m);
+        result.moves.push(ClassifiedMove {
+            mv: m,
+            class,
+            nodes: engine.searcher.stats.nodes - before,
+        });
+        if engine.searcher.stopped {
+            result.stopped = true;
+            break;
+        }
+    }
+    // Moves not reached after a stop stay unknown.
+    for &m in moves.iter().skip(result.moves.len()) {
+        result.moves.push(ClassifiedMove {
+            mv: m,
+            class: MoveClass::Unknown,
+            nodes: 0,
+        });
+    }
+    result.counters = engine.counters;
+    result.stats = engine.searcher.finish();
+    result
+}
