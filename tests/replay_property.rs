@@ -1020,3 +1020,52 @@ proptest! {
         check_pn_replay(&trace);
     }
 }
+
+/// Records a real proof-number engine (`Algorithm::PROOF_FAMILY[index]`) on `game` within
+/// `nodes` nodes and a record `budget`.
+fn proof_record(game: &mut Mnk, index: u8, nodes: u64, budget: u64) -> Trace<Point> {
+    use plyscope::search::proof::{Goal, ProofConfig, proof_search};
+    let algorithm = Algorithm::PROOF_FAMILY[index as usize % Algorithm::PROOF_FAMILY.len()];
+    let goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: false,
+    };
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+        budget,
+        ..RecordConfig::default()
+    });
+    let _ = proof_search(
+        game,
+        algorithm,
+        &ProofConfig::default(),
+        goal,
+        &limits,
+        &mut recorder,
+    );
+    recorder.into_trace()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// PNS, PN², df-pn and lambda-df-pn (with its lambda threat checks under proof nodes)
+    /// on random 3x3 and 4x4 positions, node limits and record budgets.
+    #[test]
+    fn recorded_proof_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        index in 0u8..4,
+        nodes in prop_oneof![Just(u64::MAX), 1u64..3000],
+        budget in prop_oneof![Just(u64::MAX), 1u64..600],
+        big in any::<bool>(),
+    ) {
+        let mut rng = Rng(seed);
+        let (side, stones) = if big { (4, 4 + rng.below(4)) } else { (3, 1 + rng.below(4)) };
+        let mut game = random_position(side, side, 3, stones as usize, &mut rng);
+        let trace = proof_record(&mut game, index, nodes, budget);
+        check_pn_replay(&trace);
+    }
+}

@@ -40,8 +40,8 @@
 //! moves it up. The cursor keeps, per proof node, its latest `Pn` event and latest
 //! expansion by the step; each such event names the one before it, so stepping back
 //! restores them in O(1). [`Replay::pn`] reads the numbers from those events: the node's own
-//! latest, or its parent's expansion when that came later (df-pn expands again on every
-//! call and gives the children the table's numbers).
+//! latest, or its parent's latest expansion listing it when that came later (df-pn expands
+//! again on every call and gives the children the table's numbers).
 //!
 //! # Far jumps
 //!
@@ -671,8 +671,7 @@ impl Replay {
         }
         // The parent's expansion gives numbers too; a later one wins.
         if let (Some(parent), Some(mv)) = (n.parent(), n.mv())
-            && let Some((e, numbers)) = self.expansion_numbers(trace, parent, mv)
-            && (latest == NONE || latest < e)
+            && let Some((_, numbers)) = self.expansion_numbers(trace, parent, mv, latest)
         {
             state.numbers = Some(numbers);
         }
@@ -690,22 +689,34 @@ impl Replay {
         Some(state)
     }
 
-    /// The expansion event of `parent` by this step and the initial numbers it gave `mv`.
+    /// The latest expansion of `parent` by this step that lists `mv` and came after event
+    /// `after` (`NONE`: any), with the initial numbers it gave `mv`. Expansions that do not
+    /// list the move (lambda-df-pn expands a node again at another level, with other
+    /// moves) are skipped.
     fn expansion_numbers<M: Copy + PartialEq>(
         &self,
         trace: &Trace<M>,
         parent: NodeId,
         mv: M,
+        after: EventId,
     ) -> Option<(EventId, ProofNumbers)> {
-        let e = *self.pn_expand.get(parent as usize)?;
-        if e == NONE {
-            return None;
+        let mut e = *self.pn_expand.get(parent as usize)?;
+        while e != NONE && (after == NONE || e > after) {
+            let Event::PnExpand {
+                moves,
+                numbers,
+                prev,
+                ..
+            } = *trace.event(e)
+            else {
+                return None;
+            };
+            if let Some(i) = trace.moves(moves).iter().position(|&m| m == mv) {
+                return Some((e, trace.pn_numbers(numbers, moves.len())[i]));
+            }
+            e = prev;
         }
-        let Event::PnExpand { moves, numbers, .. } = *trace.event(e) else {
-            return None;
-        };
-        let i = trace.moves(moves).iter().position(|&m| m == mv)?;
-        Some((e, trace.pn_numbers(numbers, moves.len())[i]))
+        None
     }
 
     /// The children of the proof node `id` by this step, as its latest expansion lists them,
@@ -782,10 +793,7 @@ impl Replay {
             let id = next?;
             let n = trace.node(id);
             if links.is_some() {
-                next = trace
-                    .pn_links(id)
-                    .and_then(|l| l.next_sibling())
-                    .filter(|&s| s < entered);
+                next = trace.pn_next_sibling(id).filter(|&s| s < entered);
                 return Some(id);
             }
             next = (n.leave != NONE && (n.leave as usize) < step)

@@ -51,7 +51,8 @@
 //! (`prev`), so a replay steps back in O(1). An expansion ([`Event::PnExpand`]) holds the
 //! children's moves and their initial numbers, which live in a side buffer of their own
 //! ([`Trace::pn_numbers`]), and names the node's previous expansion (df-pn expands a node
-//! again on every call).
+//! again on every call). Other nodes entered under a proof node (lambda-df-pn's threat
+//! checks, lambda nodes) are linked among its children too.
 
 use crate::game::Player;
 use crate::search::proof::ProofNumbers;
@@ -710,6 +711,11 @@ impl<M: Copy> Trace<M> {
         self.pn_numbers.get(start..start + len).unwrap_or(&[])
     }
 
+    /// The next child of a proof node's parent after `node`, in entry order.
+    pub(crate) fn pn_next_sibling(&self, node: NodeId) -> Option<NodeId> {
+        self.pn_links.get(node as usize)?.next_sibling()
+    }
+
     /// A proof node's links to its children (`None` for other nodes).
     pub fn pn_links(&self, node: NodeId) -> Option<&PnLinks> {
         if !self.nodes.get(node as usize)?.kind.is_proof() {
@@ -854,6 +860,12 @@ impl<M: Copy> Trace<M> {
                 Event::Enter { .. } => {
                     debug_assert_eq!(node, entered, "nodes are numbered in entry order");
                     entered += 1;
+                    // A node under a proof node (lambda-df-pn's threat checks) is one of its
+                    // children: linked like them.
+                    let parent = n.parent;
+                    if parent != NONE && self.nodes[parent as usize].kind.is_proof() {
+                        self.link_proof_node(node, parent);
+                    }
                 }
                 Event::Leave { .. } | Event::LambdaLeave { .. } => {
                     n.leave = e;
