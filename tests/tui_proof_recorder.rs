@@ -286,7 +286,7 @@ fn real_engines_are_recorded_with_revisits_merged_and_replay_both_ways() {
             } else {
                 assert_eq!(got, verdict, "{algorithm} on {name}");
             }
-            assert!(t.len() > 0, "{algorithm} reports pn events");
+            assert!(!t.is_empty(), "{algorithm} reports pn events");
             // No (parent, move) twice among the proof nodes (lambda-df-pn's threat checks
             // are lambda nodes, one per call).
             let mut seen = HashSet::new();
@@ -301,7 +301,7 @@ fn real_engines_are_recorded_with_revisits_merged_and_replay_both_ways() {
             let mut forward = Vec::new();
             let stride = (t.len() / 200).max(1);
             loop {
-                if r.step() % stride == 0 {
+                if r.step().is_multiple_of(stride) {
                     forward.push((r.step(), states(&t, &r)));
                 }
                 if !r.forward(&t) {
