@@ -1112,6 +1112,44 @@ mod tests {
     }
 
     #[test]
+    fn the_worker_runs_every_proof_number_engine_with_the_recorder() {
+        for algorithm in Algorithm::PROOF_FAMILY {
+            let (mut app, rx) = open_with("tictactoe-fork", algorithm);
+            app.wait_for_search(&rx);
+            let summary = app.summary.clone().unwrap();
+            assert!(summary.starts_with("proven"), "{algorithm}: {summary}");
+            assert!(summary.contains("best c1"), "{algorithm}: {summary}");
+            assert!(app.is_proof());
+            app.update(Action::StepEnd);
+            let root = app.session.roots()[0];
+            let row = app.session.row(root).proof.expect("a proof root");
+            assert_eq!(row.solved, Some("PROVEN"), "{algorithm}");
+            // The first expansion is the root's (or, for lambda-df-pn, after its threat
+            // checks): the board shows its children's numbers.
+            app.update(Action::StepStart);
+            app.update(Action::StepNextExpansion);
+            let node = app.selected.unwrap();
+            assert!(app.session.detail(node).proof.unwrap().children > 0);
+        }
+        // A draw disproves the goal unless the puzzle says a draw is the attacker's.
+        let (tx, rx) = channel();
+        let mut p = puzzle::load("tictactoe").unwrap();
+        p.draw_counts_for_attacker = true;
+        let mut app = App::new(
+            p,
+            Some(Algorithm::DfPn),
+            2_000_000,
+            Keymap::bundled().unwrap(),
+            tx,
+        );
+        app.wait_for_search(&rx);
+        assert!(app.summary.as_deref().unwrap().starts_with("proven"));
+        let (mut app, rx) = open_with("tictactoe", Algorithm::DfPn);
+        app.wait_for_search(&rx);
+        assert!(app.summary.as_deref().unwrap().starts_with("disproven"));
+    }
+
+    #[test]
     fn lambda_jumps_find_proofs_cutoffs_and_level_changes() {
         let (mut app, _rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
         app.update(Action::StepEnd);

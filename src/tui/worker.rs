@@ -255,6 +255,9 @@ pub struct SearchSpec {
     /// Lambda searches: classify every root move (thesis 000 figures 5.1-5.3,
     /// `search::lambda::analyse_root`) instead of searching for one win.
     pub root_analysis: bool,
+    /// Proof-number searches: a draw reaches the goal (the puzzle's `draw = "attacker"`);
+    /// otherwise a draw disproves it.
+    pub draw_for_attacker: bool,
 }
 
 impl SearchSpec {
@@ -278,6 +281,7 @@ impl SearchSpec {
             limits: puzzle.limits.search_limits(),
             record,
             root_analysis: false,
+            draw_for_attacker: puzzle.draw_counts_for_attacker,
         }
     }
 }
@@ -410,9 +414,19 @@ impl<G: BoardGame> GameSession<G> {
         let search_config = spec.config;
         let limits = spec.limits;
         let analyse = spec.root_analysis && search_config.algorithm.is_threat_search();
+        let draw_for_attacker = spec.draw_for_attacker;
         let engine = thread::spawn(move || {
             if analyse {
                 return root_analysis(&mut game, &search_config, &limits, recorder);
+            }
+            if search_config.algorithm.is_proof_search() {
+                return proof_run(
+                    &mut game,
+                    &search_config,
+                    &limits,
+                    draw_for_attacker,
+                    recorder,
+                );
             }
             let result = search::solve(&mut game, &search_config, &limits, &mut recorder);
             recorder.finish();
@@ -561,6 +575,48 @@ impl<G: BoardGame> GameSession<G> {
             })
             .collect()
     }
+}
+
+/// Runs a proof-number search for the goal "the side to move wins" (draws count as the
+/// puzzle says) with the recorder, and says what it found.
+fn proof_run<G: BoardGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    draw_for_attacker: bool,
+    mut recorder: Recorder<G>,
+) -> String {
+    use crate::search::proof::{Goal, ProofVerdict, proof_search};
+    let goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker,
+    };
+    let report = proof_search(
+        game,
+        config.algorithm,
+        &config.proof,
+        goal,
+        limits,
+        &mut recorder,
+    );
+    recorder.finish();
+    let mut text = match (report.verdict, report.proof_size) {
+        (ProofVerdict::Proven, Some(size)) => format!("proven (proof tree of {size} nodes)"),
+        (ProofVerdict::Proven, None) => "proven".to_string(),
+        (ProofVerdict::Disproven, _) => "disproven".to_string(),
+        (ProofVerdict::Unknown, _) => "unknown".to_string(),
+    };
+    if let Some(level) = report.level {
+        text.push_str(&format!(" at lambda level {level}"));
+    }
+    if let Some(m) = report.best_move {
+        text.push_str(&format!(", best {}", game.format_move(m)));
+    }
+    text.push_str(&format!(", root {}", report.root));
+    if report.stopped {
+        text.push_str(" (stopped)");
+    }
+    text
 }
 
 /// Runs the root analysis of a lambda search (every root move classified) and says what
