@@ -138,7 +138,7 @@ fn dfpn_screen_snapshots() {
     let (mut app, _rx) = open_puzzle("tictactoe", true);
     // The twelfth threshold change: df-pn re-enters a child with new thresholds; the side
     // pane lists every frame of the path with its thresholds.
-    type_keys(&mut app, "uuuuuuuuuuuu");
+    type_keys(&mut app, "yyyyyyyyyyyy");
     insta::assert_snapshot!("dfpn_twelfth_threshold_change_80x24", screen(&app, 80, 24));
     insta::assert_snapshot!(
         "dfpn_twelfth_threshold_change_120x40",
@@ -195,9 +195,9 @@ fn n_steps_to_proofs_and_w_finds_solved_nodes() {
 }
 
 #[test]
-fn u_steps_to_threshold_changes_in_dfpn_only() {
+fn y_steps_to_threshold_changes_in_dfpn_only() {
     let (mut app, _rx) = open(true);
-    type_keys(&mut app, "u");
+    type_keys(&mut app, "y");
     let node = app.selected.unwrap();
     let detail = app.session.detail(node).proof.unwrap();
     let now = detail.thresholds.expect("df-pn frames have thresholds");
@@ -210,7 +210,7 @@ fn u_steps_to_threshold_changes_in_dfpn_only() {
     assert_eq!(detail.frames[0].label, "root");
 
     let (mut app, _rx) = open(false);
-    type_keys(&mut app, "u");
+    type_keys(&mut app, "y");
     assert_eq!(app.message.as_deref(), Some("no later threshold change"));
 }
 

@@ -279,7 +279,7 @@ fn dfpn_search_steps_through_expansions_proofs_and_thresholds() {
     assert!(s.contains("3 8 8 8"), "{s}");
     tmux.keys("d");
     tmux.wait_for("children's dn (d: pn)");
-    tmux.keys("u");
+    tmux.keys("y");
     let s = tmux.wait_for(" th [");
     assert!(s.contains("threshold"), "{s}");
     // n: the next node to become proven or disproven (both words end in PROVEN).
