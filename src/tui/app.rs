@@ -11,6 +11,12 @@
 //! Lambda searches (issue 4, item 7) add the maximum level (`>` / `<` search again one
 //! level up or down), the root analysis switch, and the board's zone view (which orders,
 //! A-zone or D-zone), which only changes what is drawn.
+//!
+//! Proof-number searches (issue 5, item 6) add steps to the next expansion (`e` / `E`),
+//! proof (`n` / `N`: a node becoming proven or disproven) and df-pn threshold change
+//! (`y` / `Y`), `w` / `W` to the solved nodes of the tree, and `d` to show the children's
+//! disproof numbers on the board instead of their proof numbers. `a` cycles through the
+//! proof family too (PNS and df-pn only on literal trees).
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;

@@ -6,8 +6,10 @@
 //! per game ([`GameSession`]). Progress (nodes, nodes/s, depth, best move so far) is sent a
 //! few times a second on the same channel as the input events ([`Msg`]), so the explorer
 //! waits on one receiver. Lambda and dual-lambda searches are recorded the same way; what
-//! the views show of them is [`lambda`]'s. Cancelling is [`Session::cancel`], which asks the recorder to
-//! break at the next node (`LiveTrace::request_stop`).
+//! the views show of them is [`lambda`]'s. Proof-number searches (issue 5) run
+//! `search::proof::proof_search` with the puzzle's draw rule; what the views show of them
+//! is [`proof`]'s. Cancelling is [`Session::cancel`], which asks the recorder to break at
+//! the next node (`LiveTrace::request_stop`).
 
 pub mod lambda;
 pub mod proof;
