@@ -139,8 +139,8 @@ pub(crate) mod pn_flags {
     pub const THRESHOLDS: u8 = 4;
 }
 
-/// Links of a proof node to its children (first-entry order), filled in by
-/// [`Trace::append`].
+/// Links of a proof node to its children (first-entry order), filled in as batches are
+/// appended to the trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PnLinks {
     pub(crate) first_child: NodeId,
@@ -443,7 +443,7 @@ pub enum Event<M> {
         zone: ZoneId,
     },
     /// A proof node's enter, update or leave with its numbers as of that moment, df-pn's
-    /// thresholds (meaningful when `flags` has [`pn_flags::THRESHOLDS`]), and the node's
+    /// thresholds (meaningful when `flags` has the thresholds bit), and the node's
     /// previous `Pn` event (`NONE`: none).
     Pn {
         node: NodeId,
