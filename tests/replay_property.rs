@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::proof::ProofNumbers;
 use plyscope::search::zone::ZoneScheme;
 use plyscope::search::{
     Algorithm, Bound, Limits, MoveOrdering, SearchConfig, SearchGame, Value, Window, solve,
@@ -32,7 +33,7 @@ use plyscope::trace::replay::{
     Candidates, CutoffInfo, LambdaState, NodeResult, NodeState, NodeStatus, NullMoveInfo, Replay,
     TtLookup, TtStoreInfo,
 };
-use plyscope::trace::store::{Event, NodeId, NodeKind, Trace};
+use plyscope::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
 use plyscope::trace::{
     LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
 };
@@ -198,6 +199,23 @@ fn oracle<M: Copy + PartialEq>(trace: &Trace<M>, step: usize) -> Snapshot<M> {
                 states[node as usize].tt = None;
                 lambdas[node as usize].as_mut().expect("a lambda node").tt = Some(hit);
             }
+            Event::Pn { node, step, .. } => match step {
+                PnStep::FirstEnter | PnStep::Enter => {
+                    if step == PnStep::FirstEnter {
+                        entered += 1;
+                    }
+                    let s = &mut states[node as usize];
+                    s.status = NodeStatus::Open;
+                    s.window = Some(trace.node(node).window());
+                    path.push(node);
+                }
+                PnStep::Update => {}
+                PnStep::Leave => {
+                    assert_eq!(path.pop(), Some(node), "leave of the innermost node");
+                    states[node as usize].status = NodeStatus::Closed;
+                }
+            },
+            Event::PnExpand { .. } | Event::PnTt { .. } => {}
             Event::LambdaLeave {
                 node,
                 verdict,
@@ -897,5 +915,157 @@ proptest! {
             prop_assert!(trace.nodes().iter().all(|n| n.leave_event().is_some()));
         }
         check_replay(&trace);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Proof-number searches (issue 5): PNS and df-pn revisit nodes, so the path, the statuses
+// and the numbers of every node are checked against the oracle and a scan of the log.
+
+mod common;
+
+/// A proof node's numbers and thresholds (`None` before it is entered).
+type PnSnapshot = Option<(Option<ProofNumbers>, Option<ProofNumbers>)>;
+
+/// Every proof node's numbers and thresholds as of `step`, read off the log from the start.
+fn pn_oracle(trace: &Trace<Point>, step: usize) -> Vec<PnSnapshot> {
+    let mut out = vec![None; trace.node_count()];
+    for event in &trace.events()[..step] {
+        match *event {
+            Event::Pn {
+                node,
+                step: kind,
+                numbers,
+                thresholds,
+                flags,
+                ..
+            } => {
+                let slot = &mut out[node as usize];
+                if kind == PnStep::FirstEnter {
+                    *slot = Some((None, None));
+                }
+                let s = slot.as_mut().expect("entered");
+                s.0 = Some(numbers);
+                s.1 = (flags & 4 != 0).then_some(thresholds);
+            }
+            Event::PnExpand {
+                node,
+                moves,
+                numbers,
+                ..
+            } => {
+                let initial = trace.pn_numbers(numbers, moves.len());
+                for (i, &mv) in trace.moves(moves).iter().enumerate() {
+                    for (c, slot) in out.iter_mut().enumerate() {
+                        let tn = trace.node(c as NodeId);
+                        if tn.parent() == Some(node)
+                            && tn.mv() == Some(mv)
+                            && let Some(s) = slot.as_mut()
+                        {
+                            s.0 = Some(initial[i]);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn check_pn_replay(trace: &Trace<Point>) {
+    check_replay(trace);
+    let mut r = Replay::new();
+    let len = trace.len();
+    let stride = (len / 60).max(1);
+    for step in (0..=len).step_by(stride) {
+        r.seek(trace, step);
+        let oracle = pn_oracle(trace, step);
+        for id in 0..trace.node_count() as NodeId {
+            let got = r.pn(trace, id).map(|s| (s.numbers, s.thresholds));
+            let want = oracle[id as usize];
+            assert_eq!(got, want, "node {id} at step {step}");
+        }
+    }
+}
+
+fn pn_trace(seed: u64, dfpn: bool, iterations: usize, budget: u64) -> Trace<Point> {
+    let mut rng = Rng(seed);
+    let stones = rng.below(4) as usize + 1;
+    let mut g = random_position(3, 3, 3, stones, &mut rng);
+    let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+        budget,
+        batch_events: 1 + rng.below(50) as usize,
+        ..RecordConfig::default()
+    });
+    if dfpn {
+        common::pn_engines::dfpn(&mut g, &mut recorder);
+    } else {
+        common::pn_engines::pns(&mut g, iterations, &mut recorder);
+    }
+    recorder.into_trace()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn proof_number_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        dfpn in any::<bool>(),
+        iterations in 1usize..200,
+        budget in prop_oneof![Just(u64::MAX), 1u64..400],
+    ) {
+        let trace = pn_trace(seed, dfpn, iterations, budget);
+        check_pn_replay(&trace);
+    }
+}
+
+/// Records a real proof-number engine (`Algorithm::PROOF_FAMILY[index]`) on `game` within
+/// `nodes` nodes and a record `budget`.
+fn proof_record(game: &mut Mnk, index: u8, nodes: u64, budget: u64) -> Trace<Point> {
+    use plyscope::search::proof::{Goal, ProofConfig, proof_search};
+    let algorithm = Algorithm::PROOF_FAMILY[index as usize % Algorithm::PROOF_FAMILY.len()];
+    let goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: false,
+    };
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
+        budget,
+        ..RecordConfig::default()
+    });
+    let _ = proof_search(
+        game,
+        algorithm,
+        &ProofConfig::default(),
+        goal,
+        &limits,
+        &mut recorder,
+    );
+    recorder.into_trace()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// PNS, PN², df-pn and lambda-df-pn (with its lambda threat checks under proof nodes)
+    /// on random 3x3 and 4x4 positions, node limits and record budgets.
+    #[test]
+    fn recorded_proof_searches_replay_the_same_both_ways(
+        seed in any::<u64>(),
+        index in 0u8..4,
+        nodes in prop_oneof![Just(u64::MAX), 1u64..3000],
+        budget in prop_oneof![Just(u64::MAX), 1u64..600],
+        big in any::<bool>(),
+    ) {
+        let mut rng = Rng(seed);
+        let (side, stones) = if big { (4, 4 + rng.below(4)) } else { (3, 1 + rng.below(4)) };
+        let mut game = random_position(side, side, 3, stones as usize, &mut rng);
+        let trace = proof_record(&mut game, index, nodes, budget);
+        check_pn_replay(&trace);
     }
 }

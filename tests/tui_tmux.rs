@@ -236,3 +236,56 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
     tmux.wait_for("EXITED 0");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 5: a puzzle opened and switched to df-pn with `a` (until the status line names
+/// it), stepped to the next expansion, proof and threshold change; the board shows the
+/// children's numbers and `d` switches them to disproof numbers.
+#[test]
+fn dfpn_search_steps_through_expansions_proofs_and_thresholds() {
+    let Some(tmux) = tmux_or_skip("dfpn") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore tictactoe; echo EXITED $?; sleep 30");
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        &shell,
+    ]);
+    tmux.wait_for("step ");
+    let mut found = false;
+    for _ in 0..12 {
+        tmux.keys("a");
+        sleep(Duration::from_millis(300));
+        if tmux.screen().contains("| dfpn |") {
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "a reaches dfpn:\n{}", tmux.screen());
+    tmux.wait_for("disproven");
+    tmux.keys("e");
+    let s = tmux.wait_for("children's pn (d: dn)");
+    assert!(s.contains("expanded 1x"), "{s}");
+    // The root as entered ([1, 1]) with its nine children's proof numbers on the board
+    // (df-pn's one-move look-ahead: each has eight replies).
+    assert!(s.contains("root [1, 1]"), "the root with its numbers:\n{s}");
+    assert!(s.contains("3 8 8 8"), "{s}");
+    tmux.keys("d");
+    tmux.wait_for("children's dn (d: pn)");
+    tmux.keys("y");
+    let s = tmux.wait_for(" th [");
+    assert!(s.contains("threshold"), "{s}");
+    // n: the next node to become proven or disproven (both words end in PROVEN).
+    tmux.keys("n");
+    let s = tmux.wait_for("PROVEN");
+    assert!(s.contains("step "), "{s}");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+}

@@ -28,6 +28,16 @@
 //! to the one recorded just before shares its bytes). Zone bytes count in the budget: every
 //! [`ZONE_BYTES_PER_EVENT`] of them as one event.
 //!
+//! # Proof-number search
+//!
+//! `pn_enter` of a (parent, move) already in the tree is a revisit: the recorder finds the
+//! node among the parent's children (it keeps each proof node's child links and move) and
+//! records an [`Event::Pn`] of step `Enter` instead of a new node; the first enter creates
+//! the node (`FirstEnter`). Enters, updates and leaves carry the numbers as the engine
+//! reported them and the node's previous such event, so a replay can step back; expansions
+//! put their children's initial numbers in a side buffer, which counts in the budget like
+//! zone bytes (8 bytes a number).
+//!
 //! # The record budget
 //!
 //! After [`RecordConfig::budget`] events the recorder stops recording but keeps answering
@@ -41,17 +51,18 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::game::Game;
+use crate::game::{Game, Player};
+use crate::search::proof::ProofNumbers;
 use crate::search::zone::ZoneScheme;
 use crate::search::{Bound, Value, Window};
 use crate::trace::{
-    GO, LambdaNode, LambdaNodeKind, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
+    GO, LambdaNode, LambdaNodeKind, LambdaTtView, LambdaVerdict, Observer, PnNodeView, TtEntryView,
 };
 
 use super::live::LiveTrace;
 use super::store::{
-    Batch, Event, EventId, MAX_EVENTS, MoveRange, NONE, NodeId, NodeKind, Trace, TraceNode,
-    Truncation, ZoneId,
+    Batch, Event, EventId, MAX_EVENTS, MoveRange, NONE, NodeId, NodeKind, PnStep, Trace, TraceNode,
+    Truncation, ZoneId, pn_flags,
 };
 
 /// Zone bytes that count as one event against the record budget (about an event's size
@@ -107,6 +118,18 @@ struct Open {
     last_candidates: EventId,
 }
 
+/// What the recorder keeps about each proof node, to recognise revisits and chain events.
+#[derive(Clone, Copy, Debug)]
+struct PnRecord<M> {
+    mv: Option<M>,
+    first_child: NodeId,
+    last_child: NodeId,
+    next_sibling: NodeId,
+    /// The node's latest `Pn` event and expansion.
+    last: EventId,
+    last_expand: EventId,
+}
+
 /// Records a search into a [`Trace`] shared through a [`LiveTrace`].
 ///
 /// ```
@@ -147,6 +170,13 @@ pub struct Recorder<G: Game> {
     last_zone: Vec<u8>,
     last_zone_id: ZoneId,
     stack: Vec<Open>,
+    /// Proof nodes by id (empty for other searches), and the proof roots in order.
+    pn: Vec<PnRecord<G::Move>>,
+    pn_roots: Vec<NodeId>,
+    /// Initial numbers recorded (the start of the next expansion's).
+    pn_numbers: u64,
+    /// The attacker of the proof search (the side to move at its root).
+    pn_attacker: Player,
     /// Copies of the open nodes' ordered lists, to find skipped moves in them.
     open_moves: Vec<G::Move>,
     iteration: u32,
@@ -183,6 +213,10 @@ impl<G: Game> Recorder<G> {
             last_zone: Vec::new(),
             last_zone_id: NONE,
             stack: Vec::with_capacity(64),
+            pn: Vec::new(),
+            pn_roots: Vec::new(),
+            pn_numbers: 0,
+            pn_attacker: Player::Black,
             open_moves: Vec::with_capacity(1024),
             iteration: 0,
             truncation: None,
@@ -250,7 +284,10 @@ impl<G: Game> Recorder<G> {
     #[inline]
     fn admit(&mut self) -> bool {
         if self.truncation.is_none()
-            && self.recorded + self.zone_bytes / ZONE_BYTES_PER_EVENT < self.config.budget
+            && self.recorded
+                + (self.zone_bytes + self.pn_numbers * size_of::<ProofNumbers>() as u64)
+                    / ZONE_BYTES_PER_EVENT
+                < self.config.budget
         {
             return true;
         }
@@ -422,6 +459,55 @@ impl<G: Game> Recorder<G> {
             });
         }
         self.push_moves(moves)
+    }
+
+    /// The proof node reached by `mv` from `parent` (a root when `parent` is `NONE`), if
+    /// it was entered before.
+    fn pn_known(&self, parent: NodeId, mv: Option<G::Move>) -> Option<NodeId> {
+        if parent == NONE {
+            return self
+                .pn_roots
+                .iter()
+                .copied()
+                .find(|&r| self.pn[r as usize].mv == mv);
+        }
+        let mut child = self.pn.get(parent as usize)?.first_child;
+        while child != NONE {
+            let c = &self.pn[child as usize];
+            if c.mv == mv {
+                return Some(child);
+            }
+            child = c.next_sibling;
+        }
+        None
+    }
+
+    /// Records an enter, update or leave of the proof node `node`.
+    fn pn_event(&mut self, node: NodeId, step: PnStep, view: PnNodeView) {
+        let e = self.recorded as EventId;
+        let Some(record) = self.pn.get_mut(node as usize) else {
+            debug_assert!(false, "a proof event for a node that is not a proof node");
+            return;
+        };
+        let prev = std::mem::replace(&mut record.last, e);
+        let mut flags = 0;
+        if view.or_node {
+            flags |= pn_flags::OR_NODE;
+        }
+        if view.second_level {
+            flags |= pn_flags::SECOND_LEVEL;
+        }
+        if view.thresholds.is_some() {
+            flags |= pn_flags::THRESHOLDS;
+        }
+        self.push_event(Event::Pn {
+            node,
+            step,
+            flags,
+            numbers: view.numbers,
+            thresholds: view.thresholds.unwrap_or(ProofNumbers::new(0, 0)),
+            prev,
+        });
     }
 
     /// The innermost open node (engines report node events only inside a node).
@@ -696,6 +782,55 @@ impl<G: Game> Observer<G> for Recorder<G> {
         GO
     }
 
+    fn pn_enter(&mut self, game: &G, mv: Option<G::Move>, node: PnNodeView) -> ControlFlow<()> {
+        if self.live.stop_requested() {
+            return ControlFlow::Break(());
+        }
+        if self.admit() {
+            self.proof_enter(game, mv, node);
+        }
+        GO
+    }
+
+    fn pn_expand(&mut self, moves: &[G::Move], numbers: &[ProofNumbers]) -> ControlFlow<()> {
+        debug_assert_eq!(moves.len(), numbers.len(), "a number per move");
+        if self.admit() {
+            self.proof_expand(moves, numbers);
+        }
+        GO
+    }
+
+    fn pn_update(&mut self, node: PnNodeView) -> ControlFlow<()> {
+        if self.admit()
+            && let Some(id) = self.current()
+        {
+            self.pn_event(id, PnStep::Update, node);
+        }
+        GO
+    }
+
+    fn pn_tt(&mut self, _key: u64, entry: Option<ProofNumbers>) -> ControlFlow<()> {
+        if self.admit()
+            && let Some(node) = self.current()
+        {
+            self.push_event(Event::PnTt { node, hit: entry });
+        }
+        GO
+    }
+
+    fn pn_leave(&mut self, node: PnNodeView) -> ControlFlow<()> {
+        if !self.admit() {
+            return GO;
+        }
+        let Some(open) = self.stack.pop() else {
+            debug_assert!(false, "pn_leave without pn_enter");
+            return GO;
+        };
+        self.open_moves.truncate(open.local_mark as usize);
+        self.pn_event(open.node, PnStep::Leave, node);
+        GO
+    }
+
     fn lambda_leave(
         &mut self,
         verdict: LambdaVerdict,
@@ -719,6 +854,126 @@ impl<G: Game> Observer<G> for Recorder<G> {
             zone,
         });
         GO
+    }
+}
+
+impl<G: Game> Recorder<G> {
+    fn proof_enter(&mut self, game: &G, mv: Option<G::Move>, view: PnNodeView) {
+        let (parent, ply) = match self.stack.last() {
+            None => (NONE, 0),
+            Some(top) => (top.node, top.ply.saturating_add(mv.is_some() as u16)),
+        };
+        if let Some(node) = self.pn_known(parent, mv) {
+            self.stack.push(Open {
+                node,
+                kind: NodeKind::Proof,
+                best_child: NONE,
+                best_value: -Value::INFINITY,
+                ordered_global: 0,
+                ordered_local: 0,
+                ordered_len: 0,
+                local_mark: self.open_moves.len() as u32,
+                ply,
+                last_candidates: NONE,
+            });
+            self.pn_event(node, PnStep::Enter, view);
+            return;
+        }
+        let id = self.nodes;
+        if parent == NONE {
+            self.pn_attacker = game.to_move();
+            self.pn_roots.push(id);
+        }
+        self.batch.nodes.push(TraceNode {
+            parent,
+            end: NONE,
+            enter: self.recorded as EventId,
+            leave: NONE,
+            tt_probe: NONE,
+            ordered: NONE,
+            null_move: NONE,
+            forward_pruned: NONE,
+            cutoff: NONE,
+            tt_store: NONE,
+            key: game.key(),
+            window: Window::FULL,
+            depth: 0,
+            iteration: self.iteration,
+            ply,
+            mv,
+            kind: NodeKind::Proof,
+            to_move: game.to_move(),
+            attacker: self.pn_attacker,
+            level: 0,
+        });
+        self.nodes += 1;
+        if self.pn.len() < id as usize + 1 {
+            self.pn.resize(
+                id as usize + 1,
+                PnRecord {
+                    mv: None,
+                    first_child: NONE,
+                    last_child: NONE,
+                    next_sibling: NONE,
+                    last: NONE,
+                    last_expand: NONE,
+                },
+            );
+        }
+        self.pn[id as usize].mv = mv;
+        if parent != NONE
+            && let Some(p) = self.pn.get(parent as usize).copied()
+        {
+            if p.last_child == NONE {
+                self.pn[parent as usize].first_child = id;
+            } else {
+                self.pn[p.last_child as usize].next_sibling = id;
+            }
+            self.pn[parent as usize].last_child = id;
+        }
+        self.stack.push(Open {
+            node: id,
+            kind: NodeKind::Proof,
+            best_child: NONE,
+            best_value: -Value::INFINITY,
+            ordered_global: 0,
+            ordered_local: 0,
+            ordered_len: 0,
+            local_mark: self.open_moves.len() as u32,
+            ply,
+            last_candidates: NONE,
+        });
+        self.pn_event(id, PnStep::FirstEnter, view);
+    }
+
+    fn proof_expand(&mut self, moves: &[G::Move], numbers: &[ProofNumbers]) {
+        let Some(node) = self.current() else {
+            return;
+        };
+        let len = moves.len().min(numbers.len());
+        if self.pn_numbers + len as u64 > u32::MAX as u64 {
+            self.truncate();
+            return;
+        }
+        let Some(range) = self.push_moves(&moves[..len]) else {
+            return;
+        };
+        let start = self.pn_numbers as u32;
+        self.batch
+            .pn_numbers
+            .extend_from_slice(&numbers[..range.len()]);
+        self.pn_numbers += range.len() as u64;
+        let e = self.recorded as EventId;
+        let prev = match self.pn.get_mut(node as usize) {
+            Some(record) => std::mem::replace(&mut record.last_expand, e),
+            None => NONE,
+        };
+        self.push_event(Event::PnExpand {
+            node,
+            moves: range,
+            numbers: start,
+            prev,
+        });
     }
 }
 

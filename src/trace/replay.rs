@@ -33,6 +33,16 @@
 //! verdict and zone once left, its table look-up, and its latest ATTACK or DEFEND list by
 //! the step (walking the node's chain of lists, one per level at most).
 //!
+//! # Proof nodes
+//!
+//! PNS and df-pn revisit nodes (seed 003): an `Event::Pn` of step `FirstEnter` counts as an
+//! enter, a revisit `Enter` moves the current node down to a node entered before, a `Leave`
+//! moves it up. The cursor keeps, per proof node, its latest `Pn` event and latest
+//! expansion by the step; each such event names the one before it, so stepping back
+//! restores them in O(1). [`Replay::pn`] reads the numbers from those events: the node's own
+//! latest, or its parent's latest expansion listing it when that came later (df-pn expands
+//! again on every call and gives the children the table's numbers).
+//!
 //! # Far jumps
 //!
 //! [`Replay::seek`] steps from the current step, or from step 0 after a reset when that is
@@ -44,10 +54,13 @@
 //! enters) and return the step to seek to: the step right after that event.
 
 use crate::game::Player;
+use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Value, Window};
 use crate::trace::{LambdaNodeKind, LambdaTtView, LambdaVerdict, TtEntryView};
 
-use super::store::{Event, EventId, EventKind, MoveRange, NONE, NodeId, NodeKind, Trace, ZoneId};
+use super::store::{
+    Event, EventId, EventKind, MoveRange, NONE, NodeId, NodeKind, PnStep, Trace, ZoneId, pn_flags,
+};
 
 /// Where a node stands at a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,6 +161,73 @@ pub struct LambdaState<M> {
     pub candidate_lists: u32,
 }
 
+/// A proof node as of a step (seed 003): its numbers, df-pn's thresholds, OR or AND.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PnState {
+    /// `[pn, dn]` from the attacker's view (`None` before anything gave it numbers).
+    pub numbers: Option<ProofNumbers>,
+    /// df-pn's thresholds of the node's latest frame.
+    pub thresholds: Option<ProofNumbers>,
+    /// True at an OR node (the attacker to move).
+    pub or_node: bool,
+    /// True inside PN²'s second-level search.
+    pub second_level: bool,
+    /// The node's latest `Pn` event by the step (`None`: none yet).
+    pub last_event: Option<EventId>,
+    /// Its latest expansion by the step: the moves and the offset of their initial numbers.
+    pub expansion: Option<(MoveRange, u32)>,
+    /// Expansions by the step (df-pn expands a node on every call).
+    pub expansions: u32,
+}
+
+/// What a proof-number event can mark, for "next ... " jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PnMark {
+    /// A node is expanded.
+    Expansion,
+    /// A node becomes proven or disproven (its numbers before were not solved).
+    Proof,
+    /// A frame's thresholds differ from the node's previous event's.
+    ThresholdChange,
+}
+
+/// True when the event `e` of `trace` is a `mark`.
+pub fn pn_mark_at<M: Copy>(trace: &Trace<M>, e: usize, mark: PnMark) -> bool {
+    let numbers_of = |e: EventId| match *trace.event(e) {
+        Event::Pn {
+            numbers,
+            thresholds,
+            flags,
+            ..
+        } => Some((
+            numbers,
+            (flags & pn_flags::THRESHOLDS != 0).then_some(thresholds),
+        )),
+        _ => None,
+    };
+    match (mark, *trace.event(e as EventId)) {
+        (PnMark::Expansion, Event::PnExpand { .. }) => true,
+        (PnMark::Proof, Event::Pn { numbers, prev, .. }) => {
+            numbers.is_solved()
+                && (prev == NONE || numbers_of(prev).is_none_or(|(n, _)| !n.is_solved()))
+        }
+        (
+            PnMark::ThresholdChange,
+            Event::Pn {
+                thresholds,
+                flags,
+                prev,
+                ..
+            },
+        ) => {
+            flags & pn_flags::THRESHOLDS != 0
+                && prev != NONE
+                && numbers_of(prev).is_some_and(|(_, t)| t != Some(thresholds))
+        }
+        _ => false,
+    }
+}
+
 /// Everything about one node as of a step. The static facts (move, ply, depth, side to
 /// move, key, iteration) are on [`super::store::TraceNode`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,6 +287,9 @@ pub struct Replay {
     current: NodeId,
     /// Per node: the best child so far (`NONE`: none left yet).
     best_child: Vec<NodeId>,
+    /// Per proof node: its latest `Pn` event and latest expansion (`NONE`: none yet).
+    pn_latest: Vec<EventId>,
+    pn_expand: Vec<EventId>,
 }
 
 impl Replay {
@@ -217,6 +300,17 @@ impl Replay {
             entered: 0,
             current: NONE,
             best_child: Vec::new(),
+            pn_latest: Vec::new(),
+            pn_expand: Vec::new(),
+        }
+    }
+
+    /// Grows the proof nodes' slots to cover `node`.
+    fn pn_slots<M: Copy>(&mut self, trace: &Trace<M>, node: NodeId) {
+        if self.pn_latest.len() <= node as usize {
+            let len = trace.node_count().max(node as usize + 1);
+            self.pn_latest.resize(len, NONE);
+            self.pn_expand.resize(len, NONE);
         }
     }
 
@@ -258,6 +352,28 @@ impl Replay {
                 debug_assert_eq!(node, self.current, "leave of the current node");
                 self.current = trace.node(node).parent;
             }
+            Event::Pn { node, step, .. } => {
+                self.pn_slots(trace, node);
+                self.pn_latest[node as usize] = self.step as EventId;
+                match step {
+                    PnStep::FirstEnter => {
+                        debug_assert_eq!(node, self.entered, "enters follow node ids");
+                        if self.best_child.len() <= node as usize {
+                            self.best_child
+                                .resize(trace.node_count().max(node as usize + 1), NONE);
+                        }
+                        self.entered += 1;
+                        self.current = node;
+                    }
+                    PnStep::Enter => self.current = node,
+                    PnStep::Update => {}
+                    PnStep::Leave => self.current = trace.node(node).parent,
+                }
+            }
+            Event::PnExpand { node, .. } => {
+                self.pn_slots(trace, node);
+                self.pn_expand[node as usize] = self.step as EventId;
+            }
             Event::Leave { node, value, .. } => {
                 debug_assert_eq!(node, self.current, "leave of the current node");
                 let n = trace.node(node);
@@ -289,6 +405,21 @@ impl Replay {
                 self.current = trace.node(node).parent;
             }
             Event::LambdaLeave { node, .. } => self.current = node,
+            Event::Pn {
+                node, step, prev, ..
+            } => {
+                self.pn_latest[node as usize] = prev;
+                match step {
+                    PnStep::FirstEnter => {
+                        self.entered -= 1;
+                        self.current = trace.node(node).parent;
+                    }
+                    PnStep::Enter => self.current = trace.node(node).parent,
+                    PnStep::Update => {}
+                    PnStep::Leave => self.current = node,
+                }
+            }
+            Event::PnExpand { node, prev, .. } => self.pn_expand[node as usize] = prev,
             Event::Leave {
                 node, prev_best, ..
             } => {
@@ -308,6 +439,9 @@ impl Replay {
     pub fn reset(&mut self) {
         let entered = (self.entered as usize).min(self.best_child.len());
         self.best_child[..entered].fill(NONE);
+        let entered_pn = (self.entered as usize).min(self.pn_latest.len());
+        self.pn_latest[..entered_pn].fill(NONE);
+        self.pn_expand[..entered_pn].fill(NONE);
         self.step = 0;
         self.entered = 0;
         self.current = NONE;
@@ -332,7 +466,12 @@ impl Replay {
         let n = trace.node(id);
         let step = self.step;
         let happened = |e: EventId| e != NONE && (e as usize) < step;
-        let closed = happened(n.leave);
+        // A proof node is open while it is on the current path (revisits reopen it).
+        let closed = if n.kind.is_proof() {
+            !self.on_path(trace, id)
+        } else {
+            happened(n.leave)
+        };
         let best_child = self
             .best_child
             .get(id as usize)
@@ -347,7 +486,9 @@ impl Replay {
             window: Some(n.window),
             value_so_far: best_child.map(|c| -final_value(trace, c)),
             best_child,
-            subtree_nodes: if closed {
+            subtree_nodes: if n.kind.is_proof() {
+                self.proof_subtree(trace, id)
+            } else if closed {
                 n.end - id
             } else {
                 self.entered - id
@@ -473,6 +614,143 @@ impl Replay {
         Some(state)
     }
 
+    /// Proof nodes of the subtree of `id` entered by this step, itself included (revisits
+    /// make subtrees other than id ranges: walks the children links).
+    fn proof_subtree<M: Copy>(&self, trace: &Trace<M>, id: NodeId) -> u32 {
+        let mut count = 0;
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            count += 1;
+            stack.extend(self.children(trace, n));
+        }
+        count
+    }
+
+    /// True when `id` is the current node or one of its ancestors.
+    pub fn on_path<M: Copy>(&self, trace: &Trace<M>, id: NodeId) -> bool {
+        let mut n = self.current;
+        while n != NONE {
+            if n == id {
+                return true;
+            }
+            n = trace.node(n).parent;
+        }
+        false
+    }
+
+    /// The proof node `id` at this step (`None` for other nodes and nodes not entered yet).
+    pub fn pn<M: Copy + PartialEq>(&self, trace: &Trace<M>, id: NodeId) -> Option<PnState> {
+        if id >= self.entered {
+            return None;
+        }
+        let n = trace.node(id);
+        if !n.kind.is_proof() {
+            return None;
+        }
+        let latest = self.pn_latest.get(id as usize).copied().unwrap_or(NONE);
+        let mut state = PnState {
+            numbers: None,
+            thresholds: None,
+            or_node: n.to_move == n.attacker,
+            second_level: false,
+            last_event: (latest != NONE).then_some(latest),
+            expansion: None,
+            expansions: 0,
+        };
+        if let Some(Event::Pn {
+            numbers,
+            thresholds,
+            flags,
+            ..
+        }) = state.last_event.map(|e| *trace.event(e))
+        {
+            state.numbers = Some(numbers);
+            state.thresholds = (flags & pn_flags::THRESHOLDS != 0).then_some(thresholds);
+            state.or_node = flags & pn_flags::OR_NODE != 0;
+            state.second_level = flags & pn_flags::SECOND_LEVEL != 0;
+        }
+        // The parent's expansion gives numbers too; a later one wins.
+        if let (Some(parent), Some(mv)) = (n.parent(), n.mv())
+            && let Some((_, numbers)) = self.expansion_numbers(trace, parent, mv, latest)
+        {
+            state.numbers = Some(numbers);
+        }
+        let mut e = self.pn_expand.get(id as usize).copied().unwrap_or(NONE);
+        if let Some(Event::PnExpand { moves, numbers, .. }) = (e != NONE).then(|| *trace.event(e)) {
+            state.expansion = Some((moves, numbers));
+        }
+        while e != NONE {
+            state.expansions += 1;
+            e = match *trace.event(e) {
+                Event::PnExpand { prev, .. } => prev,
+                _ => NONE,
+            };
+        }
+        Some(state)
+    }
+
+    /// The latest expansion of `parent` by this step that lists `mv` and came after event
+    /// `after` (`NONE`: any), with the initial numbers it gave `mv`. Expansions that do not
+    /// list the move (lambda-df-pn expands a node again at another level, with other
+    /// moves) are skipped.
+    fn expansion_numbers<M: Copy + PartialEq>(
+        &self,
+        trace: &Trace<M>,
+        parent: NodeId,
+        mv: M,
+        after: EventId,
+    ) -> Option<(EventId, ProofNumbers)> {
+        let mut e = *self.pn_expand.get(parent as usize)?;
+        while e != NONE && (after == NONE || e > after) {
+            let Event::PnExpand {
+                moves,
+                numbers,
+                prev,
+                ..
+            } = *trace.event(e)
+            else {
+                return None;
+            };
+            if let Some(i) = trace.moves(moves).iter().position(|&m| m == mv) {
+                return Some((e, trace.pn_numbers(numbers, moves.len())[i]));
+            }
+            e = prev;
+        }
+        None
+    }
+
+    /// The children of the proof node `id` by this step, as its latest expansion lists them,
+    /// each with its numbers (a child's own later events override the expansion's) and its
+    /// node once entered.
+    pub fn pn_children<M: Copy + PartialEq>(
+        &self,
+        trace: &Trace<M>,
+        id: NodeId,
+    ) -> Vec<(M, ProofNumbers, Option<NodeId>)> {
+        let mut out = Vec::new();
+        let Some(state) = self.pn(trace, id) else {
+            return out;
+        };
+        let Some((moves, numbers)) = state.expansion else {
+            return out;
+        };
+        let initial = trace.pn_numbers(numbers, moves.len());
+        let entered: Vec<NodeId> = self.children(trace, id).collect();
+        for (i, &mv) in trace.moves(moves).iter().enumerate() {
+            let node = entered
+                .iter()
+                .copied()
+                .find(|&c| trace.node(c).mv() == Some(mv));
+            let numbers = node
+                .and_then(|c| self.pn(trace, c))
+                .and_then(|s| s.numbers)
+                .or_else(|| initial.get(i).copied())
+                .unwrap_or(ProofNumbers::UNIT);
+            out.push((mv, numbers, node));
+        }
+        out
+    }
+
     /// The state of every node of the trace at this step (for tests and exports).
     pub fn states<M: Copy + PartialEq>(&self, trace: &Trace<M>) -> Vec<NodeState<M>> {
         (0..trace.node_count() as NodeId)
@@ -502,11 +780,22 @@ impl Replay {
         let entered = self.entered;
         let step = self.step;
         let first = node + 1;
-        let mut next = (node < entered && first < entered && trace.node(first).parent == node)
-            .then_some(first);
+        let links = (node < entered)
+            .then(|| trace.pn_links(node))
+            .flatten()
+            .copied();
+        let mut next = match links {
+            Some(l) => l.first_child().filter(|&c| c < entered),
+            None => (node < entered && first < entered && trace.node(first).parent == node)
+                .then_some(first),
+        };
         std::iter::from_fn(move || {
             let id = next?;
             let n = trace.node(id);
+            if links.is_some() {
+                next = trace.pn_next_sibling(id).filter(|&s| s < entered);
+                return Some(id);
+            }
             next = (n.leave != NONE && (n.leave as usize) < step)
                 .then_some(n.end)
                 .filter(|&s| s < entered && trace.node(s).parent == node);

@@ -37,8 +37,25 @@
 //! node's previous one (`prev`) and the node keeps its latest. Zones (one byte per point,
 //! [`crate::search::zone::ZoneScheme`]'s orders) live in a side buffer of their own, written
 //! only where an event carries one.
+//!
+//! # Proof-number search
+//!
+//! PNS, PN², df-pn and lambda-df-pn (seed 003; digest section 3) visit the same node many
+//! times: PNS walks down from the root every iteration, df-pn re-enters a child with new
+//! thresholds. A node ([`NodeKind::Proof`]) is created at its first enter, so ids still
+//! follow first entry and the nodes entered by a step are still the ids below a count; a
+//! revisit is an event, not a node. Its descendants are therefore not an id range: the trace
+//! links every proof node to its first child and next sibling ([`Trace::pn_links`]), in
+//! first-entry order. Every enter, update and leave is an [`Event::Pn`] carrying the node's
+//! `[pn, dn]` (and df-pn's thresholds) at that moment and the node's previous such event
+//! (`prev`), so a replay steps back in O(1). An expansion ([`Event::PnExpand`]) holds the
+//! children's moves and their initial numbers, which live in a side buffer of their own
+//! ([`Trace::pn_numbers`]), and names the node's previous expansion (df-pn expands a node
+//! again on every call). Other nodes entered under a proof node (lambda-df-pn's threat
+//! checks, lambda nodes) are linked among its children too.
 
 use crate::game::Player;
+use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Value, Window};
 use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, TtEntryView};
 
@@ -77,6 +94,9 @@ pub enum NodeKind {
     Attack,
     /// Lambda search: DEFEND plays the node's move for the defender.
     Defence,
+    /// Proof-number search: a node of the PNS / df-pn tree (the root when it has no
+    /// parent), visited any number of times.
+    Proof,
 }
 
 impl NodeKind {
@@ -87,6 +107,62 @@ impl NodeKind {
             self,
             NodeKind::Lambda(_) | NodeKind::Attack | NodeKind::Defence
         )
+    }
+
+    /// True for the nodes of the proof-number family.
+    #[inline]
+    pub fn is_proof(self) -> bool {
+        self == NodeKind::Proof
+    }
+}
+
+/// Which of a proof node's visit events an [`Event::Pn`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PnStep {
+    /// The first enter: the node is created.
+    FirstEnter,
+    /// A later enter of the same node (a revisit).
+    Enter,
+    /// A backup step or a turn of df-pn's MID loop.
+    Update,
+    /// The engine goes back to the parent.
+    Leave,
+}
+
+/// Flags of an [`Event::Pn`].
+pub(crate) mod pn_flags {
+    /// An OR node (the attacker to move).
+    pub const OR_NODE: u8 = 1;
+    /// Inside PN²'s second-level search.
+    pub const SECOND_LEVEL: u8 = 2;
+    /// df-pn: the event carries thresholds.
+    pub const THRESHOLDS: u8 = 4;
+}
+
+/// Links of a proof node to its children (first-entry order), filled in as batches are
+/// appended to the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PnLinks {
+    pub(crate) first_child: NodeId,
+    pub(crate) last_child: NodeId,
+    pub(crate) next_sibling: NodeId,
+}
+
+impl PnLinks {
+    const EMPTY: PnLinks = PnLinks {
+        first_child: NONE,
+        last_child: NONE,
+        next_sibling: NONE,
+    };
+
+    /// The first child entered (`None` before any).
+    pub fn first_child(&self) -> Option<NodeId> {
+        opt(self.first_child)
+    }
+
+    /// The next child of the same parent entered after this one.
+    pub fn next_sibling(&self) -> Option<NodeId> {
+        opt(self.next_sibling)
     }
 }
 
@@ -366,6 +442,30 @@ pub enum Event<M> {
         verdict: LambdaVerdict,
         zone: ZoneId,
     },
+    /// A proof node's enter, update or leave with its numbers as of that moment, df-pn's
+    /// thresholds (meaningful when `flags` has the thresholds bit), and the node's
+    /// previous `Pn` event (`NONE`: none).
+    Pn {
+        node: NodeId,
+        step: PnStep,
+        flags: u8,
+        numbers: ProofNumbers,
+        thresholds: ProofNumbers,
+        prev: EventId,
+    },
+    /// `node` is expanded: its children's moves and initial numbers (the `numbers` offset
+    /// into [`Trace::pn_numbers`], one per move); `prev` is its previous expansion.
+    PnExpand {
+        node: NodeId,
+        moves: MoveRange,
+        numbers: u32,
+        prev: EventId,
+    },
+    /// A proof node's table look-up (`None`: a miss).
+    PnTt {
+        node: NodeId,
+        hit: Option<ProofNumbers>,
+    },
 }
 
 /// The kinds of events, for "next/previous event of a kind" queries.
@@ -391,6 +491,12 @@ pub enum EventKind {
     LambdaTt,
     /// A lambda node left.
     LambdaLeave,
+    /// A proof node's enter, update or leave.
+    Pn,
+    /// A proof node's expansion.
+    PnExpand,
+    /// A proof node's table look-up.
+    PnTt,
 }
 
 impl<M: Copy> Event<M> {
@@ -410,7 +516,10 @@ impl<M: Copy> Event<M> {
             | Event::LambdaAttack { node, .. }
             | Event::LambdaDefend { node, .. }
             | Event::LambdaTt { node, .. }
-            | Event::LambdaLeave { node, .. } => Some(node),
+            | Event::LambdaLeave { node, .. }
+            | Event::Pn { node, .. }
+            | Event::PnExpand { node, .. }
+            | Event::PnTt { node, .. } => Some(node),
         }
     }
 
@@ -429,9 +538,13 @@ impl<M: Copy> Event<M> {
             | (EventKind::LambdaAttack, Event::LambdaAttack { .. })
             | (EventKind::LambdaDefend, Event::LambdaDefend { .. })
             | (EventKind::LambdaTt, Event::LambdaTt { .. })
-            | (EventKind::LambdaLeave, Event::LambdaLeave { .. }) => true,
+            | (EventKind::LambdaLeave, Event::LambdaLeave { .. })
+            | (EventKind::Pn, Event::Pn { .. })
+            | (EventKind::PnExpand, Event::PnExpand { .. })
+            | (EventKind::PnTt, Event::PnTt { .. }) => true,
             (EventKind::TtHit, Event::TtProbe { hit, .. }) => hit.is_some(),
             (EventKind::TtHit, Event::LambdaTt { hit, .. }) => hit.is_some(),
+            (EventKind::TtHit, Event::PnTt { hit, .. }) => hit.is_some(),
             _ => false,
         }
     }
@@ -448,6 +561,8 @@ pub(crate) struct Batch<M> {
     pub(crate) zones: Vec<u8>,
     /// Points of every zone (set with the first zone; 0 before).
     pub(crate) zone_len: u16,
+    /// Initial numbers of expanded proof nodes' children.
+    pub(crate) pn_numbers: Vec<ProofNumbers>,
 }
 
 impl<M> Batch<M> {
@@ -458,6 +573,7 @@ impl<M> Batch<M> {
             moves: Vec::with_capacity(events * 4),
             zones: Vec::new(),
             zone_len: 0,
+            pn_numbers: Vec::new(),
         }
     }
 
@@ -466,6 +582,7 @@ impl<M> Batch<M> {
         self.events.clear();
         self.moves.clear();
         self.zones.clear();
+        self.pn_numbers.clear();
     }
 }
 
@@ -487,6 +604,11 @@ pub struct Trace<M> {
     zones: Vec<u8>,
     /// Points of every zone of this trace (one board).
     zone_len: u16,
+    /// Initial numbers of the children of proof nodes' expansions.
+    pn_numbers: Vec<ProofNumbers>,
+    /// Per proof node (index = node id; shorter than the arena when no proof node is at the
+    /// end): its children links.
+    pn_links: Vec<PnLinks>,
     /// Events of the kinds the explorer jumps between, in log order.
     cutoffs: Vec<EventId>,
     tt_hits: Vec<EventId>,
@@ -503,6 +625,8 @@ impl<M> Default for Trace<M> {
             moves: Vec::new(),
             zones: Vec::new(),
             zone_len: 0,
+            pn_numbers: Vec::new(),
+            pn_links: Vec::new(),
             cutoffs: Vec::new(),
             tt_hits: Vec::new(),
             iterations: Vec::new(),
@@ -579,6 +703,25 @@ impl<M: Copy> Trace<M> {
     #[inline]
     pub fn zone_buffer_len(&self) -> usize {
         self.zones.len()
+    }
+
+    /// Initial numbers of an expansion's children (`start` from [`Event::PnExpand`]).
+    pub fn pn_numbers(&self, start: u32, len: usize) -> &[ProofNumbers] {
+        let start = start as usize;
+        self.pn_numbers.get(start..start + len).unwrap_or(&[])
+    }
+
+    /// The next child of a proof node's parent after `node`, in entry order.
+    pub(crate) fn pn_next_sibling(&self, node: NodeId) -> Option<NodeId> {
+        self.pn_links.get(node as usize)?.next_sibling()
+    }
+
+    /// A proof node's links to its children (`None` for other nodes).
+    pub fn pn_links(&self, node: NodeId) -> Option<&PnLinks> {
+        if !self.nodes.get(node as usize)?.kind.is_proof() {
+            return None;
+        }
+        self.pn_links.get(node as usize)
     }
 
     /// The moves of `node` in search order, once announced (empty for leaves).
@@ -671,6 +814,8 @@ impl<M: Copy> Trace<M> {
             + self.events.capacity() * size_of::<Event<M>>()
             + self.moves.capacity() * size_of::<M>()
             + self.zones.capacity()
+            + self.pn_numbers.capacity() * size_of::<ProofNumbers>()
+            + self.pn_links.capacity() * size_of::<PnLinks>()
             + (self.cutoffs.capacity() + self.tt_hits.capacity() + self.iterations.capacity())
                 * size_of::<EventId>()
     }
@@ -682,6 +827,8 @@ impl<M: Copy> Trace<M> {
             + self.events.len() * size_of::<Event<M>>()
             + self.moves.len() * size_of::<M>()
             + self.zones.len()
+            + self.pn_numbers.len() * size_of::<ProofNumbers>()
+            + self.pn_links.len() * size_of::<PnLinks>()
             + (self.cutoffs.len() + self.tt_hits.len() + self.iterations.len())
                 * size_of::<EventId>()
     }
@@ -696,6 +843,7 @@ impl<M: Copy> Trace<M> {
         self.nodes.extend_from_slice(&batch.nodes);
         self.moves.extend_from_slice(&batch.moves);
         self.zones.extend_from_slice(&batch.zones);
+        self.pn_numbers.extend_from_slice(&batch.pn_numbers);
         if batch.zone_len != 0 {
             self.zone_len = batch.zone_len;
         }
@@ -712,6 +860,12 @@ impl<M: Copy> Trace<M> {
                 Event::Enter { .. } => {
                     debug_assert_eq!(node, entered, "nodes are numbered in entry order");
                     entered += 1;
+                    // A node under a proof node (lambda-df-pn's threat checks) is one of its
+                    // children: linked like them.
+                    let parent = n.parent;
+                    if parent != NONE && self.nodes[parent as usize].kind.is_proof() {
+                        self.link_proof_node(node, parent);
+                    }
                 }
                 Event::Leave { .. } | Event::LambdaLeave { .. } => {
                     n.leave = e;
@@ -738,9 +892,48 @@ impl<M: Copy> Trace<M> {
                         self.tt_hits.push(e);
                     }
                 }
+                Event::Pn { step, .. } => match step {
+                    PnStep::FirstEnter => {
+                        debug_assert_eq!(node, entered, "nodes are numbered in entry order");
+                        entered += 1;
+                        let parent = n.parent;
+                        self.link_proof_node(node, parent);
+                    }
+                    PnStep::Leave => {
+                        // The latest leave; a root's subtree is everything entered so far.
+                        n.leave = e;
+                        n.end = entered;
+                    }
+                    PnStep::Enter | PnStep::Update => {}
+                },
+                Event::PnExpand { .. } => n.ordered = e,
+                Event::PnTt { hit, .. } => {
+                    n.tt_probe = e;
+                    if hit.is_some() {
+                        self.tt_hits.push(e);
+                    }
+                }
             }
         }
         batch.clear();
+    }
+
+    /// Links a proof node entered for the first time under `parent`.
+    fn link_proof_node(&mut self, node: NodeId, parent: NodeId) {
+        let need = node as usize + 1;
+        if self.pn_links.len() < need {
+            self.pn_links.resize(need, PnLinks::EMPTY);
+        }
+        if parent == NONE || parent as usize >= self.pn_links.len() {
+            return;
+        }
+        let last = self.pn_links[parent as usize].last_child;
+        if last == NONE {
+            self.pn_links[parent as usize].first_child = node;
+        } else {
+            self.pn_links[last as usize].next_sibling = node;
+        }
+        self.pn_links[parent as usize].last_child = node;
     }
 
     pub(crate) fn set_truncation(&mut self, truncation: Option<Truncation>) {

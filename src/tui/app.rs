@@ -11,6 +11,12 @@
 //! Lambda searches (issue 4, item 7) add the maximum level (`>` / `<` search again one
 //! level up or down), the root analysis switch, and the board's zone view (which orders,
 //! A-zone or D-zone), which only changes what is drawn.
+//!
+//! Proof-number searches (issue 5, item 6) add steps to the next expansion (`e` / `E`),
+//! proof (`n` / `N`: a node becoming proven or disproven) and df-pn threshold change
+//! (`y` / `Y`), `w` / `W` to the solved nodes of the tree, and `d` to show the children's
+//! disproof numbers on the board instead of their proof numbers. `a` cycles through the
+//! proof family too (PNS and df-pn only on literal trees).
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
@@ -19,6 +25,7 @@ use rustc_hash::FxHashSet;
 
 use crate::puzzle::{self, Puzzle};
 use crate::search::Algorithm;
+use crate::trace::replay::PnMark;
 use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
@@ -42,6 +49,25 @@ pub const TICK_MS: u64 = 100;
 
 /// Rows moved by page up / page down.
 pub const PAGE: usize = 10;
+
+/// The algorithms the `a` key cycles through: every algorithm of [`Algorithm::ALL`], then
+/// the proof-number family (which joins `ALL` as its engines land; listed once).
+pub fn algorithm_cycle() -> Vec<Algorithm> {
+    let mut cycle: Vec<Algorithm> = Algorithm::ALL.to_vec();
+    for a in Algorithm::PROOF_FAMILY {
+        if !cycle.contains(&a) {
+            cycle.push(a);
+        }
+    }
+    cycle
+}
+
+/// True for the algorithms a literal tree can be searched with: not the threat searches
+/// (no pass), not PN² and lambda-df-pn (stone games only); PNS and df-pn prove its W/L/D
+/// leaves.
+pub fn runs_on_trees(algorithm: Algorithm) -> bool {
+    !algorithm.is_threat_search() && !matches!(algorithm, Algorithm::Pn2 | Algorithm::LambdaDfPn)
+}
 
 /// The highest lambda level the level keys reach.
 pub const MAX_LEVEL: u8 = 9;
@@ -76,6 +102,9 @@ pub struct App {
     pub show_values: bool,
     /// Which zone the board draws at lambda nodes, and up to which order.
     pub zone: ZoneView,
+    /// Proof-number searches: the board shows the children's disproof numbers instead of
+    /// their proof numbers.
+    pub show_dn: bool,
     /// Lambda searches: the maximum level set with the level keys (`None`: the puzzle's, or
     /// the engine's default).
     pub max_level: Option<u8>,
@@ -184,6 +213,7 @@ impl App {
             playing: false,
             speed: 2,
             show_values: true,
+            show_dn: false,
             zone: ZoneView::default(),
             max_level: None,
             root_analysis: false,
@@ -542,8 +572,9 @@ impl App {
             }
             Action::JumpNextProof | Action::JumpPreviousProof => {
                 let forward = action == Action::JumpNextProof;
-                if !self.is_lambda() {
-                    self.message = Some("proofs belong to lambda searches".to_string());
+                if !self.is_lambda() && !self.is_proof() {
+                    self.message =
+                        Some("proofs belong to lambda and proof-number searches".to_string());
                     return;
                 }
                 let n = self
@@ -578,6 +609,18 @@ impl App {
             Action::StepPreviousNode => {
                 let moved = self.session.seek_kind(EventKind::Enter, false);
                 self.step_with(moved, "no earlier node entered");
+            }
+            Action::StepNextCutoff | Action::StepPreviousCutoff if self.is_proof() => {
+                let forward = action == Action::StepNextCutoff;
+                self.step_pn(PnMark::Proof, forward, "proof (a node proven or disproven)");
+            }
+            Action::StepNextExpansion | Action::StepPreviousExpansion => {
+                let forward = action == Action::StepNextExpansion;
+                self.step_pn(PnMark::Expansion, forward, "expansion");
+            }
+            Action::StepNextThreshold | Action::StepPreviousThreshold => {
+                let forward = action == Action::StepNextThreshold;
+                self.step_pn(PnMark::ThresholdChange, forward, "threshold change");
             }
             Action::StepNextCutoff | Action::StepPreviousCutoff if self.is_lambda() => {
                 let forward = action == Action::StepNextCutoff;
@@ -637,6 +680,17 @@ impl App {
                     .to_string(),
                 );
             }
+            Action::SwitchZone if self.is_proof() => {
+                self.show_dn = !self.show_dn;
+                self.message = Some(
+                    if self.show_dn {
+                        "board: children's disproof numbers"
+                    } else {
+                        "board: children's proof numbers"
+                    }
+                    .to_string(),
+                );
+            }
             Action::CycleZoneOrder | Action::SwitchZone if !self.is_lambda() => {
                 self.message = Some("zones belong to lambda searches (a: algorithm)".to_string());
             }
@@ -661,22 +715,25 @@ impl App {
             }
             Action::CycleAlgorithm => {
                 let now = self.spec.config.algorithm;
-                let i = Algorithm::ALL.iter().position(|&a| a == now).unwrap_or(0);
+                let cycle = algorithm_cycle();
+                let i = cycle.iter().position(|&a| a == now).unwrap_or(0);
                 let tree = matches!(self.puzzle.position, puzzle::Position::Tree(_));
                 let mut skipped = Vec::new();
-                let mut next = Algorithm::ALL[(i + 1) % Algorithm::ALL.len()];
-                while tree && next.is_threat_search() {
+                let mut next = cycle[(i + 1) % cycle.len()];
+                while tree && !runs_on_trees(next) {
                     skipped.push(next.name());
-                    let j = Algorithm::ALL.iter().position(|&a| a == next).unwrap_or(0);
-                    next = Algorithm::ALL[(j + 1) % Algorithm::ALL.len()];
+                    let j = cycle.iter().position(|&a| a == next).unwrap_or(0);
+                    next = cycle[(j + 1) % cycle.len()];
                 }
                 self.algorithm = Some(next);
                 self.restart();
                 if !skipped.is_empty() {
-                    self.message = Some(format!(
-                        "skipped {}: a literal tree has no pass",
-                        skipped.join(" and ")
-                    ));
+                    let why = if skipped.iter().all(|n| n.contains("lambda")) {
+                        "a literal tree has no pass"
+                    } else {
+                        "stone games only"
+                    };
+                    self.message = Some(format!("skipped {}: {why}", skipped.join(" and ")));
                 }
             }
             Action::ChangeLimits => {
@@ -692,6 +749,31 @@ impl App {
             }
             Action::Close => {}
             Action::Quit | Action::QuitNow => self.quit = true,
+        }
+    }
+
+    /// True when the search shown is of the proof-number family (by the algorithm asked
+    /// for, or by the record: a session over a recorded trace).
+    pub fn is_proof(&self) -> bool {
+        self.spec.config.algorithm.is_proof_search() || self.session.is_proof()
+    }
+
+    /// Steps to right after the next (or previous) proof-number event of `mark` and selects
+    /// the node it happened to.
+    fn step_pn(&mut self, mark: PnMark, forward: bool, what: &str) {
+        if !self.is_proof() {
+            self.message = Some(format!(
+                "{what}s belong to proof-number searches (a: algorithm)"
+            ));
+            return;
+        }
+        match self.session.seek_pn(mark, forward) {
+            Some(node) => {
+                self.after_step();
+                self.selected = Some(node);
+            }
+            None if forward => self.message = Some(format!("no later {what}")),
+            None => self.message = Some(format!("no earlier {what}")),
         }
     }
 
@@ -1000,21 +1082,77 @@ mod tests {
     #[test]
     fn algorithm_cycle_reaches_lambda_for_stones_and_skips_it_for_trees() {
         let (mut app, rx) = open_with("mnk-4x4-k4-corners", Algorithm::IterativeDeepening);
-        app.update(Action::CycleAlgorithm);
-        assert_eq!(app.spec.config.algorithm, Algorithm::Lambda);
-        app.wait_for_search(&rx);
-        app.update(Action::CycleAlgorithm);
-        assert_eq!(app.spec.config.algorithm, Algorithm::DualLambda);
-        app.wait_for_search(&rx);
+        for expected in [
+            Algorithm::Lambda,
+            Algorithm::DualLambda,
+            Algorithm::Pns,
+            Algorithm::Pn2,
+            Algorithm::DfPn,
+            Algorithm::LambdaDfPn,
+            Algorithm::Minimax,
+        ] {
+            app.update(Action::CycleAlgorithm);
+            assert_eq!(app.spec.config.algorithm, expected);
+            assert_eq!(app.is_proof(), expected.is_proof_search());
+            app.session.cancel();
+            app.wait_for_search(&rx);
+        }
 
         let (mut app, rx) = open_with("tree-abc", Algorithm::IterativeDeepening);
-        app.update(Action::CycleAlgorithm);
-        assert_eq!(app.spec.config.algorithm, Algorithm::Minimax);
-        assert_eq!(
-            app.message.as_deref(),
-            Some("skipped lambda and dual-lambda: a literal tree has no pass")
+        for (expected, message) in [
+            (
+                Algorithm::Pns,
+                "skipped lambda and dual-lambda: a literal tree has no pass",
+            ),
+            (Algorithm::DfPn, "skipped pn2: stone games only"),
+            (
+                Algorithm::Minimax,
+                "skipped lambda-dfpn: a literal tree has no pass",
+            ),
+        ] {
+            app.update(Action::CycleAlgorithm);
+            assert_eq!(app.spec.config.algorithm, expected);
+            assert_eq!(app.message.as_deref(), Some(message));
+            app.wait_for_search(&rx);
+        }
+    }
+
+    #[test]
+    fn the_worker_runs_every_proof_number_engine_with_the_recorder() {
+        for algorithm in Algorithm::PROOF_FAMILY {
+            let (mut app, rx) = open_with("tictactoe-fork", algorithm);
+            app.wait_for_search(&rx);
+            let summary = app.summary.clone().unwrap();
+            assert!(summary.starts_with("proven"), "{algorithm}: {summary}");
+            assert!(summary.contains("best c1"), "{algorithm}: {summary}");
+            assert!(app.is_proof());
+            app.update(Action::StepEnd);
+            let root = app.session.roots()[0];
+            let row = app.session.row(root).proof.expect("a proof root");
+            assert_eq!(row.solved, Some("PROVEN"), "{algorithm}");
+            // The first expansion is the root's (or, for lambda-df-pn, after its threat
+            // checks): the board shows its children's numbers.
+            app.update(Action::StepStart);
+            app.update(Action::StepNextExpansion);
+            let node = app.selected.unwrap();
+            assert!(app.session.detail(node).proof.unwrap().children > 0);
+        }
+        // A draw disproves the goal unless the puzzle says a draw is the attacker's.
+        let (tx, rx) = channel();
+        let mut p = puzzle::load("tictactoe").unwrap();
+        p.draw_counts_for_attacker = true;
+        let mut app = App::new(
+            p,
+            Some(Algorithm::DfPn),
+            2_000_000,
+            Keymap::bundled().unwrap(),
+            tx,
         );
         app.wait_for_search(&rx);
+        assert!(app.summary.as_deref().unwrap().starts_with("proven"));
+        let (mut app, rx) = open_with("tictactoe", Algorithm::DfPn);
+        app.wait_for_search(&rx);
+        assert!(app.summary.as_deref().unwrap().starts_with("disproven"));
     }
 
     #[test]

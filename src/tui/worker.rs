@@ -6,10 +6,13 @@
 //! per game ([`GameSession`]). Progress (nodes, nodes/s, depth, best move so far) is sent a
 //! few times a second on the same channel as the input events ([`Msg`]), so the explorer
 //! waits on one receiver. Lambda and dual-lambda searches are recorded the same way; what
-//! the views show of them is [`lambda`]'s. Cancelling is [`Session::cancel`], which asks the recorder to
-//! break at the next node (`LiveTrace::request_stop`).
+//! the views show of them is [`lambda`]'s. Proof-number searches (issue 5) run
+//! `search::proof::proof_search` with the puzzle's draw rule; what the views show of them
+//! is [`proof`]'s. Cancelling is [`Session::cancel`], which asks the recorder to break at
+//! the next node (`LiveTrace::request_stop`).
 
 pub mod lambda;
+pub mod proof;
 
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -27,10 +30,11 @@ use crate::puzzle::{Position, Puzzle};
 use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
 use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
-use crate::trace::replay::{NodeStatus, Replay, TtLookup};
+use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
 use crate::trace::store::{EventKind, NodeId, Trace};
 
 use lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
+use proof::{ProofDetail, ProofMark, ProofRow};
 
 /// How often progress is sent while a search runs.
 pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
@@ -78,6 +82,8 @@ pub enum MarkKind {
     Zone(u8),
     /// A root move's result (thesis 000 figures 5.1-5.3).
     Root(RootMark),
+    /// A child's proof or disproof number (proof-number searches).
+    Proof(ProofMark),
 }
 
 /// A mark drawn on an empty point of the board.
@@ -96,6 +102,9 @@ pub struct BoardOptions {
     pub values: bool,
     /// Which zone, and which of its orders.
     pub zone: ZoneView,
+    /// Proof-number searches: the children's disproof numbers instead of their proof
+    /// numbers.
+    pub show_dn: bool,
 }
 
 /// What the board pane draws for a node.
@@ -137,6 +146,8 @@ pub struct NodeRow {
     pub best: bool,
     /// Lambda nodes: level and verdict (the label then names the move or the LAMBDA call).
     pub lambda: Option<LambdaRow>,
+    /// Proof nodes: `[pn, dn]`, solved or not, on the current descent.
+    pub proof: Option<ProofRow>,
 }
 
 /// A marker that [`Session::find_node`] looks for.
@@ -170,6 +181,8 @@ pub struct NodeDetail {
     pub subtree_nodes: u32,
     /// Lambda nodes: attacker, level, threat answered, zones, table, verdict.
     pub lambda: Option<LambdaDetail>,
+    /// Proof nodes: numbers, thresholds, the frames of the current descent.
+    pub proof: Option<ProofDetail>,
 }
 
 /// A game-erased view of one recorded search and its replay cursor.
@@ -198,6 +211,11 @@ pub trait Session: Send {
     /// a loop early (a winning attack move, a refuting defence) and returns that node; `None`
     /// (and no move) when there is none.
     fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId>;
+    /// Proof-number searches: steps to right after the next (or previous) expansion, proof
+    /// or threshold change; returns the node it happened to.
+    fn seek_pn(&mut self, mark: PnMark, forward: bool) -> Option<NodeId>;
+    /// True when the recorded search is of the proof-number family.
+    fn is_proof(&self) -> bool;
     /// The node the search is in at the step.
     fn current(&self) -> Option<NodeId>;
     /// Roots entered by the step (one per iteration).
@@ -239,6 +257,9 @@ pub struct SearchSpec {
     /// Lambda searches: classify every root move (thesis 000 figures 5.1-5.3,
     /// `search::lambda::analyse_root`) instead of searching for one win.
     pub root_analysis: bool,
+    /// Proof-number searches: a draw reaches the goal (the puzzle's `draw = "attacker"`);
+    /// otherwise a draw disproves it.
+    pub draw_for_attacker: bool,
 }
 
 impl SearchSpec {
@@ -262,6 +283,7 @@ impl SearchSpec {
             limits: puzzle.limits.search_limits(),
             record,
             root_analysis: false,
+            draw_for_attacker: puzzle.draw_counts_for_attacker,
         }
     }
 }
@@ -394,9 +416,19 @@ impl<G: BoardGame> GameSession<G> {
         let search_config = spec.config;
         let limits = spec.limits;
         let analyse = spec.root_analysis && search_config.algorithm.is_threat_search();
+        let draw_for_attacker = spec.draw_for_attacker;
         let engine = thread::spawn(move || {
             if analyse {
                 return root_analysis(&mut game, &search_config, &limits, recorder);
+            }
+            if search_config.algorithm.is_proof_search() {
+                return proof_run(
+                    &mut game,
+                    &search_config,
+                    &limits,
+                    draw_for_attacker,
+                    recorder,
+                );
             }
             let result = search::solve(&mut game, &search_config, &limits, &mut recorder);
             recorder.finish();
@@ -547,6 +579,48 @@ impl<G: BoardGame> GameSession<G> {
     }
 }
 
+/// Runs a proof-number search for the goal "the side to move wins" (draws count as the
+/// puzzle says) with the recorder, and says what it found.
+fn proof_run<G: BoardGame>(
+    game: &mut G,
+    config: &SearchConfig,
+    limits: &Limits,
+    draw_for_attacker: bool,
+    mut recorder: Recorder<G>,
+) -> String {
+    use crate::search::proof::{Goal, ProofVerdict, proof_search};
+    let goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker,
+    };
+    let report = proof_search(
+        game,
+        config.algorithm,
+        &config.proof,
+        goal,
+        limits,
+        &mut recorder,
+    );
+    recorder.finish();
+    let mut text = match (report.verdict, report.proof_size) {
+        (ProofVerdict::Proven, Some(size)) => format!("proven (proof tree of {size} nodes)"),
+        (ProofVerdict::Proven, None) => "proven".to_string(),
+        (ProofVerdict::Disproven, _) => "disproven".to_string(),
+        (ProofVerdict::Unknown, _) => "unknown".to_string(),
+    };
+    if let Some(level) = report.level {
+        text.push_str(&format!(" at lambda level {level}"));
+    }
+    if let Some(m) = report.best_move {
+        text.push_str(&format!(", best {}", game.format_move(m)));
+    }
+    text.push_str(&format!(", root {}", report.root));
+    if report.stopped {
+        text.push_str(" (stopped)");
+    }
+    text
+}
+
 /// Runs the root analysis of a lambda search (every root move classified) and says what
 /// it found: "root analysis: c2 wins λ2, b1 ?, ...".
 fn root_analysis<G: BoardGame>(
@@ -608,6 +682,17 @@ fn progress_of<G: Game>(
         .iter()
         .rev()
         .find_map(|&r| replay.node(&trace, r).best_child)
+        .or_else(|| {
+            // Proof-number searches: a root child proven (the root is an OR node).
+            roots.iter().rev().find_map(|&r| {
+                replay.children(&trace, r).find(|&c| {
+                    replay
+                        .pn(&trace, c)
+                        .and_then(|s| s.numbers)
+                        .is_some_and(|n| n.is_proven())
+                })
+            })
+        })
         .or_else(|| {
             // Lambda searches have no values: the first root attack move proven to win.
             roots.iter().rev().find_map(|&r| {
@@ -703,6 +788,26 @@ impl<G: BoardGame> Session for GameSession<G> {
         trace.events()[e].node()
     }
 
+    fn seek_pn(&mut self, mark: PnMark, forward: bool) -> Option<NodeId> {
+        let trace = self.live.read();
+        let step = self.replay.step();
+        let found = if forward {
+            (step..trace.len()).find(|&e| pn_mark_at(&trace, e, mark))
+        } else {
+            (0..step.saturating_sub(1))
+                .rev()
+                .find(|&e| pn_mark_at(&trace, e, mark))
+        };
+        let e = found?;
+        self.replay.seek(&trace, e + 1);
+        trace.events()[e].node()
+    }
+
+    fn is_proof(&self) -> bool {
+        let trace = self.live.read();
+        trace.node_count() > 0 && trace.node(0).kind().is_proof()
+    }
+
     fn current(&self) -> Option<NodeId> {
         self.replay.current()
     }
@@ -728,6 +833,14 @@ impl<G: BoardGame> Session for GameSession<G> {
             // Lambda nodes have no values: the proof's main line instead.
             return lambda::proof_line(&trace, &self.replay, node);
         }
+        if (node as usize) < trace.node_count() && trace.node(node).kind().is_proof() {
+            // Proof nodes: the current descent below the node (the most-proving path).
+            let path = self.replay.path(&trace);
+            return match path.iter().position(|&n| n == node) {
+                Some(i) => path[i + 1..].to_vec(),
+                None => Vec::new(),
+            };
+        }
         self.replay.principal_variation(node)
     }
 
@@ -741,6 +854,9 @@ impl<G: BoardGame> Session for GameSession<G> {
         let entered = self.replay.entered();
         let replay = &self.replay;
         let shows = |id: NodeId| {
+            if trace.node(id).kind().is_proof() {
+                return marker == Marker::Proof && proof::is_solved(&trace, replay, id);
+            }
             if trace.node(id).kind().is_lambda() {
                 return match marker {
                     Marker::Cutoff => lambda::is_cutoff(&trace, replay, id),
@@ -773,6 +889,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         let lambda = lambda::row(&trace, &self.replay, node);
         let label = match (tn.mv(), self.replay.lambda(&trace, node)) {
             (_, Some(l)) => lambda::label(&l, |m| self.root.format_move(m)),
+            (None, _) if tn.kind().is_proof() => "root".to_string(),
             (None, _) if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
             (None, _) => "root".to_string(),
             (Some(mv), _) => {
@@ -798,6 +915,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                 || lambda.as_ref().is_some_and(|l| l.tt_hit),
             best,
             lambda,
+            proof: proof::row(&trace, &self.replay, node),
         }
     }
 
@@ -856,6 +974,14 @@ impl<G: BoardGame> Session for GameSession<G> {
             iteration: tn.iteration(),
             subtree_nodes: state.subtree_nodes,
             lambda: lambda::detail(&trace, &self.replay, node, |m| self.root.format_move(m)),
+            proof: proof::detail(&trace, &self.replay, node, |id, m| {
+                let parent = trace.node(id).parent();
+                let (game, _) = match parent {
+                    Some(p) => self.position(&trace, p),
+                    None => (self.root.clone(), Vec::new()),
+                };
+                game.format_move(m)
+            }),
         }
     }
 
@@ -871,6 +997,20 @@ impl<G: BoardGame> Session for GameSession<G> {
         }
         if trace.node(node).kind().is_lambda() {
             let (overlay, legend) = self.lambda_overlay(&trace, node, options.zone);
+            return game.board_view(last, overlay, Some(legend));
+        }
+        if trace.node(node).kind().is_proof() {
+            let overlay: Vec<_> = proof::child_marks(&trace, &self.replay, node, options.show_dn)
+                .into_iter()
+                .map(|(mv, text, mark)| (mv, text, MarkKind::Proof(mark)))
+                .collect();
+            let legend = if overlay.is_empty() {
+                "not expanded yet".to_string()
+            } else if options.show_dn {
+                "children's dn (d: pn)".to_string()
+            } else {
+                "children's pn (d: dn)".to_string()
+            };
             return game.board_view(last, overlay, Some(legend));
         }
         let overlay = self

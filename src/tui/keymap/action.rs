@@ -98,15 +98,19 @@ actions! {
     JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "jump to the previous transposition-table hit";
     JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration (lambda: level change)";
     JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration (lambda: level change)";
-    JumpNextProof => "jump_next_proof", Jump, None, "lambda: jump to the next proof (an attacker's win)";
-    JumpPreviousProof => "jump_previous_proof", Jump, None, "lambda: jump to the previous proof";
+    JumpNextProof => "jump_next_proof", Jump, None, "jump to the next proof (lambda: a win; pn: solved)";
+    JumpPreviousProof => "jump_previous_proof", Jump, None, "jump to the previous proof";
 
     StepForward => "step_forward", Step, Some("step"), "one event forward";
     StepBack => "step_back", Step, Some("back"), "one event back";
     StepNextNode => "step_next_node", Step, None, "forward to the next node entered";
     StepPreviousNode => "step_previous_node", Step, None, "back to the previous node entered";
-    StepNextCutoff => "step_next_cutoff", Step, Some("next cutoff"), "forward to the next cutoff";
-    StepPreviousCutoff => "step_previous_cutoff", Step, None, "back to the previous cutoff";
+    StepNextCutoff => "step_next_cutoff", Step, Some("next cutoff"), "forward to the next cutoff (pn: next proof)";
+    StepPreviousCutoff => "step_previous_cutoff", Step, None, "back to the previous cutoff (pn: proof)";
+    StepNextExpansion => "step_next_expansion", Step, None, "pn: forward to the next expansion";
+    StepPreviousExpansion => "step_previous_expansion", Step, None, "pn: back to the previous expansion";
+    StepNextThreshold => "step_next_threshold", Step, None, "df-pn: forward to the next threshold change";
+    StepPreviousThreshold => "step_previous_threshold", Step, None, "df-pn: back to the previous threshold change";
     StepStart => "step_start", Step, None, "back to the start of the search";
     StepEnd => "step_end", Step, None, "forward to the end of the record";
     PlayPause => "play_pause", Step, Some("play"), "play the search forward, or pause";
@@ -115,7 +119,7 @@ actions! {
 
     ToggleValues => "toggle_values", View, None, "show or hide the board overlay (values, zones, levels)";
     CycleZoneOrder => "cycle_zone_order", View, None, "lambda: cycle the zone orders shown (1, <=2, <=3, all)";
-    SwitchZone => "switch_zone", View, None, "lambda: switch the board between A-zone and D-zone";
+    SwitchZone => "switch_zone", View, None, "lambda: A-zone or D-zone; pn: children's pn or dn";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     Redraw => "redraw", View, None, "redraw the whole screen";
 

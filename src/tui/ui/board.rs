@@ -21,6 +21,7 @@ use crate::game::Player;
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::tui::worker::lambda::RootMark;
+use crate::tui::worker::proof::ProofMark;
 use crate::tui::worker::{BoardOptions, BoardView, MarkKind};
 
 use super::{glyph_text, pane};
@@ -32,6 +33,7 @@ pub fn view(app: &App) -> BoardView {
         BoardOptions {
             values: app.show_values,
             zone: app.zone,
+            show_dn: app.show_dn,
         },
     )
 }
@@ -152,5 +154,9 @@ fn mark_slot(kind: MarkKind) -> Slot {
         MarkKind::Root(RootMark::Wins(_)) => Slot::LambdaWin,
         MarkKind::Root(RootMark::Tried) => Slot::LambdaTried,
         MarkKind::Root(RootMark::SelfEndangering) => Slot::LambdaSelfEndangering,
+        // The text says it too: 0 and ∞ mark the solved children.
+        MarkKind::Proof(ProofMark::Proven) => Slot::LambdaWin,
+        MarkKind::Proof(ProofMark::Disproven) => Slot::LambdaTried,
+        MarkKind::Proof(ProofMark::Open) => Slot::BoardOverlay,
     }
 }

@@ -9,6 +9,11 @@
 //! the depth left, the threat being answered (the attack move and its level), ATTACK's or
 //! DEFEND's candidates, the sizes of the A-zone and D-zone per order (X1, X2, X3, all), the
 //! table look-up and the verdict as of the step.
+//!
+//! At a proof node (seed 003) it shows the node's role (OR / AND), `[pn, dn]` as of the
+//! step with PROVEN / DISPROVEN in words, df-pn's thresholds, its expansion, and the frames
+//! of the current descent from the root, each with its numbers and thresholds (the frame of
+//! the selected node marked `>`).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -20,6 +25,7 @@ use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
 use crate::tui::worker::bound_word;
 use crate::tui::worker::lambda::Tone;
+use crate::tui::worker::proof;
 
 use super::{glyph_text, pane};
 
@@ -46,6 +52,87 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         return;
     };
     let d = app.session.detail(node);
+    if let Some(p) = &d.proof {
+        let mut lines = vec![
+            row(
+                "path",
+                if d.path.is_empty() {
+                    "root".to_string()
+                } else {
+                    d.path.join(" ")
+                },
+                Slot::SideValue,
+            ),
+            row("node", p.role.clone(), Slot::SideValue),
+            row(
+                "pn / dn",
+                format!(
+                    "{}{}",
+                    proof::numbers_text(p.numbers),
+                    p.solved.map_or(String::new(), |w| format!(" {w}"))
+                ),
+                match p.numbers {
+                    Some(n) if n.is_proven() => Slot::LambdaWin,
+                    Some(n) if n.is_disproven() => Slot::LambdaTried,
+                    _ => Slot::SideValue,
+                },
+            ),
+        ];
+        if let Some(t) = p.thresholds {
+            lines.push(row(
+                "threshold",
+                proof::thresholds_text(t),
+                Slot::SideWindow,
+            ));
+        }
+        lines.push(row(
+            "children",
+            match p.children {
+                0 => "not expanded".to_string(),
+                n => format!("{n}, expanded {}x", p.expansions),
+            },
+            Slot::SideValue,
+        ));
+        if p.second_level {
+            lines.push(row(
+                "PN²",
+                "second-level search".to_string(),
+                Slot::SideValue,
+            ));
+        }
+        lines.push(row(
+            "descent",
+            if p.on_path {
+                "on it; frames:".to_string()
+            } else {
+                "not on it; frames:".to_string()
+            },
+            Slot::SideLabel,
+        ));
+        for f in &p.frames {
+            let mark = if f.node == node { ">" } else { " " };
+            let th = f.thresholds.map_or(String::new(), |t| {
+                format!(" th {}", proof::thresholds_text(t))
+            });
+            lines.push(Line::from(Span::styled(
+                glyph_text(
+                    theme,
+                    &format!(
+                        "{mark}{:<7} {}{th}",
+                        f.label,
+                        proof::numbers_text(f.numbers)
+                    ),
+                ),
+                if f.node == node {
+                    theme.style(Slot::TreePv)
+                } else {
+                    value_style
+                },
+            )));
+        }
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        return;
+    }
     if let Some(l) = &d.lambda {
         let mut lines = vec![
             row(

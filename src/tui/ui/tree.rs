@@ -11,6 +11,11 @@
 //! nested threat check is a child of its attack move, so it folds like any subtree. Verdicts
 //! are words ("WIN λ2", "no threat", "defended", "refutes", "holds", "self-endangering",
 //! "inversion", "depth limit") in the `lambda.*` styles.
+//!
+//! Proof-number searches (seed 003) show each node's `[pn, dn]` as of the step, "PROVEN" /
+//! "DISPROVEN" once solved, "and" at the defender's nodes, and the current descent (PNS's
+//! path to the most-proving node, df-pn's MID frames) in the principal variation's style,
+//! its last node marked like a best move.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -23,6 +28,7 @@ use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
 use crate::tui::worker::lambda::Tone;
+use crate::tui::worker::proof;
 
 use super::{glyph_text, pane};
 
@@ -79,6 +85,37 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 Span::styled(glyph_text(theme, &row.label), base),
             ];
             let patch = |slot: Slot| -> Style { if selected { base } else { theme.style(slot) } };
+            if let Some(p) = &row.proof {
+                spans.push(Span::styled(
+                    glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
+                    patch(if p.on_path {
+                        Slot::TreePv
+                    } else {
+                        Slot::TreeNode
+                    }),
+                ));
+                match (p.solved, p.numbers) {
+                    (Some(word), Some(n)) => spans.push(Span::styled(
+                        format!(" {word}"),
+                        patch(if n.is_proven() {
+                            Slot::LambdaWin
+                        } else {
+                            Slot::LambdaTried
+                        }),
+                    )),
+                    _ if !p.or_node => {
+                        spans.push(Span::styled(" and", patch(Slot::TreeGuide)));
+                    }
+                    _ => {}
+                }
+                if p.on_path && app.session.current() == Some(node) {
+                    spans.push(Span::styled(
+                        format!(" {}", glyphs.best.as_str()),
+                        patch(Slot::TreeBest),
+                    ));
+                }
+                return Line::from(spans);
+            }
             if let Some(l) = &row.lambda {
                 if let Some(level) = l.level {
                     spans.push(Span::styled(
