@@ -34,9 +34,11 @@ pub fn drop_refuted<G: LambdaGame>(game: &mut G, moves: &mut MoveList<G::Move>) 
     let mut threat = None;
     for &x in candidates.iter() {
         game.play(x);
-        if game.outcome().is_none() && game.winning_move(mover).is_none() {
-            game.winning_moves(opponent, &mut wins, 8);
-            if wins.len() >= 2 {
+        if game.outcome().is_none() {
+            // Two wins of the opponent first: the rarer condition, and a shorter scan.
+            game.winning_moves(opponent, &mut wins, 2);
+            if wins.len() >= 2 && game.winning_move(mover).is_none() {
+                game.winning_moves(opponent, &mut wins, 8);
                 threat = Some(x);
             }
         }
@@ -85,10 +87,8 @@ fn refuted<G: LambdaGame>(
                 Some(Outcome::Win(p)) => p == opponent,
                 Some(_) => false,
                 None => {
-                    game.winning_move(mover).is_none() && {
-                        game.winning_moves(opponent, scratch, 2);
-                        scratch.len() >= 2
-                    }
+                    game.winning_moves(opponent, scratch, 2);
+                    scratch.len() >= 2 && game.winning_move(mover).is_none()
                 }
             };
             game.undo(x);
