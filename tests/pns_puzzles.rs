@@ -68,8 +68,11 @@ fn budget(name: &str) -> Option<u64> {
         | "atarigo-5x5"
         | "atarigo-6x6-crosscut"
         | "mnk-4x4-k4"
+        | "mnk-5x5-k4"
         | "mnk-6x5-k4"
-        | "mnk-7x7-k4" => None,
+        | "mnk-7x7-k4"
+        | "hex-5x5"
+        | "hex-6x6" => None,
         _ => Some(2_000_000),
     }
 }
