@@ -98,7 +98,8 @@ pub struct RootMoveReport {
     /// The move in the game's notation.
     #[serde(rename = "move")]
     pub mv: String,
-    /// "wins", "unproven" or "self-endangering" (the move loses).
+    /// "wins", "not-proven" or "self-endangering" (the move loses) for threat searches;
+    /// "win", "loss", "no-win" or "unknown" for the proof-number family.
     pub class: String,
     /// The lambda level of a win (or of the opponent's win after a self-endangering move).
     pub level: Option<u32>,
@@ -304,6 +305,57 @@ pub fn compare(expect: &Expect, verdict: Verdict, winning_moves: Option<&[String
                 }
             ));
         }
+    }
+    Check::Agrees
+}
+
+/// Compares a root analysis with the expected set of winning first moves (threat searches
+/// and the proof-number family alike): a move classed `win` outside the set disagrees, an
+/// expected move whose class `refutes` ("were found self-endangering", "were proven not to
+/// win": `refuted_words`) disagrees, and an expected move not classed `win` is not reached.
+pub(crate) fn compare_winning_moves(
+    want: &[String],
+    moves: &[RootMoveReport],
+    win: &str,
+    refutes: impl Fn(&str) -> bool,
+    refuted_words: &str,
+) -> Check {
+    let class_of = |mv: &str| moves.iter().find(|m| m.mv == mv).map(|m| m.class.as_str());
+    let expected = |mv: &str| want.iter().any(|w| w == mv);
+    let listed = |moves: Vec<&str>| moves.join(" ");
+    let claimed_outside: Vec<&str> = moves
+        .iter()
+        .filter(|m| m.class == win && !expected(&m.mv))
+        .map(|m| m.mv.as_str())
+        .collect();
+    if !claimed_outside.is_empty() {
+        return Check::Disagrees(format!(
+            "claimed winning moves {} are not in the expected set {}",
+            listed(claimed_outside),
+            want.join(" ")
+        ));
+    }
+    let refuted: Vec<&str> = want
+        .iter()
+        .map(String::as_str)
+        .filter(|mv| class_of(mv).is_some_and(&refutes))
+        .collect();
+    if !refuted.is_empty() {
+        return Check::Disagrees(format!(
+            "expected winning moves {} {refuted_words}",
+            listed(refuted)
+        ));
+    }
+    let missing: Vec<&str> = want
+        .iter()
+        .map(String::as_str)
+        .filter(|mv| class_of(mv) != Some(win))
+        .collect();
+    if !missing.is_empty() {
+        return Check::NotReached(format!(
+            "expected winning moves {} not proven within the limits",
+            listed(missing)
+        ));
     }
     Check::Agrees
 }

@@ -17,7 +17,7 @@ use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
 use crate::trace::NoTrace;
 
 use super::root_diagram::{self, RootMark};
-use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats};
+use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare_winning_moves};
 
 /// The engine's settings for `options` (lambda-df-pn's level and zones included; the other
 /// engines ignore those).
@@ -397,43 +397,13 @@ pub fn compare_proof(
     };
     let win = RootClass::Win.word();
     let unknown = RootClass::Unknown.word();
-    let expected_move = |mv: &str| want.iter().any(|w| w == mv);
-    let class_of = |mv: &str| moves.iter().find(|m| m.mv == mv).map(|m| m.class.as_str());
-    let claimed_outside: Vec<&str> = moves
-        .iter()
-        .filter(|m| m.class == win && !expected_move(&m.mv))
-        .map(|m| m.mv.as_str())
-        .collect();
-    if !claimed_outside.is_empty() {
-        return Check::Disagrees(format!(
-            "moves {} were proven to win but are not in the expected set {}",
-            claimed_outside.join(" "),
-            want.join(" ")
-        ));
-    }
-    let failed: Vec<&str> = want
-        .iter()
-        .map(String::as_str)
-        .filter(|mv| class_of(mv).is_some_and(|c| c != win && c != unknown))
-        .collect();
-    if !failed.is_empty() {
-        return Check::Disagrees(format!(
-            "expected winning moves {} were proven not to win",
-            failed.join(" ")
-        ));
-    }
-    let missing: Vec<&str> = want
-        .iter()
-        .map(String::as_str)
-        .filter(|mv| class_of(mv) != Some(win))
-        .collect();
-    if !missing.is_empty() {
-        return Check::NotReached(format!(
-            "expected winning moves {} not proven within the limits",
-            missing.join(" ")
-        ));
-    }
-    Check::Agrees
+    compare_winning_moves(
+        want,
+        moves,
+        win,
+        |class| class != win && class != unknown,
+        "were proven not to win",
+    )
 }
 
 #[cfg(test)]

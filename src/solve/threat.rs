@@ -15,7 +15,9 @@ use crate::search::{Algorithm, SearchGame, Verdict};
 use crate::trace::NoTrace;
 
 use super::root_diagram::{self, RootMark};
-use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare};
+use super::{
+    Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare, compare_winning_moves,
+};
 
 /// The engine's settings for `options`. The depth limit travels in `options.limits`.
 pub fn config_for(options: &SolveOptions) -> LambdaConfig {
@@ -182,41 +184,11 @@ pub fn compare_threat(
     };
     let wins = RootMoveClass::Wins { level: 0 }.word();
     let loses = RootMoveClass::SelfEndangering { level: 0 }.word();
-    let class_of = |mv: &str| moves.iter().find(|m| m.mv == mv).map(|m| m.class.as_str());
-    let expected = |mv: &str| want.iter().any(|w| w == mv);
-    let claimed_outside: Vec<&str> = moves
-        .iter()
-        .filter(|m| m.class == wins && !expected(&m.mv))
-        .map(|m| m.mv.as_str())
-        .collect();
-    if !claimed_outside.is_empty() {
-        return Check::Disagrees(format!(
-            "claimed winning moves {} are not in the expected set {}",
-            claimed_outside.join(" "),
-            want.join(" ")
-        ));
-    }
-    let lost: Vec<&str> = want
-        .iter()
-        .map(String::as_str)
-        .filter(|mv| class_of(mv) == Some(loses))
-        .collect();
-    if !lost.is_empty() {
-        return Check::Disagrees(format!(
-            "expected winning moves {} were found self-endangering",
-            lost.join(" ")
-        ));
-    }
-    let missing: Vec<&str> = want
-        .iter()
-        .map(String::as_str)
-        .filter(|mv| class_of(mv) != Some(wins))
-        .collect();
-    if !missing.is_empty() {
-        return Check::NotReached(format!(
-            "expected winning moves {} not proven within the limits",
-            missing.join(" ")
-        ));
-    }
-    Check::Agrees
+    compare_winning_moves(
+        want,
+        moves,
+        wins,
+        |class| class == loses,
+        "were found self-endangering",
+    )
 }
