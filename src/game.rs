@@ -261,6 +261,9 @@ pub type Point = u16;
 /// here, relevance zones in `search::zone`).
 pub const NO_REGION: u8 = u8::MAX;
 
+/// The most board symmetries a [`StoneGame`] reports (the eight of a square).
+pub const MAX_SYMMETRIES: usize = 8;
+
 /// A game in which a move puts a stone of the mover's colour on an empty point and stones
 /// never move (thesis 000, definition 3). Moves are points.
 ///
@@ -296,6 +299,31 @@ pub trait StoneGame: Game<Move = Point> {
 
     /// Sets the side to move (for a "pass" in threat search). Changes the key.
     fn set_to_move(&mut self, player: Player);
+
+    /// How many board symmetries map the rules of this position onto themselves (the
+    /// identity included), at most [`MAX_SYMMETRIES`]: 8 for a square m,n,k or AtariGo board
+    /// without fixed asymmetric setup, 2 for Hex (the half turn keeps each player's edges).
+    /// Solvers use them to share table entries between symmetric positions. The default is
+    /// the identity alone.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    /// The image of point `p` under symmetry `s` (`0 <= s < symmetry_count()`; 0 is the
+    /// identity).
+    fn symmetric_point(&self, s: usize, p: Point) -> Point {
+        let _ = s;
+        p
+    }
+
+    /// Writes the key of the position seen through each symmetry (`keys[s]` is the key the
+    /// position would have if every stone stood on `symmetric_point(s, p)`; `keys[0] ==
+    /// key()`) and returns `symmetry_count()`. Games keep these keys incrementally; the
+    /// default recomputes nothing and only knows the identity.
+    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        keys[0] = self.key();
+        1
+    }
 
     /// Level-0 knowledge of threat search (thesis 000, definition 13 and section 5.2):
     /// writes into `orders` (one entry per point, `orders.len() == num_points()`) the

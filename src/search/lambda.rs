@@ -32,7 +32,7 @@ pub use config::{
     LambdaConfig, LambdaError, LambdaReport, RootAnalysis, RootMove, RootMoveClass, ThreatVerdict,
 };
 
-use crate::game::{Game, Player, Point, StoneGame, Tactics};
+use crate::game::{Game, MAX_SYMMETRIES, Player, Point, StoneGame, Tactics};
 use crate::games::tree::TreeGame;
 use crate::search::Limits;
 use crate::search::pass::Pass;
@@ -77,6 +77,19 @@ pub trait LambdaGame: Game + Tactics + Pass {
         let _ = mv;
         0
     }
+
+    /// The position's keys under the board's symmetries (`keys[0]` is [`Game::key`]); returns
+    /// how many: forwards to [`StoneGame::symmetric_keys`]. The default knows the identity.
+    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        keys[0] = self.key();
+        1
+    }
+
+    /// The image of `mv` under symmetry `s` of [`LambdaGame::symmetric_keys`].
+    fn symmetric_move(&self, s: usize, mv: Self::Move) -> Self::Move {
+        let _ = s;
+        mv
+    }
 }
 
 impl<G: StoneGame + Tactics> LambdaGame for G {
@@ -94,6 +107,14 @@ impl<G: StoneGame + Tactics> LambdaGame for G {
 
     fn evs(&self, player: Player, orders: &mut [u8]) {
         self.evs_orders(player, orders);
+    }
+
+    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        StoneGame::symmetric_keys(self, keys)
+    }
+
+    fn symmetric_move(&self, s: usize, mv: Point) -> Point {
+        self.symmetric_point(s, mv)
     }
 
     /// Twice the Chebyshev distance from the centre of the board (integers on odd and even
