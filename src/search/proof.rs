@@ -165,7 +165,16 @@ pub struct ProofReport<M> {
     pub verdict: ProofVerdict,
     /// A winning first move when proven.
     pub best_move: Option<M>,
-    /// Nodes of the proof tree found when proven (a proof's size, not the search effort).
+    /// Positions of the proof tree found, when proven: one move at an OR node, every move at
+    /// an AND node, down to finished games. It is the size of the proof, not the search
+    /// effort (`stats.nodes`), and can exceed it: a position an engine decides by look-ahead
+    /// without searching it stands for the positions of its decision. df-pn: an immediate
+    /// win counts 2 (the mover and the finished game), a mover facing two immediate wins
+    /// `1 + 2 x legal moves`, a move dropped because it loses at once 2 (so does a move
+    /// dropped for losing to a verified double threat: there the figure is a lower bound);
+    /// tictactoe-fork is proven in 2 MID calls with a proof of 10 positions
+    /// (`tests/dfpn_proof_size.rs`). PNS and PN²: the smallest proof tree in the final tree,
+    /// a leaf solved by look-ahead counting 1. Lambda-df-pn: the proof of its lambda-tree.
     pub proof_size: Option<u64>,
     /// The lambda level of lambda-df-pn's proof.
     pub level: Option<u8>,
