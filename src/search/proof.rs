@@ -75,6 +75,43 @@ pub fn pn_add(a: u32, b: u32) -> u32 {
     }
 }
 
+/// The backup rule written straight from its definition (seed 003), over the children's
+/// `(min side, sum side)` numbers: `(min of the min sides, sum of the sum sides)`. At an OR
+/// node the min side is `pn` and the sum side `dn` (at an AND node the reverse); in df-pn's
+/// negamax form the min side is the children's `delta` and the sum side their `phi`, giving
+/// `(phi, delta)`. With weak counting the sum side is `max + (unsolved children - 1)`
+/// (0 and infinity stay as they are). No children: `(∞, 0)`.
+pub fn backup_by_definition(weak: bool, kids: impl Iterator<Item = (u32, u32)>) -> (u32, u32) {
+    let (mut min, mut sum, mut max, mut unsolved) = (PN_INFINITY, 0u32, 0u32, 0u32);
+    for (m, s) in kids {
+        min = min.min(m);
+        sum = pn_add(sum, s);
+        max = max.max(s);
+        unsolved += u32::from(s != 0);
+    }
+    if weak && max != 0 && max != PN_INFINITY {
+        sum = pn_add(max, unsolved - 1);
+    }
+    (min, sum)
+}
+
+/// The debug-build check every backup of PNS, PN² and df-pn runs (issue 5: "backup
+/// invariants checked in debug builds"): `numbers`, a node's `(min side, sum side)`, must be
+/// [`backup_by_definition`] of its children. Panics on a broken backup when debug assertions
+/// are on (the test profile has them); does nothing in release builds.
+#[inline]
+#[track_caller]
+pub fn debug_check_backup(weak: bool, numbers: (u32, u32), kids: impl Iterator<Item = (u32, u32)>) {
+    if cfg!(debug_assertions) {
+        let expected = backup_by_definition(weak, kids);
+        assert_eq!(
+            numbers, expected,
+            "backup invariant broken: (min side, sum side) = {numbers:?}, the children give \
+             {expected:?} (OR: pn = min, dn = sum; AND: dn = min, pn = sum)"
+        );
+    }
+}
+
 fn write_number(f: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
     if n == PN_INFINITY {
         f.write_str("∞")
@@ -247,6 +284,38 @@ mod tests {
         assert_eq!(pn_add(2, 3), 5);
         assert_eq!(pn_add(PN_MAX_FINITE, 7), PN_MAX_FINITE);
         assert_eq!(pn_add(PN_INFINITY, 0), PN_INFINITY);
+    }
+
+    #[test]
+    fn backup_by_definition_is_min_and_sum() {
+        let kids = [(3, 2), (1, 4), (5, PN_INFINITY)];
+        assert_eq!(
+            backup_by_definition(false, kids.into_iter()),
+            (1, PN_INFINITY)
+        );
+        assert_eq!(
+            backup_by_definition(false, kids[..2].iter().copied()),
+            (1, 6)
+        );
+        // Weak: the largest sum side plus one per other unsolved child.
+        let weak = [(3, 5), (1, 2), (PN_INFINITY, 0)];
+        assert_eq!(backup_by_definition(true, weak.into_iter()), (1, 6));
+        assert_eq!(
+            backup_by_definition(false, std::iter::empty()),
+            (PN_INFINITY, 0)
+        );
+        debug_check_backup(false, (1, 6), kids[..2].iter().copied());
+    }
+
+    /// A deliberately corrupted backup trips the check in debug builds (the engines call it
+    /// at every backup, so every debug test of PNS, PN² and df-pn runs it).
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "backup invariant broken")]
+    fn a_corrupted_backup_trips_the_debug_check() {
+        let kids = [(3, 2), (1, 4)];
+        // The sum side off by one.
+        debug_check_backup(false, (1, 7), kids.into_iter());
     }
 
     #[test]

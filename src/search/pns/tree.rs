@@ -9,8 +9,10 @@
 //!   instead of the sum, so a node reached along several paths of a DAG is not counted
 //!   once per path (every child beyond the hardest counts 1).
 //!
-//! Every backup is checked in debug builds against an independent recomputation, together
-//! with the shape of solved numbers (`[0, ∞]` proven, `[∞, 0]` disproven).
+//! Every backup is checked in debug builds against two independent recomputations (the
+//! family's shared [`debug_check_backup`](crate::search::proof::debug_check_backup), which
+//! df-pn's MID loop runs too, and the iterator form below), together with the shape of
+//! solved numbers (`[0, ∞]` proven, `[∞, 0]` disproven).
 
 use std::ops::Range;
 
@@ -182,6 +184,14 @@ impl<M: Copy + Default> Tree<M> {
         } else {
             ProofNumbers::new(sum_side, min_side)
         };
+        crate::search::proof::debug_check_backup(
+            self.weak,
+            (min_side, sum_side),
+            self.children(id).map(|c| {
+                let n = self.node(c).numbers;
+                if or_node { (n.pn, n.dn) } else { (n.dn, n.pn) }
+            }),
+        );
         debug_assert_eq!(
             numbers,
             reference_backup(self, id),
