@@ -138,7 +138,7 @@ pub fn pns<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> Result<ProofReport<G::Move>, GoalError> {
-    let capacity = arena_capacity::<G>(megabytes(config.tt_mb), limits);
+    let capacity = arena_nodes::<G>(config, limits, false);
     let mut search = Search::new(game, observer, config, goal, limits);
     let mut first = Tree::new(capacity, config.weak);
     search.run(&mut first, None)
@@ -154,11 +154,19 @@ pub fn pn2<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> Result<ProofReport<G::Move>, GoalError> {
-    let capacity = arena_capacity::<G>(megabytes(config.tt_mb) / 2, limits);
+    let capacity = arena_nodes::<G>(config, limits, true);
     let mut search = Search::new(game, observer, config, goal, limits);
     let mut first = Tree::new(capacity, config.weak);
     let mut second = Tree::new(capacity, config.weak);
     search.run(&mut first, Some((&mut second, bound)))
+}
+
+/// Nodes each arena of [`pns`] (`two_level` false: one tree of `tt_mb` megabytes) or
+/// [`pn2`] (two trees of half of it each) may hold under `config` and `limits`: the memory
+/// bound of the search (`Tree::reserved_bytes` of each arena stays within it).
+pub fn arena_nodes<G: SearchGame>(config: &ProofConfig, limits: &Limits, two_level: bool) -> usize {
+    let bytes = megabytes(config.tt_mb);
+    arena_capacity::<G>(if two_level { bytes / 2 } else { bytes }, limits)
 }
 
 /// Bytes of `tt_mb` megabytes (at least one: a tree needs some memory).

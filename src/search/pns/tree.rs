@@ -87,6 +87,11 @@ impl<M: Copy + Default> Tree<M> {
         self.nodes.is_empty()
     }
 
+    /// Bytes the arena reserved (once, at [`Tree::new`]; it never grows).
+    pub fn reserved_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node<M>>()
+    }
+
     /// True when `extra` more nodes fit into the arena.
     pub fn has_room(&self, extra: usize) -> bool {
         self.nodes.len() + extra <= self.capacity
