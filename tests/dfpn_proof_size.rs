@@ -101,3 +101,26 @@ fn tictactoe_draw_proof_is_no_smaller_than_the_smallest() {
     assert!(proof_size >= smallest, "{proof_size} < {smallest}");
     assert_eq!((nodes, proof_size, smallest), (94, 198, 182));
 }
+
+/// PNS counts proofs the same way: its look-ahead leaves stand for the positions of their
+/// decision, so on tictactoe-fork its proof is the same 10 positions (6 nodes created: the
+/// root and its 5 children, White after c1 solved by look-ahead).
+#[test]
+fn pns_counts_the_same_proof_of_ten_on_tictactoe_fork() {
+    let p = puzzle::load("tictactoe-fork").unwrap();
+    let Position::Mnk(mut game) = p.position else {
+        unreachable!("an m,n,k puzzle")
+    };
+    let goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: false,
+    };
+    let config = ProofConfig {
+        tt_mb: 4,
+        ..ProofConfig::default()
+    };
+    let r = plyscope::search::pns::pns(&mut game, &config, goal, &Limits::default(), &mut NoTrace)
+        .unwrap();
+    assert_eq!(r.verdict, ProofVerdict::Proven);
+    assert_eq!((r.stats.nodes, r.proof_size), (6, Some(10)));
+}

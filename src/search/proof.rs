@@ -211,7 +211,8 @@ pub struct ProofReport<M> {
     /// dropped for losing to a verified double threat: there the figure is a lower bound);
     /// tictactoe-fork is proven in 2 MID calls with a proof of 10 positions
     /// (`tests/dfpn_proof_size.rs`). PNS and PN²: the smallest proof tree in the final tree,
-    /// a leaf solved by look-ahead counting 1. Lambda-df-pn: the proof of its lambda-tree.
+    /// leaves solved by look-ahead counted as df-pn counts them. Lambda-df-pn: the proof of
+    /// its lambda-tree.
     pub proof_size: Option<u64>,
     /// The lambda level of lambda-df-pn's proof.
     pub level: Option<u8>,

@@ -39,7 +39,9 @@ pub struct Node<M> {
     /// The move from the parent (unused at the root).
     pub mv: M,
     /// Size of the smallest solution tree below this node when it is a solved leaf: 1 for a
-    /// position solved by the rules or by look-ahead, the second level's tree for PN² nodes.
+    /// finished game, the positions its decision stands for when solved by look-ahead (2 for
+    /// an immediate win, `1 + 2 x legal moves` facing two), the second level's tree for PN²
+    /// nodes.
     pub leaf_size: u32,
 }
 
