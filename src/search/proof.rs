@@ -169,8 +169,11 @@ pub struct ProofConfig {
     /// (hex-4x4 4,294 -> 1,519, mnk-6x5-k4 34,361 -> 13,484, mnk-7x7-k4 47,060 -> 11,371,
     /// mnk-4x4-k4 1,340,760 -> 954,802, atarigo-4x4 167,179 -> 113,893), while 0.5 wins
     /// the sum on mnk-4x4-k4 and mnk-7x7-k4 alone and loses to 0.25 on five of the others
-    /// (hex-4x4-white-b3 +11% over 0). Lambda-df-pn: identical counts with 0 and 0.25,
-    /// 0.5 costs 11% more on hex-4x4.
+    /// (hex-4x4-white-b3 +11% over 0). Lambda-df-pn shares the setting and loses by it:
+    /// identical counts on those puzzles with 0 and 0.25 (0.5: +11% on hex-4x4), but all 16
+    /// Hex 4x4 openings take 1,970,093 nodes with 0.25 against 1,832,171 with 0 (+7.5%),
+    /// and lambda-df-pn is the family's Hex solver. So the default stays 0 (off): pass
+    /// `--epsilon 0.25` to df-pn; a per-engine default would serve both.
     pub epsilon: f32,
     /// Highest lambda level lambda-df-pn tries.
     pub max_level: u8,
