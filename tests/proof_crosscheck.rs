@@ -16,6 +16,9 @@
 //! - a claimed winning move really wins: after it, alpha-beta (or the finished game) shows
 //!   the opponent losing (or, when draws count, not winning).
 //!
+//! On the textbook trees with numeric leaves df-pn answers the goal "value above 0" (see
+//! `dfpn::goal_reached`) and is checked against alpha-beta's exact value.
+//!
 //! Refusals are asserted, not skipped: PNS and PN² refuse trees with numeric leaves (no
 //! goal, a `GoalError`); lambda-df-pn answers unknown without searching for a draw goal
 //! (a lambda-tree proves wins only) and for literal trees (no pass move); dual-lambda refuses
