@@ -150,7 +150,9 @@ pub struct SolveReport {
     /// Proof-number family: the goal of the side to move, in words ("black wins (a draw
     /// disproves)").
     pub goal: Option<String>,
-    /// Proof-number family: nodes of the proof tree when proven.
+    /// Proof-number family: positions of the proof tree when proven (the size of the proof,
+    /// not the search effort `nodes`; it can exceed `nodes`: see
+    /// `plyscope::search::proof::ProofReport::proof_size`).
     pub proof_size: Option<u64>,
     /// df-pn and lambda-df-pn: the epsilon of the 1+epsilon trick (0: off).
     pub epsilon: Option<f32>,
@@ -162,7 +164,10 @@ pub struct SolveReport {
     pub root_moves: Option<Vec<RootMoveReport>>,
     /// The root analysis drawn on the board ([`root_diagram`]).
     pub root_diagram: Option<String>,
-    /// Counters (root analysis included).
+    /// Counters (root analysis included). Positions searched: for df-pn the MID calls (a
+    /// position searched again counts again), for lambda-df-pn those and its lambda
+    /// engine's threat checks, for PNS and PN² the nodes created, for the others the
+    /// recursive calls.
     pub nodes: u64,
     pub leaves: u64,
     pub cutoffs: u64,

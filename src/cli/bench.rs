@@ -615,7 +615,8 @@ fn write_side_by_side(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "thesis puzzles side by side: nodes / seconds (> stopped by the node cap)"
+        "thesis puzzles side by side: nodes / seconds (> stopped by the node cap, ? undecided \
+         within the search's own bounds: lambda level, arena)"
     )?;
     write!(out, "{:<21}", "puzzle")?;
     for algorithm in SIDE_BY_SIDE {
@@ -639,7 +640,9 @@ fn write_side_by_side(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
     Ok(())
 }
 
-/// "1.2M/0.31" style: nodes in K/M, seconds to two decimals, `>` when stopped.
+/// "1.2M/0.31" style: nodes in K/M, seconds to two decimals, `>` when stopped by the cap,
+/// `?` when the search ended undecided without it (no lambda-tree up to the level, a full
+/// arena): such a figure is the effort of not deciding.
 fn side_by_side_cell(row: &Row) -> String {
     // Thresholds on the rounded figure, so 999,968 reads 1.0M and not 1000K.
     let n = row.nodes as f64;
@@ -652,8 +655,14 @@ fn side_by_side_cell(row: &Row) -> String {
     } else {
         row.nodes.to_string()
     };
-    let stopped = if row.stopped { ">" } else { "" };
-    format!("{stopped}{nodes}/{:.2}", row.seconds)
+    let mark = if row.stopped {
+        ">"
+    } else if row.result == "unknown" {
+        "?"
+    } else {
+        ""
+    };
+    format!("{mark}{nodes}/{:.2}", row.seconds)
 }
 
 #[cfg(test)]
@@ -800,6 +809,14 @@ mod tests {
             ..row.clone()
         };
         assert_eq!(side_by_side_cell(&just_below), ">1.0M/1.23");
+        // Undecided without the cap (lambda-df-pn without a lambda-tree): marked too.
+        let undecided = Row {
+            result: "unknown".into(),
+            stopped: false,
+            nodes: 12_345,
+            ..row.clone()
+        };
+        assert_eq!(side_by_side_cell(&undecided), "?12K/1.23");
         let mut text = Vec::new();
         write_side_by_side(&mut text, &[row]).unwrap();
         let text = String::from_utf8(text).unwrap();

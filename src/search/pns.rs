@@ -56,8 +56,10 @@
 //! `Stats::nodes` counts the nodes created: the root and every child made by an expansion,
 //! in both levels of PN² (children the first level keeps from the second are not counted
 //! twice); the node limit applies to it. `Stats::leaves` counts created nodes that were
-//! finished games. Both are deterministic. `proof_size` is the number of nodes of the
-//! smallest proof tree in the final tree; a leaf solved by look-ahead counts as 1.
+//! finished games. Both are deterministic. `proof_size` is the number of positions of the
+//! smallest proof tree in the final tree, counted as df-pn counts them: a leaf solved by
+//! look-ahead stands for the positions of its decision (an immediate win 2, a mover facing
+//! two immediate wins `1 + 2 x legal moves`), so the engines' proof sizes mean the same.
 //!
 //! Events (the contract in `crate::trace`): every iteration enters the root (`mv = None`)
 //! and each node on the path, emits `pn_expand` at the most-proving node, `pn_update` for
@@ -138,7 +140,7 @@ pub fn pns<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> Result<ProofReport<G::Move>, GoalError> {
-    let capacity = arena_capacity::<G>(megabytes(config.tt_mb), limits);
+    let capacity = arena_nodes::<G>(config, limits, false);
     let mut search = Search::new(game, observer, config, goal, limits);
     let mut first = Tree::new(capacity, config.weak);
     search.run(&mut first, None)
@@ -154,11 +156,19 @@ pub fn pn2<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> Result<ProofReport<G::Move>, GoalError> {
-    let capacity = arena_capacity::<G>(megabytes(config.tt_mb) / 2, limits);
+    let capacity = arena_nodes::<G>(config, limits, true);
     let mut search = Search::new(game, observer, config, goal, limits);
     let mut first = Tree::new(capacity, config.weak);
     let mut second = Tree::new(capacity, config.weak);
     search.run(&mut first, Some((&mut second, bound)))
+}
+
+/// Nodes each arena of [`pns`] (`two_level` false: one tree of `tt_mb` megabytes) or
+/// [`pn2`] (two trees of half of it each) may hold under `config` and `limits`: the memory
+/// bound of the search (`Tree::reserved_bytes` of each arena stays within it).
+pub fn arena_nodes<G: SearchGame>(config: &ProofConfig, limits: &Limits, two_level: bool) -> usize {
+    let bytes = megabytes(config.tt_mb);
+    arena_capacity::<G>(if two_level { bytes / 2 } else { bytes }, limits)
 }
 
 /// Bytes of `tt_mb` megabytes (at least one: a tree needs some memory).
@@ -196,6 +206,9 @@ struct Search<'a, G: SearchGame, O> {
     /// A limit, a full arena or the observer stopped the search.
     stopped: bool,
     error: Option<GoalError>,
+    /// The proof (disproof) tree size of the last node [`Search::leaf_numbers`] solved:
+    /// the positions its look-ahead stands for (see `leaf_numbers`).
+    leaf_size: u32,
 }
 
 impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
@@ -220,6 +233,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
             iterations: 0,
             stopped: false,
             error: None,
+            leaf_size: 1,
         }
     }
 
@@ -344,6 +358,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
             let numbers = self.leaf_numbers(or_child);
             self.game.undo(mv);
             tree.push_child(id, mv, numbers, or_child);
+            tree.node_mut(tree.len() as NodeId - 1).leaf_size = self.leaf_size;
         }
         tree.mark_expanded(id, first, count);
         self.created += count as u64;
@@ -429,8 +444,12 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
     }
 
     /// Initial numbers of a new node, the current position (the attacker to move when
-    /// `or_node`).
+    /// `or_node`). Sets `leaf_size` to the positions a solution found here stands for, as
+    /// df-pn counts them (`ProofReport::proof_size`): 1 for a finished game, 2 for an
+    /// immediate win (the mover and the finished game), `1 + 2 x legal moves` for a mover
+    /// facing two immediate wins (each move and the opponent's win after it).
     fn leaf_numbers(&mut self, or_node: bool) -> ProofNumbers {
+        self.leaf_size = 1;
         if let Some(outcome) = self.game.outcome() {
             self.terminals += 1;
             return self.outcome_numbers(outcome);
@@ -457,6 +476,11 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
             (false, false)
         };
         if mover_wins || mover_loses {
+            self.leaf_size = if mover_wins {
+                2
+            } else {
+                (moves.len() as u32).saturating_mul(2).saturating_add(1)
+            };
             // The attacker wins when it is the mover and wins, or the defender loses.
             return if or_node == mover_wins {
                 ProofNumbers::PROVEN

@@ -75,6 +75,43 @@ pub fn pn_add(a: u32, b: u32) -> u32 {
     }
 }
 
+/// The backup rule written straight from its definition (seed 003), over the children's
+/// `(min side, sum side)` numbers: `(min of the min sides, sum of the sum sides)`. At an OR
+/// node the min side is `pn` and the sum side `dn` (at an AND node the reverse); in df-pn's
+/// negamax form the min side is the children's `delta` and the sum side their `phi`, giving
+/// `(phi, delta)`. With weak counting the sum side is `max + (unsolved children - 1)`
+/// (0 and infinity stay as they are). No children: `(∞, 0)`.
+pub fn backup_by_definition(weak: bool, kids: impl Iterator<Item = (u32, u32)>) -> (u32, u32) {
+    let (mut min, mut sum, mut max, mut unsolved) = (PN_INFINITY, 0u32, 0u32, 0u32);
+    for (m, s) in kids {
+        min = min.min(m);
+        sum = pn_add(sum, s);
+        max = max.max(s);
+        unsolved += u32::from(s != 0);
+    }
+    if weak && max != 0 && max != PN_INFINITY {
+        sum = pn_add(max, unsolved - 1);
+    }
+    (min, sum)
+}
+
+/// The debug-build check every backup of PNS, PN² and df-pn runs (issue 5: "backup
+/// invariants checked in debug builds"): `numbers`, a node's `(min side, sum side)`, must be
+/// [`backup_by_definition`] of its children. Panics on a broken backup when debug assertions
+/// are on (the test profile has them); does nothing in release builds.
+#[inline]
+#[track_caller]
+pub fn debug_check_backup(weak: bool, numbers: (u32, u32), kids: impl Iterator<Item = (u32, u32)>) {
+    if cfg!(debug_assertions) {
+        let expected = backup_by_definition(weak, kids);
+        assert_eq!(
+            numbers, expected,
+            "backup invariant broken: (min side, sum side) = {numbers:?}, the children give \
+             {expected:?} (OR: pn = min, dn = sum; AND: dn = min, pn = sum)"
+        );
+    }
+}
+
 fn write_number(f: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
     if n == PN_INFINITY {
         f.write_str("∞")
@@ -125,7 +162,18 @@ pub struct ProofConfig {
     pub weak: bool,
     /// Transposition table size in megabytes (df-pn, lambda-df-pn); 0 = none where possible.
     pub tt_mb: usize,
-    /// The 1+epsilon trick for df-pn thresholds (Pawlewicz & Lew); 0 = off.
+    /// The 1+epsilon trick for df-pn thresholds (Pawlewicz & Lew); 0 = off. Measured
+    /// (`tests/proof_epsilon.rs`, nodes to decide, 64 MB, deterministic): df-pn over the
+    /// ten bench puzzles it decides, epsilon 0 / 0.25 / 0.5: 1,596,111 / 1,097,450 /
+    /// 805,611 nodes in all; 0.25 is never worse than 0 by more than 0.6% on any of them
+    /// (hex-4x4 4,294 -> 1,519, mnk-6x5-k4 34,361 -> 13,484, mnk-7x7-k4 47,060 -> 11,371,
+    /// mnk-4x4-k4 1,340,760 -> 954,802, atarigo-4x4 167,179 -> 113,893), while 0.5 wins
+    /// the sum on mnk-4x4-k4 and mnk-7x7-k4 alone and loses to 0.25 on five of the others
+    /// (hex-4x4-white-b3 +11% over 0). Lambda-df-pn shares the setting and loses by it:
+    /// identical counts on those puzzles with 0 and 0.25 (0.5: +11% on hex-4x4), but all 16
+    /// Hex 4x4 openings take 1,970,093 nodes with 0.25 against 1,832,171 with 0 (+7.5%),
+    /// and lambda-df-pn is the family's Hex solver. So the default stays 0 (off): pass
+    /// `--epsilon 0.25` to df-pn; a per-engine default would serve both.
     pub epsilon: f32,
     /// Highest lambda level lambda-df-pn tries.
     pub max_level: u8,
@@ -165,7 +213,17 @@ pub struct ProofReport<M> {
     pub verdict: ProofVerdict,
     /// A winning first move when proven.
     pub best_move: Option<M>,
-    /// Nodes of the proof tree found when proven (a proof's size, not the search effort).
+    /// Positions of the proof tree found, when proven: one move at an OR node, every move at
+    /// an AND node, down to finished games. It is the size of the proof, not the search
+    /// effort (`stats.nodes`), and can exceed it: a position an engine decides by look-ahead
+    /// without searching it stands for the positions of its decision. df-pn: an immediate
+    /// win counts 2 (the mover and the finished game), a mover facing two immediate wins
+    /// `1 + 2 x legal moves`, a move dropped because it loses at once 2 (so does a move
+    /// dropped for losing to a verified double threat: there the figure is a lower bound);
+    /// tictactoe-fork is proven in 2 MID calls with a proof of 10 positions
+    /// (`tests/dfpn_proof_size.rs`). PNS and PN²: the smallest proof tree in the final tree,
+    /// leaves solved by look-ahead counted as df-pn counts them. Lambda-df-pn: the proof of
+    /// its lambda-tree.
     pub proof_size: Option<u64>,
     /// The lambda level of lambda-df-pn's proof.
     pub level: Option<u8>,
@@ -238,6 +296,38 @@ mod tests {
         assert_eq!(pn_add(2, 3), 5);
         assert_eq!(pn_add(PN_MAX_FINITE, 7), PN_MAX_FINITE);
         assert_eq!(pn_add(PN_INFINITY, 0), PN_INFINITY);
+    }
+
+    #[test]
+    fn backup_by_definition_is_min_and_sum() {
+        let kids = [(3, 2), (1, 4), (5, PN_INFINITY)];
+        assert_eq!(
+            backup_by_definition(false, kids.into_iter()),
+            (1, PN_INFINITY)
+        );
+        assert_eq!(
+            backup_by_definition(false, kids[..2].iter().copied()),
+            (1, 6)
+        );
+        // Weak: the largest sum side plus one per other unsolved child.
+        let weak = [(3, 5), (1, 2), (PN_INFINITY, 0)];
+        assert_eq!(backup_by_definition(true, weak.into_iter()), (1, 6));
+        assert_eq!(
+            backup_by_definition(false, std::iter::empty()),
+            (PN_INFINITY, 0)
+        );
+        debug_check_backup(false, (1, 6), kids[..2].iter().copied());
+    }
+
+    /// A deliberately corrupted backup trips the check in debug builds (the engines call it
+    /// at every backup, so every debug test of PNS, PN² and df-pn runs it).
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "backup invariant broken")]
+    fn a_corrupted_backup_trips_the_debug_check() {
+        let kids = [(3, 2), (1, 4)];
+        // The sum side off by one.
+        debug_check_backup(false, (1, 7), kids.into_iter());
     }
 
     #[test]

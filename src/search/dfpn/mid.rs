@@ -383,6 +383,12 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
                 delta = pn_add(max_phi, unsolved - 1);
             }
             debug_assert!(phi != 0 || delta == PN_INFINITY || self.options.weak);
+            // phi = min delta, delta = sum phi, checked against the definition.
+            crate::search::proof::debug_check_backup(
+                self.options.weak,
+                (phi, delta),
+                self.children[base..].iter().map(|c| (c.delta, c.phi)),
+            );
             if O::ENABLED {
                 let view = PnNodeView {
                     numbers: attacker_view(or_node, phi, delta),
@@ -420,6 +426,11 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
                 ply + 1,
             );
             self.source.undo(game, c.mv);
+            // MID's postcondition: the child returns only at a threshold or on a stop.
+            debug_assert!(
+                r.phi >= child_th_phi || r.delta >= child_th_delta || self.stopped,
+                "MID returned below its thresholds"
+            );
             let c = &mut self.children[best];
             c.phi = r.phi;
             c.delta = r.delta;

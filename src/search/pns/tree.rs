@@ -9,8 +9,10 @@
 //!   instead of the sum, so a node reached along several paths of a DAG is not counted
 //!   once per path (every child beyond the hardest counts 1).
 //!
-//! Every backup is checked in debug builds against an independent recomputation, together
-//! with the shape of solved numbers (`[0, ∞]` proven, `[∞, 0]` disproven).
+//! Every backup is checked in debug builds against two independent recomputations (the
+//! family's shared [`debug_check_backup`](crate::search::proof::debug_check_backup), which
+//! df-pn's MID loop runs too, and the iterator form below), together with the shape of
+//! solved numbers (`[0, ∞]` proven, `[∞, 0]` disproven).
 
 use std::ops::Range;
 
@@ -37,7 +39,9 @@ pub struct Node<M> {
     /// The move from the parent (unused at the root).
     pub mv: M,
     /// Size of the smallest solution tree below this node when it is a solved leaf: 1 for a
-    /// position solved by the rules or by look-ahead, the second level's tree for PN² nodes.
+    /// finished game, the positions its decision stands for when solved by look-ahead (2 for
+    /// an immediate win, `1 + 2 x legal moves` facing two), the second level's tree for PN²
+    /// nodes.
     pub leaf_size: u32,
 }
 
@@ -83,6 +87,11 @@ impl<M: Copy + Default> Tree<M> {
     /// True before the first [`Tree::reset`].
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// Bytes the arena reserved (once, at [`Tree::new`]; it never grows).
+    pub fn reserved_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node<M>>()
     }
 
     /// True when `extra` more nodes fit into the arena.
@@ -182,6 +191,14 @@ impl<M: Copy + Default> Tree<M> {
         } else {
             ProofNumbers::new(sum_side, min_side)
         };
+        crate::search::proof::debug_check_backup(
+            self.weak,
+            (min_side, sum_side),
+            self.children(id).map(|c| {
+                let n = self.node(c).numbers;
+                if or_node { (n.pn, n.dn) } else { (n.dn, n.pn) }
+            }),
+        );
         debug_assert_eq!(
             numbers,
             reference_backup(self, id),

@@ -1,0 +1,108 @@
+//! Deterministic node counts of the proof-number family, pinned in one place (issue 5:
+//! "deterministic node counts pinned by tests for a few puzzles"; conventions.md 8: node
+//! counts are a signature, a change that moves them says so in its commit message).
+//!
+//! Every engine (PNS, PN², df-pn, lambda-df-pn) through the one entry point
+//! [`proof_search`], default settings (one-move look-ahead, no weak counting, epsilon as
+//! `ProofConfig::default`, PN² with Breuker's bound, lambda level 3, zones on) and 16 MB of
+//! memory, goal "the side to move wins" (draws disprove). Each case pins the verdict, the
+//! nodes and the proof size. The other pins (`pns_puzzles.rs`, `dfpn_puzzles.rs`,
+//! `lambda_dfpn_puzzles.rs`, `lambda_dfpn_hex.rs`, `benches/proof.rs`) stay as they are:
+//! they pin other settings and larger boards.
+
+use plyscope::puzzle::{self, Position};
+use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict, proof_search};
+use plyscope::search::{Algorithm, Limits, SearchGame};
+use plyscope::trace::NoTrace;
+
+use ProofVerdict::{Disproven, Proven, Unknown};
+
+/// (verdict, nodes, proof size).
+type Pin = (ProofVerdict, u64, Option<u64>);
+
+fn run<G: SearchGame>(game: &G, algorithm: Algorithm) -> Pin {
+    let mut g = game.clone();
+    let goal = Goal {
+        attacker: g.to_move(),
+        draw_for_attacker: false,
+    };
+    let config = ProofConfig {
+        tt_mb: 16,
+        ..ProofConfig::default()
+    };
+    let limits = Limits {
+        nodes: Some(2_000_000),
+        ..Limits::default()
+    };
+    let r = proof_search(&mut g, algorithm, &config, goal, &limits, &mut NoTrace);
+    assert!(!r.stopped, "{algorithm}: within the limit");
+    (r.verdict, r.stats.nodes, r.proof_size)
+}
+
+fn measure(name: &str, algorithm: Algorithm) -> Pin {
+    let p = puzzle::load(name).unwrap();
+    match &p.position {
+        Position::Mnk(g) => run(g, algorithm),
+        Position::Hex(g) => run(g, algorithm),
+        Position::AtariGo(g) => run(g, algorithm),
+        Position::Tree(g) => run(g, algorithm),
+    }
+}
+
+/// Puzzle, engine, pinned answer. Lambda-df-pn finds no lambda-tree in the tic-tac-toe
+/// draw (unknown, searched to the end); its proof sizes count its lambda-tree.
+const PINS: &[(&str, Algorithm, Pin)] = &[
+    ("tictactoe", Algorithm::Pns, (Disproven, 3634, None)),
+    ("tictactoe", Algorithm::Pn2, (Disproven, 3459, None)),
+    ("tictactoe", Algorithm::DfPn, (Disproven, 614, None)),
+    ("tictactoe", Algorithm::LambdaDfPn, (Unknown, 14882, None)),
+    ("mnk-4x4-k3", Algorithm::Pns, (Proven, 387, Some(422))),
+    ("mnk-4x4-k3", Algorithm::Pn2, (Proven, 614, Some(422))),
+    ("mnk-4x4-k3", Algorithm::DfPn, (Proven, 14, Some(154))),
+    ("mnk-4x4-k3", Algorithm::LambdaDfPn, (Proven, 239, Some(5))),
+    (
+        "mnk-4x4-k4-corners",
+        Algorithm::Pns,
+        (Proven, 154, Some(158)),
+    ),
+    (
+        "mnk-4x4-k4-corners",
+        Algorithm::Pn2,
+        (Proven, 226, Some(158)),
+    ),
+    (
+        "mnk-4x4-k4-corners",
+        Algorithm::DfPn,
+        (Proven, 20, Some(130)),
+    ),
+    (
+        "mnk-4x4-k4-corners",
+        Algorithm::LambdaDfPn,
+        (Proven, 66, Some(11)),
+    ),
+    ("hex-3x3", Algorithm::Pns, (Proven, 167, Some(126))),
+    ("hex-3x3", Algorithm::Pn2, (Proven, 197, Some(126))),
+    ("hex-3x3", Algorithm::DfPn, (Proven, 32, Some(174))),
+    ("hex-3x3", Algorithm::LambdaDfPn, (Proven, 168, Some(5))),
+    ("hex-4x4", Algorithm::Pns, (Proven, 51671, Some(6908))),
+    ("hex-4x4", Algorithm::Pn2, (Proven, 40741, Some(6320))),
+    ("hex-4x4", Algorithm::DfPn, (Proven, 4294, Some(3772))),
+    ("hex-4x4", Algorithm::LambdaDfPn, (Proven, 19305, Some(7))),
+];
+
+#[test]
+fn node_counts_are_pinned_for_every_engine() {
+    let mut failures = Vec::new();
+    for &(name, algorithm, pin) in PINS {
+        let got = measure(name, algorithm);
+        // The line to paste into PINS when a change moves a count on purpose.
+        println!(
+            "    (\"{name}\", Algorithm::{algorithm:?}, ({:?}, {}, {:?})),",
+            got.0, got.1, got.2
+        );
+        if got != pin {
+            failures.push(format!("{name} {algorithm}: {got:?}, pinned {pin:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
