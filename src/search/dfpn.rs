@@ -73,7 +73,7 @@ pub mod mid;
 pub mod table;
 pub mod threats;
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MAX_SYMMETRIES, MoveList, Outcome};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 use crate::search::{LambdaGame, Limits, SearchGame};
 use crate::trace::Observer;
@@ -167,6 +167,22 @@ pub trait MoveSource<G: Game> {
     fn repetition(&self, or_node: bool, goal: Goal) -> bool {
         goal.draw_for_attacker == or_node
     }
+
+    /// `mv`, a move of the current position, as the table stores it: in the frame of the
+    /// position that [`MoveSource::key`] names (a source keying symmetric positions alike
+    /// maps the move through the symmetry). The default keeps it.
+    fn table_move(&self, game: &G, mv: G::Move) -> G::Move {
+        let _ = game;
+        mv
+    }
+
+    /// The inverse of [`MoveSource::table_move`]: a move read from the table for the current
+    /// position, in the position's own frame (`None` when no move of the position maps onto
+    /// it).
+    fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
+        let _ = game;
+        Some(stored)
+    }
 }
 
 /// True when the finished game's `outcome` reaches the goal (the attacker wins; a draw when
@@ -191,19 +207,105 @@ pub fn goal_reached(outcome: Outcome, goal: Goal) -> bool {
 #[derive(Clone, Copy, Debug)]
 pub struct PlainMoves {
     init: LeafInit,
+    /// Symmetric positions share one key (the smallest of their symmetric keys).
+    symmetry: bool,
+    /// Nodes the game certifies one side can never win ([`Tactics::cannot_win`]) are
+    /// decided at once.
+    ///
+    /// [`Tactics::cannot_win`]: crate::game::Tactics::cannot_win
+    certificates: bool,
 }
 
 impl PlainMoves {
-    /// A source initialising children by `init`.
+    /// A source initialising children by `init`, with symmetric keys and certificates on.
     pub fn new(init: LeafInit) -> PlainMoves {
-        PlainMoves { init }
+        PlainMoves {
+            init,
+            symmetry: true,
+            certificates: true,
+        }
+    }
+
+    /// The same source with symmetric keys on or off (to measure them, or to compare).
+    pub fn with_symmetry(self, symmetry: bool) -> PlainMoves {
+        PlainMoves { symmetry, ..self }
+    }
+
+    /// The same source with the game's can-never-win certificates used or ignored.
+    pub fn with_certificates(self, certificates: bool) -> PlainMoves {
+        PlainMoves {
+            certificates,
+            ..self
+        }
+    }
+
+    /// The symmetry that maps the current position onto the one its key names: the first
+    /// whose key is the smallest.
+    #[inline]
+    fn canonical<G: LambdaGame>(&self, game: &G) -> (usize, u64) {
+        let mut keys = [0u64; MAX_SYMMETRIES];
+        let count = if self.symmetry {
+            game.symmetric_keys(&mut keys)
+        } else {
+            keys[0] = game.key();
+            1
+        };
+        let mut best = (0, keys[0]);
+        for (s, &key) in keys.iter().enumerate().take(count).skip(1) {
+            if key < best.1 {
+                best = (s, key);
+            }
+        }
+        best
+    }
+
+    /// A node one side is certified never to win: `Some(mover reaches its aim)`.
+    ///
+    /// Sound by the game's promise ([`Tactics::cannot_win`]): when the attacker can never
+    /// win and draws are a disproof, the attacker fails whatever happens; when the defender
+    /// can never win and draws count for the attacker, the attacker reaches the goal.
+    ///
+    /// [`Tactics::cannot_win`]: crate::game::Tactics::cannot_win
+    #[inline]
+    fn certified<G: LambdaGame>(&self, game: &G, or_node: bool, goal: Goal) -> Option<bool> {
+        if !self.certificates {
+            return None;
+        }
+        if goal.draw_for_attacker {
+            game.cannot_win(goal.attacker.opponent()).then_some(or_node)
+        } else {
+            game.cannot_win(goal.attacker).then_some(!or_node)
+        }
     }
 }
 
 impl<G: LambdaGame> MoveSource<G> for PlainMoves {
+    /// The smallest of the position's symmetric keys (just [`Game::key`] for games without
+    /// symmetries, or with `symmetry` off). Positions that are images of each other have the
+    /// same value, and their winning moves are images too ([`MoveSource::table_move`]).
+    ///
+    /// The path's repetition check sees these keys as well: a position on the path and a
+    /// mirror image of it further down would count as a repetition. That cannot happen in
+    /// the games that report symmetries today (m,n,k, AtariGo, Hex): every move adds a stone
+    /// and AtariGo ends at the first capture, so a position never meets an image of an
+    /// earlier one (their stone counts differ).
     #[inline]
     fn key(&self, game: &G) -> u64 {
-        game.key()
+        self.canonical(game).1
+    }
+
+    fn table_move(&self, game: &G, mv: G::Move) -> G::Move {
+        game.symmetric_move(self.canonical(game).0, mv)
+    }
+
+    fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
+        let s = self.canonical(game).0;
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| game.symmetric_move(s, mv) == stored)
     }
 
     #[inline]
@@ -224,10 +326,21 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
         out: &mut MoveList<G::Move>,
     ) -> Expansion<G::Move> {
         out.clear();
-        // Step 1: a finished game.
+        // Step 1: a finished game, or one side certified never to win.
         if let Some(outcome) = game.outcome() {
             return Expansion::Decided {
                 mover_wins: goal_reached(outcome, goal) == or_node,
+                best: None,
+                size: 1,
+            };
+        }
+        // The attacker's certified win is left to the children (their `init` sees it), so a
+        // proven OR node always names its winning move.
+        if let Some(mover_wins) = self.certified(game, or_node, goal)
+            && !(mover_wins && or_node)
+        {
+            return Expansion::Decided {
+                mover_wins,
                 best: None,
                 size: 1,
             };
@@ -307,6 +420,12 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                     return ChildInit::Decided {
                         mover_wins: true,
                         size: 2,
+                    };
+                }
+                if let Some(mover_wins) = self.certified(game, or_node, goal) {
+                    return ChildInit::Decided {
+                        mover_wins,
+                        size: 1,
                     };
                 }
                 game.legal_moves(scratch);
