@@ -25,6 +25,15 @@
 //!   are readable through [`Mnk::window_count`], [`Mnk::window_points`] and
 //!   [`Mnk::window_stones`].
 //!
+//! # Symmetries and certificates (for proof searches)
+//!
+//! The board's symmetries (8 on a square, 4 on a rectangle) keep a key per symmetry up to
+//! date in play and undo, so a solver can name mirror images alike (submodule `symmetry`;
+//! seed 002, section 1.4.4). [`Tactics::cannot_win`] certifies that a player can never
+//! complete a line: no live window, the Erdős–Selfridge potential, or a pairing strategy of
+//! the opponent (submodule `certificate`). With both, df-pn proves 5x5 k=4 a draw in 70,864
+//! nodes ([`crate::search::dfpn`], "Effort").
+//!
 //! # Evaluation
 //!
 //! [`Heuristic::evaluate`] sums, over the windows that hold stones of only one colour,

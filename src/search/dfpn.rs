@@ -47,6 +47,23 @@
 //! is the same here) gives `(1, number of the child's moves)`, with immediate wins of the
 //! child's mover recognised at once.
 //!
+//! Two exact speed-ups come from the game, both on by default ([`PlainMoves::with_symmetry`],
+//! [`PlainMoves::with_certificates`] turn them off):
+//!
+//! - **Symmetric keys.** A position is named by the smallest of its keys under the board's
+//!   symmetries ([`crate::game::StoneGame::symmetric_keys`]; seed 002, section 1.4.4: a
+//!   symmetry is a permutation of the points that keeps every position's value), so mirror
+//!   images share one table entry and siblings that are mirror images are searched once. A
+//!   stored winning move is kept in the frame of that smallest key and mapped back
+//!   ([`MoveSource::table_move`], [`MoveSource::position_move`], [`Mid::stored_best`]).
+//! - **Certificates.** When the game certifies that one side can never win
+//!   ([`crate::game::Tactics::cannot_win`]: for m,n,k no live line, the Erdős–Selfridge
+//!   potential, a pairing strategy), the node is decided at once: a disproof when the
+//!   attacker can never win and draws count against it, a proof when the defender can never
+//!   win and draws count for the attacker. At expansion only the defender's wins and the
+//!   attacker's failures are decided this way (a proven OR node must name its move: its
+//!   children, whose initialisation checks the certificate too, find it).
+//!
 //! # For lambda-df-pn
 //!
 //! The MID loop ([`mid::Mid`]) is generic over the [`MoveSource`]: a lambda-df-pn source
@@ -57,16 +74,32 @@
 //! table, repetitions, events and limits. This API is kept stable.
 
 //! # Effort (release, `cargo run --release --example dfpn_speed -- ...`, a shared 2-core
-//! machine under load 6-9, so times are pessimistic)
+//! machine under load 6-16, so times are pessimistic; node counts are exact)
 //!
 //! Hex 4x4 empty: 4,294 nodes (15,812 before the double-threat pruning; 1,519 with
 //! epsilon 0.25); all 16 Hex 4x4 openings 50,392 nodes (43,022 with epsilon 0.25). Hex 5x5
 //! openings: 0.44-1.04 million nodes each (a1 597,697, b1 437,029, c1 887,060, d1 931,254,
 //! e1 1,044,187), about 8 µs a node, 62% of it in Hex's immediate-win scans: far from the
-//! issue's 2.3 s for all 25. m,n,k 4x4 k=4 (a draw): 1,272,195 nodes (859,626 with epsilon
-//! 0.25); 5x5 k=4 is not decided in 30 million nodes, AtariGo 5x5 empty not in 20 million
-//! (244 s). Tactics only see one move ahead; the
-//! targets need must-play regions of deeper threats (lambda-df-pn's zones, Benzene's virtual
+//! issue's 2.3 s for all 25. AtariGo 5x5 empty is not decided in 20 million nodes (244 s).
+//!
+//! m,n,k from the empty board, "Black wins" (draws a disproof) / "Black at least draws"
+//! (White cannot force a win), nodes, by speed-up (`SYM=0`, `CERT=0` turn them off):
+//!
+//! | board | neither | symmetric keys | certificates | both |
+//! |---|---|---|---|---|
+//! | 3x3 k=3 | 614 / 94 | 128 / 22 | 190 / 1 | 38 / 1 |
+//! | 4x4 k=4 | 1,272,195 / 722,100 | 211,241 / 106,188 | 1 / 1 | 1 / 1 |
+//! | 5x5 k=4 | > 30 M / 2,295,678 | > 3 M / 999,983 | 585,725 / 13,338 | 70,864 / 1,513 |
+//! | 6x5 k=4 (win) | 34,361 | 14,094 | 34,823 | 14,459 |
+//! | 7x7 k=4 (win) | 47,060 | 5,012 | 47,060 | 5,012 |
+//!
+//! 5x5 k=4 is a draw both ways: 1.1-1.3 s for "Black wins" disproven (38,033 nodes, 0.74 s
+//! with epsilon 0.25) and 0.03 s for "White cannot win", under load 14 (the target
+//! is 5 s; an independent brute force needs 157 million nodes). The certificates make 4x4
+//! k=4 a one-node disproof (after any first move the Erdős–Selfridge potential of Black's
+//! lines is below 1). On the wins they change little: a certificate only decides nodes where
+//! one side is already out of lines. Tactics only see one move ahead; Hex and AtariGo need
+//! must-play regions of deeper threats (lambda-df-pn's zones, Benzene's virtual
 //! connections).
 
 pub mod mid;
