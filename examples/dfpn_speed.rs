@@ -1,6 +1,9 @@
 //! Measures df-pn on the issue-5 targets (release): every Hex opening of a board, m,n,k
 //! boards, AtariGo. `cargo run --release --example dfpn_speed -- hex 5` (or `mnk 5 5 4`,
 //! `atarigo 5 5`, `hex-root 4`); prints verdict, nodes, time and table hits per position.
+//! Environment: `EPS`, `TT_MB`, `INIT=unit`, `NODES`; `DRAW=attacker` counts draws for the
+//! attacker (with Black to move on an empty m,n,k board: "White cannot force a win");
+//! `SYM=0` and `CERT=0` turn off df-pn's symmetric keys and can-never-win certificates.
 
 use std::time::Instant;
 
@@ -8,7 +11,7 @@ use plyscope::game::{Game, MoveList};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
-use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::dfpn::{DfpnOptions, Mid, PlainMoves};
 use plyscope::search::proof::{Goal, LeafInit, ProofReport};
 use plyscope::search::{Limits, SearchGame};
 use plyscope::trace::NoTrace;
@@ -37,14 +40,19 @@ fn options() -> DfpnOptions {
 fn solve<G: SearchGame>(game: &mut G) -> ProofReport<G::Move> {
     let goal = Goal {
         attacker: game.to_move(),
-        draw_for_attacker: false,
+        draw_for_attacker: std::env::var("DRAW").as_deref() == Ok("attacker"),
     };
+    let on = |name: &str| std::env::var(name).as_deref() != Ok("0");
     let nodes = std::env::var("NODES").ok().and_then(|s| s.parse().ok());
     let limits = Limits {
         nodes,
         ..Limits::default()
     };
-    dfpn_search(game, &options(), goal, &limits, &mut NoTrace)
+    let options = options();
+    let mut source = PlainMoves::new(options.init)
+        .with_symmetry(on("SYM"))
+        .with_certificates(on("CERT"));
+    Mid::new(&mut source, &mut NoTrace, &options, goal, &limits).run(game)
 }
 
 fn line<G: SearchGame>(label: &str, game: &G, r: &ProofReport<G::Move>) {

@@ -252,6 +252,16 @@ pub trait Tactics: Game {
     /// Writes up to `limit` distinct moves that win at once for `player` into `out`
     /// (cleared first).
     fn winning_moves(&self, _player: Player, _out: &mut MoveList<Self::Move>, _limit: usize) {}
+
+    /// True when `player`'s opponent has a strategy that stops `player` from ever winning
+    /// from this position, whoever is to move (a static certificate: no line left to
+    /// complete, a pairing strategy of the opponent, ...). A proof search may then decide the
+    /// node at once: `player` cannot force a win, and the opponent at least draws. Must never
+    /// answer `true` wrongly; `false` means "not known". The default knows nothing.
+    fn cannot_win(&self, player: Player) -> bool {
+        let _ = player;
+        false
+    }
 }
 
 /// A point of a stone board: `x + y * columns`, with `y = 0` the bottom row.

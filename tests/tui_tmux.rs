@@ -273,10 +273,12 @@ fn dfpn_search_steps_through_expansions_proofs_and_thresholds() {
     tmux.keys("e");
     let s = tmux.wait_for("children's pn (d: dn)");
     assert!(s.contains("expanded 1x"), "{s}");
-    // The root as entered ([1, 1]) with its nine children's proof numbers on the board
-    // (df-pn's one-move look-ahead: each has eight replies).
+    // The root as entered ([1, 1]) with its children's proof numbers on the board (df-pn's
+    // one-move look-ahead: each has eight replies). df-pn keys mirror images alike, so the
+    // nine first moves are three children: centre b2, corner a1, edge b1.
     assert!(s.contains("root [1, 1]"), "the root with its numbers:\n{s}");
-    assert!(s.contains("3 8 8 8"), "{s}");
+    assert!(s.contains("children  3"), "{s}");
+    assert!(s.contains("2 · 8 ·") && s.contains("1 8 8 ·"), "{s}");
     tmux.keys("d");
     tmux.wait_for("children's dn (d: pn)");
     tmux.keys("y");

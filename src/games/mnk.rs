@@ -25,6 +25,15 @@
 //!   are readable through [`Mnk::window_count`], [`Mnk::window_points`] and
 //!   [`Mnk::window_stones`].
 //!
+//! # Symmetries and certificates (for proof searches)
+//!
+//! The board's symmetries (8 on a square, 4 on a rectangle) keep a key per symmetry up to
+//! date in play and undo, so a solver can name mirror images alike (submodule `symmetry`;
+//! seed 002, section 1.4.4). [`Tactics::cannot_win`] certifies that a player can never
+//! complete a line: no live window, the Erdős–Selfridge potential, or a pairing strategy of
+//! the opponent (submodule `certificate`). With both, df-pn proves 5x5 k=4 a draw in 70,864
+//! nodes ([`crate::search::dfpn`], "Effort").
+//!
 //! # Evaluation
 //!
 //! [`Heuristic::evaluate`] sums, over the windows that hold stones of only one colour,
@@ -36,11 +45,14 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use crate::game::{
-    Game, Heuristic, MoveList, Outcome, Player, Point, StoneGame, Tactics, parse_point, point_name,
+    Game, Heuristic, MAX_SYMMETRIES, MoveList, Outcome, Player, Point, StoneGame, Tactics,
+    parse_point, point_name,
 };
 use crate::zobrist;
 
+mod certificate;
 mod evs;
+mod symmetry;
 
 /// Zobrist stream of the m,n,k tables ("mnk" in ASCII).
 const ZOBRIST_SEED: u64 = 0x006d_6e6b;
@@ -125,6 +137,10 @@ struct Tables {
     stone_keys: Vec<u64>,
     /// XORed into the key when White is to move.
     side_key: u64,
+    /// Board symmetries (8 on a square, 4 on a rectangle; submodule `symmetry`).
+    symmetries: usize,
+    /// The image of point `p` under symmetry `s`: `symmetric_points[s * points + p]`.
+    symmetric_points: Vec<Point>,
     /// What each window state means for threats and evaluation.
     states: StateTables,
 }
@@ -225,6 +241,8 @@ impl Tables {
             point_windows,
             stone_keys: keys,
             side_key,
+            symmetries: symmetry::symmetry_count(columns, rows),
+            symmetric_points: symmetry::point_table(columns, rows),
             states: StateTables::new(k),
         }
     }
@@ -244,6 +262,15 @@ impl Tables {
     #[inline]
     fn stone_key(&self, p: Point, player: Player) -> u64 {
         self.stone_keys[2 * p as usize + player.index()]
+    }
+
+    /// XORs a stone of `player` on `p` into the key under every symmetry.
+    #[inline]
+    fn toggle_stone(&self, keys: &mut [u64; MAX_SYMMETRIES], p: Point, player: Player) {
+        let points = self.columns * self.rows;
+        for (s, key) in keys.iter_mut().enumerate().take(self.symmetries) {
+            *key ^= self.stone_key(self.symmetric_points[s * points + p as usize], player);
+        }
     }
 }
 
@@ -366,7 +393,9 @@ pub struct Mnk {
     to_move: Player,
     ply: usize,
     stones: usize,
-    key: u64,
+    /// The Zobrist key under every symmetry (`keys[0]` is the position's own key; submodule
+    /// `symmetry`).
+    keys: [u64; MAX_SYMMETRIES],
     /// The player who completed a line, and the number of stones on the board right after
     /// the winning stone (undoing below that clears the win).
     winner: Option<(Player, usize)>,
@@ -402,7 +431,7 @@ impl Mnk {
             to_move: Player::Black,
             ply: 0,
             stones: 0,
-            key: 0,
+            keys: [0; MAX_SYMMETRIES],
             winner: None,
             tables: Arc::new(tables),
         })
@@ -505,7 +534,7 @@ impl Mnk {
         let me = player.index();
         let mine = cell_of(player);
         self.cells[p as usize] = mine;
-        self.key ^= t.stone_key(p, player);
+        t.toggle_stone(&mut self.keys, p, player);
         self.stones += 1;
         let events = &t.states.put_events[me];
         let mut won = false;
@@ -537,7 +566,7 @@ impl Mnk {
         let t = &*self.tables;
         let me = player.index();
         self.cells[p as usize] = EMPTY;
-        self.key ^= t.stone_key(p, player);
+        t.toggle_stone(&mut self.keys, p, player);
         self.stones -= 1;
         let events = &t.states.take_events[me];
         for &w in t.windows_through(p) {
@@ -700,7 +729,7 @@ impl Game for Mnk {
 
     #[inline]
     fn key(&self) -> u64 {
-        self.key
+        self.keys[0]
     }
 
     fn parse_move(&self, text: &str) -> Result<Point, String> {
@@ -774,9 +803,31 @@ impl StoneGame for Mnk {
     #[inline]
     fn set_to_move(&mut self, player: Player) {
         if player != self.to_move {
-            self.key ^= self.tables.side_key;
+            let side = self.tables.side_key;
+            for key in self.keys.iter_mut().take(self.tables.symmetries) {
+                *key ^= side;
+            }
             self.to_move = player;
         }
+    }
+
+    /// 8 on a square board, 4 on a rectangle (submodule `symmetry`).
+    fn symmetry_count(&self) -> usize {
+        self.tables.symmetries
+    }
+
+    #[inline]
+    fn symmetric_point(&self, s: usize, p: Point) -> Point {
+        let t = &*self.tables;
+        t.symmetric_points[s * t.columns * t.rows + p as usize]
+    }
+
+    /// Kept in play and undo: copying them out is all the work.
+    #[inline]
+    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        let count = self.tables.symmetries;
+        keys[..count].copy_from_slice(&self.keys[..count]);
+        count
     }
 
     /// Exact EVS orders from the window counts (see the `evs` submodule).
@@ -826,6 +877,12 @@ impl Tactics for Mnk {
             .list
             .iter()
             .find_map(|&w| self.completion(w, player))
+    }
+
+    /// No live window, the Erdős–Selfridge potential or a pairing strategy of the opponent
+    /// (submodule `certificate`); sound with or without `exact_k`.
+    fn cannot_win(&self, player: Player) -> bool {
+        self.certified_unwinnable(player)
     }
 
     fn winning_moves(&self, player: Player, out: &mut MoveList<Point>, limit: usize) {

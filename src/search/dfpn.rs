@@ -47,6 +47,23 @@
 //! is the same here) gives `(1, number of the child's moves)`, with immediate wins of the
 //! child's mover recognised at once.
 //!
+//! Two exact speed-ups come from the game, both on by default ([`PlainMoves::with_symmetry`],
+//! [`PlainMoves::with_certificates`] turn them off):
+//!
+//! - **Symmetric keys.** A position is named by the smallest of its keys under the board's
+//!   symmetries ([`crate::game::StoneGame::symmetric_keys`]; seed 002, section 1.4.4: a
+//!   symmetry is a permutation of the points that keeps every position's value), so mirror
+//!   images share one table entry and siblings that are mirror images are searched once. A
+//!   stored winning move is kept in the frame of that smallest key and mapped back
+//!   ([`MoveSource::table_move`], [`MoveSource::position_move`], [`Mid::stored_best`]).
+//! - **Certificates.** When the game certifies that one side can never win
+//!   ([`crate::game::Tactics::cannot_win`]: for m,n,k no live line, the Erdős–Selfridge
+//!   potential, a pairing strategy), the node is decided at once: a disproof when the
+//!   attacker can never win and draws count against it, a proof when the defender can never
+//!   win and draws count for the attacker. At expansion only the defender's wins and the
+//!   attacker's failures are decided this way (a proven OR node must name its move: its
+//!   children, whose initialisation checks the certificate too, find it).
+//!
 //! # For lambda-df-pn
 //!
 //! The MID loop ([`mid::Mid`]) is generic over the [`MoveSource`]: a lambda-df-pn source
@@ -57,23 +74,39 @@
 //! table, repetitions, events and limits. This API is kept stable.
 
 //! # Effort (release, `cargo run --release --example dfpn_speed -- ...`, a shared 2-core
-//! machine under load 6-9, so times are pessimistic)
+//! machine under load 6-16, so times are pessimistic; node counts are exact)
 //!
 //! Hex 4x4 empty: 4,294 nodes (15,812 before the double-threat pruning; 1,519 with
 //! epsilon 0.25); all 16 Hex 4x4 openings 50,392 nodes (43,022 with epsilon 0.25). Hex 5x5
 //! openings: 0.44-1.04 million nodes each (a1 597,697, b1 437,029, c1 887,060, d1 931,254,
 //! e1 1,044,187), about 8 µs a node, 62% of it in Hex's immediate-win scans: far from the
-//! issue's 2.3 s for all 25. m,n,k 4x4 k=4 (a draw): 1,272,195 nodes (859,626 with epsilon
-//! 0.25); 5x5 k=4 is not decided in 30 million nodes, AtariGo 5x5 empty not in 20 million
-//! (244 s). Tactics only see one move ahead; the
-//! targets need must-play regions of deeper threats (lambda-df-pn's zones, Benzene's virtual
+//! issue's 2.3 s for all 25. AtariGo 5x5 empty is not decided in 20 million nodes (244 s).
+//!
+//! m,n,k from the empty board, "Black wins" (draws a disproof) / "Black at least draws"
+//! (White cannot force a win), nodes, by speed-up (`SYM=0`, `CERT=0` turn them off):
+//!
+//! | board | neither | symmetric keys | certificates | both |
+//! |---|---|---|---|---|
+//! | 3x3 k=3 | 614 / 94 | 128 / 22 | 190 / 1 | 38 / 1 |
+//! | 4x4 k=4 | 1,272,195 / 722,100 | 211,241 / 106,188 | 1 / 1 | 1 / 1 |
+//! | 5x5 k=4 | > 30 M / 2,295,678 | > 3 M / 999,983 | 585,725 / 13,338 | 70,864 / 1,513 |
+//! | 6x5 k=4 (win) | 34,361 | 14,094 | 34,823 | 14,459 |
+//! | 7x7 k=4 (win) | 47,060 | 5,012 | 47,060 | 5,012 |
+//!
+//! 5x5 k=4 is a draw both ways: 1.1-1.3 s for "Black wins" disproven (38,033 nodes, 0.74 s
+//! with epsilon 0.25) and 0.03 s for "White cannot win", under load 14 (the target
+//! is 5 s; an independent brute force needs 157 million nodes). The certificates make 4x4
+//! k=4 a one-node disproof (after any first move the Erdős–Selfridge potential of Black's
+//! lines is below 1). On the wins they change little: a certificate only decides nodes where
+//! one side is already out of lines. Tactics only see one move ahead; Hex and AtariGo need
+//! must-play regions of deeper threats (lambda-df-pn's zones, Benzene's virtual
 //! connections).
 
 pub mod mid;
 pub mod table;
 pub mod threats;
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MAX_SYMMETRIES, MoveList, Outcome};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 use crate::search::{LambdaGame, Limits, SearchGame};
 use crate::trace::Observer;
@@ -167,6 +200,22 @@ pub trait MoveSource<G: Game> {
     fn repetition(&self, or_node: bool, goal: Goal) -> bool {
         goal.draw_for_attacker == or_node
     }
+
+    /// `mv`, a move of the current position, as the table stores it: in the frame of the
+    /// position that [`MoveSource::key`] names (a source keying symmetric positions alike
+    /// maps the move through the symmetry). The default keeps it.
+    fn table_move(&self, game: &G, mv: G::Move) -> G::Move {
+        let _ = game;
+        mv
+    }
+
+    /// The inverse of [`MoveSource::table_move`]: a move read from the table for the current
+    /// position, in the position's own frame (`None` when no move of the position maps onto
+    /// it).
+    fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
+        let _ = game;
+        Some(stored)
+    }
 }
 
 /// True when the finished game's `outcome` reaches the goal (the attacker wins; a draw when
@@ -191,19 +240,105 @@ pub fn goal_reached(outcome: Outcome, goal: Goal) -> bool {
 #[derive(Clone, Copy, Debug)]
 pub struct PlainMoves {
     init: LeafInit,
+    /// Symmetric positions share one key (the smallest of their symmetric keys).
+    symmetry: bool,
+    /// Nodes the game certifies one side can never win ([`Tactics::cannot_win`]) are
+    /// decided at once.
+    ///
+    /// [`Tactics::cannot_win`]: crate::game::Tactics::cannot_win
+    certificates: bool,
 }
 
 impl PlainMoves {
-    /// A source initialising children by `init`.
+    /// A source initialising children by `init`, with symmetric keys and certificates on.
     pub fn new(init: LeafInit) -> PlainMoves {
-        PlainMoves { init }
+        PlainMoves {
+            init,
+            symmetry: true,
+            certificates: true,
+        }
+    }
+
+    /// The same source with symmetric keys on or off (to measure them, or to compare).
+    pub fn with_symmetry(self, symmetry: bool) -> PlainMoves {
+        PlainMoves { symmetry, ..self }
+    }
+
+    /// The same source with the game's can-never-win certificates used or ignored.
+    pub fn with_certificates(self, certificates: bool) -> PlainMoves {
+        PlainMoves {
+            certificates,
+            ..self
+        }
+    }
+
+    /// The symmetry that maps the current position onto the one its key names: the first
+    /// whose key is the smallest.
+    #[inline]
+    fn canonical<G: LambdaGame>(&self, game: &G) -> (usize, u64) {
+        let mut keys = [0u64; MAX_SYMMETRIES];
+        let count = if self.symmetry {
+            game.symmetric_keys(&mut keys)
+        } else {
+            keys[0] = game.key();
+            1
+        };
+        let mut best = (0, keys[0]);
+        for (s, &key) in keys.iter().enumerate().take(count).skip(1) {
+            if key < best.1 {
+                best = (s, key);
+            }
+        }
+        best
+    }
+
+    /// A node one side is certified never to win: `Some(mover reaches its aim)`.
+    ///
+    /// Sound by the game's promise ([`Tactics::cannot_win`]): when the attacker can never
+    /// win and draws are a disproof, the attacker fails whatever happens; when the defender
+    /// can never win and draws count for the attacker, the attacker reaches the goal.
+    ///
+    /// [`Tactics::cannot_win`]: crate::game::Tactics::cannot_win
+    #[inline]
+    fn certified<G: LambdaGame>(&self, game: &G, or_node: bool, goal: Goal) -> Option<bool> {
+        if !self.certificates {
+            return None;
+        }
+        if goal.draw_for_attacker {
+            game.cannot_win(goal.attacker.opponent()).then_some(or_node)
+        } else {
+            game.cannot_win(goal.attacker).then_some(!or_node)
+        }
     }
 }
 
 impl<G: LambdaGame> MoveSource<G> for PlainMoves {
+    /// The smallest of the position's symmetric keys (just [`Game::key`] for games without
+    /// symmetries, or with `symmetry` off). Positions that are images of each other have the
+    /// same value, and their winning moves are images too ([`MoveSource::table_move`]).
+    ///
+    /// The path's repetition check sees these keys as well: a position on the path and a
+    /// mirror image of it further down would count as a repetition. That cannot happen in
+    /// the games that report symmetries today (m,n,k, AtariGo, Hex): every move adds a stone
+    /// and AtariGo ends at the first capture, so a position never meets an image of an
+    /// earlier one (their stone counts differ).
     #[inline]
     fn key(&self, game: &G) -> u64 {
-        game.key()
+        self.canonical(game).1
+    }
+
+    fn table_move(&self, game: &G, mv: G::Move) -> G::Move {
+        game.symmetric_move(self.canonical(game).0, mv)
+    }
+
+    fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
+        let s = self.canonical(game).0;
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|&mv| game.symmetric_move(s, mv) == stored)
     }
 
     #[inline]
@@ -224,10 +359,21 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
         out: &mut MoveList<G::Move>,
     ) -> Expansion<G::Move> {
         out.clear();
-        // Step 1: a finished game.
+        // Step 1: a finished game, or one side certified never to win.
         if let Some(outcome) = game.outcome() {
             return Expansion::Decided {
                 mover_wins: goal_reached(outcome, goal) == or_node,
+                best: None,
+                size: 1,
+            };
+        }
+        // The attacker's certified win is left to the children (their `init` sees it), so a
+        // proven OR node always names its winning move.
+        if let Some(mover_wins) = self.certified(game, or_node, goal)
+            && !(mover_wins && or_node)
+        {
+            return Expansion::Decided {
+                mover_wins,
                 best: None,
                 size: 1,
             };
@@ -307,6 +453,12 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                     return ChildInit::Decided {
                         mover_wins: true,
                         size: 2,
+                    };
+                }
+                if let Some(mover_wins) = self.certified(game, or_node, goal) {
+                    return ChildInit::Decided {
+                        mover_wins,
+                        size: 1,
                     };
                 }
                 game.legal_moves(scratch);

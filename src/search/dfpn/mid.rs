@@ -123,6 +123,13 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
         &self.table
     }
 
+    /// The winning move the table holds for the current position of `game`, mapped back
+    /// from the table's frame into the position's own ([`MoveSource::position_move`]).
+    pub fn stored_best(&self, game: &G) -> Option<G::Move> {
+        let entry = self.table.probe(self.source.key(game))?;
+        self.source.position_move(game, entry.best?)
+    }
+
     /// Searches the current position (the attacker to move) with infinite thresholds until
     /// it is solved or a limit stops the search.
     pub fn run(&mut self, game: &mut G) -> ProofReport<G::Move> {
@@ -239,7 +246,7 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
                     delta: r.delta,
                     work: total_work,
                     size: if solved { r.size } else { 0 },
-                    best: r.best.unwrap_or_default(),
+                    best: r.best.map(|m| self.source.table_move(game, m)),
                 },
             );
         }
@@ -304,6 +311,12 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
             let mv = self.moves.as_slice()[i];
             self.source.play(game, mv);
             let child_key = self.source.key(game);
+            // A child equal to an earlier sibling (a mirror image, when the source keys
+            // symmetric positions alike) has the same value: search it once.
+            if self.children[base..].iter().any(|c| c.key == child_key) {
+                self.source.undo(game, mv);
+                continue;
+            }
             let mut child = Child {
                 mv,
                 key: child_key,
@@ -348,9 +361,8 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
                 .iter()
                 .map(|c| attacker_view(!or_node, c.phi, c.delta))
                 .collect();
-            let flow = self
-                .observer
-                .pn_expand(&self.moves.as_slice()[..kids.len()], &numbers);
+            let moves: Vec<G::Move> = kids.iter().map(|c| c.mv).collect();
+            let flow = self.observer.pn_expand(&moves, &numbers);
             self.flow(flow);
         }
 

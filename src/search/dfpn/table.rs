@@ -36,8 +36,10 @@ pub struct DfpnEntry<M> {
     pub work: u32,
     /// Nodes of the proof (or disproof) tree when solved; 0 otherwise.
     pub size: u32,
-    /// The winning move when the mover wins (`phi = 0`); `M::default()` otherwise.
-    pub best: M,
+    /// The winning move when the mover wins (`phi = 0`) and the node was decided by a move
+    /// (not by the rules or a certificate), in the frame the key names (see
+    /// [`crate::search::dfpn::MoveSource::table_move`]); `None` otherwise.
+    pub best: Option<M>,
 }
 
 impl<M> DfpnEntry<M> {
@@ -109,7 +111,7 @@ impl<M: Copy + Default> DfpnTable<M> {
                 delta: 1,
                 work: 0,
                 size: 0,
-                best: M::default(),
+                best: None,
             },
         }
     }
@@ -201,7 +203,7 @@ mod tests {
             delta,
             work,
             size: 0,
-            best: 0,
+            best: None,
         }
     }
 
