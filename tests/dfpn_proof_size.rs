@@ -17,12 +17,19 @@
 //!
 //! The tests pin these numbers and check the proof size against the smallest proof tree an
 //! exhaustive search finds: df-pn's tree is a proof tree, so it is never smaller on these
-//! positions.
+//! positions, as long as the symmetric keys and the game's static certificates are off.
+//! Symmetric keys make mirror-image siblings one child (searched and counted once), and a
+//! certificate
+//! (`Tactics::cannot_win`, e.g. an m,n,k pairing strategy) decides a node without any tree
+//! below it and counts as one position, so with certificates on (the default) a proof can be
+//! smaller than the smallest *game* tree: tic-tac-toe with draws for the attacker is then
+//! decided at once (White can never win after Black's first move), a proof of size 2.
 
 use plyscope::game::{Game, MoveList};
 use plyscope::puzzle::{self, Position};
 use plyscope::search::Limits;
-use plyscope::search::dfpn::{DfpnOptions, dfpn_search, goal_reached};
+use plyscope::search::dfpn::mid::Mid;
+use plyscope::search::dfpn::{DfpnOptions, PlainMoves, goal_reached};
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::trace::NoTrace;
 
@@ -57,9 +64,14 @@ fn smallest_proof<G: Game>(game: &mut G, goal: Goal, or_node: bool) -> Option<u6
     }
 }
 
-/// df-pn's (nodes, proof size) on the bundled puzzle `name`, and the exhaustive smallest
-/// proof tree.
+/// df-pn's (nodes, proof size) on the bundled puzzle `name` with symmetric keys and the
+/// game's static certificates off, and the exhaustive smallest proof tree.
 fn measure(name: &str, draw_for_attacker: bool) -> (u64, u64, u64) {
+    measure_with(name, draw_for_attacker, false)
+}
+
+/// The same with the knowledge (symmetric keys and certificates) on or off.
+fn measure_with(name: &str, draw_for_attacker: bool, knowledge: bool) -> (u64, u64, u64) {
     let p = puzzle::load(name).unwrap();
     let Position::Mnk(mut game) = p.position else {
         unreachable!("m,n,k puzzles")
@@ -72,7 +84,11 @@ fn measure(name: &str, draw_for_attacker: bool) -> (u64, u64, u64) {
         attacker: game.to_move(),
         draw_for_attacker,
     };
-    let report = dfpn_search(&mut game, &options, goal, &Limits::default(), &mut NoTrace);
+    let limits = Limits::default();
+    let mut source = PlainMoves::new(options.init)
+        .with_symmetry(knowledge)
+        .with_certificates(knowledge);
+    let report = Mid::new(&mut source, &mut NoTrace, &options, goal, &limits).run(&mut game);
     assert_eq!(report.verdict, ProofVerdict::Proven, "{name}");
     let smallest = smallest_proof(&mut game, goal, true).expect("a win");
     (report.stats.nodes, report.proof_size.unwrap(), smallest)
@@ -123,4 +139,15 @@ fn pns_counts_the_same_proof_of_ten_on_tictactoe_fork() {
         .unwrap();
     assert_eq!(r.verdict, ProofVerdict::Proven);
     assert_eq!((r.stats.nodes, r.proof_size), (6, Some(10)));
+}
+
+/// With symmetric keys and certificates on (the default), tic-tac-toe with draws for the
+/// attacker is decided at the root's expansion: after Black's first move White can never
+/// win (certified), and df-pn leaves an attacker's certified aim to the children so that the
+/// proof names a move: one position searched, a proof of two (the root and that move).
+#[test]
+fn tictactoe_draw_is_certified_at_the_root_with_knowledge_on() {
+    let (nodes, proof_size, smallest) = measure_with("tictactoe", true, true);
+    assert_eq!((nodes, proof_size), (1, 2));
+    assert_eq!(smallest, 182, "the game tree's smallest proof is unchanged");
 }
