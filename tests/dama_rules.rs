@@ -190,7 +190,7 @@ fn random_setup(seed: u64) -> Dama {
             }
         }
     }
-    let to_move = if splitmix64(&mut state) % 2 == 0 {
+    let to_move = if splitmix64(&mut state).is_multiple_of(2) {
         Player::White
     } else {
         Player::Black

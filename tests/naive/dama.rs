@@ -43,6 +43,14 @@ pub struct NaiveMove {
 
 pub type Board = [[Cell; 8]; 8];
 
+/// A jump under way: the piece, where it started, what it has jumped and where it landed.
+struct Walk {
+    king: bool,
+    from: Xy,
+    captured: Vec<Xy>,
+    landings: Vec<Xy>,
+}
+
 #[derive(Clone, Debug)]
 pub struct NaiveDama {
     pub board: Board,
@@ -96,18 +104,10 @@ impl NaiveDama {
         if self.to_move == Player::White { 7 } else { 0 }
     }
 
-    /// Continues a jump of the piece that started on `from` and stands (in thought) on `at`;
-    /// `board` has the piece lifted off `from`.
-    fn jumps(
-        &self,
-        board: &Board,
-        king: bool,
-        from: Xy,
-        at: Xy,
-        captured: &mut Vec<Xy>,
-        landings: &mut Vec<Xy>,
-        out: &mut Vec<NaiveMove>,
-    ) {
+    /// Continues the jump `walk` from `at`, where the piece stands (in thought); `board`
+    /// has the piece lifted off its start square.
+    fn jumps(&self, board: &Board, walk: &mut Walk, at: Xy, out: &mut Vec<NaiveMove>) {
+        let king = walk.king;
         let me = self.to_move;
         let enemy = |xy: Xy| board[xy.1][xy.0].owner() == Some(me.opponent());
         let empty = |xy: Xy| board[xy.1][xy.0] == Cell::Empty;
@@ -124,7 +124,7 @@ impl NaiveDama {
                 }
             }
             let Some(over) = step(at, d, k) else { continue };
-            if !enemy(over) || captured.contains(&over) {
+            if !enemy(over) || walk.captured.contains(&over) {
                 continue;
             }
             let mut m = k + 1;
@@ -133,25 +133,25 @@ impl NaiveDama {
                     break;
                 }
                 more = true;
-                captured.push(over);
-                landings.push(land);
-                self.jumps(board, king, from, land, captured, landings, out);
-                captured.pop();
-                landings.pop();
+                walk.captured.push(over);
+                walk.landings.push(land);
+                self.jumps(board, walk, land, out);
+                walk.captured.pop();
+                walk.landings.pop();
                 if !king {
                     break;
                 }
                 m += 1;
             }
         }
-        if !more && !captured.is_empty() {
-            let mut sorted = captured.clone();
+        if !more && !walk.captured.is_empty() {
+            let mut sorted = walk.captured.clone();
             sorted.sort();
             out.push(NaiveMove {
-                from,
+                from: walk.from,
                 to: at,
                 captured: sorted,
-                landings: landings.clone(),
+                landings: walk.landings.clone(),
                 promotes: !king && at.1 == self.last_row(),
             });
         }
@@ -185,15 +185,13 @@ impl NaiveDama {
                 }
                 let mut board = self.board;
                 board[from.1][from.0] = Cell::Empty;
-                self.jumps(
-                    &board,
+                let mut walk = Walk {
                     king,
                     from,
-                    from,
-                    &mut Vec::new(),
-                    &mut Vec::new(),
-                    &mut out,
-                );
+                    captured: Vec::new(),
+                    landings: Vec::new(),
+                };
+                self.jumps(&board, &mut walk, from, &mut out);
             }
             if !out.is_empty() {
                 out.sort_by(|a, b| (a.from, a.to, &a.captured).cmp(&(b.from, b.to, &b.captured)));
