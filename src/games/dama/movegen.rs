@@ -21,7 +21,7 @@
 //! position; they are one move (the first sequence found gives its notation), unless the
 //! caller asks for every sequence (for parsing a move written with its landing squares).
 
-use super::geometry::{NORTH, ROW_1, ROW_8, SOUTH, ray, squares};
+use super::geometry::{FILE_A, FILE_H, NORTH, ROW_1, ROW_8, SOUTH, ray, squares};
 use super::{DamaMove, Pieces};
 use crate::game::{MoveList, Player};
 
@@ -200,35 +200,36 @@ pub fn generate(pieces: &Pieces, me: Player, dedup: bool, out: &mut MoveList<Dam
     }
 }
 
+/// The squares one diagonal step from `b` in direction `d` (an index into
+/// [`super::geometry::DIRECTIONS`]), dropping steps that would leave the board.
+#[inline]
+fn shift(b: u64, d: usize) -> u64 {
+    match d {
+        0 => (b & !FILE_H) << 9,
+        1 => (b & !FILE_A) << 7,
+        2 => (b & !FILE_H) >> 7,
+        _ => (b & !FILE_A) >> 9,
+    }
+}
+
 /// True when `me` has a legal move, without listing them: a plain step to an empty
-/// neighbour, or a first jump (any first jump extends to a complete legal sequence).
+/// neighbour, or a first jump over an adjacent enemy (any first jump extends to a complete
+/// legal sequence; a flying king's longer jumps all start with an empty neighbour, which is
+/// a step). Bitboard shifts, direction by direction.
 pub fn has_move(pieces: &Pieces, me: Player) -> bool {
-    let all = pieces.occupied();
-    let (fwd, _) = forward(me);
+    let empty = !pieces.occupied();
     let enemy = pieces.men[me.opponent().index()] | pieces.kings[me.opponent().index()];
+    let (fwd, _) = forward(me);
     let kings = pieces.kings[me.index()];
     let men = pieces.men[me.index()];
-    for s in squares(kings) {
-        for d in 0..4 {
-            // An empty neighbour is a step; an occupied one can only be jumped (a flying
-            // king's farther jumps all need an empty neighbour first, which is a step).
-            match ray(s, d) {
-                [] => {}
-                [a, ..] if all >> a & 1 == 0 => return true,
-                [a, b, ..] if enemy >> a & 1 == 1 && all >> b & 1 == 0 => return true,
-                _ => {}
-            }
+    for d in 0..4 {
+        let movers = if fwd.contains(&d) { men | kings } else { kings };
+        if movers == 0 {
+            continue;
         }
-    }
-    for s in squares(men) {
-        for d in fwd {
-            let r = ray(s, d);
-            match r {
-                [] => {}
-                [a, ..] if all >> a & 1 == 0 => return true,
-                [a, b, ..] if enemy >> a & 1 == 1 && all >> b & 1 == 0 => return true,
-                _ => {}
-            }
+        let next = shift(movers, d);
+        if next & empty != 0 || shift(next & enemy, d) & empty != 0 {
+            return true;
         }
     }
     false
