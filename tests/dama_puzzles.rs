@@ -5,6 +5,11 @@
 //! ordering), so a "win" is a proof, and the rules' own outcome (a blocked side loses, the
 //! third repetition draws) decides the ends.
 //!
+//! Every puzzle's horizon (`max_depth`, its length) ends before the first ply at which a
+//! third repetition could occur (eight reversible plies in a row: king moves without a
+//! capture), so no search of these puzzles meets a path-dependent draw, and the engines'
+//! tables cannot mix paths here.
+//!
 //! Also here: the same answers from the engines (`plyscope solve` with each puzzle's own
 //! algorithm and limits), the depth-3 search of the seed 001 example 3.2 stand-in equal to
 //! minimax with the seed's evaluation, and puzzle files with checkers errors.

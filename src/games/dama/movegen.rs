@@ -23,7 +23,7 @@
 
 use super::geometry::{FILE_A, FILE_H, NORTH, ROW_1, ROW_8, SOUTH, ray, squares};
 use super::{DamaMove, Pieces};
-use crate::game::{MoveList, Player};
+use crate::game::{MAX_MOVES, MoveList, Player};
 
 /// Most pieces one move can capture: all twelve of the opponent.
 pub const MAX_CAPTURES: usize = 12;
@@ -109,6 +109,13 @@ impl Jumps<'_> {
     }
 
     fn emit(&mut self, to: usize, captured: u64, depth: usize) {
+        // Every sequence (`dedup` off, for parsing) can outgrow a move list in contrived
+        // positions of many flying-king landings; the list then keeps the first ones rather
+        // than panic on a user's position. Distinct moves stay far below the bound.
+        if self.out.len() >= MAX_MOVES {
+            debug_assert!(!self.dedup, "more than {MAX_MOVES} distinct checkers moves");
+            return;
+        }
         if self.dedup
             && self.out.as_slice()[self.first..]
                 .iter()
