@@ -8,8 +8,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use plyscope::puzzle;
+use plyscope::search::Algorithm;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
-use plyscope::tui::app::App;
+use plyscope::tui::app::{App, runs_on_checkers};
 use plyscope::tui::keymap::{Action, Keymap};
 use plyscope::tui::ui;
 
@@ -46,4 +47,27 @@ fn a_checkers_search_opens_renders_and_steps_to_its_end() {
         last.contains("e3-d4"),
         "the best move shows at the end:\n{last}"
     );
+}
+
+#[test]
+fn the_algorithm_key_offers_checkers_only_the_alpha_beta_family() {
+    let (tx, rx) = channel();
+    let p = puzzle::load("dama-two-kings-vs-one").unwrap();
+    let mut app = App::new(p, None, 20_000, Keymap::bundled().unwrap(), tx);
+    app.wait_for_search(&rx);
+    let mut seen = Vec::new();
+    let mut skipped_message = false;
+    for _ in 0..12 {
+        app.update(Action::CycleAlgorithm);
+        skipped_message |= app
+            .message
+            .as_deref()
+            .is_some_and(|m| m.contains("repetition draws"));
+        app.wait_for_search(&rx);
+        let algorithm = app.spec.config.algorithm;
+        assert!(runs_on_checkers(algorithm), "{}", algorithm.name());
+        seen.push(algorithm);
+    }
+    assert!(seen.contains(&Algorithm::Minimax) && seen.contains(&Algorithm::AlphaBeta));
+    assert!(skipped_message, "the skip is explained");
 }
