@@ -113,6 +113,7 @@ fn run(name: &str, c: &LambdaConfig, nodes: u64) -> (ThreatVerdict, u64, bool) {
         Position::AtariGo(g) => go(g, c, nodes),
         Position::Hex(g) => go(g, c, nodes),
         Position::Tree(_) => unreachable!("stone puzzles only"),
+        Position::Dama(_) => unreachable!("stone puzzles only"),
     }
 }
 

@@ -212,6 +212,13 @@ pub trait Game: Clone + Send + 'static {
 
     /// A text diagram of the position: rows from the top, columns a, b, ... from the left.
     fn diagram(&self) -> String;
+
+    /// True when [`Game::outcome`] can depend on the moves that led to the position, not
+    /// only on the position and its key (a draw by repetition: Gobblet, Czech checkers).
+    /// A transposition table must then not reuse results across paths. Default: false.
+    fn outcome_depends_on_history(&self) -> bool {
+        false
+    }
 }
 
 /// Knowledge a heuristic search uses: a static evaluation and a dense index of moves for the

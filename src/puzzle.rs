@@ -6,11 +6,11 @@
 //! | field | meaning |
 //! |---|---|
 //! | `title` | required, free text |
-//! | `game` | required: `mnk`, `atarigo`, `hex` or `tree` (`gobblet` and `dama` come later) |
+//! | `game` | required: `mnk`, `atarigo`, `hex`, `tree` or `dama` (`gobblet` comes later) |
 //! | `size` | stone games: `[columns, rows]`, or `n` for an n x n board. m,n,k 1..19 each; AtariGo 2..19 each; Hex square, 1..13 |
 //! | `k`, `exact_k` | m,n,k only: k from 3 to 6 and at most max(columns, rows); `exact_k = true` makes overlines not win |
 //! | `to_move` | `"black"` or `"white"` (also the diagram letters `"X"`/`"B"`, `"O"`/`"W"`); optional: by default black when both sides have as many stones, white when black has one more. A tree always starts with black (the root player) |
-//! | `board` | a diagram: first line the top row; `X`/`B` black, `O`/`W` white, `.` empty; spaces between cells optional |
+//! | `board` | a diagram: first line the top row; `X`/`B` black, `O`/`W` white, `.` empty; spaces between cells optional. Czech checkers (`dama`, always 8x8, `size` optional): `x` black man, `X` black king, `o` white man, `O` white king, `.` any empty square; `to_move` defaults to white |
 //! | `black`, `white` | instead of `board`: lists of coordinates (`["c3", "d4"]`). Neither: an empty board |
 //! | `free_setup` | m,n,k only, default false: the stone counts need not come from alternate play (a goal puzzle such as Thomsen's 4x4 with three black stones and Black to move) |
 //! | `tree` | game = "tree" only: a literal tree, `"(a (b 3 12 8) (c 2 4 6) (d 14 5 2))"` |
@@ -28,6 +28,7 @@
 //! works from any directory; [`load`] tries a bundled name first, then a file path.
 
 mod bundled;
+mod dama;
 mod diagram;
 mod schema;
 mod source;
@@ -38,6 +39,7 @@ use std::time::Duration;
 
 use crate::game::{Game, Player, StoneGame};
 use crate::games::atarigo::AtariGo;
+use crate::games::dama::Dama;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
@@ -53,6 +55,7 @@ pub enum Position {
     AtariGo(AtariGo),
     Hex(Hex),
     Tree(TreeGame),
+    Dama(Dama),
 }
 
 impl Position {
@@ -63,6 +66,7 @@ impl Position {
             Position::AtariGo(_) => "atarigo",
             Position::Hex(_) => "hex",
             Position::Tree(_) => "tree",
+            Position::Dama(_) => "dama",
         }
     }
 
@@ -73,6 +77,7 @@ impl Position {
             Position::AtariGo(g) => g.diagram(),
             Position::Hex(g) => g.diagram(),
             Position::Tree(g) => g.diagram(),
+            Position::Dama(g) => g.diagram(),
         }
     }
 
@@ -83,6 +88,7 @@ impl Position {
             Position::AtariGo(g) => g.to_move(),
             Position::Hex(g) => g.to_move(),
             Position::Tree(g) => g.to_move(),
+            Position::Dama(g) => g.to_move(),
         }
     }
 
@@ -93,20 +99,23 @@ impl Position {
             Position::AtariGo(g) => g.key(),
             Position::Hex(g) => g.key(),
             Position::Tree(g) => g.key(),
+            Position::Dama(g) => g.key(),
         }
     }
 
-    /// `[columns, rows]` of a stone board; `None` for a tree.
+    /// `[columns, rows]` of a stone board; `None` for a tree and for checkers (no stones).
     pub fn board_size(&self) -> Option<(usize, usize)> {
         match self {
             Position::Mnk(g) => Some((g.columns(), g.rows())),
             Position::AtariGo(g) => Some((g.columns(), g.rows())),
             Position::Hex(g) => Some((g.columns(), g.rows())),
             Position::Tree(_) => None,
+            // Not a stone board: its pieces move.
+            Position::Dama(_) => None,
         }
     }
 
-    /// A short description for lists: "mnk 4x4", "atarigo 6x6", "hex 3x3", "tree".
+    /// A short description for lists: "mnk 4x4", "atarigo 6x6", "hex 3x3", "tree", "dama".
     pub fn description(&self) -> String {
         match self.board_size() {
             Some((c, r)) => format!("{} {c}x{r}", self.game_name()),
@@ -121,6 +130,7 @@ impl Position {
             Position::AtariGo(g) => g.parse_move(text).map(drop),
             Position::Hex(g) => g.parse_move(text).map(drop),
             Position::Tree(g) => g.parse_move(text).map(drop),
+            Position::Dama(g) => g.parse_move(text).map(drop),
         }
     }
 }

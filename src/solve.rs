@@ -90,6 +90,19 @@ pub enum SolveError {
          (or another alpha-beta search) for this puzzle"
     )]
     NoGoal(String),
+    /// A search the game's rules make unsound: the proof-number family keeps proofs in a
+    /// table keyed by position, which a draw by repetition (a result that depends on the
+    /// path) would make wrong.
+    #[error(
+        "{algorithm} cannot solve {puzzle}: {game} results depend on the moves that led to a \
+         position (a draw by repetition), which its table cannot tell apart; use --algo id (or \
+         another alpha-beta search)"
+    )]
+    PathDependent {
+        puzzle: String,
+        algorithm: &'static str,
+        game: &'static str,
+    },
 }
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
@@ -235,6 +248,13 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 }
                 proof::solve_game(g.clone(), puzzle, options, true, None)
             }
+            Position::Dama(g) => {
+                return Err(SolveError::PathDependent {
+                    puzzle: puzzle.name.clone(),
+                    algorithm: options.algorithm.name(),
+                    game: g.name(),
+                });
+            }
         });
     }
     if !options.algorithm.is_threat_search() {
@@ -243,6 +263,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
             Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options),
             Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
             Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Dama(g) => classic::solve_game(g.clone(), puzzle, options),
         });
     }
     Ok(match &puzzle.position {
@@ -251,6 +272,13 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
         Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options),
         // Threat search needs a pass, and a literal tree has none.
         Position::Tree(g) => {
+            return Err(check_supported(g)
+                .err()
+                .unwrap_or(LambdaError::CannotPass(g.name()))
+                .into());
+        }
+        // Nor has checkers.
+        Position::Dama(g) => {
             return Err(check_supported(g)
                 .err()
                 .unwrap_or(LambdaError::CannotPass(g.name()))

@@ -10,7 +10,7 @@ use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle, bundled, find_bun
 use proptest::prelude::*;
 
 /// The bundled puzzles in `plyscope list` order. A change here is a change users see.
-const LIST_ORDER: [&str; 23] = [
+const LIST_ORDER: [&str; 27] = [
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -34,6 +34,10 @@ const LIST_ORDER: [&str; 23] = [
     "tree-004-fig-6-23",
     "tree-004-fig-6-24",
     "tree-001-fig-15-16",
+    "dama-001-example-3-2",
+    "dama-two-kings-vs-one",
+    "dama-king-vs-two-men",
+    "dama-men-race",
 ];
 
 fn file_stems(dir: &str) -> BTreeSet<String> {
@@ -149,6 +153,7 @@ fn stones_of(position: &Position) -> Option<BoardStones> {
         Position::AtariGo(g) => Some(collect(g)),
         Position::Hex(g) => Some(collect(g)),
         Position::Tree(_) => None,
+        Position::Dama(_) => None,
     }
 }
 
@@ -296,11 +301,11 @@ const INVALID: &[(&str, &str)] = &[
     ),
     (
         "unknown-game",
-        "2:8: unknown game \"chess\"; expected one of mnk, atarigo, hex, tree",
+        "2:8: unknown game \"chess\"; expected one of mnk, atarigo, hex, tree, dama",
     ),
     (
         "game-not-supported",
-        "2:8: game \"gobblet\" is not supported yet; expected one of mnk, atarigo, hex, tree",
+        "2:8: game \"gobblet\" is not supported yet; expected one of mnk, atarigo, hex, tree, dama",
     ),
     (
         "missing-title",

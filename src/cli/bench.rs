@@ -362,6 +362,8 @@ fn selected(args: &BenchArgs) -> Vec<Case> {
 fn can_run(algorithm: Algorithm, p: &Puzzle) -> bool {
     match &p.position {
         Position::Tree(_) if algorithm.is_threat_search() => false,
+        // Checkers: no pass for threat searches, repetition draws for proof tables.
+        Position::Dama(_) if algorithm.is_threat_search() || algorithm.is_proof_search() => false,
         Position::Tree(tree) if algorithm.is_proof_search() => {
             !has_numeric_leaves(&mut tree.clone())
         }

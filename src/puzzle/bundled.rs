@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 23] = bundle![
+static BUNDLED: [BundledPuzzle; 27] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -60,6 +60,10 @@ static BUNDLED: [BundledPuzzle; 23] = bundle![
     "tree-004-fig-6-23",
     "tree-004-fig-6-24",
     "tree-001-fig-15-16",
+    "dama-001-example-3-2",
+    "dama-two-kings-vs-one",
+    "dama-king-vs-two-men",
+    "dama-men-race",
 ];
 
 /// Every bundled puzzle, in `plyscope list` order.

@@ -9,21 +9,23 @@
 
 use toml::Spanned;
 
+use super::dama::parse_dama_diagram;
 use super::diagram::parse_diagram;
 use super::schema::{RawExpect, RawLimits, RawPuzzle};
 use super::source::{LineColumn, line_column, offset_in_string};
 use super::{Expect, ExpectedResult, Position, Puzzle, PuzzleError, PuzzleLimits};
 use crate::game::{Player, Point, parse_point, point_name};
 use crate::games::atarigo::AtariGo;
+use crate::games::dama::Dama;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::search::Algorithm;
 
 /// Games a puzzle may name today, in the order messages list them.
-const GAMES: &str = "mnk, atarigo, hex, tree";
+const GAMES: &str = "mnk, atarigo, hex, tree, dama";
 /// Games of the design that later issues add.
-const LATER_GAMES: [&str; 2] = ["gobblet", "dama"];
+const LATER_GAMES: [&str; 1] = ["gobblet"];
 
 /// Largest m,n,k board side and the range of k (preamble: up to 19x19, k from 3 to 6).
 const MNK_MAX_SIDE: i64 = 19;
@@ -88,6 +90,7 @@ enum GameKind {
     AtariGo,
     Hex,
     Tree,
+    Dama,
 }
 
 impl GameKind {
@@ -97,6 +100,7 @@ impl GameKind {
             GameKind::AtariGo => "atarigo",
             GameKind::Hex => "hex",
             GameKind::Tree => "tree",
+            GameKind::Dama => "dama",
         }
     }
 }
@@ -107,6 +111,7 @@ fn game_kind(game: &Spanned<String>) -> Checked<GameKind> {
         "atarigo" => Ok(GameKind::AtariGo),
         "hex" => Ok(GameKind::Hex),
         "tree" => Ok(GameKind::Tree),
+        "dama" => Ok(GameKind::Dama),
         later if LATER_GAMES.contains(&later) => Err(at(
             game,
             format!("game \"{later}\" is not supported yet; expected one of {GAMES}"),
@@ -132,6 +137,7 @@ fn validate(text: &str, origin: &str, raw: RawPuzzle) -> Checked<Puzzle> {
         GameKind::AtariGo => Position::AtariGo(atarigo_position(text, &raw)?),
         GameKind::Hex => Position::Hex(hex_position(text, &raw)?),
         GameKind::Tree => Position::Tree(tree_position(text, &raw)?),
+        GameKind::Dama => Position::Dama(dama_position(text, &raw)?),
     };
     let algorithm = raw
         .algorithm
@@ -444,6 +450,44 @@ fn position_fault(raw: &RawPuzzle, stones_at: Option<usize>, message: String) ->
         .or(raw.to_move.as_ref().map(|t| t.span().start))
         .unwrap_or(raw.game.span().start);
     fault(offset, message)
+}
+
+/// A Czech checkers position: an 8x8 `board` diagram (see [`super::dama`]) and the side to
+/// move, white unless `to_move` says otherwise (White moves first in checkers).
+fn dama_position(text: &str, raw: &RawPuzzle) -> Checked<Dama> {
+    if let Some(size) = &raw.size
+        && read_size(size)? != (8, 8)
+    {
+        return Err(at(
+            size,
+            "Czech checkers is played on 8 x 8; leave `size` out or write `size = 8`",
+        ));
+    }
+    if let Some(list) = raw.black.as_ref().or(raw.white.as_ref()) {
+        return Err(at(
+            list,
+            "game = \"dama\" gives its pieces in a `board` diagram (x/X black man/king, o/O \
+             white man/king), not in `black`/`white` lists",
+        ));
+    }
+    let Some(board) = &raw.board else {
+        return Err(at(
+            &raw.game,
+            "game = \"dama\" needs `board`, eight rows of eight cells (x/X black man/king, \
+             o/O white man/king, . empty)",
+        ));
+    };
+    let pieces = parse_dama_diagram(board.get_ref()).map_err(|e| {
+        fault(
+            offset_in_string(text, &board.span(), board.get_ref(), e.offset),
+            e.message,
+        )
+    })?;
+    let to_move = match &raw.to_move {
+        Some(word) => player_word(word)?,
+        None => Player::White,
+    };
+    Dama::with_pieces(&pieces, to_move).map_err(|e| at(board, e))
 }
 
 fn tree_position(text: &str, raw: &RawPuzzle) -> Checked<TreeGame> {

@@ -131,6 +131,10 @@ impl<G: StoneGame + Tactics> LambdaGame for G {
 /// A literal tree has no pass: lambda search refuses it.
 impl LambdaGame for TreeGame {}
 
+/// Czech checkers has no pass (its pieces move; thesis 000's threat search is for stone
+/// games): lambda search refuses it.
+impl LambdaGame for crate::games::dama::Dama {}
+
 /// `Ok` when lambda search can run on `game` (it needs a pass); the error reads well on a
 /// command line.
 pub fn check_supported<G: LambdaGame>(game: &G) -> Result<(), LambdaError> {

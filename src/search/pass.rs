@@ -5,6 +5,7 @@
 //! default "cannot pass", which simply turns the null move off for them.
 
 use crate::game::{Game, StoneGame};
+use crate::games::dama::Dama;
 use crate::games::tree::TreeGame;
 
 /// A game whose side to move may pass in a search (never in the real game).
@@ -39,6 +40,9 @@ impl<G: StoneGame> Pass for G {
 
 /// A literal tree has no pass: its children are all there is.
 impl Pass for TreeGame {}
+
+/// Czech checkers has no pass, and zugzwang is common (a blocked side loses): no null move.
+impl Pass for Dama {}
 
 #[cfg(test)]
 mod tests {

@@ -69,6 +69,13 @@ pub fn runs_on_trees(algorithm: Algorithm) -> bool {
     !algorithm.is_threat_search() && !matches!(algorithm, Algorithm::Pn2 | Algorithm::LambdaDfPn)
 }
 
+/// True for the algorithms Czech checkers can be searched with: the alpha-beta family only
+/// (no pass for threat searches; its repetition draws depend on the path, which the
+/// proof-number tables cannot tell apart).
+pub fn runs_on_checkers(algorithm: Algorithm) -> bool {
+    !algorithm.is_threat_search() && !algorithm.is_proof_search()
+}
+
 /// The highest lambda level the level keys reach.
 pub const MAX_LEVEL: u8 = 9;
 
@@ -718,9 +725,10 @@ impl App {
                 let cycle = algorithm_cycle();
                 let i = cycle.iter().position(|&a| a == now).unwrap_or(0);
                 let tree = matches!(self.puzzle.position, puzzle::Position::Tree(_));
+                let dama = matches!(self.puzzle.position, puzzle::Position::Dama(_));
                 let mut skipped = Vec::new();
                 let mut next = cycle[(i + 1) % cycle.len()];
-                while tree && !runs_on_trees(next) {
+                while (tree && !runs_on_trees(next)) || (dama && !runs_on_checkers(next)) {
                     skipped.push(next.name());
                     let j = cycle.iter().position(|&a| a == next).unwrap_or(0);
                     next = cycle[(j + 1) % cycle.len()];
@@ -728,7 +736,9 @@ impl App {
                 self.algorithm = Some(next);
                 self.restart();
                 if !skipped.is_empty() {
-                    let why = if skipped.iter().all(|n| n.contains("lambda")) {
+                    let why = if dama {
+                        "checkers has no pass, and its repetition draws keep proof tables out"
+                    } else if skipped.iter().all(|n| n.contains("lambda")) {
                         "a literal tree has no pass"
                     } else {
                         "stone games only"

@@ -23,6 +23,7 @@ use ratatui::crossterm::event::KeyEvent;
 
 use crate::game::{Game, Player, Point, StoneGame};
 use crate::games::atarigo::AtariGo;
+use crate::games::dama::{Dama, DamaMove};
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
@@ -296,6 +297,7 @@ pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box
         Position::AtariGo(g) => GameSession::start(g.clone(), spec, id, tx),
         Position::Hex(g) => GameSession::start(g.clone(), spec, id, tx),
         Position::Tree(g) => GameSession::start(g.clone(), spec, id, tx),
+        Position::Dama(g) => GameSession::start(g.clone(), spec, id, tx),
     }
 }
 
@@ -391,6 +393,22 @@ impl BoardGame for TreeGame {
         &self,
         _last: Option<u16>,
         _overlay: Vec<(u16, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
+        BoardView::Text(self.diagram())
+    }
+}
+
+/// Czech checkers is drawn as its text diagram (pieces `x`/`X`, `o`/`O`), like a tree.
+impl BoardGame for Dama {
+    fn point_move(&self, _p: Point) -> Option<DamaMove> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        _last: Option<DamaMove>,
+        _overlay: Vec<(DamaMove, String, MarkKind)>,
         _legend: Option<String>,
     ) -> BoardView {
         BoardView::Text(self.diagram())

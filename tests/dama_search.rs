@@ -1,0 +1,147 @@
+//! Alpha-beta equals minimax on Czech checkers (issue 6, "alpha-beta = minimax differential
+//! tests on random positions"): on random positions (random games from the start, random
+//! setups with kings), every alpha-beta variant without a table (fail-hard, fail-soft,
+//! iterative deepening; ordering on and off) gives plain minimax's value at depths 1 to 5
+//! with the seed 001 evaluation at the horizon, and its best move is worth that value.
+//!
+//! Without a table on purpose: a table would carry results between paths, and checkers'
+//! repetition draws depend on the path (`Game::outcome_depends_on_history`); the table's
+//! handling of that is tested where the table lives.
+
+use plyscope::game::{Game, MoveList, Player, Point};
+use plyscope::games::dama::{Dama, Piece};
+use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, solve};
+use plyscope::trace::NoTrace;
+use plyscope::zobrist::splitmix64;
+
+fn limits(depth: u32) -> Limits {
+    Limits {
+        max_depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+fn variants() -> Vec<SearchConfig> {
+    let mut v = Vec::new();
+    for algorithm in [
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::IterativeDeepening,
+    ] {
+        for ordering in [MoveOrdering::NONE, MoveOrdering::ALL] {
+            v.push(SearchConfig {
+                algorithm,
+                tt_mb: 0,
+                ordering,
+                tactics: false,
+                ..SearchConfig::default()
+            });
+        }
+    }
+    v
+}
+
+/// Minimax value of the position after `m`, seen from before it.
+fn move_value(game: &mut Dama, m: <Dama as Game>::Move, depth: u32) -> Value {
+    game.play(m);
+    let child = solve(
+        game,
+        &SearchConfig::plain(Algorithm::Minimax),
+        &limits(depth - 1),
+        &mut NoTrace,
+    );
+    game.undo(m);
+    let c = child.value;
+    if c.is_decisive() {
+        Value(-c.0.signum() * (c.0.abs() - 1))
+    } else {
+        -c
+    }
+}
+
+fn differential(game: &mut Dama, depth: u32) {
+    let key = game.key();
+    let oracle = solve(
+        game,
+        &SearchConfig::plain(Algorithm::Minimax),
+        &limits(depth),
+        &mut NoTrace,
+    );
+    for config in variants() {
+        let what = format!("{config:?} depth {depth}\n{}", game.diagram());
+        let r = solve(game, &config, &limits(depth), &mut NoTrace);
+        assert_eq!(game.key(), key, "{what}: position not restored");
+        assert_eq!(r.value, oracle.value, "{what}");
+        if game.outcome().is_some() {
+            continue;
+        }
+        let best = r
+            .best_move
+            .unwrap_or_else(|| panic!("no best move: {what}"));
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        assert!(moves.contains(&best), "{what}");
+        assert_eq!(move_value(game, best, depth), oracle.value, "{what}");
+    }
+}
+
+fn random_playout(game: &mut Dama, plies: usize, state: &mut u64) {
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let i = (splitmix64(state) % moves.len() as u64) as usize;
+        game.play(moves.as_slice()[i]);
+    }
+}
+
+#[test]
+fn random_games_from_the_start_agree_with_minimax() {
+    for seed in 0..80u64 {
+        let mut state = seed;
+        let mut game = Dama::new();
+        random_playout(&mut game, 6 + (seed as usize * 7) % 40, &mut state);
+        differential(&mut game, 1 + (seed % 4) as u32);
+    }
+}
+
+/// A few men and kings per side on random dark squares.
+fn random_setup(state: &mut u64) -> Dama {
+    let mut taken = 0u64;
+    let mut pieces = Vec::new();
+    for player in [Player::White, Player::Black] {
+        let men = splitmix64(state) % 4;
+        let kings = 1 + splitmix64(state) % 2;
+        for i in 0..men + kings {
+            loop {
+                let s = (splitmix64(state) % 64) as usize;
+                let (x, y) = (s % 8, s / 8);
+                let man = i < men;
+                let last_row = if player == Player::White { 7 } else { 0 };
+                if (x + y) % 2 != 0 || taken >> s & 1 == 1 || (man && y == last_row) {
+                    continue;
+                }
+                taken |= 1 << s;
+                let piece = if man {
+                    Piece::Man(player)
+                } else {
+                    Piece::King(player)
+                };
+                pieces.push((s as Point, piece));
+                break;
+            }
+        }
+    }
+    Dama::with_pieces(&pieces, Player::White).unwrap()
+}
+
+#[test]
+fn random_setups_with_kings_agree_with_minimax() {
+    for seed in 0..200u64 {
+        let mut state = seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let mut game = random_setup(&mut state);
+        differential(&mut game, 1 + (seed % 5) as u32);
+    }
+}
