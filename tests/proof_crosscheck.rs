@@ -38,6 +38,7 @@ use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
 use plyscope::search::{Algorithm, LambdaGame, Limits, SearchConfig, SearchGame, Verdict, solve};
+use plyscope::solve::{SolveError, SolveOptions, solve_puzzle};
 use plyscope::trace::NoTrace;
 
 /// The four engines of the family.
@@ -577,6 +578,29 @@ fn crosscheck(bounds: Bounds, list: &[Undecided]) -> Run {
             Position::AtariGo(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
             Position::Hex(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
             Position::Tree(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
+            // Checkers draws by repetition depend on the path: `solve` refuses every
+            // proof-number search on it rather than risk a table result from another path.
+            Position::Dama(_) => {
+                for engine in [
+                    Algorithm::Pns,
+                    Algorithm::Pn2,
+                    Algorithm::DfPn,
+                    Algorithm::LambdaDfPn,
+                ] {
+                    let options = SolveOptions {
+                        algorithm: engine,
+                        ..SolveOptions::for_puzzle(&p)
+                    };
+                    run.comparisons += 1;
+                    if !matches!(
+                        solve_puzzle(&p, &options),
+                        Err(SolveError::PathDependent { .. })
+                    ) {
+                        run.failures
+                            .push(format!("{name} {engine}: not refused on checkers"));
+                    }
+                }
+            }
         }
     }
     for l in &run.lines {

@@ -46,6 +46,7 @@ fn measure(name: &str, algorithm: Algorithm) -> Pin {
         Position::Hex(g) => run(g, algorithm),
         Position::AtariGo(g) => run(g, algorithm),
         Position::Tree(g) => run(g, algorithm),
+        Position::Dama(_) => unreachable!("no checkers puzzle is pinned: proof searches refuse it"),
     }
 }
 
