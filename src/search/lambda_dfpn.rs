@@ -43,6 +43,7 @@
 //! the threat checks themselves would have to become proof-number searches.
 
 pub mod mid;
+pub mod must_play;
 pub mod table;
 
 pub use mid::MidCounters;
