@@ -200,8 +200,8 @@ fn atarigo_4x4_is_disproven_at_every_level() {
     let _ = Player::Black;
 }
 
-/// AtariGo 5x5 empty: a first-player win (issue 5), proven with level-1 regions. Release
-/// only (about 2 million df-pn nodes and 3 million lambda nodes):
+/// AtariGo 5x5 empty: a first-player win (issue 5), proven with level-1 regions, c3 first.
+/// Release only (1,178,086 nodes: 401,554 df-pn, 776,532 lambda; pinned):
 /// `cargo test --release --test lambda_dfpn_must_play -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -226,4 +226,12 @@ fn atarigo_5x5_is_a_first_player_win() {
         run.report.stats.elapsed.as_secs_f64()
     );
     assert_eq!(run.report.verdict, ProofVerdict::Proven);
+    assert_eq!(
+        run.report.best_move.map(|m| g.format_move(m)).as_deref(),
+        Some("c3")
+    );
+    assert_eq!(
+        (run.report.stats.nodes, run.dfpn_nodes),
+        (1_178_086, 401_554)
+    );
 }

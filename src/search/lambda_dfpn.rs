@@ -51,14 +51,17 @@
 //! targets (25 openings of 5x5 in 2.3 s, 36 of 6x6 in 60 s) are not met by this engine;
 //! the threat checks themselves would have to become proof-number searches.
 //!
-//! AtariGo (release, `cargo run --release -- solve atarigo-5x5 --algo lambda-dfpn --tt-mb
-//! 256`, or `cargo test --release --test lambda_dfpn_must_play -- --ignored --nocapture`):
-//! the 5x5 empty board, beyond every lambda-tree up to level 3 (41,265 nodes to find that
-//! out), is proven a first-player win by the last stage, c3 first: 5,234,964 nodes in all,
-//! 1.9 million of them df-pn's and 3.3 million the lambda engine's level-1 checks, 28-39 s
-//! on the shared machine (plain df-pn does not decide it in 20 million nodes). The 6x6
-//! crosscut is proven at level 3 before the last stage: 16.5 million nodes (dual-lambda:
-//! 98,090); the last stage alone proves it in 411,709 (`examples/must_play_speed.rs`).
+//! AtariGo (release, `cargo run --release -- solve atarigo-5x5`, the puzzle's own
+//! algorithm; `cargo run --release --example must_play_speed -- 5x5 1` runs the last stage
+//! alone): the 5x5 empty board, beyond every lambda-tree up to level 3 (41,265 nodes to find
+//! that out), is proven a first-player win by the last stage, c3 first: 1,214,337 nodes in
+//! all (proof tree 167,842), 6.7 s on the shared machine; the stage alone 1,178,086 nodes,
+//! 401,554 of them df-pn's and 776,532 the lambda engine's level-1 checks. Without the
+//! table's symmetries the stage took 5,193,699 (27.6 s); with level-2 regions 10,256,423
+//! (only 25,728 df-pn's: the checks cost more than they save). Plain df-pn does not decide
+//! it in 20 million nodes. The 6x6 crosscut is proven at level 3 before the last stage:
+//! 16.5 million nodes (dual-lambda: 98,090); the last stage alone proves it in 163,017
+//! (20,199 df-pn's), 0.7 s.
 
 pub mod mid;
 pub mod must_play;
@@ -218,9 +221,9 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
 }
 
 /// The level of the lambda-trees whose zones give the last stage its must-play regions.
-/// Level 1 measured best: AtariGo 6x6 crosscut 411,709 nodes (53,208 of them df-pn's) at
-/// level 1 against 18.2 million (almost all the lambda engine's) at level 2; AtariGo 5x5
-/// empty 5.2 million at level 1.
+/// Level 1 measured best (the stage alone, release): AtariGo 6x6 crosscut 411,709 nodes at
+/// level 1 against 18.2 million, almost all the lambda engine's, at level 2 (both before the
+/// table's symmetries); AtariGo 5x5 empty 1,178,086 at level 1 against 10,256,423 at level 2.
 pub const MUST_PLAY_LEVEL: u8 = 1;
 
 /// Runs [`must_play::must_play_dfpn`] within what is left of `limits` and adds its answer

@@ -27,9 +27,10 @@
 //! stopped check would return an empty zone: if it ever stops, no move is removed), with
 //! its own table; its nodes are counted apart from df-pn's ([`MustPlayCounters`]).
 //!
-//! Positions keep the game's own key (the df-pn table may add symmetries of its own).
+//! The table shares entries between symmetric positions (the smallest of the symmetric
+//! keys names a position).
 
-use crate::game::{MoveList, Player};
+use crate::game::{MAX_SYMMETRIES, MoveList, Player};
 use crate::search::Limits;
 use crate::search::dfpn::{ChildInit, DfpnOptions, Expansion, Mid, MoveSource, goal_reached};
 use crate::search::lambda::engine::Searcher;
@@ -176,9 +177,15 @@ fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
 }
 
 impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
+    /// The smallest key of the position's symmetric images ([`LambdaGame::symmetric_keys`]):
+    /// symmetric positions have the same value, so they share one table entry (the table's
+    /// entries hold numbers and proof sizes; winning moves come from the frames' own
+    /// children, in the position's own orientation).
     #[inline]
     fn key(&self, game: &G) -> u64 {
-        game.key()
+        let mut keys = [0; MAX_SYMMETRIES];
+        let count = game.symmetric_keys(&mut keys);
+        keys[..count].iter().copied().min().unwrap_or(keys[0])
     }
 
     #[inline]
