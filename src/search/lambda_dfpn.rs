@@ -58,8 +58,10 @@
 //! all (proof tree 167,842), 6.7 s on the shared machine; the stage alone 1,178,086 nodes,
 //! 401,554 of them df-pn's and 776,532 the lambda engine's level-1 checks. Without the
 //! table's symmetries the stage took 5,193,699 (27.6 s); with level-2 regions 10,256,423
-//! (only 25,728 df-pn's: the checks cost more than they save). Plain df-pn does not decide
-//! it in 20 million nodes. The 6x6 crosscut is proven at level 3 before the last stage:
+//! (only 25,728 df-pn's: the checks cost more than they save). Cross-check without any zone:
+//! level 0 (exact tactics and the table's symmetries only, `must_play_speed -- 5x5 0`)
+//! proves it too, c3 first, in 5,129,591 nodes (148 s). Plain df-pn does not decide it in
+//! 20 million nodes. The 6x6 crosscut is proven at level 3 before the last stage:
 //! 16.5 million nodes (dual-lambda: 98,090); the last stage alone proves it in 163,017
 //! (20,199 df-pn's), 0.7 s.
 
