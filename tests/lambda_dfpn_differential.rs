@@ -3,8 +3,10 @@
 //! winning move it names really wins), every loss it claims a real loss, both with the
 //! attacker to move (an OR root) and with the attacker's opponent to move (an AND root);
 //! and the answer (verdict and level) is the same with zones on and off and with the tables
-//! on and off. Positions come from the fixed-seed generator of `tests/positions`; every
-//! search is bounded by node limits, so the tests are deterministic.
+//! on and off. Proofs without a level come from the last stage (df-pn over the real game
+//! tree with must-play regions; `tests/lambda_dfpn_must_play.rs` checks it on its own).
+//! Positions come from the fixed-seed generator of `tests/positions`; every search is
+//! bounded by node limits, so the tests are deterministic.
 
 #[allow(dead_code)] // the generators this test does not use
 mod positions;
@@ -13,8 +15,8 @@ use plyscope::game::Player;
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
-use plyscope::search::lambda_dfpn::lambda_dfpn;
-use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
+use plyscope::search::lambda_dfpn::{LambdaDfpnRun, lambda_dfpn_counted};
+use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
 use plyscope::trace::NoTrace;
 
@@ -33,7 +35,11 @@ fn exact<G: SearchGame>(game: &mut G) -> Option<Verdict> {
     (!result.stopped && result.verdict != Verdict::Unknown).then_some(result.verdict)
 }
 
-fn run<G: SearchGame>(game: &mut G, attacker: Player, config: ProofConfig) -> ProofReport<G::Move> {
+fn run<G: SearchGame>(
+    game: &mut G,
+    attacker: Player,
+    config: ProofConfig,
+) -> LambdaDfpnRun<G::Move> {
     let limits = Limits {
         nodes: Some(300_000),
         ..Limits::default()
@@ -43,9 +49,9 @@ fn run<G: SearchGame>(game: &mut G, attacker: Player, config: ProofConfig) -> Pr
         draw_for_attacker: false,
     };
     let key = game.key();
-    let report = lambda_dfpn(game, &config, goal, &limits, &mut NoTrace);
+    let run = lambda_dfpn_counted(game, &config, goal, &limits, &mut NoTrace);
     assert_eq!(game.key(), key, "the position is restored");
-    report
+    run
 }
 
 #[derive(Default, Debug)]
@@ -55,6 +61,7 @@ struct Tally {
     and_root_wins: usize,
     losses_checked: usize,
     level_wins: [usize; 4],
+    last_stage_wins: usize,
     compared: usize,
 }
 
@@ -72,12 +79,17 @@ fn check<G: SearchGame>(game: &mut G, max_level: u8, tally: &mut Tally) {
             zones: true,
             ..ProofConfig::default()
         };
-        let report = run(game, attacker, base);
+        let first = run(game, attacker, base);
+        let by_last_stage = first.must_play.is_some();
+        let report = first.report;
         let diagram = game.diagram();
         match report.verdict {
             ProofVerdict::Proven => {
-                let level = report.level.expect("a proof has a level") as usize;
-                tally.level_wins[level.min(3)] += 1;
+                // No level: the last stage (the real game tree with must-play regions).
+                match report.level {
+                    Some(level) => tally.level_wins[(level as usize).min(3)] += 1,
+                    None => tally.last_stage_wins += 1,
+                }
                 if attacker == to_move {
                     tally.wins_checked += 1;
                     assert!(truth.is_win(), "claimed win is {truth}:\n{diagram}");
@@ -123,11 +135,17 @@ fn check<G: SearchGame>(game: &mut G, max_level: u8, tally: &mut Tally) {
                     tt_mb,
                     ..base
                 },
-            );
+            )
+            .report;
             if other.stopped {
                 continue;
             }
             tally.compared += 1;
+            if by_last_stage && tt_mb == 0 {
+                // The last stage needs its table: without one the levels' answer stands.
+                assert_eq!(other.verdict, ProofVerdict::Unknown, "tt off:\n{diagram}");
+                continue;
+            }
             assert_eq!(
                 (other.verdict, other.level),
                 (report.verdict, report.level),

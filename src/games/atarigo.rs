@@ -27,6 +27,12 @@
 //! ones six words; [`AtariGo`] picks the board once in [`AtariGo::new`] and every call
 //! dispatches with one predictable `match`, so the hot loop stays monomorphic.
 //!
+//! Board symmetries ([`StoneGame::symmetric_keys`]): the rules know no direction, so the 8
+//! symmetries of a square board (4 of a rectangle) map every position, set-up stones
+//! included, onto one of the same value. The board keeps the key of the position seen
+//! through each of them incrementally (one XOR per symmetry and move), so a solver's table
+//! can share entries between symmetric positions.
+//!
 //! The game is stable (thesis 000, definition 6; section 5.2 asserts it for AtariGo): a move
 //! elsewhere cannot give liberties to a chain in atari, since it would have to be that
 //! chain's last liberty. So the immediate wins of [`Tactics`] are exactly the liberties of
@@ -358,6 +364,25 @@ impl StoneGame for AtariGo {
     #[inline]
     fn set_to_move(&mut self, player: Player) {
         on_board_mut!(self, b => b.set_to_move(player))
+    }
+
+    /// 8 on a square board, 4 on a rectangle: the rules know no direction, so every board
+    /// symmetry maps a position onto one of the same value, whatever the set-up stones (a
+    /// transformed set-up is just another position).
+    fn symmetry_count(&self) -> usize {
+        on_board!(self, b => b.symmetry_count())
+    }
+
+    /// 0 identity, 1 left-right mirror, 2 top-bottom mirror, 3 half turn; square boards
+    /// also 4 transpose, 5 and 6 quarter turns, 7 the other diagonal.
+    fn symmetric_point(&self, s: usize, p: Point) -> Point {
+        on_board!(self, b => b.symmetric_point(s, p))
+    }
+
+    /// Kept incrementally by play and undo (one XOR per symmetry and move).
+    #[inline]
+    fn symmetric_keys(&self, keys: &mut [u64; crate::game::MAX_SYMMETRIES]) -> usize {
+        on_board!(self, b => b.symmetric_keys(keys))
     }
 
     /// Exact EVS orders from the chains' liberties, suicide included (`board::evs`).

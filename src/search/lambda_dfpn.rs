@@ -16,7 +16,16 @@
 //!   every move of the attacker (or, when the defender is to move at the root, right away)
 //!   the opponent has a lambda-tree of level <= `max_level`. A level's failure alone says
 //!   nothing about the real game;
-//! - **unknown** otherwise, or when a node or time limit stopped the search.
+//! - otherwise, with the attacker to move, the **last stage** ([`must_play`]) decides: df-pn
+//!   over the real game tree (the lambda-tree of unbounded level), where at every node the
+//!   mover's lambda-tree of level <= [`MUST_PLAY_LEVEL`] decides it and the opponent's
+//!   (after a pass) restricts the mover to X1 of its defence zone (theorem 15: the
+//!   must-play region). Its proof or disproof is one of the real game, reported without a
+//!   level; it shares the node and time limits, and starts after the level searches' tables
+//!   are freed, so memory stays within `tt_mb` (with no table, `tt_mb = 0`, it does not
+//!   run);
+//! - **unknown** when a node or time limit stopped the search (or, with the defender to
+//!   move at the root, no level decided).
 //!
 //! Draws: a lambda-tree proves a win, never a draw, so `Goal::draw_for_attacker` answers
 //! unknown. Node counts are deterministic: the engine has no randomness and the tables'
@@ -41,11 +50,27 @@
 //! a single such call on the board after a1 ran past 30 million nodes (50 s). The issue's
 //! targets (25 openings of 5x5 in 2.3 s, 36 of 6x6 in 60 s) are not met by this engine;
 //! the threat checks themselves would have to become proof-number searches.
+//!
+//! AtariGo (release, `cargo run --release -- solve atarigo-5x5`, the puzzle's own
+//! algorithm; `cargo run --release --example must_play_speed -- 5x5 1` runs the last stage
+//! alone): the 5x5 empty board, beyond every lambda-tree up to level 3 (41,265 nodes to find
+//! that out), is proven a first-player win by the last stage, c3 first: 1,214,337 nodes in
+//! all (proof tree 167,842), 6.7 s on the shared machine; the stage alone 1,178,086 nodes,
+//! 401,554 of them df-pn's and 776,532 the lambda engine's level-1 checks. Without the
+//! table's symmetries the stage took 5,193,699 (27.6 s); with level-2 regions 10,256,423
+//! (only 25,728 df-pn's: the checks cost more than they save). Cross-check without any zone:
+//! level 0 (exact tactics and the table's symmetries only, `must_play_speed -- 5x5 0`)
+//! proves it too, c3 first, in 5,129,591 nodes (148 s). Plain df-pn does not decide it in
+//! 20 million nodes. The 6x6 crosscut is proven at level 3 before the last stage:
+//! 16.5 million nodes (dual-lambda: 98,090); the last stage alone proves it in 163,017
+//! (20,199 df-pn's), 0.7 s.
 
 pub mod mid;
+pub mod must_play;
 pub mod table;
 
 pub use mid::MidCounters;
+pub use must_play::MustPlayCounters;
 
 use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::engine::{Searcher, effective_depth};
@@ -86,6 +111,8 @@ pub struct LambdaDfpnRun<M> {
     pub counters: MidCounters,
     /// Bytes of both tables (the lambda engine's is sized by the same split).
     pub pn_table_bytes: usize,
+    /// The last stage, when it ran: df-pn over the real game tree with must-play regions.
+    pub must_play: Option<MustPlayStage>,
 }
 
 /// Lambda-df-pn for `goal.attacker` (see the module doc) within `limits`. The attacker may be
@@ -115,6 +142,7 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
         report,
         counters: MidCounters::default(),
         pn_table_bytes: 0,
+        must_play: None,
     };
     let attacker = goal.attacker;
     if goal.draw_for_attacker || !game.allows_pass() {
@@ -140,9 +168,10 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
     }
     let lambda = lambda_config(config);
     let depth = effective_depth(game, &lambda, limits);
+    let key = game.key();
     let searcher = Searcher::new(game, &lambda, limits, observer);
     let mut engine = Engine::new(searcher, split_memory(config.tt_mb), config.epsilon);
-    let key = game.key();
+    let mut decided_by_levels = false;
     'levels: {
         for level in 1..=config.max_level {
             match engine.search_level(game, attacker, level, depth) {
@@ -153,6 +182,7 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
                     report.root = ProofNumbers::PROVEN;
                     report.proof_size =
                         engine.proof_size(game, attacker, level, depth, PROOF_SIZE_CAP);
+                    decided_by_levels = true;
                     break 'levels;
                 }
                 LevelOutcome::Stopped | LevelOutcome::Paused => {
@@ -166,6 +196,7 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
             Some(true) => {
                 report.verdict = ProofVerdict::Disproven;
                 report.root = ProofNumbers::DISPROVEN;
+                decided_by_levels = true;
             }
             Some(false) => {}
             None => report.stopped = true,
@@ -175,11 +206,76 @@ pub fn lambda_dfpn_counted<G: LambdaGame, O: Observer<G>>(
     let counters = engine.counters;
     let pn_table_bytes = engine.table_bytes();
     report.stats = engine.searcher.finish();
-    LambdaDfpnRun {
+    drop(engine);
+    let mut run = LambdaDfpnRun {
         report,
         counters,
         pn_table_bytes,
+        must_play: None,
+    };
+    // The last stage: the real game tree, with must-play regions (the level tables are gone,
+    // so memory stays within `tt_mb`). df-pn without a table re-searches every subtree at
+    // every threshold: with `tt_mb = 0` the stage does not run.
+    if !decided_by_levels && !run.report.stopped && game.to_move() == attacker && config.tt_mb > 0 {
+        last_stage(&mut run, game, config, goal, limits, observer);
     }
+    run
+}
+
+/// The level of the lambda-trees whose zones give the last stage its must-play regions.
+/// Level 1 measured best (the stage alone, release): AtariGo 6x6 crosscut 411,709 nodes at
+/// level 1 against 18.2 million, almost all the lambda engine's, at level 2 (both before the
+/// table's symmetries); AtariGo 5x5 empty 1,178,086 at level 1 against 10,256,423 at level 2.
+pub const MUST_PLAY_LEVEL: u8 = 1;
+
+/// Runs [`must_play::must_play_dfpn`] within what is left of `limits` and adds its answer
+/// and counters to `run` (a proof or disproof there is one of the real game, without a
+/// level).
+fn last_stage<G: LambdaGame, O: Observer<G>>(
+    run: &mut LambdaDfpnRun<G::Move>,
+    game: &mut G,
+    config: &ProofConfig,
+    goal: Goal,
+    limits: &Limits,
+    observer: &mut O,
+) {
+    let spent = run.report.stats;
+    let left = Limits {
+        nodes: limits.nodes.map(|n| n.saturating_sub(spent.nodes)),
+        time: limits.time.map(|t| t.saturating_sub(spent.elapsed)),
+        max_depth: limits.max_depth,
+    };
+    if left.nodes == Some(0) || left.time.is_some_and(|t| t.is_zero()) {
+        run.report.stopped = true;
+        return;
+    }
+    let level = if config.zones { MUST_PLAY_LEVEL } else { 0 };
+    let stage = must_play::must_play_dfpn(game, config, level, goal, &left, observer);
+    let r = stage.report;
+    let stats = &mut run.report.stats;
+    stats.nodes = stats.nodes.saturating_add(r.stats.nodes);
+    stats.leaves = stats.leaves.saturating_add(r.stats.leaves);
+    stats.tt_probes = stats.tt_probes.saturating_add(r.stats.tt_probes);
+    stats.tt_hits = stats.tt_hits.saturating_add(r.stats.tt_hits);
+    stats.elapsed += r.stats.elapsed;
+    run.report.verdict = r.verdict;
+    run.report.best_move = r.best_move;
+    run.report.proof_size = r.proof_size;
+    run.report.root = r.root;
+    run.report.stopped = r.stopped;
+    run.must_play = Some(MustPlayStage {
+        dfpn_nodes: stage.dfpn_nodes,
+        counters: stage.counters,
+    });
+}
+
+/// What the last stage did (see [`LambdaDfpnRun::must_play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MustPlayStage {
+    /// df-pn's own nodes (MID calls).
+    pub dfpn_nodes: u64,
+    /// The lambda knowledge's counters (its nodes included).
+    pub counters: MustPlayCounters,
 }
 
 /// Does the opponent of `attacker` win with a lambda-tree of level <= `max_level` after

@@ -14,7 +14,7 @@
 //! chain in atari) are found in time proportional to the chains in atari.
 
 use super::bits::{Bits, Few};
-use crate::game::{Outcome, Player, Point};
+use crate::game::{MAX_SYMMETRIES, Outcome, Player, Point};
 
 mod evs;
 
@@ -81,11 +81,42 @@ pub(super) struct Board<const W: usize, const N: usize> {
     side_key: u64,
     /// XOR of the keys of the stones on the board.
     stone_key: u64,
+    /// Board symmetries that map the board onto itself: 8 on a square board, 4 (identity,
+    /// the two mirrors, the half turn) on a rectangle.
+    symmetries: usize,
+    /// The image of each point under each symmetry (`symmetric[0]` is the identity).
+    symmetric: [[Point; N]; MAX_SYMMETRIES],
+    /// `symmetric_stone_keys[s]`: XOR of the keys the stones would have on their images
+    /// under symmetry `s` (kept incrementally; `[0]` equals `stone_key`).
+    symmetric_stone_keys: [u64; MAX_SYMMETRIES],
     to_move: Player,
     outcome: Option<Outcome>,
     history: [Record<W>; N],
     /// Moves played since the set-up (the length of `history`).
     ply: usize,
+}
+
+/// The image of `(x, y)` under symmetry `s` of a `columns` x `rows` board: 0 the identity,
+/// 1 the left-right mirror, 2 the top-bottom mirror, 3 the half turn; on a square board also
+/// 4 the transpose (a1-e5 diagonal), 5 and 6 the quarter turns, 7 the other diagonal.
+fn symmetric_coordinates(
+    s: usize,
+    x: usize,
+    y: usize,
+    columns: usize,
+    rows: usize,
+) -> (usize, usize) {
+    let (mx, my) = (columns - 1 - x, rows - 1 - y);
+    match s {
+        0 => (x, y),
+        1 => (mx, y),
+        2 => (x, my),
+        3 => (mx, my),
+        4 => (y, x),
+        5 => (rows - 1 - y, x),
+        6 => (y, columns - 1 - x),
+        _ => (rows - 1 - y, columns - 1 - x),
+    }
 }
 
 impl<const W: usize, const N: usize> Board<W, N> {
@@ -118,6 +149,14 @@ impl<const W: usize, const N: usize> Board<W, N> {
         let mut zobrist = [[0; N]; 2];
         zobrist[0][..points].copy_from_slice(&keys[..points]);
         zobrist[1][..points].copy_from_slice(&keys[points..2 * points]);
+        let symmetries = if columns == rows { 8 } else { 4 };
+        let mut symmetric = [[NO_POINT; N]; MAX_SYMMETRIES];
+        for (s, images) in symmetric.iter_mut().enumerate().take(symmetries) {
+            for (p, image) in images.iter_mut().enumerate().take(points) {
+                let (x, y) = symmetric_coordinates(s, p % columns, p / columns, columns, rows);
+                *image = (x + y * columns) as Point;
+            }
+        }
         Board {
             columns,
             rows,
@@ -134,6 +173,9 @@ impl<const W: usize, const N: usize> Board<W, N> {
             zobrist,
             side_key: keys[2 * points],
             stone_key: 0,
+            symmetries,
+            symmetric,
+            symmetric_stone_keys: [0; MAX_SYMMETRIES],
             to_move: Player::Black,
             outcome: None,
             history: [Record::BLANK; N],
@@ -185,6 +227,45 @@ impl<const W: usize, const N: usize> Board<W, N> {
         match self.to_move {
             Player::Black => self.stone_key,
             Player::White => self.stone_key ^ self.side_key,
+        }
+    }
+
+    /// Number of board symmetries (8 square, 4 rectangular).
+    #[inline]
+    pub fn symmetry_count(&self) -> usize {
+        self.symmetries
+    }
+
+    /// The image of `p` under symmetry `s` (below [`Board::symmetry_count`]).
+    #[inline]
+    pub fn symmetric_point(&self, s: usize, p: Point) -> Point {
+        self.symmetric[s][p as usize]
+    }
+
+    /// The keys of the position seen through each symmetry; returns how many.
+    #[inline]
+    pub fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        let side = match self.to_move {
+            Player::Black => 0,
+            Player::White => self.side_key,
+        };
+        for (key, stones) in keys
+            .iter_mut()
+            .zip(&self.symmetric_stone_keys)
+            .take(self.symmetries)
+        {
+            *key = stones ^ side;
+        }
+        debug_assert_eq!(keys[0], self.key());
+        self.symmetries
+    }
+
+    /// Adds or removes the stone of `player` on `p` in every symmetric key.
+    #[inline(always)]
+    fn toggle_symmetric_keys(&mut self, p: Point, player: Player) {
+        let zobrist = &self.zobrist[player.index()];
+        for s in 0..self.symmetries {
+            self.symmetric_stone_keys[s] ^= zobrist[self.symmetric[s][p as usize] as usize];
         }
     }
 
@@ -329,6 +410,7 @@ impl<const W: usize, const N: usize> Board<W, N> {
         self.stones[me.index()].insert(p);
         self.empty.remove(p);
         self.stone_key ^= self.zobrist[me.index()][pi];
+        self.toggle_symmetric_keys(p, me);
 
         // Step 3: the opponent's neighbouring chains lose the liberty p; one that has none
         // left is captured.
@@ -459,6 +541,7 @@ impl<const W: usize, const N: usize> Board<W, N> {
         self.stones[me.index()].remove(p);
         self.empty.insert(p);
         self.stone_key ^= self.zobrist[me.index()][pi];
+        self.toggle_symmetric_keys(p, me);
         self.outcome = record.outcome_before;
         self.to_move = me;
     }

@@ -2,7 +2,7 @@
 //! incremental chains checked against a recomputation after every move and undo.
 
 use super::*;
-use crate::game::MAX_MOVES;
+use crate::game::{MAX_MOVES, MAX_SYMMETRIES};
 use crate::zobrist::splitmix64;
 
 /// A position from a diagram (first line = top row; `X` black, `O` white, `.` empty).
@@ -572,6 +572,63 @@ fn random_games_keep_chains_keys_and_wins_consistent() {
                 assert_eq!(g.key(), *key);
                 assert_eq!(&g.diagram(), diagram);
                 assert_eq!(g.outcome(), None);
+            }
+        }
+    }
+}
+
+/// `keys[s]` of [`StoneGame::symmetric_keys`] is the key of the position whose stones stand
+/// on their images under symmetry `s`, reached by playing the images of the same moves on a
+/// fresh board; the images are a permutation of the points, symmetry 0 is the identity, and
+/// undo restores every key. Square boards have 8 symmetries, rectangles 4, 19x19 included.
+#[test]
+fn symmetric_keys_are_the_keys_of_the_transformed_positions() {
+    let mut state = 0x5359_4D4D_4554_5259u64;
+    for (columns, rows) in [(5, 5), (4, 3), (6, 6), (3, 5), (19, 19), (9, 7)] {
+        let start = AtariGo::new(columns, rows).unwrap();
+        let count = start.symmetry_count();
+        assert_eq!(count, if columns == rows { 8 } else { 4 });
+        let points = columns * rows;
+        for s in 0..count {
+            let mut seen = vec![false; points];
+            for p in 0..points as Point {
+                let image = start.symmetric_point(s, p);
+                assert!(!seen[image as usize], "symmetry {s} is a permutation");
+                seen[image as usize] = true;
+                if s == 0 {
+                    assert_eq!(image, p);
+                }
+            }
+        }
+        for _game in 0..20 {
+            let mut g = start.clone();
+            let mut played = Vec::new();
+            let mut keys_before = Vec::new();
+            let mut list = MoveList::new();
+            while g.outcome().is_none() && played.len() < points / 2 {
+                let mut keys = [0; MAX_SYMMETRIES];
+                assert_eq!(g.symmetric_keys(&mut keys), count);
+                assert_eq!(keys[0], g.key());
+                keys_before.push(keys);
+                g.legal_moves(&mut list);
+                let mv = list.as_slice()[(splitmix64(&mut state) % list.len() as u64) as usize];
+                g.play(mv);
+                played.push(mv);
+                let mut keys = [0; MAX_SYMMETRIES];
+                g.symmetric_keys(&mut keys);
+                for (s, key) in keys.iter().enumerate().take(count) {
+                    let mut image = start.clone();
+                    for &m in &played {
+                        image.play(image.symmetric_point(s, m));
+                    }
+                    assert_eq!(*key, image.key(), "{columns}x{rows}, symmetry {s}");
+                }
+            }
+            while let Some(mv) = played.pop() {
+                g.undo(mv);
+                let mut keys = [0; MAX_SYMMETRIES];
+                g.symmetric_keys(&mut keys);
+                assert_eq!(keys, keys_before.pop().unwrap(), "undo restores the keys");
             }
         }
     }

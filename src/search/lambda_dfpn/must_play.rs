@@ -1,0 +1,358 @@
+//! df-pn over the real game tree with must-play regions from lambda-trees: the df-pn
+//! [`MoveSource`] that lambda-df-pn falls back to when no lambda-tree up to its maximum level
+//! proves the root (thesis 000 section 5.4.3 proposes combining proof-number search with the
+//! relevance zones of chapter 4; Benzene's must-play regions are the same idea for Hex).
+//!
+//! Every node is seen from its mover `M` (the attacker at OR nodes, the defender at AND
+//! nodes; AtariGo and the other stone games are symmetric, so both sides get the same
+//! knowledge) and `O`, the opponent. With `level = k`:
+//!
+//! 1. A finished game, an immediate win of `M`, two immediate wins of `O` (one can be
+//!    blocked), or one (only its point is searched): the exact tactics of a stable game
+//!    (thesis 000 definition 6), as in plain df-pn's `PlainMoves`.
+//! 2. **`M` wins with a lambda-tree of level <= k** (LAMBDA(M, k) of the lambda engine,
+//!    `M` to move): the node is decided for `M`. A lambda-tree is a real win (thesis 000
+//!    sections 3.5 and 4.7; its defence zones are sound by theorem 15).
+//! 3. **`O` would win with a lambda-tree of level <= k if `M` passed** (LAMBDA(O, k) after a
+//!    pass, which costs a ply as in the lambda engine): by theorem 15 a move of `M` outside
+//!    X1 of the tree's defence zone leaves `O`'s win standing, so it loses for `M`; only the
+//!    moves inside X1 are searched (the *must-play region*). None inside: `M` loses.
+//! 4. Otherwise every legal move. Central moves first (`LambdaGame::move_rank`).
+//!
+//! Steps 2 and 3 only ever remove moves that lose for their mover or decide a node the
+//! lambda engine has proven, so every proof and disproof df-pn reports is one of the real
+//! game: the pruning is sound (the lambda engine's zones are checked against exhaustive
+//! search in `tests/lambda_zone_soundness.rs`; this source in
+//! `tests/lambda_dfpn_must_play.rs`). The lambda engine runs without limits of its own (a
+//! stopped check would return an empty zone: if it ever stops, no move is removed), with
+//! its own table; its nodes are counted apart from df-pn's ([`MustPlayCounters`]).
+//!
+//! The table shares entries between symmetric positions (the smallest of the symmetric
+//! keys names a position).
+
+use crate::game::{MAX_SYMMETRIES, MoveList, Player};
+use crate::search::Limits;
+use crate::search::dfpn::{ChildInit, DfpnOptions, Expansion, Mid, MoveSource, goal_reached};
+use crate::search::lambda::engine::Searcher;
+use crate::search::lambda::{LambdaConfig, LambdaGame};
+use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
+use crate::trace::{LambdaPurpose, NoTrace, Observer};
+
+/// What the lambda knowledge did, for reports and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MustPlayCounters {
+    /// Nodes decided by a lambda-tree of the mover (step 2).
+    pub lambda_wins: u64,
+    /// Nodes whose moves were cut to a must-play region (step 3).
+    pub regions: u64,
+    /// Legal moves removed by must-play regions.
+    pub moves_removed: u64,
+    /// Nodes lost because the must-play region held no legal move.
+    pub empty_regions: u64,
+    /// Nodes of the lambda engine (its checks are not df-pn nodes).
+    pub lambda_nodes: u64,
+}
+
+/// The df-pn move source with must-play regions (see the module doc).
+pub struct MustPlayMoves<'o, G: LambdaGame> {
+    searcher: Searcher<'o, G, NoTrace>,
+    level: u8,
+    mobility: bool,
+    /// Counters so far (`lambda_nodes` is refreshed by [`MustPlayMoves::counters`]).
+    counters: MustPlayCounters,
+}
+
+impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
+    /// A source whose lambda checks go up to `level` (0: plain tactics only), with a lambda
+    /// table of `lambda_tt_mb` megabytes; `mobility` initialises children as plain df-pn's
+    /// `LeafInit::Mobility` does (`(1, number of moves)`), otherwise `(1, 1)`. The observer
+    /// is the lambda engine's (a `NoTrace` the caller owns).
+    pub fn new(
+        game: &G,
+        level: u8,
+        lambda_tt_mb: usize,
+        mobility: bool,
+        observer: &'o mut NoTrace,
+    ) -> Self {
+        let config = LambdaConfig {
+            max_level: level,
+            max_depth: u32::MAX,
+            zones: true,
+            tt_mb: lambda_tt_mb,
+            dual: false,
+        };
+        MustPlayMoves {
+            searcher: Searcher::new(game, &config, &Limits::default(), observer),
+            level,
+            mobility,
+            counters: MustPlayCounters::default(),
+        }
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> MustPlayCounters {
+        MustPlayCounters {
+            lambda_nodes: self.searcher.stats.nodes,
+            ..self.counters
+        }
+    }
+
+    /// Steps 2 and 3 (zones must be on), with `out` the mover's legal moves: the mover's
+    /// lambda-tree win, or `out` cut to the must-play region (which may leave it empty).
+    fn lambda_knowledge(
+        &mut self,
+        game: &mut G,
+        out: &mut MoveList<G::Move>,
+    ) -> Knowledge<G::Move> {
+        let mover = game.to_move();
+        // A line from here lasts at most twice the empty points (each of the lambda engine's
+        // passes is followed by a stone), as `effective_depth` bounds it.
+        let depth = 2 * out.len() as u32;
+        // Step 2: the mover's own lambda-tree.
+        let own = self
+            .searcher
+            .lambda(game, mover, self.level, depth, LambdaPurpose::Root);
+        if self.searcher.stopped {
+            return Knowledge::Moves;
+        }
+        if own.won {
+            self.counters.lambda_wins += 1;
+            return Knowledge::Wins(own.best);
+        }
+        // Step 3: the opponent's, after a pass.
+        let threat = self.searcher.lambda(
+            game,
+            mover.opponent(),
+            self.level,
+            depth,
+            LambdaPurpose::Threat,
+        );
+        if self.searcher.stopped || !threat.won {
+            return Knowledge::Moves;
+        }
+        self.counters.regions += 1;
+        let before = out.len();
+        let list = out.as_mut_slice();
+        let mut kept = 0;
+        for i in 0..before {
+            let mv = list[i];
+            let inside = game
+                .move_point(mv)
+                .is_none_or(|p| threat.zone.contains(p, 1));
+            if inside {
+                list[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        self.counters.moves_removed += (before - kept) as u64;
+        if kept == 0 {
+            self.counters.empty_regions += 1;
+        }
+        Knowledge::Moves
+    }
+}
+
+/// What the lambda knowledge says about a node.
+enum Knowledge<M> {
+    /// The mover has a lambda-tree (its first move when the engine names it).
+    Wins(Option<M>),
+    /// Search the moves left in the list (none: the mover loses).
+    Moves,
+}
+
+/// Sorts `moves` by [`LambdaGame::move_rank`], stable, without allocating.
+fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
+    let list = moves.as_mut_slice();
+    for i in 1..list.len() {
+        let mv = list[i];
+        let rank = game.move_rank(mv);
+        let mut j = i;
+        while j > 0 && game.move_rank(list[j - 1]) > rank {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = mv;
+    }
+}
+
+impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
+    /// The smallest key of the position's symmetric images ([`LambdaGame::symmetric_keys`]):
+    /// symmetric positions have the same value, so they share one table entry (the table's
+    /// entries hold numbers and proof sizes; winning moves come from the frames' own
+    /// children, in the position's own orientation).
+    #[inline]
+    fn key(&self, game: &G) -> u64 {
+        let mut keys = [0; MAX_SYMMETRIES];
+        let count = game.symmetric_keys(&mut keys);
+        keys[..count].iter().copied().min().unwrap_or(keys[0])
+    }
+
+    #[inline]
+    fn play(&mut self, game: &mut G, mv: G::Move) {
+        game.play(mv);
+    }
+
+    #[inline]
+    fn undo(&mut self, game: &mut G, mv: G::Move) {
+        game.undo(mv);
+    }
+
+    fn expand(
+        &mut self,
+        game: &mut G,
+        or_node: bool,
+        goal: Goal,
+        out: &mut MoveList<G::Move>,
+    ) -> Expansion<G::Move> {
+        out.clear();
+        // Step 1: the game's end and the exact tactics.
+        if let Some(outcome) = game.outcome() {
+            return Expansion::Decided {
+                mover_wins: goal_reached(outcome, goal) == or_node,
+                best: None,
+                size: 1,
+            };
+        }
+        let mover: Player = game.to_move();
+        let stable = game.is_stable();
+        if stable {
+            if let Some(win) = game.winning_move(mover) {
+                return Expansion::Decided {
+                    mover_wins: true,
+                    best: Some(win),
+                    size: 2,
+                };
+            }
+            game.winning_moves(mover.opponent(), out, 2);
+            let threats = out.len();
+            let block = out.as_slice().first().copied();
+            game.legal_moves(out);
+            let legal = out.len() as u32;
+            if threats >= 2 || block.is_some_and(|b| !out.contains(&b)) {
+                out.clear();
+                return Expansion::Decided {
+                    mover_wins: false,
+                    best: None,
+                    size: 1 + 2 * legal,
+                };
+            }
+            if let Some(block) = block {
+                out.clear();
+                out.push(block);
+                return Expansion::Moves { pruned: legal - 1 };
+            }
+        } else {
+            game.legal_moves(out);
+        }
+        let legal = out.len() as u32;
+        if legal == 0 {
+            // Not over, yet no move: a draw.
+            return Expansion::Decided {
+                mover_wins: goal.draw_for_attacker == or_node,
+                best: None,
+                size: 1,
+            };
+        }
+        // Steps 2 and 3: lambda knowledge, where zones are sound (stable stone games).
+        if self.level > 0 && self.searcher.zones_on() {
+            if let Knowledge::Wins(best) = self.lambda_knowledge(game, out) {
+                out.clear();
+                // The lambda-tree's own size is not known here: it counts as one node.
+                return Expansion::Decided {
+                    mover_wins: true,
+                    best,
+                    size: 1,
+                };
+            }
+            if out.is_empty() {
+                // Every legal move lies outside the must-play region: each loses.
+                return Expansion::Decided {
+                    mover_wins: false,
+                    best: None,
+                    size: 1 + 2 * legal,
+                };
+            }
+        }
+        // Step 4.
+        order_by_rank(game, out);
+        Expansion::Moves {
+            pruned: legal - out.len() as u32,
+        }
+    }
+
+    fn init(
+        &mut self,
+        game: &G,
+        or_node: bool,
+        goal: Goal,
+        scratch: &mut MoveList<G::Move>,
+    ) -> ChildInit {
+        if let Some(outcome) = game.outcome() {
+            return ChildInit::Decided {
+                mover_wins: goal_reached(outcome, goal) == or_node,
+                size: 1,
+            };
+        }
+        if !self.mobility {
+            return ChildInit::Numbers { phi: 1, delta: 1 };
+        }
+        if game.is_stable() && game.winning_move(game.to_move()).is_some() {
+            return ChildInit::Decided {
+                mover_wins: true,
+                size: 2,
+            };
+        }
+        game.legal_moves(scratch);
+        ChildInit::Numbers {
+            phi: 1,
+            delta: (scratch.len() as u32).max(1),
+        }
+    }
+}
+
+/// What [`must_play_dfpn`] answers.
+#[derive(Clone, Debug)]
+pub struct MustPlayRun<M> {
+    /// The verdict; `stats.nodes` counts df-pn's nodes and the lambda engine's together.
+    pub report: ProofReport<M>,
+    /// df-pn's own nodes (MID calls).
+    pub dfpn_nodes: u64,
+    /// What the lambda knowledge did.
+    pub counters: MustPlayCounters,
+}
+
+/// df-pn for `goal` (the attacker to move) over the real game tree with must-play regions
+/// from lambda-trees of level <= `level` (see the module doc); `config.tt_mb` is split
+/// evenly between df-pn's table and the lambda engine's. Leaves the position as it found
+/// it.
+pub fn must_play_dfpn<G: LambdaGame, O: Observer<G>>(
+    game: &mut G,
+    config: &ProofConfig,
+    level: u8,
+    goal: Goal,
+    limits: &Limits,
+    observer: &mut O,
+) -> MustPlayRun<G::Move> {
+    let half = if config.tt_mb == 0 {
+        0
+    } else {
+        (config.tt_mb / 2).max(1)
+    };
+    let options = DfpnOptions::from_config(&ProofConfig {
+        tt_mb: half,
+        ..*config
+    });
+    let mut lambda_observer = NoTrace;
+    let mobility = config.init != LeafInit::Unit;
+    let mut source = MustPlayMoves::new(game, level, half, mobility, &mut lambda_observer);
+    let mut report = Mid::new(&mut source, observer, &options, goal, limits).run(game);
+    let counters = source.counters();
+    let dfpn_nodes = report.stats.nodes;
+    report.stats.nodes = dfpn_nodes.saturating_add(counters.lambda_nodes);
+    MustPlayRun {
+        report,
+        dfpn_nodes,
+        counters,
+    }
+}
