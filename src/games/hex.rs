@@ -33,7 +33,10 @@ use crate::game::{
 };
 use crate::zobrist;
 
+mod bits;
 mod evs;
+
+use bits::{MAX_BIT_SIZE, Masks};
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).
 const ZOBRIST_SEED: u64 = 0x0068_6578;
@@ -72,6 +75,8 @@ struct Tables {
     stone_keys: Vec<u64>,
     /// XORed into the key when White is to move.
     side_key: u64,
+    /// Bitboard masks on boards up to [`MAX_BIT_SIZE`] (submodule `bits`).
+    masks: Option<Masks>,
 }
 
 impl Tables {
@@ -99,6 +104,7 @@ impl Tables {
             neighbours,
             stone_keys: keys,
             side_key,
+            masks: (size <= MAX_BIT_SIZE).then(|| Masks::new(size)),
         }
     }
 
@@ -135,6 +141,11 @@ pub struct Hex {
     parent: Vec<u16>,
     /// Set size of each root.
     set_size: Vec<u16>,
+    /// On boards with bitboard masks: the points of each root's set as a bitboard (edge
+    /// nodes contribute no point). Empty on bigger boards.
+    members: Vec<u128>,
+    /// The occupied points as a bitboard (boards with masks only).
+    occupied: u128,
     /// The roots that were attached below another root, in order (undone in reverse). Each
     /// union merges two of the `points + 4` sets, so there are fewer than `points + 4`.
     union_log: Vec<u16>,
@@ -163,6 +174,8 @@ impl Clone for Hex {
             cells: self.cells.clone(),
             parent: self.parent.clone(),
             set_size: self.set_size.clone(),
+            members: self.members.clone(),
+            occupied: self.occupied,
             union_log,
             unions_per_stone,
             to_move: self.to_move,
@@ -189,6 +202,14 @@ impl Hex {
             cells: vec![EMPTY; points],
             parent: (0..nodes as u16).collect(),
             set_size: vec![1; nodes],
+            members: if size <= MAX_BIT_SIZE {
+                (0..nodes)
+                    .map(|node| if node < points { 1u128 << node } else { 0 })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            occupied: 0,
             union_log: Vec::with_capacity(nodes),
             unions_per_stone: Vec::with_capacity(points),
             to_move: Player::Black,
@@ -276,6 +297,9 @@ impl Hex {
         }
         self.parent[rb as usize] = ra;
         self.set_size[ra as usize] += self.set_size[rb as usize];
+        if !self.members.is_empty() {
+            self.members[ra as usize] |= self.members[rb as usize];
+        }
         self.union_log.push(rb);
         true
     }
@@ -294,6 +318,9 @@ impl Hex {
         debug_assert_eq!(self.cells[p as usize], EMPTY);
         let mine = cell_of(player);
         self.cells[p as usize] = mine;
+        if !self.members.is_empty() {
+            self.occupied |= 1u128 << p;
+        }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
         self.stones += 1;
         let mut unions = 0u8;
@@ -325,11 +352,47 @@ impl Hex {
             };
             let root = self.parent[child as usize];
             self.set_size[root as usize] -= self.set_size[child as usize];
+            if !self.members.is_empty() {
+                self.members[root as usize] &= !self.members[child as usize];
+            }
             self.parent[child as usize] = child;
         }
         self.cells[p as usize] = EMPTY;
+        if !self.members.is_empty() {
+            self.occupied &= !(1u128 << p);
+        }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
         self.stones -= 1;
+    }
+
+    /// The empty points where a stone of `player` joins the edges, as a bitboard, on boards
+    /// with masks (`None` on bigger ones): two finds and a few shifts (submodule `bits`).
+    #[inline]
+    fn winning_bits(&self, player: Player) -> Option<u128> {
+        let masks = self.tables.masks.as_ref()?;
+        let (a, b) = self.edge_nodes(player);
+        let first = self.members[self.find(a) as usize];
+        let second = self.members[self.find(b) as usize];
+        Some(masks.winning_points(player, first, second, self.occupied))
+    }
+
+    /// The scanning answer of [`Tactics::winning_moves`] (every empty point tested against
+    /// the chains' roots), the reference the bitboard answer is checked against.
+    #[cfg(test)]
+    fn scanned_winning_moves(&self, player: Player, out: &mut MoveList<Point>) {
+        out.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        let mut roots = [u16::MAX; MAX_POINTS];
+        self.stone_roots(player, &mut roots);
+        let (a, b) = self.edge_nodes(player);
+        let edge_roots = (self.find(a), self.find(b));
+        for p in 0..self.cells.len() as Point {
+            if self.cells[p as usize] == EMPTY && self.joins_edges(p, player, &roots, edge_roots) {
+                out.push(p);
+            }
+        }
     }
 
     /// The set root of every `player` stone (others: `u16::MAX`), into `roots`.
@@ -626,6 +689,9 @@ impl Tactics for Hex {
         if self.winner.is_some() {
             return None;
         }
+        if let Some(wins) = self.winning_bits(player) {
+            return (wins != 0).then_some(wins.trailing_zeros() as Point);
+        }
         let mut roots = [u16::MAX; MAX_POINTS];
         self.stone_roots(player, &mut roots);
         let (a, b) = self.edge_nodes(player);
@@ -638,6 +704,13 @@ impl Tactics for Hex {
     fn winning_moves(&self, player: Player, out: &mut MoveList<Point>, limit: usize) {
         out.clear();
         if self.winner.is_some() {
+            return;
+        }
+        if let Some(mut wins) = self.winning_bits(player) {
+            while wins != 0 && out.len() < limit {
+                out.push(wins.trailing_zeros() as Point);
+                wins &= wins - 1;
+            }
             return;
         }
         let mut roots = [u16::MAX; MAX_POINTS];
@@ -766,5 +839,55 @@ mod tests {
         g.undo(7);
         assert_eq!((g.parent.clone(), g.set_size.clone(), g.key()), before);
         assert_eq!(g.outcome(), None);
+    }
+
+    /// A small deterministic generator for the random positions below.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    #[test]
+    fn bitboard_wins_equal_the_scan_on_random_positions_of_every_size() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut fast = MoveList::new();
+        let mut slow = MoveList::new();
+        let mut moves = MoveList::new();
+        for size in 1..=MAX_SIZE {
+            for _ in 0..30 {
+                let mut g = Hex::new(size).unwrap();
+                let mut played = Vec::new();
+                loop {
+                    for player in [Player::Black, Player::White] {
+                        g.winning_moves(player, &mut fast, MAX_POINTS);
+                        g.scanned_winning_moves(player, &mut slow);
+                        assert_eq!(fast.as_slice(), slow.as_slice(), "{}", g.diagram());
+                        assert_eq!(g.winning_move(player), slow.as_slice().first().copied());
+                        g.winning_moves(player, &mut fast, 1);
+                        assert_eq!(fast.as_slice(), &slow.as_slice()[..slow.len().min(1)]);
+                    }
+                    g.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Sometimes take a stone back, to check the undo of the bitboards.
+                    if !played.is_empty() && next(&mut seed).is_multiple_of(5) {
+                        let p = played.pop().unwrap();
+                        g.undo(p);
+                        continue;
+                    }
+                    let p = moves.as_slice()[(next(&mut seed) % moves.len() as u64) as usize];
+                    g.play(p);
+                    played.push(p);
+                }
+                while let Some(p) = played.pop() {
+                    g.undo(p);
+                }
+                assert_eq!(g.occupied, 0);
+                assert_eq!(g.key(), 0);
+            }
+        }
     }
 }
