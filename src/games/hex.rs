@@ -155,6 +155,9 @@ pub struct Hex {
     ply: usize,
     stones: usize,
     key: u64,
+    /// The key of the position turned by half a turn (every stone on `points - 1 - p`),
+    /// kept along with `key` ([`StoneGame::symmetric_keys`]).
+    turned_key: u64,
     /// The player who joined their edges, and the number of stones on the board right after
     /// the winning stone (undoing below that clears the win).
     winner: Option<(Player, usize)>,
@@ -182,6 +185,7 @@ impl Clone for Hex {
             ply: self.ply,
             stones: self.stones,
             key: self.key,
+            turned_key: self.turned_key,
             winner: self.winner,
         }
     }
@@ -216,6 +220,7 @@ impl Hex {
             ply: 0,
             stones: 0,
             key: 0,
+            turned_key: 0,
             winner: None,
         })
     }
@@ -270,6 +275,12 @@ impl Hex {
         self.tables.neighbours(p)
     }
 
+    /// The image of `p` under the half turn `(x, y) -> (n - 1 - x, n - 1 - y)`, as an index.
+    #[inline]
+    fn turned(&self, p: Point) -> usize {
+        self.cells.len() - 1 - p as usize
+    }
+
     /// The union-find node of `player`'s first and second edge.
     #[inline]
     fn edge_nodes(&self, player: Player) -> (u16, u16) {
@@ -322,6 +333,7 @@ impl Hex {
             self.occupied |= 1u128 << p;
         }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
+        self.turned_key ^= self.tables.stone_keys[2 * self.turned(p) + player.index()];
         self.stones += 1;
         let mut unions = 0u8;
         let (first, second) = self.edge_nodes(player);
@@ -362,6 +374,7 @@ impl Hex {
             self.occupied &= !(1u128 << p);
         }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
+        self.turned_key ^= self.tables.stone_keys[2 * self.turned(p) + player.index()];
         self.stones -= 1;
     }
 
@@ -648,8 +661,29 @@ impl StoneGame for Hex {
     fn set_to_move(&mut self, player: Player) {
         if player != self.to_move {
             self.key ^= self.tables.side_key;
+            self.turned_key ^= self.tables.side_key;
             self.to_move = player;
         }
+    }
+
+    /// The identity and the half turn, which maps Black's rows 1 and `n` onto each other and
+    /// White's columns `a` and last onto each other, so it keeps every position's value
+    /// and side to move. (The mirror along the long diagonal swaps the players' edges: it
+    /// maps a position onto one with the colours exchanged, not a symmetry here.)
+    fn symmetry_count(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn symmetric_point(&self, s: usize, p: Point) -> Point {
+        if s == 1 { self.turned(p) as Point } else { p }
+    }
+
+    #[inline]
+    fn symmetric_keys(&self, keys: &mut [u64; crate::game::MAX_SYMMETRIES]) -> usize {
+        keys[0] = self.key;
+        keys[1] = self.turned_key;
+        2
     }
 
     /// Orders 1 to 3 exact (3 up to 8x8), every other point a proven lower bound, or no
@@ -889,5 +923,43 @@ mod tests {
                 assert_eq!(g.key(), 0);
             }
         }
+    }
+
+    #[test]
+    fn the_half_turn_key_is_the_key_of_the_turned_position() {
+        let mut seed = 0x0bad_cafe_f00d_d00du64;
+        let mut moves = MoveList::new();
+        let mut keys = [0u64; crate::game::MAX_SYMMETRIES];
+        for size in [1, 2, 3, 5, 8, 11, 13] {
+            let mut g = Hex::new(size).unwrap();
+            assert_eq!(g.symmetry_count(), 2);
+            loop {
+                assert_eq!(g.symmetric_keys(&mut keys), 2);
+                assert_eq!(keys[0], g.key());
+                // The same stones, each on its half-turn image, same side to move.
+                let mut turned = Hex::new(size).unwrap();
+                for p in 0..(size * size) as Point {
+                    if let Some(player) = g.stone(p) {
+                        turned.put(g.symmetric_point(1, p), player);
+                    }
+                }
+                turned.set_to_move(g.to_move());
+                assert_eq!(keys[1], turned.key(), "{}", g.diagram());
+                assert_eq!(
+                    g.symmetric_point(0, 3.min(size * size - 1) as Point),
+                    3.min(size * size - 1) as Point
+                );
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let p = moves.as_slice()[(next(&mut seed) % moves.len() as u64) as usize];
+                g.play(p);
+            }
+        }
+        // The image of a1 is the opposite corner and the centre stays.
+        let g = Hex::new(5).unwrap();
+        assert_eq!(g.format_move(g.symmetric_point(1, 0)), "e5");
+        assert_eq!(g.symmetric_point(1, 12), 12);
     }
 }
