@@ -35,6 +35,7 @@ use crate::zobrist;
 
 mod bits;
 mod evs;
+mod vc;
 
 use bits::{MAX_BIT_SIZE, Masks};
 
@@ -146,6 +147,8 @@ pub struct Hex {
     members: Vec<u128>,
     /// The occupied points as a bitboard (boards with masks only).
     occupied: u128,
+    /// Each player's stones as a bitboard (boards with masks only).
+    stone_bits: [u128; 2],
     /// The roots that were attached below another root, in order (undone in reverse). Each
     /// union merges two of the `points + 4` sets, so there are fewer than `points + 4`.
     union_log: Vec<u16>,
@@ -179,6 +182,7 @@ impl Clone for Hex {
             set_size: self.set_size.clone(),
             members: self.members.clone(),
             occupied: self.occupied,
+            stone_bits: self.stone_bits,
             union_log,
             unions_per_stone,
             to_move: self.to_move,
@@ -214,6 +218,7 @@ impl Hex {
                 Vec::new()
             },
             occupied: 0,
+            stone_bits: [0; 2],
             union_log: Vec::with_capacity(nodes),
             unions_per_stone: Vec::with_capacity(points),
             to_move: Player::Black,
@@ -331,6 +336,7 @@ impl Hex {
         self.cells[p as usize] = mine;
         if !self.members.is_empty() {
             self.occupied |= 1u128 << p;
+            self.stone_bits[player.index()] |= 1u128 << p;
         }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
         self.turned_key ^= self.tables.stone_keys[2 * self.turned(p) + player.index()];
@@ -372,6 +378,7 @@ impl Hex {
         self.cells[p as usize] = EMPTY;
         if !self.members.is_empty() {
             self.occupied &= !(1u128 << p);
+            self.stone_bits[player.index()] &= !(1u128 << p);
         }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
         self.turned_key ^= self.tables.stone_keys[2 * self.turned(p) + player.index()];
@@ -713,6 +720,17 @@ impl Heuristic for Hex {
 }
 
 impl Tactics for Hex {
+    /// The opponent's one-move virtual connections of bridges (submodule `vc`), on boards
+    /// up to 11x11.
+    fn must_play(&self, out: &mut MoveList<Point>) -> bool {
+        self.write_must_play(out)
+    }
+
+    /// The opponent holds a virtual connection of bridges (submodule `vc`).
+    fn is_lost(&self) -> bool {
+        self.opponent_connected()
+    }
+
     /// Hex is stable (thesis 000, section 5.2): a stone never cuts its owner's connections,
     /// so a point that joins the edges still does after any other move.
     fn is_stable(&self) -> bool {

@@ -68,6 +68,12 @@ impl Masks {
         masks
     }
 
+    /// Every point of the board.
+    #[inline]
+    pub fn board(&self) -> u128 {
+        self.board
+    }
+
     /// The points of `player`'s first (`second = false`) or second edge.
     #[inline]
     pub fn edge(&self, player: Player, second: bool) -> u128 {
