@@ -270,8 +270,22 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 out.push(block);
                 return Expansion::Moves { pruned: legal - 1 };
             }
-            // Step 4: moves refuted by a double threat of the opponent.
-            pruned = threats::drop_refuted(game, out);
+            // Step 4: the game's proven must-play region (Hex: the opponent's one-move
+            // virtual connections); an empty region means the mover has lost.
+            let mut region = MoveList::new();
+            if game.must_play(&mut region) {
+                if region.is_empty() {
+                    out.clear();
+                    return Expansion::Decided {
+                        mover_wins: false,
+                        best: None,
+                        size: 1,
+                    };
+                }
+                pruned += keep_only(out, &region);
+            }
+            // Step 5: moves refuted by a double threat of the opponent.
+            pruned += threats::drop_refuted(game, out);
         } else {
             game.legal_moves(out);
         }
@@ -309,6 +323,12 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                         size: 2,
                     };
                 }
+                if game.is_stable() && game.is_lost() {
+                    return ChildInit::Decided {
+                        mover_wins: false,
+                        size: 1,
+                    };
+                }
                 game.legal_moves(scratch);
                 ChildInit::Numbers {
                     phi: 1,
@@ -317,6 +337,21 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             }
         }
     }
+}
+
+/// Keeps the moves that are in `region`, in their order; returns how many were dropped.
+fn keep_only<M: Copy + Default + PartialEq>(moves: &mut MoveList<M>, region: &MoveList<M>) -> u32 {
+    let total = moves.len();
+    let mut kept = 0;
+    for i in 0..total {
+        let mv = moves.as_slice()[i];
+        if region.contains(&mv) {
+            moves.as_mut_slice()[kept] = mv;
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
+    (total - kept) as u32
 }
 
 /// Sorts `moves` by the game's static rank (central points first on stone boards), stable:
