@@ -257,8 +257,10 @@ pub trait Tactics: Game {
     /// 15): called when neither side has an immediate win, it returns true when every move of
     /// the side to move outside the moves written into `out` (cleared first) loses, so a
     /// search may drop them; an empty `out` then means the side to move has lost. False (the
-    /// default, `out` left empty) when nothing is known. Implementations must be sound: a
-    /// move left out must lose against every defence.
+    /// default, `out` left empty) when nothing is known. A game returns true with every
+    /// move only when its analysis covers the opponent's double threats (a move after which
+    /// the opponent has two immediate wins), so df-pn skips its own scan for them.
+    /// Implementations must be sound: a move left out must lose against every defence.
     fn must_play(&self, _out: &mut MoveList<Self::Move>) -> bool {
         false
     }
