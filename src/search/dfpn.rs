@@ -271,9 +271,11 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 return Expansion::Moves { pruned: legal - 1 };
             }
             // Step 4: the game's proven must-play region (Hex: the opponent's one-move
-            // virtual connections); an empty region means the mover has lost.
+            // virtual connections, which include every double threat); an empty region
+            // means the mover has lost.
             let mut region = MoveList::new();
-            if game.must_play(&mut region) {
+            let has_region = game.must_play(&mut region);
+            if has_region {
                 if region.is_empty() {
                     out.clear();
                     return Expansion::Decided {
@@ -284,8 +286,11 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 }
                 pruned += keep_only(out, &region);
             }
-            // Step 5: moves refuted by a double threat of the opponent.
-            pruned += threats::drop_refuted(game, out);
+            // Step 5: moves refuted by a double threat of the opponent, when the game gave
+            // no region.
+            if !has_region {
+                pruned += threats::drop_refuted(game, out);
+            }
         } else {
             game.legal_moves(out);
         }
