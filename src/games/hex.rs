@@ -536,6 +536,14 @@ impl Game for Hex {
         if self.winner.is_some() {
             return;
         }
+        if let Some(masks) = &self.tables.masks {
+            let mut empty = masks.board() & !self.occupied;
+            while empty != 0 {
+                out.push(empty.trailing_zeros() as Point);
+                empty &= empty - 1;
+            }
+            return;
+        }
         for (p, &c) in self.cells.iter().enumerate() {
             if c == EMPTY {
                 out.push(p as Point);

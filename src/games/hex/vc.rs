@@ -35,7 +35,7 @@ use super::bits::Masks;
 use crate::game::{MoveList, Player, Point};
 
 /// Most groups handled; a position with more owner chains is left alone (no claim).
-const MAX_GROUPS: usize = 48;
+const MAX_GROUPS: usize = 32;
 /// Steps of one path search: past it the search claims nothing.
 const STEP_BUDGET: u32 = 400;
 
@@ -94,7 +94,7 @@ impl Groups {
 
     /// Depth-first: a path from `group` (reached with carrier `used`, the groups in
     /// `visited` already on the path) to group 1.
-    fn extend(&self, group: usize, used: u128, visited: u64, steps: &mut u32) -> Option<u128> {
+    fn extend(&self, group: usize, used: u128, visited: u32, steps: &mut u32) -> Option<u128> {
         if *steps == 0 {
             return None;
         }
@@ -163,7 +163,9 @@ impl Hex {
     }
 
     /// [`crate::game::Tactics::must_play`]: the intersection of the regions `{x} ∪ C` of
-    /// every one-move connection of the player not to move (module doc).
+    /// every one-move connection of the player not to move (module doc); every empty point
+    /// when there is none. False only where no analysis was made (boards over 11x11, too
+    /// many chains).
     pub(super) fn write_must_play(&self, out: &mut MoveList<Point>) -> bool {
         out.clear();
         if self.winner.is_some() {
@@ -176,7 +178,6 @@ impl Hex {
             return true;
         }
         let mut region = empty;
-        let mut found = false;
         let mut keys = empty;
         while keys != 0 && region != 0 {
             let x = keys & keys.wrapping_neg();
@@ -188,12 +189,11 @@ impl Hex {
             };
             if let Some(carrier) = carrier {
                 region &= carrier | x;
-                found = true;
             }
         }
-        if !found {
-            return false;
-        }
+        // Without a connection the region is every empty point: still an answer, since a
+        // double threat of the owner would have been found (its key point leaves the two
+        // edge groups touching two common points, a bridge).
         while region != 0 {
             out.push(region.trailing_zeros() as Point);
             region &= region - 1;
