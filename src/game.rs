@@ -254,7 +254,7 @@ pub trait Tactics: Game {
     fn winning_moves(&self, _player: Player, _out: &mut MoveList<Self::Move>, _limit: usize) {}
 
     /// Proven knowledge beyond one move (Benzene's must-play regions; thesis 000, theorem
-    /// 15): called when neither side has an immediate win, it returns true when every move of
+    /// 15): called when the side to move has no immediate win, it returns true when every move of
     /// the side to move outside the moves written into `out` (cleared first) loses, so a
     /// search may drop them; an empty `out` then means the side to move has lost. False (the
     /// default, `out` left empty) when nothing is known. A game returns true with every
@@ -267,8 +267,8 @@ pub trait Tactics: Game {
 
     /// True when the side to move is proven to lose whatever it plays by cheaper knowledge
     /// than [`Tactics::must_play`] (in Hex: the opponent already holds a virtual connection
-    /// of its two edges). Called when neither side has an immediate win; the default knows
-    /// nothing.
+    /// of its two edges). Called when the side to move has no immediate win; the default
+    /// knows nothing.
     fn is_lost(&self) -> bool {
         false
     }
