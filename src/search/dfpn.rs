@@ -328,10 +328,16 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                         size: 2,
                     };
                 }
-                if game.is_stable() && game.is_lost() {
-                    return ChildInit::Decided {
-                        mover_wins: false,
-                        size: 1,
+                if game.is_stable() && game.must_play(scratch) {
+                    if scratch.is_empty() {
+                        return ChildInit::Decided {
+                            mover_wins: false,
+                            size: 1,
+                        };
+                    }
+                    return ChildInit::Numbers {
+                        phi: 1,
+                        delta: scratch.len() as u32,
                     };
                 }
                 game.legal_moves(scratch);
