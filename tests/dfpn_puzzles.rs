@@ -36,8 +36,8 @@ const PINNED: &[(&str, u64)] = &[
     ("mnk-6x5-k4", 34_361),
     ("mnk-7x7-k4", 47_060),
     ("hex-3x3", 1),
-    ("hex-4x4", 30),
-    ("hex-4x4-white-b3", 365),
+    ("hex-4x4", 4),
+    ("hex-4x4-white-b3", 54),
     ("atarigo-4x4", 170_785),
 ];
 
