@@ -41,11 +41,15 @@
 //! The [`MoveSource`] supplies a node's moves and leaf knowledge. [`PlainMoves`] is the
 //! game itself with its tactics (thesis 000 definition 6, the same exact pruning alpha-beta
 //! uses): a mover that can win at once wins; a mover facing two immediate wins of the
-//! opponent loses; facing one, only the moves on that point are searched; moves refuted by
-//! a verified double threat of the opponent are dropped ([`threats`]). New children are
-//! initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and `Heuristic`, which
-//! is the same here) gives `(1, number of the child's moves)`, with immediate wins of the
-//! child's mover recognised at once.
+//! opponent loses; facing one, only the moves on that point are searched; then the game's
+//! proven must-play region ([`crate::game::Tactics::must_play`]; Hex: the opponent's
+//! one-move virtual connections of bridges, `src/games/hex/vc.rs`, thesis 000 theorem 15)
+//! keeps only the moves inside it, and an empty region loses; games without regions drop
+//! the moves refuted by a verified double threat of the opponent instead ([`threats`]).
+//! New children are initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and
+//! `Heuristic`, which is the same here) gives `(1, number of the child's moves)`, the moves
+//! counted in the child's must-play region when the game has one (an empty region: the
+//! child is lost), with immediate wins of the child's mover recognised at once.
 //!
 //! # For lambda-df-pn
 //!
@@ -59,11 +63,22 @@
 //! # Effort (release, `cargo run --release --example dfpn_speed -- ...`, a shared 2-core
 //! machine under load 6-9, so times are pessimistic)
 //!
-//! Hex 4x4 empty: 4,294 nodes (15,812 before the double-threat pruning; 1,519 with
-//! epsilon 0.25); all 16 Hex 4x4 openings 50,392 nodes (43,022 with epsilon 0.25). Hex 5x5
-//! openings: 0.44-1.04 million nodes each (a1 597,697, b1 437,029, c1 887,060, d1 931,254,
-//! e1 1,044,187), about 8 µs a node, 62% of it in Hex's immediate-win scans: far from the
-//! issue's 2.3 s for all 25. m,n,k 4x4 k=4 (a draw): 1,272,195 nodes (859,626 with epsilon
+//! Hex, step by step (all 16 4x4 openings / all 25 5x5 openings, `hex 4`, `hex 5`):
+//!
+//! | step | 4x4 nodes | 5x5 nodes | 5x5 CPU |
+//! |---|---|---|---|
+//! | double threats only (before) | 50,392 | 0.44-1.04 M per opening (a1 597,697, e1 1,044,187) | ~8 µs a node |
+//! | bitboard immediate wins (`src/games/hex/bits.rs`) | 50,392 | same | win scans 62% -> 9% of the time |
+//! | must-play regions at expansion (`src/games/hex/vc.rs`) | 1,309 | 1,311,875 | 4.6 s |
+//! | children start from their region's size | 368 | 290,161 | 1.96 s |
+//! | half-turn symmetry at the root (`solve --root`: 13 of 25 searched) | | 145,398 | 1.10 s |
+//!
+//! The last row is the issue's measure, `plyscope solve puzzles/hex-5x5.toml --algo dfpn
+//! --root` (16 MB table each): 145,398 nodes, 1.10 s of CPU (`/usr/bin/time`; 2.5 s of wall
+//! time under load 11 on 2 cores), under Benzene's 2.3 s. Hex 4x4 empty: 4 nodes (4,294
+//! before). About half of the remaining time is table probes (cache misses in `mid`).
+//! Hex 6x6 all openings: see the closing note of issue 5 (not reached in 60 s yet).
+//! m,n,k 4x4 k=4 (a draw): 1,272,195 nodes (859,626 with epsilon
 //! 0.25); 5x5 k=4 is not decided in 30 million nodes, AtariGo 5x5 empty not in 20 million
 //! (244 s). Tactics only see one move ahead; the
 //! targets need must-play regions of deeper threats (lambda-df-pn's zones, Benzene's virtual
