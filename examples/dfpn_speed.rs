@@ -2,7 +2,8 @@
 //! boards, AtariGo. `cargo run --release --example dfpn_speed -- hex 5` (or `mnk 5 5 4`,
 //! `atarigo 5 5`, `hex-root 4`); prints verdict, nodes, time and table hits per position.
 //! `hex-ab N` classifies the openings by alpha-beta to the end instead (immediate-win
-//! tactics only, no must-play regions): the independent check of the df-pn table.
+//! tactics only, no must-play regions): an independent check of the df-pn table on 4x4
+//! (on 5x5 it did not finish one opening in 110 s of CPU).
 
 use std::time::Instant;
 

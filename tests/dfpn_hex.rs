@@ -3,10 +3,13 @@
 //!
 //! - Every Hex 4x4 opening, and random 4x4 positions, against alpha-beta to the end of the
 //!   game (immediate-win tactics only, no must-play regions): fast in debug.
-//! - The 25 Hex 5x5 openings against a table recorded once with plyscope's df-pn *before*
-//!   must-play regions existed (`plyscope solve puzzles/hex-5x5.toml --algo dfpn --root`,
-//!   commit a911a19 of main, 2026-11-22), through the same root classification the CLI uses.
-//!   It is half-turn symmetric, as it must be. Release only:
+//! - The 25 Hex 5x5 openings against a table recorded once (2026-11-22) with
+//!   `examples/dfpn_speed hex 5`, which searches all 25 separately (no symmetry): the table
+//!   came out half-turn symmetric, as it must; a1, b1 and c1 (losses) agree with the df-pn
+//!   of before must-play regions (597,697, 437,029 and 887,060 nodes, commit cfa780e's
+//!   module doc); alpha-beta to the end (`dfpn_speed hex-ab 5`) did not finish one opening
+//!   in 110 s of CPU, so no exhaustive check exists for 5x5. Checked through the root
+//!   classification the CLI uses. Release only:
 //!   `cargo test --release --test dfpn_hex -- --ignored`.
 
 use plyscope::game::{Game, MoveList, Player};
@@ -69,8 +72,7 @@ fn every_4x4_opening_agrees_with_alpha_beta() {
         black_wins += usize::from(!white_wins);
         game.undo(mv);
     }
-    // The short diagonal's four points and nothing else win on 4x4 (Hayward, Hex 4x4
-    // opening chart; also alpha-beta above).
+    // Four openings win (d1, c2, b3, a4, the short diagonal), as alpha-beta says above.
     assert_eq!(black_wins, 4);
 }
 
