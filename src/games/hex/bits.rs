@@ -9,7 +9,7 @@
 //! points are `empty ∩ touch(first) ∩ touch(second)`, with
 //! `touch(e) = edge_cells(e) ∪ nbr(members(e))`. This is the same test the scanning code
 //! makes point by point (thesis 000, section 5.2.2, connections through chains touching an
-//! edge); `tests` below and `tests/dfpn_hex_bits.rs` compare the two.
+//! edge); the parent module's tests compare the two on random positions of every size.
 
 use crate::game::Player;
 
