@@ -269,6 +269,26 @@ pub trait Tactics: Game {
         let _ = player;
         false
     }
+
+    /// Proven knowledge beyond one move (Benzene's must-play regions; thesis 000, theorem
+    /// 15): called when the side to move has no immediate win, it returns true when every move of
+    /// the side to move outside the moves written into `out` (cleared first) loses, so a
+    /// search may drop them; an empty `out` then means the side to move has lost. False (the
+    /// default, `out` left empty) when nothing is known. A game returns true with every
+    /// move only when its analysis covers the opponent's double threats (a move after which
+    /// the opponent has two immediate wins), so df-pn skips its own scan for them.
+    /// Implementations must be sound: a move left out must lose against every defence.
+    fn must_play(&self, _out: &mut MoveList<Self::Move>) -> bool {
+        false
+    }
+
+    /// True when the side to move is proven to lose whatever it plays by cheaper knowledge
+    /// than [`Tactics::must_play`] (in Hex: the opponent already holds a virtual connection
+    /// of its two edges). Called when the side to move has no immediate win; the default
+    /// knows nothing.
+    fn is_lost(&self) -> bool {
+        false
+    }
 }
 
 /// A point of a stone board: `x + y * columns`, with `y = 0` the bottom row.

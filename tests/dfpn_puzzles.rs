@@ -41,10 +41,10 @@ const PINNED: &[(&str, u64)] = &[
     ("mnk-5x5-k4", 70_864),
     ("mnk-6x5-k4", 14_459),
     ("mnk-7x7-k4", 5_012),
-    ("hex-3x3", 32),
-    ("hex-4x4", 4_294),
-    ("hex-4x4-white-b3", 1_777),
-    ("atarigo-4x4", 170_785),
+    ("hex-3x3", 1),
+    ("hex-4x4", 4),
+    ("hex-4x4-white-b3", 54),
+    ("atarigo-4x4", 16_631),
 ];
 
 fn options() -> DfpnOptions {

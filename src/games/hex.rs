@@ -33,7 +33,11 @@ use crate::game::{
 };
 use crate::zobrist;
 
+mod bits;
 mod evs;
+mod vc;
+
+use bits::{MAX_BIT_SIZE, Masks};
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).
 const ZOBRIST_SEED: u64 = 0x0068_6578;
@@ -72,6 +76,8 @@ struct Tables {
     stone_keys: Vec<u64>,
     /// XORed into the key when White is to move.
     side_key: u64,
+    /// Bitboard masks on boards up to [`MAX_BIT_SIZE`] (submodule `bits`).
+    masks: Option<Masks>,
 }
 
 impl Tables {
@@ -99,6 +105,7 @@ impl Tables {
             neighbours,
             stone_keys: keys,
             side_key,
+            masks: (size <= MAX_BIT_SIZE).then(|| Masks::new(size)),
         }
     }
 
@@ -135,6 +142,13 @@ pub struct Hex {
     parent: Vec<u16>,
     /// Set size of each root.
     set_size: Vec<u16>,
+    /// On boards with bitboard masks: the points of each root's set as a bitboard (edge
+    /// nodes contribute no point). Empty on bigger boards.
+    members: Vec<u128>,
+    /// The occupied points as a bitboard (boards with masks only).
+    occupied: u128,
+    /// Each player's stones as a bitboard (boards with masks only).
+    stone_bits: [u128; 2],
     /// The roots that were attached below another root, in order (undone in reverse). Each
     /// union merges two of the `points + 4` sets, so there are fewer than `points + 4`.
     union_log: Vec<u16>,
@@ -144,6 +158,9 @@ pub struct Hex {
     ply: usize,
     stones: usize,
     key: u64,
+    /// The key of the position turned by half a turn (every stone on `points - 1 - p`),
+    /// kept along with `key` ([`StoneGame::symmetric_keys`]).
+    turned_key: u64,
     /// The player who joined their edges, and the number of stones on the board right after
     /// the winning stone (undoing below that clears the win).
     winner: Option<(Player, usize)>,
@@ -163,12 +180,16 @@ impl Clone for Hex {
             cells: self.cells.clone(),
             parent: self.parent.clone(),
             set_size: self.set_size.clone(),
+            members: self.members.clone(),
+            occupied: self.occupied,
+            stone_bits: self.stone_bits,
             union_log,
             unions_per_stone,
             to_move: self.to_move,
             ply: self.ply,
             stones: self.stones,
             key: self.key,
+            turned_key: self.turned_key,
             winner: self.winner,
         }
     }
@@ -189,12 +210,22 @@ impl Hex {
             cells: vec![EMPTY; points],
             parent: (0..nodes as u16).collect(),
             set_size: vec![1; nodes],
+            members: if size <= MAX_BIT_SIZE {
+                (0..nodes)
+                    .map(|node| if node < points { 1u128 << node } else { 0 })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            occupied: 0,
+            stone_bits: [0; 2],
             union_log: Vec::with_capacity(nodes),
             unions_per_stone: Vec::with_capacity(points),
             to_move: Player::Black,
             ply: 0,
             stones: 0,
             key: 0,
+            turned_key: 0,
             winner: None,
         })
     }
@@ -249,6 +280,12 @@ impl Hex {
         self.tables.neighbours(p)
     }
 
+    /// The image of `p` under the half turn `(x, y) -> (n - 1 - x, n - 1 - y)`, as an index.
+    #[inline]
+    fn turned(&self, p: Point) -> usize {
+        self.cells.len() - 1 - p as usize
+    }
+
     /// The union-find node of `player`'s first and second edge.
     #[inline]
     fn edge_nodes(&self, player: Player) -> (u16, u16) {
@@ -276,6 +313,9 @@ impl Hex {
         }
         self.parent[rb as usize] = ra;
         self.set_size[ra as usize] += self.set_size[rb as usize];
+        if !self.members.is_empty() {
+            self.members[ra as usize] |= self.members[rb as usize];
+        }
         self.union_log.push(rb);
         true
     }
@@ -294,7 +334,12 @@ impl Hex {
         debug_assert_eq!(self.cells[p as usize], EMPTY);
         let mine = cell_of(player);
         self.cells[p as usize] = mine;
+        if !self.members.is_empty() {
+            self.occupied |= 1u128 << p;
+            self.stone_bits[player.index()] |= 1u128 << p;
+        }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
+        self.turned_key ^= self.tables.stone_keys[2 * self.turned(p) + player.index()];
         self.stones += 1;
         let mut unions = 0u8;
         let (first, second) = self.edge_nodes(player);
@@ -325,11 +370,49 @@ impl Hex {
             };
             let root = self.parent[child as usize];
             self.set_size[root as usize] -= self.set_size[child as usize];
+            if !self.members.is_empty() {
+                self.members[root as usize] &= !self.members[child as usize];
+            }
             self.parent[child as usize] = child;
         }
         self.cells[p as usize] = EMPTY;
+        if !self.members.is_empty() {
+            self.occupied &= !(1u128 << p);
+            self.stone_bits[player.index()] &= !(1u128 << p);
+        }
         self.key ^= self.tables.stone_keys[2 * p as usize + player.index()];
+        self.turned_key ^= self.tables.stone_keys[2 * self.turned(p) + player.index()];
         self.stones -= 1;
+    }
+
+    /// The empty points where a stone of `player` joins the edges, as a bitboard, on boards
+    /// with masks (`None` on bigger ones): two finds and a few shifts (submodule `bits`).
+    #[inline]
+    fn winning_bits(&self, player: Player) -> Option<u128> {
+        let masks = self.tables.masks.as_ref()?;
+        let (a, b) = self.edge_nodes(player);
+        let first = self.members[self.find(a) as usize];
+        let second = self.members[self.find(b) as usize];
+        Some(masks.winning_points(player, first, second, self.occupied))
+    }
+
+    /// The scanning answer of [`Tactics::winning_moves`] (every empty point tested against
+    /// the chains' roots), the reference the bitboard answer is checked against.
+    #[cfg(test)]
+    fn scanned_winning_moves(&self, player: Player, out: &mut MoveList<Point>) {
+        out.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        let mut roots = [u16::MAX; MAX_POINTS];
+        self.stone_roots(player, &mut roots);
+        let (a, b) = self.edge_nodes(player);
+        let edge_roots = (self.find(a), self.find(b));
+        for p in 0..self.cells.len() as Point {
+            if self.cells[p as usize] == EMPTY && self.joins_edges(p, player, &roots, edge_roots) {
+                out.push(p);
+            }
+        }
     }
 
     /// The set root of every `player` stone (others: `u16::MAX`), into `roots`.
@@ -451,6 +534,14 @@ impl Game for Hex {
     fn legal_moves(&self, out: &mut MoveList<Point>) {
         out.clear();
         if self.winner.is_some() {
+            return;
+        }
+        if let Some(masks) = &self.tables.masks {
+            let mut empty = masks.board() & !self.occupied;
+            while empty != 0 {
+                out.push(empty.trailing_zeros() as Point);
+                empty &= empty - 1;
+            }
             return;
         }
         for (p, &c) in self.cells.iter().enumerate() {
@@ -585,8 +676,29 @@ impl StoneGame for Hex {
     fn set_to_move(&mut self, player: Player) {
         if player != self.to_move {
             self.key ^= self.tables.side_key;
+            self.turned_key ^= self.tables.side_key;
             self.to_move = player;
         }
+    }
+
+    /// The identity and the half turn, which maps Black's rows 1 and `n` onto each other and
+    /// White's columns `a` and last onto each other, so it keeps every position's value
+    /// and side to move. (The mirror along the long diagonal swaps the players' edges: it
+    /// maps a position onto one with the colours exchanged, not a symmetry here.)
+    fn symmetry_count(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn symmetric_point(&self, s: usize, p: Point) -> Point {
+        if s == 1 { self.turned(p) as Point } else { p }
+    }
+
+    #[inline]
+    fn symmetric_keys(&self, keys: &mut [u64; crate::game::MAX_SYMMETRIES]) -> usize {
+        keys[0] = self.key;
+        keys[1] = self.turned_key;
+        2
     }
 
     /// Orders 1 to 3 exact (3 up to 8x8), every other point a proven lower bound, or no
@@ -616,6 +728,17 @@ impl Heuristic for Hex {
 }
 
 impl Tactics for Hex {
+    /// The opponent's one-move virtual connections of bridges (submodule `vc`), on boards
+    /// up to 11x11.
+    fn must_play(&self, out: &mut MoveList<Point>) -> bool {
+        self.write_must_play(out)
+    }
+
+    /// The opponent holds a virtual connection of bridges (submodule `vc`).
+    fn is_lost(&self) -> bool {
+        self.opponent_connected()
+    }
+
     /// Hex is stable (thesis 000, section 5.2): a stone never cuts its owner's connections,
     /// so a point that joins the edges still does after any other move.
     fn is_stable(&self) -> bool {
@@ -625,6 +748,9 @@ impl Tactics for Hex {
     fn winning_move(&self, player: Player) -> Option<Point> {
         if self.winner.is_some() {
             return None;
+        }
+        if let Some(wins) = self.winning_bits(player) {
+            return (wins != 0).then_some(wins.trailing_zeros() as Point);
         }
         let mut roots = [u16::MAX; MAX_POINTS];
         self.stone_roots(player, &mut roots);
@@ -638,6 +764,13 @@ impl Tactics for Hex {
     fn winning_moves(&self, player: Player, out: &mut MoveList<Point>, limit: usize) {
         out.clear();
         if self.winner.is_some() {
+            return;
+        }
+        if let Some(mut wins) = self.winning_bits(player) {
+            while wins != 0 && out.len() < limit {
+                out.push(wins.trailing_zeros() as Point);
+                wins &= wins - 1;
+            }
             return;
         }
         let mut roots = [u16::MAX; MAX_POINTS];
@@ -766,5 +899,93 @@ mod tests {
         g.undo(7);
         assert_eq!((g.parent.clone(), g.set_size.clone(), g.key()), before);
         assert_eq!(g.outcome(), None);
+    }
+
+    /// A small deterministic generator for the random positions below.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    #[test]
+    fn bitboard_wins_equal_the_scan_on_random_positions_of_every_size() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut fast = MoveList::new();
+        let mut slow = MoveList::new();
+        let mut moves = MoveList::new();
+        for size in 1..=MAX_SIZE {
+            for _ in 0..30 {
+                let mut g = Hex::new(size).unwrap();
+                let mut played = Vec::new();
+                loop {
+                    for player in [Player::Black, Player::White] {
+                        g.winning_moves(player, &mut fast, MAX_POINTS);
+                        g.scanned_winning_moves(player, &mut slow);
+                        assert_eq!(fast.as_slice(), slow.as_slice(), "{}", g.diagram());
+                        assert_eq!(g.winning_move(player), slow.as_slice().first().copied());
+                        g.winning_moves(player, &mut fast, 1);
+                        assert_eq!(fast.as_slice(), &slow.as_slice()[..slow.len().min(1)]);
+                    }
+                    g.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Sometimes take a stone back, to check the undo of the bitboards.
+                    if !played.is_empty() && next(&mut seed).is_multiple_of(5) {
+                        let p = played.pop().unwrap();
+                        g.undo(p);
+                        continue;
+                    }
+                    let p = moves.as_slice()[(next(&mut seed) % moves.len() as u64) as usize];
+                    g.play(p);
+                    played.push(p);
+                }
+                while let Some(p) = played.pop() {
+                    g.undo(p);
+                }
+                assert_eq!(g.occupied, 0);
+                assert_eq!(g.key(), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn the_half_turn_key_is_the_key_of_the_turned_position() {
+        let mut seed = 0x0bad_cafe_f00d_d00du64;
+        let mut moves = MoveList::new();
+        let mut keys = [0u64; crate::game::MAX_SYMMETRIES];
+        for size in [1, 2, 3, 5, 8, 11, 13] {
+            let mut g = Hex::new(size).unwrap();
+            assert_eq!(g.symmetry_count(), 2);
+            loop {
+                assert_eq!(g.symmetric_keys(&mut keys), 2);
+                assert_eq!(keys[0], g.key());
+                // The same stones, each on its half-turn image, same side to move.
+                let mut turned = Hex::new(size).unwrap();
+                for p in 0..(size * size) as Point {
+                    if let Some(player) = g.stone(p) {
+                        turned.put(g.symmetric_point(1, p), player);
+                    }
+                }
+                turned.set_to_move(g.to_move());
+                assert_eq!(keys[1], turned.key(), "{}", g.diagram());
+                assert_eq!(
+                    g.symmetric_point(0, 3.min(size * size - 1) as Point),
+                    3.min(size * size - 1) as Point
+                );
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let p = moves.as_slice()[(next(&mut seed) % moves.len() as u64) as usize];
+                g.play(p);
+            }
+        }
+        // The image of a1 is the opposite corner and the centre stays.
+        let g = Hex::new(5).unwrap();
+        assert_eq!(g.format_move(g.symmetric_point(1, 0)), "e5");
+        assert_eq!(g.symmetric_point(1, 12), 12);
     }
 }

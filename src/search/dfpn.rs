@@ -41,11 +41,15 @@
 //! The [`MoveSource`] supplies a node's moves and leaf knowledge. [`PlainMoves`] is the
 //! game itself with its tactics (thesis 000 definition 6, the same exact pruning alpha-beta
 //! uses): a mover that can win at once wins; a mover facing two immediate wins of the
-//! opponent loses; facing one, only the moves on that point are searched; moves refuted by
-//! a verified double threat of the opponent are dropped ([`threats`]). New children are
-//! initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and `Heuristic`, which
-//! is the same here) gives `(1, number of the child's moves)`, with immediate wins of the
-//! child's mover recognised at once.
+//! opponent loses; facing one, only the moves on that point are searched; then the game's
+//! proven must-play region ([`crate::game::Tactics::must_play`]; Hex: the opponent's
+//! one-move virtual connections of bridges, `src/games/hex/vc.rs`, thesis 000 theorem 15)
+//! keeps only the moves inside it, and an empty region loses; games without regions drop
+//! the moves refuted by a verified double threat of the opponent instead ([`threats`]).
+//! New children are initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and
+//! `Heuristic`, which is the same here) gives `(1, number of the child's moves)`, the moves
+//! counted in the child's must-play region when the game has one (an empty region: the
+//! child is lost), with immediate wins of the child's mover recognised at once.
 //!
 //! Two exact speed-ups come from the game, both on by default ([`PlainMoves::with_symmetry`],
 //! [`PlainMoves::with_certificates`] turn them off):
@@ -76,11 +80,25 @@
 //! # Effort (release, `cargo run --release --example dfpn_speed -- ...`, a shared 2-core
 //! machine under load 6-16, so times are pessimistic; node counts are exact)
 //!
-//! Hex 4x4 empty: 4,294 nodes (15,812 before the double-threat pruning; 1,519 with
-//! epsilon 0.25); all 16 Hex 4x4 openings 50,392 nodes (43,022 with epsilon 0.25). Hex 5x5
-//! openings: 0.44-1.04 million nodes each (a1 597,697, b1 437,029, c1 887,060, d1 931,254,
-//! e1 1,044,187), about 8 µs a node, 62% of it in Hex's immediate-win scans: far from the
-//! issue's 2.3 s for all 25. AtariGo 5x5 empty is not decided in 20 million nodes (244 s).
+//! Hex, step by step (all 16 4x4 openings / all 25 5x5 openings, `hex 4`, `hex 5`):
+//!
+//! | step | 4x4 nodes | 5x5 nodes | 5x5 CPU |
+//! |---|---|---|---|
+//! | double threats only (before) | 50,392 | 0.44-1.04 M per opening (a1 597,697, e1 1,044,187) | ~8 µs a node |
+//! | bitboard immediate wins (`src/games/hex/bits.rs`) | 50,392 | same | win scans 62% -> 9% of the time |
+//! | must-play regions at expansion (`src/games/hex/vc.rs`) | 1,309 | 1,311,875 | 4.6 s |
+//! | children start from their region's size | 368 | 290,161 | 1.96 s |
+//! | half-turn symmetry at the root (`solve --root`: 13 of 25 searched) | | 145,398 | 1.10 s |
+//!
+//! The last row is the measure, `plyscope solve puzzles/hex-5x5.toml --algo dfpn
+//! --root` (16 MB table each): 145,398 nodes, 1.10 s of CPU (`/usr/bin/time`; 2.5 s of wall
+//! time under load 11 on 2 cores), under Benzene's 2.3 s. Hex 4x4 empty: 4 nodes (4,294
+//! before). About half of the remaining time is table probes (cache misses in `mid`).
+//! `plyscope bench --filter hex-4x4`: "dfpn all openings" 201 nodes, 0.001 s (Benzene
+//! 1.8 s); `--filter hex-5x5`: 145,398 nodes, 1.49 s of wall time under load 11 (0.65 of
+//! Benzene's 2.3 s). Hex 6x6 all openings (`solve puzzles/hex-6x6.toml --algo dfpn --root`) is not
+//! done after 200 s of CPU: the 60 s needs stronger connections (edge templates
+//! beyond row 2, Anshelevich's OR rule over semi-connections).
 //!
 //! m,n,k from the empty board, "Black wins" (draws a disproof) / "Black at least draws"
 //! (White cannot force a win), nodes, by speed-up (`SYM=0`, `CERT=0` turn them off):
@@ -98,8 +116,13 @@
 //! is 5 s; an independent brute force needs 157 million nodes). The certificates make 4x4
 //! k=4 a one-node disproof (after any first move the Erdős–Selfridge potential of Black's
 //! lines is below 1). On the wins they change little: a certificate only decides nodes where
-//! one side is already out of lines. Tactics only see one move ahead; Hex and AtariGo need
-//! must-play regions of deeper threats (lambda-df-pn's zones, Benzene's virtual
+//! one side is already out of lines.
+//!
+//! AtariGo: plain df-pn does not decide the 5x5 empty board in 20 million nodes (244 s, before
+//! symmetric keys); lambda-df-pn's must-play stage (`lambda_dfpn::must_play`, regions of the
+//! opponent's lambda-1 trees) proves it. The 4x4 puzzle: 170,785 nodes before symmetric keys,
+//! 16,631 with them. Beyond one-move tactics, regions of deeper threats need the game's
+//! knowledge (lambda-df-pn's zones, Benzene's virtual
 //! connections).
 
 pub mod mid;
@@ -416,8 +439,27 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 out.push(block);
                 return Expansion::Moves { pruned: legal - 1 };
             }
-            // Step 4: moves refuted by a double threat of the opponent.
-            pruned = threats::drop_refuted(game, out);
+            // Step 4: the game's proven must-play region (Hex: the opponent's one-move
+            // virtual connections, which include every double threat); an empty region
+            // means the mover has lost.
+            let mut region = MoveList::new();
+            let has_region = game.must_play(&mut region);
+            if has_region {
+                if region.is_empty() {
+                    out.clear();
+                    return Expansion::Decided {
+                        mover_wins: false,
+                        best: None,
+                        size: 1,
+                    };
+                }
+                pruned += keep_only(out, &region);
+            }
+            // Step 5: moves refuted by a double threat of the opponent, when the game gave
+            // no region.
+            if !has_region {
+                pruned += threats::drop_refuted(game, out);
+            }
         } else {
             game.legal_moves(out);
         }
@@ -461,6 +503,18 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                         size: 1,
                     };
                 }
+                if game.is_stable() && game.must_play(scratch) {
+                    if scratch.is_empty() {
+                        return ChildInit::Decided {
+                            mover_wins: false,
+                            size: 1,
+                        };
+                    }
+                    return ChildInit::Numbers {
+                        phi: 1,
+                        delta: scratch.len() as u32,
+                    };
+                }
                 game.legal_moves(scratch);
                 ChildInit::Numbers {
                     phi: 1,
@@ -469,6 +523,21 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             }
         }
     }
+}
+
+/// Keeps the moves that are in `region`, in their order; returns how many were dropped.
+fn keep_only<M: Copy + Default + PartialEq>(moves: &mut MoveList<M>, region: &MoveList<M>) -> u32 {
+    let total = moves.len();
+    let mut kept = 0;
+    for i in 0..total {
+        let mv = moves.as_slice()[i];
+        if region.contains(&mv) {
+            moves.as_mut_slice()[kept] = mv;
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
+    (total - kept) as u32
 }
 
 /// Sorts `moves` by the game's static rank (central points first on stone boards), stable:

@@ -105,6 +105,9 @@ pub struct ClassifiedMove<M> {
     pub mv: M,
     pub class: RootClass,
     pub nodes: u64,
+    /// The earlier root move whose class this one copies (0 nodes searched): its image
+    /// under a symmetry that maps the root position onto itself.
+    pub image_of: Option<M>,
 }
 
 /// Every root move classified: one proof-number search of the position after each move,
@@ -136,13 +139,14 @@ pub fn classify_root<G: SearchGame>(
                     MoveClass::Unknown => RootClass::Unknown,
                 },
                 nodes: m.nodes,
+                image_of: None,
             })
             .collect();
         return (moves, found.stats, found.stopped);
     }
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
-    let mut classified = Vec::with_capacity(moves.len());
+    let mut classified: Vec<ClassifiedMove<G::Move>> = Vec::with_capacity(moves.len());
     let mut total = Stats::default();
     let mut stopped = false;
     // The goal fails after a move: a loss when the opponent's goal excluded draws or the
@@ -156,7 +160,28 @@ pub fn classify_root<G: SearchGame>(
         attacker: goal.attacker.opponent(),
         draw_for_attacker: !goal.draw_for_attacker,
     };
+    // The symmetries that map the root onto itself (the same key): a move and its image
+    // lead to symmetric positions of the same value, so the image copies the class (Hex's
+    // half turn halves its opening classification).
+    let mut keys = [0u64; crate::game::MAX_SYMMETRIES];
+    let symmetries = game.symmetric_keys(&mut keys);
     for &mv in moves.iter() {
+        let image = (1..symmetries)
+            .filter(|&s| keys[s] == keys[0])
+            .map(|s| game.symmetric_move(s, mv))
+            .find_map(|image| classified.iter().find(|c| c.mv == image && c.mv != mv));
+        if let Some(&ClassifiedMove {
+            mv: image, class, ..
+        }) = image
+        {
+            classified.push(ClassifiedMove {
+                mv,
+                class,
+                nodes: 0,
+                image_of: Some(image),
+            });
+            continue;
+        }
         game.play(mv);
         let (class, nodes) = match game.outcome() {
             // The move ends the game: decided by the rules.
@@ -175,7 +200,12 @@ pub fn classify_root<G: SearchGame>(
             }
         };
         game.undo(mv);
-        classified.push(ClassifiedMove { mv, class, nodes });
+        classified.push(ClassifiedMove {
+            mv,
+            class,
+            nodes,
+            image_of: None,
+        });
     }
     (classified, total, stopped)
 }
