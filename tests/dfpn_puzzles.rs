@@ -43,7 +43,7 @@ const PINNED: &[(&str, u64)] = &[
     ("mnk-7x7-k4", 5_012),
     ("hex-3x3", 1),
     ("hex-4x4", 4),
-    ("hex-4x4-white-b3", 54),
+    ("hex-4x4-white-b3", 28),
     ("atarigo-4x4", 16_631),
 ];
 
