@@ -203,6 +203,14 @@ pub trait Game: Clone + Send + 'static {
     /// fixed generator ([`crate::zobrist`]), so keys are the same in every run.
     fn key(&self) -> u64;
 
+    /// True when [`Game::outcome`] depends on how the position was reached, not only on the
+    /// position: a draw by repetition (Gobblet, Czech checkers). A search must not store a
+    /// value that rests on such an outcome in a table keyed by the position alone. Default:
+    /// false (outcomes are functions of the position).
+    fn outcome_depends_on_history(&self) -> bool {
+        false
+    }
+
     /// Parses a move in this game's notation ("c3", a child's name in a tree). The move must
     /// be legal in the current position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
