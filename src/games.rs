@@ -2,6 +2,7 @@
 //! `../shared/spec/algorithms.md` section 1.
 
 pub mod atarigo;
+pub mod gobblet;
 pub mod hex;
 pub mod mnk;
 pub mod tree;
