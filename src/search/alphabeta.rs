@@ -34,7 +34,12 @@
 //!    seed 002 7.1.1) keeps the first part of the list below the root.
 //! 9. Search the moves with the narrowing window; a value `>= beta` is a cutoff: the move
 //!    becomes a killer and gains `2^depth` history, the rest are skipped.
-//! 10. Store the result (value, bound, depth, move, subtree size, solved) and report `leave`.
+//! 10. Store the result (value, bound, depth, move, subtree size, solved) and report `leave`;
+//!     a subtree that met an outcome depending on the path (a repetition draw, see
+//!     [`crate::game::Game::outcome_depends_on_history`]) is not stored. Entries stored
+//!     without such a leaf are still used on other paths, where a repetition with earlier
+//!     positions of that path could in principle change the value (the graph-history
+//!     interaction problem); games with repetition draws accept that, as df-pn documents.
 
 use std::ops::ControlFlow;
 
@@ -86,6 +91,10 @@ pub struct Searcher<'o, G: SearchGame, O: Observer<G>> {
     /// True once the search (any iteration: solved table entries stand for subtrees met
     /// before) met a numeric (`Outcome::Score`) leaf.
     scores_met: bool,
+    /// Leaves whose outcome depended on the path (a repetition draw,
+    /// [`crate::game::Game::outcome_depends_on_history`]). A subtree that met one is not
+    /// stored in the table: its value holds for this path only.
+    history_leaves: u64,
     /// Values of the root moves in the current iteration (fail-soft: upper bounds for all but
     /// the best), in search order.
     root_values: Vec<(G::Move, Value)>,
@@ -177,6 +186,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             inexact: 0,
             heuristic_cuts: 0,
             scores_met: false,
+            history_leaves: 0,
             root_values: Vec::with_capacity(MAX_MOVES),
             root_prior: Vec::with_capacity(MAX_MOVES),
             root_best: None,
@@ -402,9 +412,13 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         // Step 2: the game is over.
         if let Some(outcome) = game.outcome() {
             self.scores_met |= matches!(outcome, Outcome::Score(_));
+            if game.outcome_depends_on_history() {
+                self.history_leaves += 1;
+            }
             return self.leaf(outcome_value(outcome, game.to_move(), ply), None);
         }
         let inexact_at_entry = self.inexact;
+        let history_at_entry = self.history_leaves;
         let nodes_at_entry = self.stats.nodes;
 
         // Step 3: the ply guard.
@@ -661,7 +675,8 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         if ply == 0 {
             self.root_best = best.or(moves.as_slice().first().copied());
         }
-        if self.tt.is_some() {
+        // A value that rests on a repetition draw below holds for this path only.
+        if self.tt.is_some() && self.history_leaves == history_at_entry {
             let solved = self.inexact == inexact_at_entry;
             let nodes = (self.stats.nodes - nodes_at_entry + 1).min(u32::MAX as u64) as u32;
             let stored = value.to_tt(ply);
