@@ -6,7 +6,8 @@
 //! | field | meaning |
 //! |---|---|
 //! | `title` | required, free text |
-//! | `game` | required: `mnk`, `atarigo`, `hex` or `tree` (`gobblet` and `dama` come later) |
+//! | `game` | required: `mnk`, `atarigo`, `hex`, `tree` or `gobblet` (`dama` comes later) |
+//! | `variant`, `evaluation` | gobblet only: `"gobblet"` (4x4, default) or `"gobblers"` (3x3); the evaluation `"feature"` (default) or `"pattern"`. Its `board` is a diagram of stacks (`X4`, `O1X3` bottom to top, `.` empty, squares separated by spaces), `size` optional (4 or 3), `to_move` default black (`X`), reserves follow from the board (see `puzzle/gobblet.rs`) |
 //! | `size` | stone games: `[columns, rows]`, or `n` for an n x n board. m,n,k 1..19 each; AtariGo 2..19 each; Hex square, 1..13 |
 //! | `k`, `exact_k` | m,n,k only: k from 3 to 6 and at most max(columns, rows); `exact_k = true` makes overlines not win |
 //! | `to_move` | `"black"` or `"white"` (also the diagram letters `"X"`/`"B"`, `"O"`/`"W"`); optional: by default black when both sides have as many stones, white when black has one more. A tree always starts with black (the root player) |
@@ -29,6 +30,7 @@
 
 mod bundled;
 mod diagram;
+mod gobblet;
 mod schema;
 mod source;
 mod validate;
@@ -38,6 +40,7 @@ use std::time::Duration;
 
 use crate::game::{Game, Player, StoneGame};
 use crate::games::atarigo::AtariGo;
+use crate::games::gobblet::Gobblet;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
@@ -53,6 +56,7 @@ pub enum Position {
     AtariGo(AtariGo),
     Hex(Hex),
     Tree(TreeGame),
+    Gobblet(Gobblet),
 }
 
 impl Position {
@@ -63,6 +67,7 @@ impl Position {
             Position::AtariGo(_) => "atarigo",
             Position::Hex(_) => "hex",
             Position::Tree(_) => "tree",
+            Position::Gobblet(_) => "gobblet",
         }
     }
 
@@ -73,6 +78,7 @@ impl Position {
             Position::AtariGo(g) => g.diagram(),
             Position::Hex(g) => g.diagram(),
             Position::Tree(g) => g.diagram(),
+            Position::Gobblet(g) => g.diagram(),
         }
     }
 
@@ -83,6 +89,7 @@ impl Position {
             Position::AtariGo(g) => g.to_move(),
             Position::Hex(g) => g.to_move(),
             Position::Tree(g) => g.to_move(),
+            Position::Gobblet(g) => g.to_move(),
         }
     }
 
@@ -93,6 +100,7 @@ impl Position {
             Position::AtariGo(g) => g.key(),
             Position::Hex(g) => g.key(),
             Position::Tree(g) => g.key(),
+            Position::Gobblet(g) => g.key(),
         }
     }
 
@@ -103,6 +111,7 @@ impl Position {
             Position::AtariGo(g) => Some((g.columns(), g.rows())),
             Position::Hex(g) => Some((g.columns(), g.rows())),
             Position::Tree(_) => None,
+            Position::Gobblet(g) => Some((g.side(), g.side())),
         }
     }
 
@@ -121,6 +130,7 @@ impl Position {
             Position::AtariGo(g) => g.parse_move(text).map(drop),
             Position::Hex(g) => g.parse_move(text).map(drop),
             Position::Tree(g) => g.parse_move(text).map(drop),
+            Position::Gobblet(g) => g.parse_move(text).map(drop),
         }
     }
 }

@@ -15,15 +15,16 @@ use super::source::{LineColumn, line_column, offset_in_string};
 use super::{Expect, ExpectedResult, Position, Puzzle, PuzzleError, PuzzleLimits};
 use crate::game::{Player, Point, parse_point, point_name};
 use crate::games::atarigo::AtariGo;
+use crate::games::gobblet::Gobblet;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::search::Algorithm;
 
 /// Games a puzzle may name today, in the order messages list them.
-const GAMES: &str = "mnk, atarigo, hex, tree";
+const GAMES: &str = "mnk, atarigo, hex, tree, gobblet";
 /// Games of the design that later issues add.
-const LATER_GAMES: [&str; 2] = ["gobblet", "dama"];
+const LATER_GAMES: [&str; 1] = ["dama"];
 
 /// Largest m,n,k board side and the range of k (preamble: up to 19x19, k from 3 to 6).
 const MNK_MAX_SIDE: i64 = 19;
@@ -88,6 +89,7 @@ enum GameKind {
     AtariGo,
     Hex,
     Tree,
+    Gobblet,
 }
 
 impl GameKind {
@@ -97,6 +99,7 @@ impl GameKind {
             GameKind::AtariGo => "atarigo",
             GameKind::Hex => "hex",
             GameKind::Tree => "tree",
+            GameKind::Gobblet => "gobblet",
         }
     }
 }
@@ -107,6 +110,7 @@ fn game_kind(game: &Spanned<String>) -> Checked<GameKind> {
         "atarigo" => Ok(GameKind::AtariGo),
         "hex" => Ok(GameKind::Hex),
         "tree" => Ok(GameKind::Tree),
+        "gobblet" => Ok(GameKind::Gobblet),
         later if LATER_GAMES.contains(&later) => Err(at(
             game,
             format!("game \"{later}\" is not supported yet; expected one of {GAMES}"),
@@ -132,6 +136,7 @@ fn validate(text: &str, origin: &str, raw: RawPuzzle) -> Checked<Puzzle> {
         GameKind::AtariGo => Position::AtariGo(atarigo_position(text, &raw)?),
         GameKind::Hex => Position::Hex(hex_position(text, &raw)?),
         GameKind::Tree => Position::Tree(tree_position(text, &raw)?),
+        GameKind::Gobblet => Position::Gobblet(gobblet_position(text, &raw)?),
     };
     let algorithm = raw
         .algorithm
@@ -218,6 +223,18 @@ fn check_fields_belong(raw: &RawPuzzle, kind: GameKind) -> Checked<()> {
             *offset,
             format!("`{name}` applies only to game = \"mnk\", not to game = \"{game}\""),
         ));
+    }
+    if kind != GameKind::Gobblet {
+        for (name, field) in [("variant", &raw.variant), ("evaluation", &raw.evaluation)] {
+            if let Some(f) = field {
+                return Err(at(
+                    f,
+                    format!(
+                        "`{name}` applies only to game = \"gobblet\", not to game = \"{game}\""
+                    ),
+                ));
+            }
+        }
     }
     if kind != GameKind::Tree
         && let Some(value) = raw.expect.as_ref().and_then(|e| e.get_ref().value.as_ref())
@@ -444,6 +461,15 @@ fn position_fault(raw: &RawPuzzle, stones_at: Option<usize>, message: String) ->
         .or(raw.to_move.as_ref().map(|t| t.span().start))
         .unwrap_or(raw.game.span().start);
     fault(offset, message)
+}
+
+fn gobblet_position(text: &str, raw: &RawPuzzle) -> Checked<Gobblet> {
+    let to_move = match &raw.to_move {
+        Some(word) => player_word(word)?,
+        None => Player::Black,
+    };
+    super::gobblet::gobblet_position(text, raw, to_move)
+        .map_err(|(offset, message)| fault(offset, message))
 }
 
 fn tree_position(text: &str, raw: &RawPuzzle) -> Checked<TreeGame> {
