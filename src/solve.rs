@@ -90,6 +90,13 @@ pub enum SolveError {
          (or another alpha-beta search) for this puzzle"
     )]
     NoGoal(String),
+    /// Gobblet is solved by the alpha-beta family only: its repetition draws make values
+    /// depend on the path, which only alpha-beta's table handling has been checked against.
+    #[error(
+        "{0}: proof-number and threat searches are not available for Gobblet; use --algo id \
+         (or another alpha-beta search)"
+    )]
+    NotForGobblet(String),
 }
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
@@ -230,6 +237,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 }
                 proof::solve_game(g.clone(), puzzle, options, true, None)
             }
+            Position::Gobblet(_) => return Err(SolveError::NotForGobblet(puzzle.name.clone())),
         });
     }
     if !options.algorithm.is_threat_search() {
@@ -238,6 +246,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
             Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options),
             Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
             Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Gobblet(g) => classic::solve_game(g.clone(), puzzle, options),
         });
     }
     Ok(match &puzzle.position {
@@ -251,6 +260,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 .unwrap_or(LambdaError::CannotPass(g.name()))
                 .into());
         }
+        Position::Gobblet(_) => return Err(SolveError::NotForGobblet(puzzle.name.clone())),
     })
 }
 

@@ -296,6 +296,7 @@ pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box
         Position::AtariGo(g) => GameSession::start(g.clone(), spec, id, tx),
         Position::Hex(g) => GameSession::start(g.clone(), spec, id, tx),
         Position::Tree(g) => GameSession::start(g.clone(), spec, id, tx),
+        Position::Gobblet(g) => GameSession::start(g.clone(), spec, id, tx),
     }
 }
 
@@ -394,6 +395,27 @@ impl BoardGame for TreeGame {
         _legend: Option<String>,
     ) -> BoardView {
         BoardView::Text(self.diagram())
+    }
+}
+
+/// Gobblet's board is a text grid of stacks (`X4`, `O1X3`: bottom to top), its reserves and
+/// the side to move; the move that reached the node is named under it.
+impl BoardGame for crate::games::gobblet::Gobblet {
+    fn point_move(&self, _p: Point) -> Option<Self::Move> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Self::Move>,
+        _overlay: Vec<(Self::Move, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
+        let mut text = self.diagram();
+        if let Some(m) = last {
+            text.push_str(&format!("last move: {}\n", self.format_move(m)));
+        }
+        BoardView::Text(text)
     }
 }
 
