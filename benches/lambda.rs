@@ -112,7 +112,7 @@ fn run(name: &str, c: &LambdaConfig, nodes: u64) -> (ThreatVerdict, u64, bool) {
         Position::Mnk(g) => go(g, c, nodes),
         Position::AtariGo(g) => go(g, c, nodes),
         Position::Hex(g) => go(g, c, nodes),
-        Position::Tree(_) => unreachable!("stone puzzles only"),
+        Position::Tree(_) | Position::Gobblet(_) => unreachable!("stone puzzles only"),
     }
 }
 

@@ -109,7 +109,7 @@ fn best_first_table() {
             Position::Mnk(g) => best_first_rows(entry.name, g),
             Position::AtariGo(g) => best_first_rows(entry.name, g),
             Position::Hex(g) => best_first_rows(entry.name, g),
-            Position::Tree(_) => {}
+            Position::Tree(_) | Position::Gobblet(_) => {}
         }
     }
 }
@@ -177,7 +177,7 @@ fn best_first_benches(c: &mut Criterion) {
             Position::Mnk(g) => bench_case(c, case, g),
             Position::AtariGo(g) => bench_case(c, case, g),
             Position::Hex(g) => bench_case(c, case, g),
-            Position::Tree(_) => unreachable!("stone puzzles only"),
+            Position::Tree(_) | Position::Gobblet(_) => unreachable!("stone puzzles only"),
         }
     }
 }

@@ -86,7 +86,7 @@ fn solve_puzzle_position(name: &str, dual: bool, nodes: u64) -> (ThreatVerdict, 
         Position::Mnk(g) => go(g, &c, nodes),
         Position::AtariGo(g) => go(g, &c, nodes),
         Position::Hex(g) => go(g, &c, nodes),
-        Position::Tree(_) => unreachable!("stone puzzles only"),
+        Position::Tree(_) | Position::Gobblet(_) => unreachable!("stone puzzles only"),
     }
 }
 
@@ -184,7 +184,7 @@ fn zones_and_table_never_change_the_answer_on_bundled_puzzles() {
             Position::Mnk(g) => compare_configs(&p, g.clone()),
             Position::AtariGo(g) => compare_configs(&p, g.clone()),
             Position::Hex(g) => compare_configs(&p, g.clone()),
-            Position::Tree(_) => 0,
+            Position::Tree(_) | Position::Gobblet(_) => 0,
         };
     }
     println!("{compared} comparisons");

@@ -148,7 +148,7 @@ fn stones_of(position: &Position) -> Option<BoardStones> {
         Position::Mnk(g) => Some(collect(g)),
         Position::AtariGo(g) => Some(collect(g)),
         Position::Hex(g) => Some(collect(g)),
-        Position::Tree(_) => None,
+        Position::Tree(_) | Position::Gobblet(_) => None,
     }
 }
 
