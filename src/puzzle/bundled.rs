@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 23] = bundle![
+static BUNDLED: [BundledPuzzle; 26] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -60,6 +60,9 @@ static BUNDLED: [BundledPuzzle; 23] = bundle![
     "tree-004-fig-6-23",
     "tree-004-fig-6-24",
     "tree-001-fig-15-16",
+    "gobblet-win-in-3",
+    "gobblet-3x3-win-in-5",
+    "gobblet-3x3-win-in-7",
 ];
 
 /// Every bundled puzzle, in `plyscope list` order.

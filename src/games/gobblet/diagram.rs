@@ -145,11 +145,13 @@ pub fn diagram(g: &Gobblet) -> String {
     out
 }
 
-/// A diagram parse error: 1-based line and column within the diagram text, and the message.
+/// A diagram parse error: 1-based line and column within the diagram text, the byte offset
+/// in it, and the message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiagramError {
     pub line: usize,
     pub column: usize,
+    pub offset: usize,
     pub message: String,
 }
 
@@ -160,6 +162,13 @@ pub fn parse_board(
     n: usize,
     sizes: u8,
 ) -> Result<Vec<Vec<(Player, u8)>>, DiagramError> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    for l in text.split_inclusive('\n') {
+        starts.push(offset);
+        offset += l.len();
+    }
+    starts.push(offset);
     let rows: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -170,6 +179,7 @@ pub fn parse_board(
         return Err(DiagramError {
             line: line + 1,
             column: 1,
+            offset: starts.get(line).copied().unwrap_or(0),
             message: format!("the board has {} rows; expected {n}", rows.len()),
         });
     }
@@ -187,6 +197,7 @@ pub fn parse_board(
             return Err(DiagramError {
                 line: line_no + 1,
                 column: 1,
+                offset: starts[line_no],
                 message: format!(
                     "this row has {} squares; expected {n} separated by spaces",
                     cells.len()
@@ -197,6 +208,7 @@ pub fn parse_board(
             let err = |offset: usize, message: String| DiagramError {
                 line: line_no + 1,
                 column: start + offset + 1,
+                offset: starts[line_no] + start + offset,
                 message,
             };
             if token == "." {
