@@ -875,6 +875,47 @@ mod tests {
     }
 
     #[test]
+    fn subtrees_that_met_a_repetition_draw_are_not_tabled() {
+        use crate::games::gobblet::diagram::play_line;
+        use crate::games::gobblet::{Gobblet, Variant};
+        // After 4a1 4d4 both sides shuffle once: the position R after the drops has occurred
+        // twice. In S (after a1-a2 d4-d3 a2-a1 once more, O to move) O's d3-d4 makes R occur
+        // a third time: a draw that holds on this path only. Searched with the full window,
+        // S meets that draw and must not be stored.
+        let mut g = Gobblet::new(Variant::Gobblet);
+        play_line(&mut g, "4a1 4d4 a1-a2 d4-d3 a2-a1 d3-d4 a1-a2 d4-d3 a2-a1").unwrap();
+        let draw = g.parse_move("d3-d4").unwrap();
+        g.play(draw);
+        assert_eq!(g.outcome(), Some(Outcome::Draw));
+        assert!(g.outcome_depends_on_history());
+        g.undo(draw);
+        let config = SearchConfig {
+            tt_mb: 1,
+            ordering: MoveOrdering::NONE,
+            ..SearchConfig::plain(Algorithm::AlphaBetaSoft)
+        };
+        let mut observer = NoTrace;
+        let mut s = Searcher::new(&g, &config, &Limits::default(), &mut observer);
+        s.search_root::<true>(&mut g, 1);
+        assert!(
+            s.tt.as_ref().unwrap().probe(g.key()).is_none(),
+            "S met the repetition draw: not stored"
+        );
+        // The same position without that history: no draw, S is stored.
+        let n = g.side();
+        let stacks: Vec<Vec<_>> = (0..n * n).map(|sq| g.stack(sq).collect()).collect();
+        let mut fresh = Gobblet::from_stacks(Variant::Gobblet, &stacks, g.to_move()).unwrap();
+        assert_eq!(fresh.key(), g.key());
+        let mut observer = NoTrace;
+        let mut s = Searcher::new(&fresh, &config, &Limits::default(), &mut observer);
+        s.search_root::<true>(&mut fresh, 1);
+        assert!(
+            s.tt.as_ref().unwrap().probe(fresh.key()).is_some(),
+            "S is stored"
+        );
+    }
+
+    #[test]
     fn solved_table_entries_answer_at_any_depth() {
         // Subtree x is finished within 2 plies; searched again with more depth left the
         // solved entry decides it without re-searching.
