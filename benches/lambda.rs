@@ -114,6 +114,7 @@ fn run(name: &str, c: &LambdaConfig, nodes: u64) -> (ThreatVerdict, u64, bool) {
         Position::Hex(g) => go(g, c, nodes),
         Position::Tree(_) => unreachable!("stone puzzles only"),
         Position::Dama(_) => unreachable!("stone puzzles only"),
+        Position::Gobblet(_) => unreachable!("stone puzzles only"),
     }
 }
 

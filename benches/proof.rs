@@ -112,6 +112,7 @@ fn best_first_table() {
             Position::Tree(_) => {}
             // Proof tables refuse checkers (repetition draws depend on the path).
             Position::Dama(_) => {}
+            Position::Gobblet(_) => {}
         }
     }
 }
@@ -181,6 +182,7 @@ fn best_first_benches(c: &mut Criterion) {
             Position::Hex(g) => bench_case(c, case, g),
             Position::Tree(_) => unreachable!("stone puzzles only"),
             Position::Dama(_) => unreachable!("stone puzzles only"),
+            Position::Gobblet(_) => unreachable!("stone puzzles only"),
         }
     }
 }

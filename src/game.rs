@@ -203,6 +203,14 @@ pub trait Game: Clone + Send + 'static {
     /// fixed generator ([`crate::zobrist`]), so keys are the same in every run.
     fn key(&self) -> u64;
 
+    /// True when [`Game::outcome`] depends on how the position was reached, not only on the
+    /// position: a draw by repetition (Gobblet, Czech checkers). A search must not store a
+    /// value that rests on such an outcome in a table keyed by the position alone. Default:
+    /// false (outcomes are functions of the position).
+    fn outcome_depends_on_history(&self) -> bool {
+        false
+    }
+
     /// Parses a move in this game's notation ("c3", a child's name in a tree). The move must
     /// be legal in the current position.
     fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
@@ -212,13 +220,6 @@ pub trait Game: Clone + Send + 'static {
 
     /// A text diagram of the position: rows from the top, columns a, b, ... from the left.
     fn diagram(&self) -> String;
-
-    /// True when [`Game::outcome`] can depend on the moves that led to the position, not
-    /// only on the position and its key (a draw by repetition: Gobblet, Czech checkers).
-    /// A transposition table must then not reuse results across paths. Default: false.
-    fn outcome_depends_on_history(&self) -> bool {
-        false
-    }
 }
 
 /// Knowledge a heuristic search uses: a static evaluation and a dense index of moves for the

@@ -3,6 +3,7 @@
 
 pub mod atarigo;
 pub mod dama;
+pub mod gobblet;
 pub mod hex;
 pub mod mnk;
 pub mod tree;

@@ -6,7 +6,8 @@
 //! | field | meaning |
 //! |---|---|
 //! | `title` | required, free text |
-//! | `game` | required: `mnk`, `atarigo`, `hex`, `tree` or `dama` (`gobblet` comes later) |
+//! | `game` | required: `mnk`, `atarigo`, `hex`, `tree`, `dama` or `gobblet` |
+//! | `variant`, `evaluation` | gobblet only: `"gobblet"` (4x4, default) or `"gobblers"` (3x3); the evaluation `"feature"` (default) or `"pattern"`. Its `board` is a diagram of stacks (`X4`, `O1X3` bottom to top, `.` empty, squares separated by spaces), `size` optional (4 or 3), `to_move` default black (`X`), reserves follow from the board (see `puzzle/gobblet.rs`) |
 //! | `size` | stone games: `[columns, rows]`, or `n` for an n x n board. m,n,k 1..19 each; AtariGo 2..19 each; Hex square, 1..13 |
 //! | `k`, `exact_k` | m,n,k only: k from 3 to 6 and at most max(columns, rows); `exact_k = true` makes overlines not win |
 //! | `to_move` | `"black"` or `"white"` (also the diagram letters `"X"`/`"B"`, `"O"`/`"W"`); optional: by default black when both sides have as many stones, white when black has one more. A tree always starts with black (the root player) |
@@ -30,6 +31,7 @@
 mod bundled;
 mod dama;
 mod diagram;
+mod gobblet;
 mod schema;
 mod source;
 mod validate;
@@ -40,6 +42,7 @@ use std::time::Duration;
 use crate::game::{Game, Player, StoneGame};
 use crate::games::atarigo::AtariGo;
 use crate::games::dama::Dama;
+use crate::games::gobblet::Gobblet;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
@@ -56,6 +59,7 @@ pub enum Position {
     Hex(Hex),
     Tree(TreeGame),
     Dama(Dama),
+    Gobblet(Gobblet),
 }
 
 impl Position {
@@ -67,6 +71,7 @@ impl Position {
             Position::Hex(_) => "hex",
             Position::Tree(_) => "tree",
             Position::Dama(_) => "dama",
+            Position::Gobblet(_) => "gobblet",
         }
     }
 
@@ -78,6 +83,7 @@ impl Position {
             Position::Hex(g) => g.diagram(),
             Position::Tree(g) => g.diagram(),
             Position::Dama(g) => g.diagram(),
+            Position::Gobblet(g) => g.diagram(),
         }
     }
 
@@ -89,6 +95,7 @@ impl Position {
             Position::Hex(g) => g.to_move(),
             Position::Tree(g) => g.to_move(),
             Position::Dama(g) => g.to_move(),
+            Position::Gobblet(g) => g.to_move(),
         }
     }
 
@@ -100,6 +107,7 @@ impl Position {
             Position::Hex(g) => g.key(),
             Position::Tree(g) => g.key(),
             Position::Dama(g) => g.key(),
+            Position::Gobblet(g) => g.key(),
         }
     }
 
@@ -112,6 +120,7 @@ impl Position {
             Position::Tree(_) => None,
             // Not a stone board: its pieces move.
             Position::Dama(_) => None,
+            Position::Gobblet(g) => Some((g.side(), g.side())),
         }
     }
 
@@ -131,6 +140,7 @@ impl Position {
             Position::Hex(g) => g.parse_move(text).map(drop),
             Position::Tree(g) => g.parse_move(text).map(drop),
             Position::Dama(g) => g.parse_move(text).map(drop),
+            Position::Gobblet(g) => g.parse_move(text).map(drop),
         }
     }
 }

@@ -255,6 +255,13 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                     game: g.name(),
                 });
             }
+            Position::Gobblet(g) => {
+                return Err(SolveError::PathDependent {
+                    puzzle: puzzle.name.clone(),
+                    algorithm: options.algorithm.name(),
+                    game: g.name(),
+                });
+            }
         });
     }
     if !options.algorithm.is_threat_search() {
@@ -264,6 +271,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
             Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
             Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
             Position::Dama(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Gobblet(g) => classic::solve_game(g.clone(), puzzle, options),
         });
     }
     Ok(match &puzzle.position {
@@ -279,6 +287,13 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
         }
         // Nor has checkers.
         Position::Dama(g) => {
+            return Err(check_supported(g)
+                .err()
+                .unwrap_or(LambdaError::CannotPass(g.name()))
+                .into());
+        }
+        // Nor has Gobblet (its pieces move).
+        Position::Gobblet(g) => {
             return Err(check_supported(g)
                 .err()
                 .unwrap_or(LambdaError::CannotPass(g.name()))

@@ -136,6 +136,7 @@ fn bundled_stone_puzzles_agree_with_lambda_dual_lambda_and_expect() {
             Position::Tree(_) => 0,
             // Checkers has no pass and path-dependent draws: refused.
             Position::Dama(_) => 0,
+            Position::Gobblet(_) => 0,
         };
     }
     println!("{compared} comparisons");

@@ -88,6 +88,7 @@ fn solve_puzzle_position(name: &str, dual: bool, nodes: u64) -> (ThreatVerdict, 
         Position::Hex(g) => go(g, &c, nodes),
         Position::Tree(_) => unreachable!("stone puzzles only"),
         Position::Dama(_) => unreachable!("stone puzzles only"),
+        Position::Gobblet(_) => unreachable!("stone puzzles only"),
     }
 }
 
@@ -188,6 +189,7 @@ fn zones_and_table_never_change_the_answer_on_bundled_puzzles() {
             Position::Tree(_) => 0,
             // Checkers has no pass: no threat search.
             Position::Dama(_) => 0,
+            Position::Gobblet(_) => 0,
         };
     }
     println!("{compared} comparisons");

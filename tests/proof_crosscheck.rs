@@ -578,9 +578,10 @@ fn crosscheck(bounds: Bounds, list: &[Undecided]) -> Run {
             Position::AtariGo(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
             Position::Hex(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
             Position::Tree(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
-            // Checkers draws by repetition depend on the path: `solve` refuses every
-            // proof-number search on it rather than risk a table result from another path.
-            Position::Dama(_) => {
+            // Checkers' and Gobblet's draws by repetition depend on the path: `solve` refuses
+            // every proof-number search on them rather than risk a table result from another
+            // path.
+            Position::Dama(_) | Position::Gobblet(_) => {
                 for engine in [
                     Algorithm::Pns,
                     Algorithm::Pn2,
@@ -597,7 +598,7 @@ fn crosscheck(bounds: Bounds, list: &[Undecided]) -> Run {
                         Err(SolveError::PathDependent { .. })
                     ) {
                         run.failures
-                            .push(format!("{name} {engine}: not refused on checkers"));
+                            .push(format!("{name} {engine}: not refused (repetition draws)"));
                     }
                 }
             }

@@ -46,8 +46,8 @@ fn nodes(name: &str, algorithm: Algorithm, epsilon: f32, cap: u64) -> Option<(Pr
         Position::Hex(g) => run(g, algorithm, epsilon, cap),
         Position::AtariGo(g) => run(g, algorithm, epsilon, cap),
         Position::Tree(g) => run(g, algorithm, epsilon, cap),
-        // Proof searches refuse checkers (repetition draws depend on the path).
-        Position::Dama(_) => None,
+        // Proof searches refuse checkers and Gobblet (repetition draws depend on the path).
+        Position::Dama(_) | Position::Gobblet(_) => None,
     }
 }
 

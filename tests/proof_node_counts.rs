@@ -46,7 +46,9 @@ fn measure(name: &str, algorithm: Algorithm) -> Pin {
         Position::Hex(g) => run(g, algorithm),
         Position::AtariGo(g) => run(g, algorithm),
         Position::Tree(g) => run(g, algorithm),
-        Position::Dama(_) => unreachable!("no checkers puzzle is pinned: proof searches refuse it"),
+        Position::Dama(_) | Position::Gobblet(_) => {
+            unreachable!("no checkers or Gobblet puzzle is pinned: proof searches refuse them")
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle, bundled, find_bun
 use proptest::prelude::*;
 
 /// The bundled puzzles in `plyscope list` order. A change here is a change users see.
-const LIST_ORDER: [&str; 27] = [
+const LIST_ORDER: [&str; 30] = [
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -38,6 +38,9 @@ const LIST_ORDER: [&str; 27] = [
     "dama-two-kings-vs-one",
     "dama-king-vs-two-men",
     "dama-men-race",
+    "gobblet-win-in-3",
+    "gobblet-3x3-win-in-5",
+    "gobblet-3x3-win-in-7",
 ];
 
 fn file_stems(dir: &str) -> BTreeSet<String> {
@@ -154,6 +157,7 @@ fn stones_of(position: &Position) -> Option<BoardStones> {
         Position::Hex(g) => Some(collect(g)),
         Position::Tree(_) => None,
         Position::Dama(_) => None,
+        Position::Gobblet(_) => None,
     }
 }
 
@@ -291,8 +295,8 @@ const INVALID: &[(&str, &str)] = &[
     (
         "unknown-field",
         "5:1: unknown field `colour`, expected one of `title`, `game`, `size`, `k`, `exact_k`, \
-         `to_move`, `board`, `black`, `white`, `tree`, `free_setup`, `algorithm`, `draw`, \
-         `limits`, `expect`",
+         `to_move`, `board`, `black`, `white`, `tree`, `variant`, `evaluation`, `free_setup`, \
+         `algorithm`, `draw`, `limits`, `expect`",
     ),
     (
         "unknown-field-in-expect",
@@ -301,11 +305,21 @@ const INVALID: &[(&str, &str)] = &[
     ),
     (
         "unknown-game",
-        "2:8: unknown game \"chess\"; expected one of mnk, atarigo, hex, tree, dama",
+        "2:8: unknown game \"chess\"; expected one of mnk, atarigo, hex, tree, dama, gobblet",
     ),
     (
-        "game-not-supported",
-        "2:8: game \"gobblet\" is not supported yet; expected one of mnk, atarigo, hex, tree, dama",
+        "gobblet-bad-piece",
+        "7:4: 'Q' is not a player; expected X or O",
+    ),
+    (
+        "gobblet-impossible-reserve",
+        "5:9: X has 1 pieces of size 3 but only 0 of size 4 on the board; a set gives its \
+         larger pieces first",
+    ),
+    (
+        "gobblet-variant",
+        "3:11: unknown Gobblet variant \"chess\"; expected \"gobblet\" (4x4) or \"gobblers\" \
+         (3x3)",
     ),
     (
         "missing-title",

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 27] = bundle![
+static BUNDLED: [BundledPuzzle; 30] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -64,6 +64,9 @@ static BUNDLED: [BundledPuzzle; 27] = bundle![
     "dama-two-kings-vs-one",
     "dama-king-vs-two-men",
     "dama-men-race",
+    "gobblet-win-in-3",
+    "gobblet-3x3-win-in-5",
+    "gobblet-3x3-win-in-7",
 ];
 
 /// Every bundled puzzle, in `plyscope list` order.

@@ -24,6 +24,10 @@ pub(crate) struct RawPuzzle {
     pub black: Option<Spanned<Vec<Spanned<String>>>>,
     pub white: Option<Spanned<Vec<Spanned<String>>>>,
     pub tree: Option<Spanned<String>>,
+    /// Gobblet only: "gobblet" (4x4, default) or "gobblers" (3x3).
+    pub variant: Option<Spanned<String>>,
+    /// Gobblet only: the static evaluation, "feature" (default) or "pattern".
+    pub evaluation: Option<Spanned<String>>,
     pub free_setup: Option<Spanned<bool>>,
     pub algorithm: Option<Spanned<String>>,
     pub draw: Option<Spanned<String>>,

@@ -17,15 +17,14 @@ use super::{Expect, ExpectedResult, Position, Puzzle, PuzzleError, PuzzleLimits}
 use crate::game::{Player, Point, parse_point, point_name};
 use crate::games::atarigo::AtariGo;
 use crate::games::dama::Dama;
+use crate::games::gobblet::Gobblet;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::search::Algorithm;
 
 /// Games a puzzle may name today, in the order messages list them.
-const GAMES: &str = "mnk, atarigo, hex, tree, dama";
-/// Games of the design that later issues add.
-const LATER_GAMES: [&str; 1] = ["gobblet"];
+const GAMES: &str = "mnk, atarigo, hex, tree, dama, gobblet";
 
 /// Largest m,n,k board side and the range of k (preamble: up to 19x19, k from 3 to 6).
 const MNK_MAX_SIDE: i64 = 19;
@@ -91,6 +90,7 @@ enum GameKind {
     Hex,
     Tree,
     Dama,
+    Gobblet,
 }
 
 impl GameKind {
@@ -101,6 +101,7 @@ impl GameKind {
             GameKind::Hex => "hex",
             GameKind::Tree => "tree",
             GameKind::Dama => "dama",
+            GameKind::Gobblet => "gobblet",
         }
     }
 }
@@ -112,10 +113,7 @@ fn game_kind(game: &Spanned<String>) -> Checked<GameKind> {
         "hex" => Ok(GameKind::Hex),
         "tree" => Ok(GameKind::Tree),
         "dama" => Ok(GameKind::Dama),
-        later if LATER_GAMES.contains(&later) => Err(at(
-            game,
-            format!("game \"{later}\" is not supported yet; expected one of {GAMES}"),
-        )),
+        "gobblet" => Ok(GameKind::Gobblet),
         other => Err(at(
             game,
             format!("unknown game \"{other}\"; expected one of {GAMES}"),
@@ -138,6 +136,7 @@ fn validate(text: &str, origin: &str, raw: RawPuzzle) -> Checked<Puzzle> {
         GameKind::Hex => Position::Hex(hex_position(text, &raw)?),
         GameKind::Tree => Position::Tree(tree_position(text, &raw)?),
         GameKind::Dama => Position::Dama(dama_position(text, &raw)?),
+        GameKind::Gobblet => Position::Gobblet(gobblet_position(text, &raw)?),
     };
     let algorithm = raw
         .algorithm
@@ -224,6 +223,18 @@ fn check_fields_belong(raw: &RawPuzzle, kind: GameKind) -> Checked<()> {
             *offset,
             format!("`{name}` applies only to game = \"mnk\", not to game = \"{game}\""),
         ));
+    }
+    if kind != GameKind::Gobblet {
+        for (name, field) in [("variant", &raw.variant), ("evaluation", &raw.evaluation)] {
+            if let Some(f) = field {
+                return Err(at(
+                    f,
+                    format!(
+                        "`{name}` applies only to game = \"gobblet\", not to game = \"{game}\""
+                    ),
+                ));
+            }
+        }
     }
     if kind != GameKind::Tree
         && let Some(value) = raw.expect.as_ref().and_then(|e| e.get_ref().value.as_ref())
@@ -488,6 +499,17 @@ fn dama_position(text: &str, raw: &RawPuzzle) -> Checked<Dama> {
         None => Player::White,
     };
     Dama::with_pieces(&pieces, to_move).map_err(|e| at(board, e))
+}
+
+/// A Gobblet position: a diagram of stacks (see `puzzle/gobblet.rs`), Black to move unless
+/// `to_move` says otherwise.
+fn gobblet_position(text: &str, raw: &RawPuzzle) -> Checked<Gobblet> {
+    let to_move = match &raw.to_move {
+        Some(word) => player_word(word)?,
+        None => Player::Black,
+    };
+    super::gobblet::gobblet_position(text, raw, to_move)
+        .map_err(|(offset, message)| fault(offset, message))
 }
 
 fn tree_position(text: &str, raw: &RawPuzzle) -> Checked<TreeGame> {

@@ -34,7 +34,12 @@
 //!    seed 002 7.1.1) keeps the first part of the list below the root.
 //! 9. Search the moves with the narrowing window; a value `>= beta` is a cutoff: the move
 //!    becomes a killer and gains `2^depth` history, the rest are skipped.
-//! 10. Store the result (value, bound, depth, move, subtree size, solved) and report `leave`.
+//! 10. Store the result (value, bound, depth, move, subtree size, solved) and report `leave`;
+//!     a subtree that met an outcome depending on the path (a repetition draw, see
+//!     [`crate::game::Game::outcome_depends_on_history`]) is not stored. Entries stored
+//!     without such a leaf are still used on other paths, where a repetition with earlier
+//!     positions of that path could in principle change the value (the graph-history
+//!     interaction problem); games with repetition draws accept that, as df-pn documents.
 
 use std::ops::ControlFlow;
 
@@ -86,6 +91,10 @@ pub struct Searcher<'o, G: SearchGame, O: Observer<G>> {
     /// True once the search (any iteration: solved table entries stand for subtrees met
     /// before) met a numeric (`Outcome::Score`) leaf.
     scores_met: bool,
+    /// Leaves whose outcome depended on the path (a repetition draw,
+    /// [`crate::game::Game::outcome_depends_on_history`]). A subtree that met one is not
+    /// stored in the table: its value holds for this path only.
+    history_leaves: u64,
     /// Values of the root moves in the current iteration (fail-soft: upper bounds for all but
     /// the best), in search order.
     root_values: Vec<(G::Move, Value)>,
@@ -177,6 +186,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             inexact: 0,
             heuristic_cuts: 0,
             scores_met: false,
+            history_leaves: 0,
             root_values: Vec::with_capacity(MAX_MOVES),
             root_prior: Vec::with_capacity(MAX_MOVES),
             root_best: None,
@@ -402,9 +412,13 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         // Step 2: the game is over.
         if let Some(outcome) = game.outcome() {
             self.scores_met |= matches!(outcome, Outcome::Score(_));
+            if game.outcome_depends_on_history() {
+                self.history_leaves += 1;
+            }
             return self.leaf(outcome_value(outcome, game.to_move(), ply), None);
         }
         let inexact_at_entry = self.inexact;
+        let history_at_entry = self.history_leaves;
         let nodes_at_entry = self.stats.nodes;
 
         // Step 3: the ply guard.
@@ -661,7 +675,8 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         if ply == 0 {
             self.root_best = best.or(moves.as_slice().first().copied());
         }
-        if self.tt.is_some() {
+        // A value that rests on a repetition draw below holds for this path only.
+        if self.tt.is_some() && self.history_leaves == history_at_entry {
             let solved = self.inexact == inexact_at_entry;
             let nodes = (self.stats.nodes - nodes_at_entry + 1).min(u32::MAX as u64) as u32;
             let stored = value.to_tt(ply);
@@ -856,6 +871,47 @@ mod tests {
             r.verdict,
             Verdict::Exact(2),
             "no pass happened: still exact"
+        );
+    }
+
+    #[test]
+    fn subtrees_that_met_a_repetition_draw_are_not_tabled() {
+        use crate::games::gobblet::diagram::play_line;
+        use crate::games::gobblet::{Gobblet, Variant};
+        // After 4a1 4d4 both sides shuffle once: the position R after the drops has occurred
+        // twice. In S (after a1-a2 d4-d3 a2-a1 once more, O to move) O's d3-d4 makes R occur
+        // a third time: a draw that holds on this path only. Searched with the full window,
+        // S meets that draw and must not be stored.
+        let mut g = Gobblet::new(Variant::Gobblet);
+        play_line(&mut g, "4a1 4d4 a1-a2 d4-d3 a2-a1 d3-d4 a1-a2 d4-d3 a2-a1").unwrap();
+        let draw = g.parse_move("d3-d4").unwrap();
+        g.play(draw);
+        assert_eq!(g.outcome(), Some(Outcome::Draw));
+        assert!(g.outcome_depends_on_history());
+        g.undo(draw);
+        let config = SearchConfig {
+            tt_mb: 1,
+            ordering: MoveOrdering::NONE,
+            ..SearchConfig::plain(Algorithm::AlphaBetaSoft)
+        };
+        let mut observer = NoTrace;
+        let mut s = Searcher::new(&g, &config, &Limits::default(), &mut observer);
+        s.search_root::<true>(&mut g, 1);
+        assert!(
+            s.tt.as_ref().unwrap().probe(g.key()).is_none(),
+            "S met the repetition draw: not stored"
+        );
+        // The same position without that history: no draw, S is stored.
+        let n = g.side();
+        let stacks: Vec<Vec<_>> = (0..n * n).map(|sq| g.stack(sq).collect()).collect();
+        let mut fresh = Gobblet::from_stacks(Variant::Gobblet, &stacks, g.to_move()).unwrap();
+        assert_eq!(fresh.key(), g.key());
+        let mut observer = NoTrace;
+        let mut s = Searcher::new(&fresh, &config, &Limits::default(), &mut observer);
+        s.search_root::<true>(&mut fresh, 1);
+        assert!(
+            s.tt.as_ref().unwrap().probe(fresh.key()).is_some(),
+            "S is stored"
         );
     }
 

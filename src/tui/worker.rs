@@ -298,6 +298,7 @@ pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box
         Position::Hex(g) => GameSession::start(g.clone(), spec, id, tx),
         Position::Tree(g) => GameSession::start(g.clone(), spec, id, tx),
         Position::Dama(g) => GameSession::start(g.clone(), spec, id, tx),
+        Position::Gobblet(g) => GameSession::start(g.clone(), spec, id, tx),
     }
 }
 
@@ -399,7 +400,8 @@ impl BoardGame for TreeGame {
     }
 }
 
-/// Czech checkers is drawn as its text diagram (pieces `x`/`X`, `o`/`O`), like a tree.
+/// Czech checkers is drawn as its text diagram (pieces `x`/`X`, `o`/`O`), like a tree; the
+/// move that reached the node is named under it.
 impl BoardGame for Dama {
     fn point_move(&self, _p: Point) -> Option<DamaMove> {
         None
@@ -407,12 +409,39 @@ impl BoardGame for Dama {
 
     fn board_view(
         &self,
-        _last: Option<DamaMove>,
+        last: Option<DamaMove>,
         _overlay: Vec<(DamaMove, String, MarkKind)>,
         _legend: Option<String>,
     ) -> BoardView {
-        BoardView::Text(self.diagram())
+        text_with_last_move(self, last)
     }
+}
+
+/// Gobblet's board is a text grid of stacks (`X4`, `O1X3`: bottom to top), its reserves and
+/// the side to move; the move that reached the node is named under it.
+impl BoardGame for crate::games::gobblet::Gobblet {
+    fn point_move(&self, _p: Point) -> Option<Self::Move> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Self::Move>,
+        _overlay: Vec<(Self::Move, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
+        text_with_last_move(self, last)
+    }
+}
+
+/// The game's text diagram with the move that reached the node named under it (games whose
+/// pieces move: no point overlay).
+fn text_with_last_move<G: Game>(game: &G, last: Option<G::Move>) -> BoardView {
+    let mut text = game.diagram();
+    if let Some(m) = last {
+        text.push_str(&format!("last move: {}\n", game.format_move(m)));
+    }
+    BoardView::Text(text)
 }
 
 /// The monomorphic session of one game.
