@@ -11,6 +11,7 @@
 //! is [`proof`]'s. Cancelling is [`Session::cancel`], which asks the recorder to break at
 //! the next node (`LiveTrace::request_stop`).
 
+pub mod heuristics;
 pub mod lambda;
 pub mod proof;
 
@@ -21,12 +22,13 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::KeyEvent;
 
-use crate::game::{Game, Player, Point, StoneGame};
+use crate::game::{Game, MoveList, Player, Point, StoneGame};
 use crate::games::atarigo::AtariGo;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
+use crate::search::config::MoveOrdering;
 use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
 use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
@@ -84,6 +86,8 @@ pub enum MarkKind {
     Root(RootMark),
     /// A child's proof or disproof number (proof-number searches).
     Proof(ProofMark),
+    /// A move's history score as a heat digit 1-9 (the history-heuristic heat map).
+    History(u8),
 }
 
 /// A mark drawn on an empty point of the board.
@@ -105,6 +109,8 @@ pub struct BoardOptions {
     /// Proof-number searches: the children's disproof numbers instead of their proof
     /// numbers.
     pub show_dn: bool,
+    /// Alpha-beta family: the history-heuristic heat map instead of the children's values.
+    pub history: bool,
 }
 
 /// What the board pane draws for a node.
@@ -183,6 +189,9 @@ pub struct NodeDetail {
     pub lambda: Option<LambdaDetail>,
     /// Proof nodes: numbers, thresholds, the frames of the current descent.
     pub proof: Option<ProofDetail>,
+    /// Alpha-beta nodes: null move, forward pruning, killers and the move order before
+    /// and after sorting, in words ([`heuristics::node_lines`]).
+    pub heuristics: Vec<heuristics::Line>,
 }
 
 /// A game-erased view of one recorded search and its replay cursor.
@@ -243,6 +252,10 @@ pub trait Session: Send {
     /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
     /// 5.1-5.3), with its point (`None` for games without points).
     fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
+    /// The iterations of iterative deepening entered by the step.
+    fn iterations(&self) -> Vec<heuristics::IterationRow>;
+    /// The history table as of the step, highest score first, in the game's notation.
+    fn history(&self) -> Vec<(String, u64)>;
     /// Asks the engine to stop.
     fn cancel(&self);
 }
@@ -402,6 +415,8 @@ pub struct GameSession<G: BoardGame> {
     root: G,
     live: Arc<LiveTrace<G::Move>>,
     replay: Replay,
+    /// The move ordering the search ran with (the killer and history views follow it).
+    ordering: MoveOrdering,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -476,6 +491,7 @@ impl<G: BoardGame> GameSession<G> {
             root,
             live,
             replay: Replay::new(),
+            ordering: search_config.ordering,
         })
     }
 
@@ -509,11 +525,44 @@ impl<G: BoardGame> GameSession<G> {
     /// A session over a trace recorded elsewhere (tests, benches, a scripted search): the
     /// search "runs" nowhere, so `cancel` only raises the trace's stop flag.
     pub fn over(root: G, live: Arc<LiveTrace<G::Move>>) -> Box<dyn Session> {
+        Self::over_with(root, live, SearchConfig::default().ordering)
+    }
+
+    /// As [`GameSession::over`], for a search that ran with the move ordering `ordering`.
+    pub fn over_with(
+        root: G,
+        live: Arc<LiveTrace<G::Move>>,
+        ordering: MoveOrdering,
+    ) -> Box<dyn Session> {
         Box::new(GameSession {
             root,
             live,
             replay: Replay::new(),
+            ordering,
         })
+    }
+
+    /// The generated moves of `game` and their 1-ply static values (mover's view).
+    fn node_moves(game: &G) -> heuristics::NodeMoves<G::Move> {
+        let mut game = game.clone();
+        let mut list = MoveList::new();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut list);
+        }
+        let generated: Vec<G::Move> = list.as_slice().to_vec();
+        let eval = generated
+            .iter()
+            .map(|&m| {
+                game.play(m);
+                let child = match game.outcome() {
+                    Some(o) => crate::search::minimax::outcome_value(o, game.to_move(), 1),
+                    None => Value(game.evaluate()),
+                };
+                game.undo(m);
+                (m, -child)
+            })
+            .collect();
+        heuristics::NodeMoves { generated, eval }
     }
 
     /// A lambda node's overlay: at a root search, each root move's level (thesis 000
@@ -982,6 +1031,14 @@ impl<G: BoardGame> Session for GameSession<G> {
                 };
                 game.format_move(m)
             }),
+            heuristics: heuristics::node_lines(
+                &trace,
+                &self.replay,
+                node,
+                self.ordering,
+                &Self::node_moves(&game),
+                |m| game.format_move(m),
+            ),
         }
     }
 
@@ -1013,6 +1070,33 @@ impl<G: BoardGame> Session for GameSession<G> {
             };
             return game.board_view(last, overlay, Some(legend));
         }
+        if options.history {
+            let tables = heuristics::Tables::rebuild(&trace, self.replay.step(), self.ordering);
+            let max = tables.max_history();
+            let overlay = tables
+                .history
+                .iter()
+                .map(|&(mv, h)| {
+                    let d = heuristics::heat(h, max);
+                    (mv, d.to_string(), MarkKind::History(d))
+                })
+                .collect();
+            let killers: Vec<String> = tables
+                .killers_at(trace.node(node).ply())
+                .iter()
+                .flatten()
+                .map(|&m| game.format_move(m))
+                .collect();
+            let legend = format!(
+                "history 1-9 (9 = {max}); killers {}",
+                if killers.is_empty() {
+                    "none".to_string()
+                } else {
+                    killers.join(" ")
+                }
+            );
+            return game.board_view(last, overlay, Some(legend));
+        }
         let overlay = self
             .replay
             .children(&trace, node)
@@ -1033,6 +1117,23 @@ impl<G: BoardGame> Session for GameSession<G> {
             .into_iter()
             .map(|(mv, mark)| (crate::search::LambdaGame::move_point(&self.root, mv), mark))
             .collect()
+    }
+
+    fn iterations(&self) -> Vec<heuristics::IterationRow> {
+        let trace = self.live.read();
+        heuristics::iterations(&trace, &self.replay, |m| self.root.format_move(m))
+    }
+
+    fn history(&self) -> Vec<(String, u64)> {
+        let trace = self.live.read();
+        let tables = heuristics::Tables::rebuild(&trace, self.replay.step(), self.ordering);
+        let mut list: Vec<(String, u64)> = tables
+            .history
+            .iter()
+            .map(|&(m, h)| (self.root.format_move(m), h))
+            .collect();
+        list.sort_by_key(|e| std::cmp::Reverse(e.1));
+        list
     }
 
     fn cancel(&self) {

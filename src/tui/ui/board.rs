@@ -34,6 +34,7 @@ pub fn view(app: &App) -> BoardView {
             values: app.show_values,
             zone: app.zone,
             show_dn: app.show_dn,
+            history: app.show_history,
         },
     )
 }
@@ -158,5 +159,10 @@ fn mark_slot(kind: MarkKind) -> Slot {
         MarkKind::Proof(ProofMark::Proven) => Slot::LambdaWin,
         MarkKind::Proof(ProofMark::Disproven) => Slot::LambdaTried,
         MarkKind::Proof(ProofMark::Open) => Slot::BoardOverlay,
+        // The digit says the heat; the zone styles grade it in colour too.
+        MarkKind::History(0..=2) => Slot::ZoneOrder4,
+        MarkKind::History(3..=5) => Slot::ZoneOrder3,
+        MarkKind::History(6..=8) => Slot::ZoneOrder2,
+        MarkKind::History(_) => Slot::ZoneOrder1,
     }
 }

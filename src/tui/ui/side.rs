@@ -31,6 +31,10 @@ use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if app.show_iterations && !app.is_lambda() && !app.is_proof() {
+        render_iterations(frame, area, app, theme);
+        return;
+    }
     let block = pane("Node", theme, false);
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -248,5 +252,83 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         format!("{} in its subtree", d.subtree_nodes),
         Slot::SideValue,
     ));
+    for (label, text) in &d.heuristics {
+        let slot = match *label {
+            "null move" | "pruned" => Slot::SideReason,
+            _ => Slot::SideValue,
+        };
+        lines.push(row(label, text.clone(), slot));
+    }
+    if app.show_history {
+        let history = app.session.history();
+        let shown: Vec<String> = history
+            .iter()
+            .take(HISTORY_SHOWN)
+            .map(|(m, h)| format!("{m} {h}"))
+            .collect();
+        lines.push(row(
+            "history",
+            if shown.is_empty() {
+                "empty (no cutoff yet)".to_string()
+            } else {
+                format!(
+                    "{}{}",
+                    shown.join(" "),
+                    if history.len() > HISTORY_SHOWN {
+                        format!(" (+{} more)", history.len() - HISTORY_SHOWN)
+                    } else {
+                        String::new()
+                    }
+                )
+            },
+            Slot::SideValue,
+        ));
+    }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// History entries the side pane lists (highest scores first).
+const HISTORY_SHOWN: usize = 12;
+
+/// The iterations of iterative deepening (issue 6, item 3; seed 002 chapter 5): one entry
+/// per iteration with its depth, value, best move, nodes, root order and root values; the
+/// iteration of the selected node is marked `>`.
+fn render_iterations(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = pane("Iterations", theme, false);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let rows = app.session.iterations();
+    if rows.is_empty() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                "no iteration entered yet (iterative deepening announces each)",
+                theme.style(Slot::SideValue),
+            ))
+            .wrap(Wrap { trim: false }),
+            inner,
+        );
+        return;
+    }
+    let current = app
+        .selected
+        .and_then(|s| rows.iter().rposition(|r| r.root <= s));
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let here = Some(i) == current;
+            Line::from(Span::styled(
+                format!("{}{}", if here { ">" } else { " " }, r.summary()),
+                theme.style(if here { Slot::TreePv } else { Slot::SideValue }),
+            ))
+        })
+        .collect();
+    // Keep the current iteration in view.
+    let scroll = current.map_or(0, |c| c.saturating_sub(inner.height as usize / 3)) as u16;
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        inner,
+    );
 }

@@ -1,0 +1,413 @@
+//! What the explorer shows of the heuristic searches of the alpha-beta family (issue 6,
+//! item 3): iterative deepening per iteration (seed 002 chapter 5), the null-move probe
+//! (seed 002 7.1.2), static forward pruning (seed 002 7.1.1), the killer and history
+//! tables (thesis 000 5.3.2) and the move order before and after sorting (seed 002 3.1, 5.2;
+//! `search::ordering`), each with a plain-language line for the side pane.
+//!
+//! Everything here is read from the recorded trace as of the replay step; nothing is asked
+//! of the engine beyond the Observer events it already reports. The killer and history
+//! tables are *rebuilt* from the recorded cutoffs by the engine's own rule
+//! ([`crate::search::ordering::Orderer::record_cutoff`]: the cutting move becomes the first
+//! killer of its ply, pushing the old first to second, and gains `2^depth` history, depth
+//! capped at 30; `Searcher::begin_iteration` halves every score before an iteration once
+//! root moves have been searched). The engine reports a cutoff exactly where it records
+//! one, so the rebuilt tables are the engine's as of that step (a record cut short by its
+//! budget shows the tables as of its end). The functions are generic over the move type
+//! and take the game's notation as a closure, so every game the explorer opens gets them.
+
+use crate::search::config::MoveOrdering;
+use crate::search::{Bound, Value};
+use crate::trace::replay::{NodeStatus, Replay, TtLookup};
+use crate::trace::store::{Event, NodeId, NodeKind, Trace};
+
+/// Largest history exponent (as `search::ordering`).
+const HISTORY_MAX_SHIFT: u32 = 30;
+
+/// One iteration of iterative deepening as of the step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IterationRow {
+    /// The iteration's root node.
+    pub root: NodeId,
+    /// Its depth in plies.
+    pub depth: u32,
+    /// The root moves in the order searched (empty before the order is announced).
+    pub order: Vec<String>,
+    /// Each root move searched so far with its value from the root's view, in search order
+    /// (`None` while its subtree is open).
+    pub values: Vec<(String, Option<Value>)>,
+    /// The root's value so far or final, with its bound (`None` before a child returned).
+    pub value: Option<(Value, Bound)>,
+    /// The best root move so far.
+    pub best: Option<String>,
+    /// Nodes of the iteration entered so far.
+    pub nodes: u32,
+    /// True once the iteration is over (its root left).
+    pub finished: bool,
+}
+
+impl IterationRow {
+    /// "depth 3: value 12 (exact), best c3, 154 nodes; order c3 b2 a1; values c3 12 b2 <=5".
+    pub fn summary(&self) -> String {
+        let value = match self.value {
+            Some((v, b)) => format!("value {v} ({})", super::bound_word(b)),
+            None => "no value yet".to_string(),
+        };
+        let values: Vec<String> = self
+            .values
+            .iter()
+            .map(|(m, v)| match v {
+                Some(v) => format!("{m} {v}"),
+                None => format!("{m} ..."),
+            })
+            .collect();
+        format!(
+            "depth {}: {value}, best {}, {} nodes{}; order {}; values {}",
+            self.depth,
+            self.best.as_deref().unwrap_or("none"),
+            self.nodes,
+            if self.finished { "" } else { " (running)" },
+            if self.order.is_empty() {
+                "not yet".to_string()
+            } else {
+                self.order.join(" ")
+            },
+            if values.is_empty() {
+                "none yet".to_string()
+            } else {
+                values.join(" ")
+            }
+        )
+    }
+}
+
+/// The iterations of iterative deepening entered by the replay's step (roots announced by an
+/// `iteration` event; a search without iterations has none).
+pub fn iterations<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    name: impl Fn(M) -> String,
+) -> Vec<IterationRow> {
+    let mut rows = Vec::new();
+    for root in trace.roots().take_while(|&r| r < replay.entered()) {
+        let node = trace.node(root);
+        if node.kind() != NodeKind::Root || node.iteration() == 0 {
+            continue;
+        }
+        let state = replay.node(trace, root);
+        let order = state
+            .ordered
+            .map(|r| trace.moves(r).iter().map(|&m| name(m)).collect())
+            .unwrap_or_default();
+        let mut values = Vec::new();
+        for child in replay.children(trace, root) {
+            let c = trace.node(child);
+            let Some(mv) = c.mv() else { continue };
+            let cs = replay.node(trace, child);
+            values.push((name(mv), cs.result.map(|r| -r.value)));
+        }
+        let value = match (state.result, state.value_so_far) {
+            (Some(r), _) => Some((r.value, r.bound)),
+            (None, Some(v)) => Some((v, Bound::Lower)),
+            (None, None) => None,
+        };
+        let best = match state.result.and_then(|r| r.best) {
+            Some(m) => Some(name(m)),
+            None => state.best_child.and_then(|c| trace.node(c).mv()).map(&name),
+        };
+        rows.push(IterationRow {
+            root,
+            depth: node.iteration(),
+            order,
+            values,
+            value,
+            best,
+            nodes: state.subtree_nodes,
+            finished: state.status == NodeStatus::Closed,
+        });
+    }
+    rows
+}
+
+/// The killer and history tables as the engine held them after a prefix of the events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables<M> {
+    /// Two killers per ply (index = ply), most recent first.
+    pub killers: Vec<[Option<M>; 2]>,
+    /// History score per move, in the order the moves first cut.
+    pub history: Vec<(M, u64)>,
+}
+
+impl<M: Copy + PartialEq> Tables<M> {
+    /// The tables after events `0..upto`, rebuilt by the engine's rule (module doc).
+    pub fn rebuild(trace: &Trace<M>, upto: usize, ordering: MoveOrdering) -> Tables<M> {
+        let mut t = Tables {
+            killers: Vec::new(),
+            history: Vec::new(),
+        };
+        // Set once a root move has returned in the current iteration: the next iteration
+        // then ages the history (`Searcher::begin_iteration`).
+        let mut root_move_returned = false;
+        let upto = upto.min(trace.len());
+        for event in &trace.events()[..upto] {
+            match *event {
+                Event::Iteration { .. } => {
+                    if root_move_returned {
+                        for (_, h) in &mut t.history {
+                            *h /= 2;
+                        }
+                    }
+                    root_move_returned = false;
+                }
+                Event::Leave { node, .. } => {
+                    let n = trace.node(node);
+                    if n.kind() == NodeKind::Move
+                        && n.parent()
+                            .is_some_and(|p| trace.node(p).kind() == NodeKind::Root)
+                    {
+                        root_move_returned = true;
+                    }
+                }
+                Event::Cutoff { node, mv, .. } => {
+                    let n = trace.node(node);
+                    if ordering.killers {
+                        let ply = n.ply();
+                        if t.killers.len() <= ply {
+                            t.killers.resize(ply + 1, [None, None]);
+                        }
+                        let k = &mut t.killers[ply];
+                        if k[0] != Some(mv) {
+                            k[1] = k[0];
+                            k[0] = Some(mv);
+                        }
+                    }
+                    if ordering.history {
+                        let add = 1u64 << n.depth().min(HISTORY_MAX_SHIFT);
+                        match t.history.iter_mut().find(|(m, _)| *m == mv) {
+                            Some((_, h)) => *h = h.saturating_add(add),
+                            None => t.history.push((mv, add)),
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        t
+    }
+
+    /// The killers of `ply`.
+    pub fn killers_at(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None, None])
+    }
+
+    /// The history score of `mv`.
+    pub fn history_of(&self, mv: M) -> u64 {
+        self.history
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |&(_, h)| h)
+    }
+
+    /// The largest history score (0 when the table is empty).
+    pub fn max_history(&self) -> u64 {
+        self.history.iter().map(|&(_, h)| h).max().unwrap_or(0)
+    }
+}
+
+/// A history score as a heat digit 1-9 against the largest score (0 for no score).
+pub fn heat(score: u64, max: u64) -> u8 {
+    if score == 0 || max == 0 {
+        0
+    } else {
+        (1 + (score.saturating_mul(8)) / max).min(9) as u8
+    }
+}
+
+/// One labelled line of the side pane.
+pub type Line = (&'static str, String);
+
+/// What the node needs besides the trace: the position's moves and their evaluation.
+pub struct NodeMoves<M> {
+    /// The moves in the generator's order (`legal_moves` at the node).
+    pub generated: Vec<M>,
+    /// The 1-ply static value of each move from the mover's view (terminal outcomes and
+    /// evaluations; the engine prefers a child's table value where it has one).
+    pub eval: Vec<(M, Value)>,
+}
+
+/// The plain-language lines of an alpha-beta node as of the step: its null-move probe,
+/// its forward pruning, the killers of its ply and its move order before and after sorting
+/// with the reason of each place. Empty for other nodes.
+pub fn node_lines<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    node: NodeId,
+    ordering: MoveOrdering,
+    moves: &NodeMoves<M>,
+    name: impl Fn(M) -> String,
+) -> Vec<Line> {
+    let n = trace.node(node);
+    if !matches!(
+        n.kind(),
+        NodeKind::Root | NodeKind::Move | NodeKind::NullMove
+    ) {
+        return Vec::new();
+    }
+    let state = replay.node(trace, node);
+    let names = |ms: &[M]| -> String { ms.iter().map(|&m| name(m)).collect::<Vec<_>>().join(" ") };
+    let mut lines = Vec::new();
+    if n.kind() == NodeKind::NullMove {
+        lines.push((
+            "null move",
+            format!(
+                "a probe: the side to move before passed; searched {} plies with a null window \
+                 (heuristic, never a proof)",
+                n.depth()
+            ),
+        ));
+    }
+    if let Some(nm) = state.null_move {
+        let beta = n.window().beta;
+        let reduced = n.depth().saturating_sub(1 + nm.reduction);
+        lines.push((
+            "null move",
+            if nm.cut {
+                format!(
+                    "R={}: the opponent passes; a reduced search of depth {reduced} returned {} \
+                     >= beta {beta}, cutoff (heuristic)",
+                    nm.reduction, nm.value
+                )
+            } else {
+                format!(
+                    "R={}: the opponent passes; a reduced search of depth {reduced} returned {} \
+                     < beta {beta}, no cutoff: the moves are searched",
+                    nm.reduction, nm.value
+                )
+            },
+        ));
+    }
+    let searched: &[M] = state.ordered.map_or(&[], |r| trace.moves(r));
+    if let Some(dropped) = state.forward_pruned {
+        let dropped = trace.moves(dropped);
+        let kept = searched.len().saturating_sub(dropped.len());
+        lines.push((
+            "pruned",
+            format!(
+                "forward pruning keeps the first {kept} of {} ordered moves and drops {} ({}): \
+                 a heuristic, the value proves nothing",
+                searched.len(),
+                dropped.len(),
+                names(dropped)
+            ),
+        ));
+    }
+    // The tables as the engine held them when it ordered this node (or now, before that).
+    let at = n.ordered_event().map_or(replay.step(), |e| e as usize);
+    let at = at.min(replay.step());
+    let tables = Tables::rebuild(trace, at, ordering);
+    let killers = tables.killers_at(n.ply());
+    let killer_names: Vec<String> = killers.iter().flatten().map(|&m| name(m)).collect();
+    if !killer_names.is_empty() {
+        lines.push((
+            "killers",
+            format!("ply {}: {}", n.ply(), killer_names.join(" ")),
+        ));
+    }
+    if searched.is_empty() {
+        return lines;
+    }
+    if !ordering.any() || searched.len() < 2 {
+        let why = if ordering.any() {
+            "one move, nothing to sort"
+        } else {
+            "move ordering off"
+        };
+        lines.push((
+            "order",
+            format!("as generated ({why}): {}", names(searched)),
+        ));
+        return lines;
+    }
+    lines.push(("generated", names(&moves.generated)));
+    let tt_move = match state.tt {
+        Some(TtLookup::Hit(e)) if ordering.tt_move => e.best,
+        _ => None,
+    };
+    let previous_root = (n.kind() == NodeKind::Root)
+        .then(|| previous_root_values(trace, replay, node))
+        .flatten();
+    let eval_sort = ordering.eval_sort && n.depth() >= 1;
+    let mut reasons = Vec::with_capacity(searched.len());
+    for &m in searched {
+        let reason = if let Some(prev) = &previous_root {
+            match prev.iter().position(|(pm, _)| *pm == m) {
+                Some(rank) => format!(
+                    "{} (last iteration #{} {})",
+                    name(m),
+                    rank + 1,
+                    prev[rank].1
+                ),
+                None => format!("{} (new at this depth)", name(m)),
+            }
+        } else if Some(m) == tt_move {
+            format!("{} (TT move)", name(m))
+        } else {
+            let mut tags = Vec::new();
+            if eval_sort && let Some((_, v)) = moves.eval.iter().find(|(em, _)| *em == m) {
+                tags.push(format!("eval {v}"));
+            }
+            if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
+                tags.push(format!("killer {}", k + 1));
+            }
+            let h = if ordering.history {
+                tables.history_of(m)
+            } else {
+                0
+            };
+            if h > 0 {
+                tags.push(format!("history {h}"));
+            }
+            if tags.is_empty() {
+                tags.push("generator order".to_string());
+            }
+            format!("{} ({})", name(m), tags.join(", "))
+        };
+        reasons.push(reason);
+    }
+    let how = if previous_root.is_some() {
+        "root: by the last iteration's values, best first"
+    } else if eval_sort {
+        "TT move, then 1-ply evaluation, ties by killer then history"
+    } else {
+        "TT move, then killers, then history score"
+    };
+    lines.push(("searched", format!("{how}: {}", reasons.join(" "))));
+    lines
+}
+
+/// The previous iteration's root values, best first, as the engine orders the root by them
+/// (`Searcher::begin_iteration`): `None` for the first iteration's root.
+fn previous_root_values<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    root: NodeId,
+) -> Option<Vec<(M, Value)>> {
+    let previous = trace
+        .roots()
+        .take_while(|&r| r < root)
+        .filter(|&r| trace.node(r).iteration() > 0)
+        .last()?;
+    let mut values: Vec<(M, Value)> = replay
+        .children(trace, previous)
+        .filter_map(|c| {
+            let mv = trace.node(c).mv()?;
+            let r = replay.node(trace, c).result?;
+            Some((mv, -r.value))
+        })
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    // Stable: equal values keep the search order, as the engine's insertion sort does.
+    values.sort_by_key(|v| std::cmp::Reverse(v.1));
+    Some(values)
+}
