@@ -33,7 +33,7 @@ use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Va
 use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
-use crate::trace::store::{EventKind, NodeId, Trace};
+use crate::trace::store::{EventKind, NodeId, NodeKind, Trace};
 
 use lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
 use proof::{ProofDetail, ProofMark, ProofRow};
@@ -939,6 +939,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         let label = match (tn.mv(), self.replay.lambda(&trace, node)) {
             (_, Some(l)) => lambda::label(&l, |m| self.root.format_move(m)),
             (None, _) if tn.kind().is_proof() => "root".to_string(),
+            (None, _) if tn.kind() == NodeKind::NullMove => "null move (pass)".to_string(),
             (None, _) if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
             (None, _) => "root".to_string(),
             (Some(mv), _) => {

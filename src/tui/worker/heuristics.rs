@@ -340,12 +340,7 @@ pub fn node_lines<M: Copy + PartialEq>(
     for &m in searched {
         let reason = if let Some(prev) = &previous_root {
             match prev.iter().position(|(pm, _)| *pm == m) {
-                Some(rank) => format!(
-                    "{} (last iteration #{} {})",
-                    name(m),
-                    rank + 1,
-                    prev[rank].1
-                ),
+                Some(rank) => format!("{} (was #{} {})", name(m), rank + 1, prev[rank].1),
                 None => format!("{} (new at this depth)", name(m)),
             }
         } else if Some(m) == tt_move {
