@@ -406,3 +406,116 @@ fn previous_root_values<M: Copy + PartialEq>(
     values.sort_by_key(|v| std::cmp::Reverse(v.1));
     Some(values)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use crate::games::mnk::Mnk;
+    use crate::search::deepening::iterative_deepening;
+    use crate::search::{Limits, SearchConfig};
+    use crate::trace::recorder::Recorder;
+
+    /// The rebuilt tables are the engine's: at every node the engine sorted without the
+    /// evaluation, sorting the generated moves by the TT move, the rebuilt killers and the
+    /// rebuilt history (the rule of `search::ordering`) gives exactly the recorded order.
+    #[test]
+    fn rebuilt_killers_and_history_reproduce_every_recorded_order() {
+        let ordering = MoveOrdering {
+            eval_sort: false,
+            ..MoveOrdering::ALL
+        };
+        let config = SearchConfig {
+            ordering,
+            ..SearchConfig::default()
+        };
+        let root = Mnk::new(4, 4, 3, false).unwrap();
+        let mut game = root.clone();
+        let mut recorder: Recorder<Mnk> = Recorder::default();
+        let limits = Limits {
+            max_depth: Some(4),
+            ..Limits::default()
+        };
+        let _ = iterative_deepening(&mut game, &config, &limits, &mut recorder, |_| {});
+        let trace = recorder.into_trace();
+        let mut checked = 0;
+        let mut with_history = 0;
+        for id in 0..trace.node_count() as NodeId {
+            let n = trace.node(id);
+            let Some(e) = n.ordered_event() else { continue };
+            let searched = trace.ordered_moves(id);
+            if n.kind() != NodeKind::Move || searched.len() < 2 {
+                continue; // roots follow the last iteration; forced replies are not sorted
+            }
+            let mut line = Vec::new();
+            let mut up = Some(id);
+            while let Some(u) = up {
+                line.extend(trace.node(u).mv());
+                up = trace.node(u).parent();
+            }
+            let mut g = root.clone();
+            for &m in line.iter().rev() {
+                g.play(m);
+            }
+            let mut generated = MoveList::new();
+            g.legal_moves(&mut generated);
+            let tt_move = n.tt_probe_event().and_then(|t| match *trace.event(t) {
+                Event::TtProbe { hit: Some(h), .. } => h.best,
+                _ => None,
+            });
+            let tables = Tables::rebuild(&trace, e as usize, ordering);
+            let killers = tables.killers_at(n.ply());
+            let key = |m: u16| -> (u8, u64) {
+                if Some(m) == tt_move {
+                    (3, 0)
+                } else if Some(m) == killers[0] {
+                    (2, 0)
+                } else if Some(m) == killers[1] {
+                    (1, 0)
+                } else {
+                    (0, tables.history_of(m))
+                }
+            };
+            let mut expected: Vec<u16> = generated.as_slice().to_vec();
+            expected.sort_by_key(|&m| std::cmp::Reverse(key(m)));
+            assert_eq!(searched, expected.as_slice(), "node {id}");
+            checked += 1;
+            with_history += usize::from(searched.iter().any(|&m| tables.history_of(m) > 0));
+        }
+        assert!(
+            checked > 50 && with_history > 10,
+            "{checked} {with_history}"
+        );
+    }
+
+    #[test]
+    fn history_ages_between_iterations_and_killers_shift() {
+        use crate::search::{Bound, Value, Window};
+        use crate::trace::Observer;
+        let g = Mnk::new(3, 3, 3, false).unwrap();
+        let mut r: Recorder<Mnk> = Recorder::default();
+        let w = Window::FULL;
+        let _ = r.iteration(1);
+        let _ = r.enter(&g, None, 0, 2, w);
+        let _ = r.enter(&g, Some(4), 1, 1, w);
+        let _ = r.cutoff(5, Value(1), w, &[]);
+        let _ = r.leave(Value(1), Bound::Lower, Some(5));
+        let _ = r.leave(Value(-1), Bound::Exact, Some(4));
+        let _ = r.iteration(2);
+        let _ = r.enter(&g, None, 0, 3, w);
+        let _ = r.enter(&g, Some(4), 1, 2, w);
+        let _ = r.cutoff(6, Value(1), w, &[]);
+        let trace = r.into_trace();
+        let t = Tables::rebuild(&trace, trace.len(), MoveOrdering::ALL);
+        // 2^1 for 5, halved before iteration 2; 2^2 for 6.
+        assert_eq!(t.history_of(5), 1);
+        assert_eq!(t.history_of(6), 4);
+        assert_eq!(t.killers_at(1), [Some(6), Some(5)]);
+        assert_eq!(t.killers_at(0), [None, None]);
+        assert_eq!(heat(4, 4), 9);
+        assert_eq!(heat(1, 4), 3);
+        assert_eq!(heat(0, 4), 0);
+        let off = Tables::rebuild(&trace, trace.len(), MoveOrdering::NONE);
+        assert!(off.history.is_empty() && off.killers.is_empty());
+    }
+}
