@@ -1032,14 +1032,19 @@ impl<G: BoardGame> Session for GameSession<G> {
                 };
                 game.format_move(m)
             }),
-            heuristics: heuristics::node_lines(
-                &trace,
-                &self.replay,
-                node,
-                self.ordering,
-                &Self::node_moves(&game),
-                |m| game.format_move(m),
-            ),
+            // Lambda and proof nodes have views of their own.
+            heuristics: if tn.kind().is_lambda() || tn.kind().is_proof() {
+                Vec::new()
+            } else {
+                heuristics::node_lines(
+                    &trace,
+                    &self.replay,
+                    node,
+                    self.ordering,
+                    &Self::node_moves(&game),
+                    |m| game.format_move(m),
+                )
+            },
         }
     }
 

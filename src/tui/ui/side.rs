@@ -14,6 +14,15 @@
 //! step with PROVEN / DISPROVEN in words, df-pn's thresholds, its expansion, and the frames
 //! of the current descent from the root, each with its numbers and thresholds (the frame of
 //! the selected node marked `>`).
+//!
+//! At an alpha-beta node it adds, in words, the heuristics of issue 6 item 3
+//! ([`crate::tui::worker::heuristics`]): the null-move probe with its R (seed 002 7.1.2),
+//! the moves forward pruning dropped (seed 002 7.1.1), the killers of the ply, and the move
+//! order as generated and as searched with the reason of each place (TT move, evaluation,
+//! killer, history score; at an iteration's root the last iteration's values). With the
+//! history view on (`toggle_history`) it lists the history table, highest first (for trees
+//! the only place it shows); with the iterations view on (`toggle_iterations`) the pane
+//! lists the iterations of iterative deepening instead, the selected one marked `>`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -309,7 +309,11 @@ pub fn node_lines<M: Copy + PartialEq>(
     if !killer_names.is_empty() {
         lines.push((
             "killers",
-            format!("ply {}: {}", n.ply(), killer_names.join(" ")),
+            format!(
+                "ply {}: {} (they cut at this ply elsewhere, so they are tried early)",
+                n.ply(),
+                killer_names.join(" ")
+            ),
         ));
     }
     if searched.is_empty() {
