@@ -15,8 +15,8 @@ pub mod heuristics;
 pub mod lambda;
 pub mod proof;
 
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -417,6 +417,10 @@ pub struct GameSession<G: BoardGame> {
     replay: Replay,
     /// The move ordering the search ran with (the killer and history views follow it).
     ordering: MoveOrdering,
+    /// The killer and history tables as of the step (board, history list) and as of the
+    /// selected node's ordering (side pane), kept between frames.
+    step_tables: Mutex<heuristics::TableCache<G::Move>>,
+    node_tables: Mutex<heuristics::TableCache<G::Move>>,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -492,6 +496,8 @@ impl<G: BoardGame> GameSession<G> {
             live,
             replay: Replay::new(),
             ordering: search_config.ordering,
+            step_tables: Mutex::new(heuristics::TableCache::new(search_config.ordering)),
+            node_tables: Mutex::new(heuristics::TableCache::new(search_config.ordering)),
         })
     }
 
@@ -539,6 +545,8 @@ impl<G: BoardGame> GameSession<G> {
             live,
             replay: Replay::new(),
             ordering,
+            step_tables: Mutex::new(heuristics::TableCache::new(ordering)),
+            node_tables: Mutex::new(heuristics::TableCache::new(ordering)),
         })
     }
 
@@ -1041,6 +1049,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                     &self.replay,
                     node,
                     self.ordering,
+                    &mut self.node_tables.lock().unwrap_or_else(|e| e.into_inner()),
                     &Self::node_moves(&game),
                     |m| game.format_move(m),
                 )
@@ -1077,7 +1086,8 @@ impl<G: BoardGame> Session for GameSession<G> {
             return game.board_view(last, overlay, Some(legend));
         }
         if options.history {
-            let tables = heuristics::Tables::rebuild(&trace, self.replay.step(), self.ordering);
+            let mut cache = self.step_tables.lock().unwrap_or_else(|e| e.into_inner());
+            let tables = cache.at(&trace, self.replay.step());
             let max = tables.max_history();
             let overlay = tables
                 .history
@@ -1132,7 +1142,8 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn history(&self) -> Vec<(String, u64)> {
         let trace = self.live.read();
-        let tables = heuristics::Tables::rebuild(&trace, self.replay.step(), self.ordering);
+        let mut cache = self.step_tables.lock().unwrap_or_else(|e| e.into_inner());
+        let tables = cache.at(&trace, self.replay.step());
         let mut list: Vec<(String, u64)> = tables
             .history
             .iter()

@@ -140,23 +140,73 @@ pub struct Tables<M> {
 impl<M: Copy + PartialEq> Tables<M> {
     /// The tables after events `0..upto`, rebuilt by the engine's rule (module doc).
     pub fn rebuild(trace: &Trace<M>, upto: usize, ordering: MoveOrdering) -> Tables<M> {
-        let mut t = Tables {
-            killers: Vec::new(),
-            history: Vec::new(),
-        };
-        // Set once a root move has returned in the current iteration: the next iteration
-        // then ages the history (`Searcher::begin_iteration`).
-        let mut root_move_returned = false;
+        let mut cache = TableCache::new(ordering);
+        cache.at(trace, upto).clone()
+    }
+    /// The killers of `ply`.
+    pub fn killers_at(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None, None])
+    }
+
+    /// The history score of `mv`.
+    pub fn history_of(&self, mv: M) -> u64 {
+        self.history
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |&(_, h)| h)
+    }
+
+    /// The largest history score (0 when the table is empty).
+    pub fn max_history(&self) -> u64 {
+        self.history.iter().map(|&(_, h)| h).max().unwrap_or(0)
+    }
+}
+
+/// The tables as of a prefix of the events, kept between frames: moving the prefix forward
+/// replays only the new events (the trace only grows, so the old ones never change); moving
+/// it back rebuilds from the start. One scan per frame would cost O(events) at every key.
+#[derive(Clone, Debug)]
+pub struct TableCache<M> {
+    ordering: MoveOrdering,
+    tables: Tables<M>,
+    /// Events applied so far.
+    upto: usize,
+    /// Set once a root move has returned in the current iteration: the next iteration then
+    /// ages the history (`Searcher::begin_iteration`).
+    root_move_returned: bool,
+}
+
+impl<M: Copy + PartialEq> TableCache<M> {
+    /// An empty cache for a search that ran with `ordering`.
+    pub fn new(ordering: MoveOrdering) -> Self {
+        TableCache {
+            ordering,
+            tables: Tables {
+                killers: Vec::new(),
+                history: Vec::new(),
+            },
+            upto: 0,
+            root_move_returned: false,
+        }
+    }
+
+    /// The tables after events `0..upto` (clamped to the trace).
+    pub fn at(&mut self, trace: &Trace<M>, upto: usize) -> &Tables<M> {
         let upto = upto.min(trace.len());
-        for event in &trace.events()[..upto] {
+        if upto < self.upto {
+            *self = TableCache::new(self.ordering);
+        }
+        let ordering = self.ordering;
+        let t = &mut self.tables;
+        for event in &trace.events()[self.upto..upto] {
             match *event {
                 Event::Iteration { .. } => {
-                    if root_move_returned {
+                    if self.root_move_returned {
                         for (_, h) in &mut t.history {
                             *h /= 2;
                         }
                     }
-                    root_move_returned = false;
+                    self.root_move_returned = false;
                 }
                 Event::Leave { node, .. } => {
                     let n = trace.node(node);
@@ -164,7 +214,7 @@ impl<M: Copy + PartialEq> Tables<M> {
                         && n.parent()
                             .is_some_and(|p| trace.node(p).kind() == NodeKind::Root)
                     {
-                        root_move_returned = true;
+                        self.root_move_returned = true;
                     }
                 }
                 Event::Cutoff { node, mv, .. } => {
@@ -191,25 +241,8 @@ impl<M: Copy + PartialEq> Tables<M> {
                 _ => {}
             }
         }
-        t
-    }
-
-    /// The killers of `ply`.
-    pub fn killers_at(&self, ply: usize) -> [Option<M>; 2] {
-        self.killers.get(ply).copied().unwrap_or([None, None])
-    }
-
-    /// The history score of `mv`.
-    pub fn history_of(&self, mv: M) -> u64 {
-        self.history
-            .iter()
-            .find(|(m, _)| *m == mv)
-            .map_or(0, |&(_, h)| h)
-    }
-
-    /// The largest history score (0 when the table is empty).
-    pub fn max_history(&self) -> u64 {
-        self.history.iter().map(|&(_, h)| h).max().unwrap_or(0)
+        self.upto = upto;
+        &self.tables
     }
 }
 
@@ -242,6 +275,7 @@ pub fn node_lines<M: Copy + PartialEq>(
     replay: &Replay,
     node: NodeId,
     ordering: MoveOrdering,
+    cache: &mut TableCache<M>,
     moves: &NodeMoves<M>,
     name: impl Fn(M) -> String,
 ) -> Vec<Line> {
@@ -303,7 +337,7 @@ pub fn node_lines<M: Copy + PartialEq>(
     // The tables as the engine held them when it ordered this node (or now, before that).
     let at = n.ordered_event().map_or(replay.step(), |e| e as usize);
     let at = at.min(replay.step());
-    let tables = Tables::rebuild(trace, at, ordering);
+    let tables = cache.at(trace, at);
     let killers = tables.killers_at(n.ply());
     let killer_names: Vec<String> = killers.iter().flatten().map(|&m| name(m)).collect();
     if !killer_names.is_empty() {
@@ -519,6 +553,14 @@ mod tests {
         assert_eq!(heat(4, 4), 9);
         assert_eq!(heat(1, 4), 3);
         assert_eq!(heat(0, 4), 0);
+        // Forward in steps, back, forward again: the cache agrees with a fresh rebuild.
+        let mut cache = TableCache::new(MoveOrdering::ALL);
+        for upto in (0..=trace.len()).chain((0..=trace.len()).rev()) {
+            assert_eq!(
+                *cache.at(&trace, upto),
+                Tables::rebuild(&trace, upto, MoveOrdering::ALL)
+            );
+        }
         let off = Tables::rebuild(&trace, trace.len(), MoveOrdering::NONE);
         assert!(off.history.is_empty() && off.killers.is_empty());
     }
