@@ -183,7 +183,7 @@ fn history_heat_map_on_the_board_and_killers_in_the_legend() {
     app.selected = app.session.roots().last().copied();
     type_keys(&mut app, "H");
     assert!(app.show_history);
-    let history = app.session.history();
+    let history = app.session.history().expect("the history heuristic is on");
     assert!(!history.is_empty(), "cutoffs fed the history table");
     assert!(
         history.windows(2).all(|w| w[0].1 >= w[1].1),
@@ -227,20 +227,38 @@ fn history_heat_map_on_the_board_and_killers_in_the_legend() {
 
 #[test]
 fn trees_list_the_history_in_the_side_pane() {
+    // A literal tree is searched in textbook form: the history heuristic is off, and the
+    // pane says so.
     let (mut app, _rx) = open("tree-004-fig-6-23", 9, false, None);
     app.update(Action::StepEnd);
     app.selected = app.session.roots().last().copied();
     type_keys(&mut app, "H");
+    assert_eq!(app.session.history(), None);
     let text = screen(&app, 120, 40);
-    let history = app.session.history();
-    if history.is_empty() {
-        assert!(text.contains("empty (no cutoff yet)"), "{text}");
-    } else {
-        assert!(
-            text.contains(&format!("{} {}", history[0].0, history[0].1)),
-            "{text}"
-        );
-    }
+    assert!(text.contains("off in this search"), "{text}");
+    // With the ordering on, the tree's moves are listed with their scores.
+    let (tx, rx) = channel();
+    let p = puzzle::load("tree-004-fig-6-23").unwrap();
+    let mut spec = SearchSpec::for_puzzle(&p, Some(Algorithm::IterativeDeepening), 2_000_000);
+    spec.config.ordering = plyscope::search::config::MoveOrdering::ALL;
+    let mut app = App::with_spec(
+        p,
+        Some(Algorithm::IterativeDeepening),
+        spec,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    app.update(Action::StepEnd);
+    app.selected = app.session.roots().last().copied();
+    type_keys(&mut app, "H");
+    let history = app.session.history().unwrap();
+    assert!(!history.is_empty());
+    let text = screen(&app, 120, 40);
+    assert!(
+        text.contains(&format!("{} {}", history[0].0, history[0].1)),
+        "{text}"
+    );
 }
 
 #[test]

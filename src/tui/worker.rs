@@ -254,8 +254,9 @@ pub trait Session: Send {
     fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
     /// The iterations of iterative deepening entered by the step.
     fn iterations(&self) -> Vec<heuristics::IterationRow>;
-    /// The history table as of the step, highest score first, in the game's notation.
-    fn history(&self) -> Vec<(String, u64)>;
+    /// The history table as of the step, highest score first, in the game's notation
+    /// (`None` when the search ran with the history heuristic off).
+    fn history(&self) -> Option<Vec<(String, u64)>>;
     /// Asks the engine to stop.
     fn cancel(&self);
 }
@@ -1140,7 +1141,10 @@ impl<G: BoardGame> Session for GameSession<G> {
         heuristics::iterations(&trace, &self.replay, |m| self.root.format_move(m))
     }
 
-    fn history(&self) -> Vec<(String, u64)> {
+    fn history(&self) -> Option<Vec<(String, u64)>> {
+        if !self.ordering.history {
+            return None;
+        }
         let trace = self.live.read();
         let mut cache = self.step_tables.lock().unwrap_or_else(|e| e.into_inner());
         let tables = cache.at(&trace, self.replay.step());
@@ -1150,7 +1154,7 @@ impl<G: BoardGame> Session for GameSession<G> {
             .map(|&(m, h)| (self.root.format_move(m), h))
             .collect();
         list.sort_by_key(|e| std::cmp::Reverse(e.1));
-        list
+        Some(list)
     }
 
     fn cancel(&self) {

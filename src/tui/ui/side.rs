@@ -269,29 +269,27 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         lines.push(row(label, text.clone(), slot));
     }
     if app.show_history {
-        let history = app.session.history();
-        let shown: Vec<String> = history
-            .iter()
-            .take(HISTORY_SHOWN)
-            .map(|(m, h)| format!("{m} {h}"))
-            .collect();
-        lines.push(row(
-            "history",
-            if shown.is_empty() {
-                "empty (no cutoff yet)".to_string()
-            } else {
+        let text = match app.session.history() {
+            None => "off in this search (no history heuristic)".to_string(),
+            Some(h) if h.is_empty() => "empty (no cutoff yet)".to_string(),
+            Some(h) => {
+                let shown: Vec<String> = h
+                    .iter()
+                    .take(HISTORY_SHOWN)
+                    .map(|(m, s)| format!("{m} {s}"))
+                    .collect();
                 format!(
                     "{}{}",
                     shown.join(" "),
-                    if history.len() > HISTORY_SHOWN {
-                        format!(" (+{} more)", history.len() - HISTORY_SHOWN)
+                    if h.len() > HISTORY_SHOWN {
+                        format!(" (+{} more)", h.len() - HISTORY_SHOWN)
                     } else {
                         String::new()
                     }
                 )
-            },
-            Slot::SideValue,
-        ));
+            }
+        };
+        lines.push(row("history", text, Slot::SideValue));
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
