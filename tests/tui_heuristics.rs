@@ -191,8 +191,9 @@ fn history_heat_map_on_the_board_and_killers_in_the_legend() {
     );
     let view = app.session.board(
         app.selected,
+        // The heat map does not need the values overlay on.
         BoardOptions {
-            values: true,
+            values: false,
             history: true,
             ..BoardOptions::default()
         },

@@ -1065,28 +1065,9 @@ impl<G: BoardGame> Session for GameSession<G> {
         };
         let (game, line) = self.position(&trace, node);
         let last = line.last().copied();
-        if !options.values {
-            return game.board_view(last, Vec::new(), None);
-        }
-        if trace.node(node).kind().is_lambda() {
-            let (overlay, legend) = self.lambda_overlay(&trace, node, options.zone);
-            return game.board_view(last, overlay, Some(legend));
-        }
-        if trace.node(node).kind().is_proof() {
-            let overlay: Vec<_> = proof::child_marks(&trace, &self.replay, node, options.show_dn)
-                .into_iter()
-                .map(|(mv, text, mark)| (mv, text, MarkKind::Proof(mark)))
-                .collect();
-            let legend = if overlay.is_empty() {
-                "not expanded yet".to_string()
-            } else if options.show_dn {
-                "children's dn (d: pn)".to_string()
-            } else {
-                "children's pn (d: dn)".to_string()
-            };
-            return game.board_view(last, overlay, Some(legend));
-        }
-        if options.history {
+        // The heat map shows whether or not the values are on (`H` asked for it).
+        let kind = trace.node(node).kind();
+        if options.history && !kind.is_lambda() && !kind.is_proof() {
             let mut cache = self.step_tables.lock().unwrap_or_else(|e| e.into_inner());
             let tables = cache.at(&trace, self.replay.step());
             let max = tables.max_history();
@@ -1112,6 +1093,27 @@ impl<G: BoardGame> Session for GameSession<G> {
                     killers.join(" ")
                 }
             );
+            return game.board_view(last, overlay, Some(legend));
+        }
+        if !options.values {
+            return game.board_view(last, Vec::new(), None);
+        }
+        if trace.node(node).kind().is_lambda() {
+            let (overlay, legend) = self.lambda_overlay(&trace, node, options.zone);
+            return game.board_view(last, overlay, Some(legend));
+        }
+        if trace.node(node).kind().is_proof() {
+            let overlay: Vec<_> = proof::child_marks(&trace, &self.replay, node, options.show_dn)
+                .into_iter()
+                .map(|(mv, text, mark)| (mv, text, MarkKind::Proof(mark)))
+                .collect();
+            let legend = if overlay.is_empty() {
+                "not expanded yet".to_string()
+            } else if options.show_dn {
+                "children's dn (d: pn)".to_string()
+            } else {
+                "children's pn (d: dn)".to_string()
+            };
             return game.board_view(last, overlay, Some(legend));
         }
         let overlay = self
