@@ -112,6 +112,7 @@ fn overlay(app: &App) -> Vec<(u16, String, MarkKind)> {
             values: app.show_values,
             zone: app.zone,
             show_dn: app.show_dn,
+            history: app.show_history,
         },
     ) {
         BoardView::Stones { overlay, .. } => overlay

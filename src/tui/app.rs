@@ -112,6 +112,12 @@ pub struct App {
     /// Proof-number searches: the board shows the children's disproof numbers instead of
     /// their proof numbers.
     pub show_dn: bool,
+    /// Alpha-beta family: the board shows the history-heuristic heat map (and the side pane
+    /// the history list and the killers) instead of the children's values.
+    pub show_history: bool,
+    /// Alpha-beta family: the side pane lists the iterations of iterative deepening instead
+    /// of the selected node.
+    pub show_iterations: bool,
     /// Lambda searches: the maximum level set with the level keys (`None`: the puzzle's, or
     /// the engine's default).
     pub max_level: Option<u8>,
@@ -221,6 +227,8 @@ impl App {
             speed: 2,
             show_values: true,
             show_dn: false,
+            show_history: false,
+            show_iterations: false,
             zone: ZoneView::default(),
             max_level: None,
             root_analysis: false,
@@ -708,6 +716,36 @@ impl App {
             Action::SwitchZone => {
                 self.zone.side = self.zone.side.other();
                 self.message = Some(format!("zone: {}", self.zone.side.name()));
+            }
+            Action::ToggleHistory | Action::ToggleIterations
+                if self.is_lambda() || self.is_proof() =>
+            {
+                self.message = Some(
+                    "history, killers and iterations belong to the alpha-beta family (a: algorithm)"
+                        .to_string(),
+                );
+            }
+            Action::ToggleHistory => {
+                self.show_history = !self.show_history;
+                self.message = Some(
+                    if self.show_history {
+                        "board: history heat map (1-9) and the killers of the ply"
+                    } else {
+                        "board: children's values"
+                    }
+                    .to_string(),
+                );
+            }
+            Action::ToggleIterations => {
+                self.show_iterations = !self.show_iterations;
+                self.message = Some(
+                    if self.show_iterations {
+                        "side pane: the iterations (i / I: next / previous)"
+                    } else {
+                        "side pane: the selected node"
+                    }
+                    .to_string(),
+                );
             }
             Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
             Action::Redraw => self.redraw = true,

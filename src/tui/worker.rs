@@ -11,28 +11,30 @@
 //! is [`proof`]'s. Cancelling is [`Session::cancel`], which asks the recorder to break at
 //! the next node (`LiveTrace::request_stop`).
 
+pub mod heuristics;
 pub mod lambda;
 pub mod proof;
 
-use std::sync::Arc;
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::KeyEvent;
 
-use crate::game::{Game, Player, Point, StoneGame};
+use crate::game::{Game, MoveList, Player, Point, StoneGame};
 use crate::games::atarigo::AtariGo;
 use crate::games::dama::{Dama, DamaMove};
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
+use crate::search::config::MoveOrdering;
 use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
 use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
-use crate::trace::store::{EventKind, NodeId, Trace};
+use crate::trace::store::{EventKind, NodeId, NodeKind, Trace};
 
 use lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
 use proof::{ProofDetail, ProofMark, ProofRow};
@@ -85,6 +87,8 @@ pub enum MarkKind {
     Root(RootMark),
     /// A child's proof or disproof number (proof-number searches).
     Proof(ProofMark),
+    /// A move's history score as a heat digit 1-9 (the history-heuristic heat map).
+    History(u8),
 }
 
 /// A mark drawn on an empty point of the board.
@@ -106,6 +110,8 @@ pub struct BoardOptions {
     /// Proof-number searches: the children's disproof numbers instead of their proof
     /// numbers.
     pub show_dn: bool,
+    /// Alpha-beta family: the history-heuristic heat map instead of the children's values.
+    pub history: bool,
 }
 
 /// What the board pane draws for a node.
@@ -184,6 +190,9 @@ pub struct NodeDetail {
     pub lambda: Option<LambdaDetail>,
     /// Proof nodes: numbers, thresholds, the frames of the current descent.
     pub proof: Option<ProofDetail>,
+    /// Alpha-beta nodes: null move, forward pruning, killers and the move order before
+    /// and after sorting, in words ([`heuristics::node_lines`]).
+    pub heuristics: Vec<heuristics::Line>,
 }
 
 /// A game-erased view of one recorded search and its replay cursor.
@@ -244,6 +253,11 @@ pub trait Session: Send {
     /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
     /// 5.1-5.3), with its point (`None` for games without points).
     fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
+    /// The iterations of iterative deepening entered by the step.
+    fn iterations(&self) -> Vec<heuristics::IterationRow>;
+    /// The history table as of the step, highest score first, in the game's notation
+    /// (`None` when the search ran with the history heuristic off).
+    fn history(&self) -> Option<Vec<(String, u64)>>;
     /// Asks the engine to stop.
     fn cancel(&self);
 }
@@ -449,6 +463,12 @@ pub struct GameSession<G: BoardGame> {
     root: G,
     live: Arc<LiveTrace<G::Move>>,
     replay: Replay,
+    /// The move ordering the search ran with (the killer and history views follow it).
+    ordering: MoveOrdering,
+    /// The killer and history tables as of the step (board, history list) and as of the
+    /// selected node's ordering (side pane), kept between frames.
+    step_tables: Mutex<heuristics::TableCache<G::Move>>,
+    node_tables: Mutex<heuristics::TableCache<G::Move>>,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -523,6 +543,9 @@ impl<G: BoardGame> GameSession<G> {
             root,
             live,
             replay: Replay::new(),
+            ordering: search_config.ordering,
+            step_tables: Mutex::new(heuristics::TableCache::new(search_config.ordering)),
+            node_tables: Mutex::new(heuristics::TableCache::new(search_config.ordering)),
         })
     }
 
@@ -556,11 +579,46 @@ impl<G: BoardGame> GameSession<G> {
     /// A session over a trace recorded elsewhere (tests, benches, a scripted search): the
     /// search "runs" nowhere, so `cancel` only raises the trace's stop flag.
     pub fn over(root: G, live: Arc<LiveTrace<G::Move>>) -> Box<dyn Session> {
+        Self::over_with(root, live, SearchConfig::default().ordering)
+    }
+
+    /// As [`GameSession::over`], for a search that ran with the move ordering `ordering`.
+    pub fn over_with(
+        root: G,
+        live: Arc<LiveTrace<G::Move>>,
+        ordering: MoveOrdering,
+    ) -> Box<dyn Session> {
         Box::new(GameSession {
             root,
             live,
             replay: Replay::new(),
+            ordering,
+            step_tables: Mutex::new(heuristics::TableCache::new(ordering)),
+            node_tables: Mutex::new(heuristics::TableCache::new(ordering)),
         })
+    }
+
+    /// The generated moves of `game` and their 1-ply static values (mover's view).
+    fn node_moves(game: &G) -> heuristics::NodeMoves<G::Move> {
+        let mut game = game.clone();
+        let mut list = MoveList::new();
+        if game.outcome().is_none() {
+            game.legal_moves(&mut list);
+        }
+        let generated: Vec<G::Move> = list.as_slice().to_vec();
+        let eval = generated
+            .iter()
+            .map(|&m| {
+                game.play(m);
+                let child = match game.outcome() {
+                    Some(o) => crate::search::minimax::outcome_value(o, game.to_move(), 1),
+                    None => Value(game.evaluate()),
+                };
+                game.undo(m);
+                (m, -child)
+            })
+            .collect();
+        heuristics::NodeMoves { generated, eval }
     }
 
     /// A lambda node's overlay: at a root search, each root move's level (thesis 000
@@ -937,6 +995,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         let label = match (tn.mv(), self.replay.lambda(&trace, node)) {
             (_, Some(l)) => lambda::label(&l, |m| self.root.format_move(m)),
             (None, _) if tn.kind().is_proof() => "root".to_string(),
+            (None, _) if tn.kind() == NodeKind::NullMove => "null move (pass)".to_string(),
             (None, _) if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
             (None, _) => "root".to_string(),
             (Some(mv), _) => {
@@ -1029,6 +1088,20 @@ impl<G: BoardGame> Session for GameSession<G> {
                 };
                 game.format_move(m)
             }),
+            // Lambda and proof nodes have views of their own.
+            heuristics: if tn.kind().is_lambda() || tn.kind().is_proof() {
+                Vec::new()
+            } else {
+                heuristics::node_lines(
+                    &trace,
+                    &self.replay,
+                    node,
+                    self.ordering,
+                    &mut self.node_tables.lock().unwrap_or_else(|e| e.into_inner()),
+                    &Self::node_moves(&game),
+                    |m| game.format_move(m),
+                )
+            },
         }
     }
 
@@ -1039,6 +1112,36 @@ impl<G: BoardGame> Session for GameSession<G> {
         };
         let (game, line) = self.position(&trace, node);
         let last = line.last().copied();
+        // The heat map shows whether or not the values are on (`H` asked for it).
+        let kind = trace.node(node).kind();
+        if options.history && !kind.is_lambda() && !kind.is_proof() {
+            let mut cache = self.step_tables.lock().unwrap_or_else(|e| e.into_inner());
+            let tables = cache.at(&trace, self.replay.step());
+            let max = tables.max_history();
+            let overlay = tables
+                .history
+                .iter()
+                .map(|&(mv, h)| {
+                    let d = heuristics::heat(h, max);
+                    (mv, d.to_string(), MarkKind::History(d))
+                })
+                .collect();
+            let killers: Vec<String> = tables
+                .killers_at(trace.node(node).ply())
+                .iter()
+                .flatten()
+                .map(|&m| game.format_move(m))
+                .collect();
+            let legend = format!(
+                "history 1-9 (9 = {max}); killers {}",
+                if killers.is_empty() {
+                    "none".to_string()
+                } else {
+                    killers.join(" ")
+                }
+            );
+            return game.board_view(last, overlay, Some(legend));
+        }
         if !options.values {
             return game.board_view(last, Vec::new(), None);
         }
@@ -1080,6 +1183,27 @@ impl<G: BoardGame> Session for GameSession<G> {
             .into_iter()
             .map(|(mv, mark)| (crate::search::LambdaGame::move_point(&self.root, mv), mark))
             .collect()
+    }
+
+    fn iterations(&self) -> Vec<heuristics::IterationRow> {
+        let trace = self.live.read();
+        heuristics::iterations(&trace, &self.replay, |m| self.root.format_move(m))
+    }
+
+    fn history(&self) -> Option<Vec<(String, u64)>> {
+        if !self.ordering.history {
+            return None;
+        }
+        let trace = self.live.read();
+        let mut cache = self.step_tables.lock().unwrap_or_else(|e| e.into_inner());
+        let tables = cache.at(&trace, self.replay.step());
+        let mut list: Vec<(String, u64)> = tables
+            .history
+            .iter()
+            .map(|&(m, h)| (self.root.format_move(m), h))
+            .collect();
+        list.sort_by_key(|e| std::cmp::Reverse(e.1));
+        Some(list)
     }
 
     fn cancel(&self) {

@@ -120,6 +120,8 @@ actions! {
     ToggleValues => "toggle_values", View, None, "show or hide the board overlay (values, zones, levels)";
     CycleZoneOrder => "cycle_zone_order", View, None, "lambda: cycle the zone orders shown (1, <=2, <=3, all)";
     SwitchZone => "switch_zone", View, None, "lambda: A-zone or D-zone; pn: children's pn or dn";
+    ToggleHistory => "toggle_history", View, None, "alpha-beta: history heat map on the board (trees: a list) and the killers";
+    ToggleIterations => "toggle_iterations", View, None, "alpha-beta: list of the iterations (i / I step through them)";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     Redraw => "redraw", View, None, "redraw the whole screen";
 

@@ -9,6 +9,11 @@
 //! level of each root move (thesis 000 figures 5.1-5.3: the level digit of a win, `?` tried
 //! without proof, `x` self-endangering) in the `lambda.*` styles; a legend line under the
 //! board says which, so nothing relies on colour alone.
+//!
+//! With the history view on (`toggle_history`, alpha-beta family) the marks are the
+//! history-heuristic heat map (thesis 000 5.3.2): each move's score as a digit 1-9 against
+//! the largest (graded in the zone styles too), the legend giving the largest score and the
+//! killers of the selected node's ply.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -34,6 +39,7 @@ pub fn view(app: &App) -> BoardView {
             values: app.show_values,
             zone: app.zone,
             show_dn: app.show_dn,
+            history: app.show_history,
         },
     )
 }
@@ -158,5 +164,10 @@ fn mark_slot(kind: MarkKind) -> Slot {
         MarkKind::Proof(ProofMark::Proven) => Slot::LambdaWin,
         MarkKind::Proof(ProofMark::Disproven) => Slot::LambdaTried,
         MarkKind::Proof(ProofMark::Open) => Slot::BoardOverlay,
+        // The digit says the heat; the zone styles grade it in colour too.
+        MarkKind::History(0..=2) => Slot::ZoneOrder4,
+        MarkKind::History(3..=5) => Slot::ZoneOrder3,
+        MarkKind::History(6..=8) => Slot::ZoneOrder2,
+        MarkKind::History(_) => Slot::ZoneOrder1,
     }
 }

@@ -14,6 +14,15 @@
 //! step with PROVEN / DISPROVEN in words, df-pn's thresholds, its expansion, and the frames
 //! of the current descent from the root, each with its numbers and thresholds (the frame of
 //! the selected node marked `>`).
+//!
+//! At an alpha-beta node it adds, in words, the heuristics of issue 6 item 3
+//! ([`crate::tui::worker::heuristics`]): the null-move probe with its R (seed 002 7.1.2),
+//! the moves forward pruning dropped (seed 002 7.1.1), the killers of the ply, and the move
+//! order as generated and as searched with the reason of each place (TT move, evaluation,
+//! killer, history score; at an iteration's root the last iteration's values). With the
+//! history view on (`toggle_history`) it lists the history table, highest first (for trees
+//! the only place it shows); with the iterations view on (`toggle_iterations`) the pane
+//! lists the iterations of iterative deepening instead, the selected one marked `>`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -31,6 +40,10 @@ use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if app.show_iterations && !app.is_lambda() && !app.is_proof() {
+        render_iterations(frame, area, app, theme);
+        return;
+    }
     let block = pane("Node", theme, false);
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -248,5 +261,81 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         format!("{} in its subtree", d.subtree_nodes),
         Slot::SideValue,
     ));
+    for (label, text) in &d.heuristics {
+        let slot = match *label {
+            "null move" | "pruned" => Slot::SideReason,
+            _ => Slot::SideValue,
+        };
+        lines.push(row(label, text.clone(), slot));
+    }
+    if app.show_history {
+        let text = match app.session.history() {
+            None => "off in this search (no history heuristic)".to_string(),
+            Some(h) if h.is_empty() => "empty (no cutoff yet)".to_string(),
+            Some(h) => {
+                let shown: Vec<String> = h
+                    .iter()
+                    .take(HISTORY_SHOWN)
+                    .map(|(m, s)| format!("{m} {s}"))
+                    .collect();
+                format!(
+                    "{}{}",
+                    shown.join(" "),
+                    if h.len() > HISTORY_SHOWN {
+                        format!(" (+{} more)", h.len() - HISTORY_SHOWN)
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+        };
+        lines.push(row("history", text, Slot::SideValue));
+    }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// History entries the side pane lists (highest scores first).
+const HISTORY_SHOWN: usize = 12;
+
+/// The iterations of iterative deepening (issue 6, item 3; seed 002 chapter 5): one entry
+/// per iteration with its depth, value, best move, nodes, root order and root values; the
+/// iteration of the selected node is marked `>`.
+fn render_iterations(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    let block = pane("Iterations", theme, false);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let rows = app.session.iterations();
+    if rows.is_empty() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                "no iteration entered yet (iterative deepening announces each)",
+                theme.style(Slot::SideValue),
+            ))
+            .wrap(Wrap { trim: false }),
+            inner,
+        );
+        return;
+    }
+    let current = app
+        .selected
+        .and_then(|s| rows.iter().rposition(|r| r.root <= s));
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let here = Some(i) == current;
+            Line::from(Span::styled(
+                format!("{}{}", if here { ">" } else { " " }, r.summary()),
+                theme.style(if here { Slot::TreePv } else { Slot::SideValue }),
+            ))
+        })
+        .collect();
+    // Keep the current iteration in view.
+    let scroll = current.map_or(0, |c| c.saturating_sub(inner.height as usize / 3)) as u16;
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        inner,
+    );
 }
