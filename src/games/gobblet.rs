@@ -69,8 +69,6 @@ mod tests;
 use std::sync::OnceLock;
 
 use crate::game::{Game, Heuristic, MoveList, Outcome, Player, Tactics, point_name};
-use crate::search::lambda::LambdaGame;
-use crate::search::pass::Pass;
 
 pub use eval::Evaluation;
 
@@ -868,12 +866,6 @@ impl Tactics for Gobblet {
         }
     }
 }
-
-/// No pass in Gobblet: the null move is off.
-impl Pass for Gobblet {}
-
-/// No threat search on Gobblet: pieces move, so the stone-game notions do not apply.
-impl LambdaGame for Gobblet {}
 
 impl std::fmt::Debug for Gobblet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -135,6 +135,9 @@ impl LambdaGame for TreeGame {}
 /// games): lambda search refuses it.
 impl LambdaGame for crate::games::dama::Dama {}
 
+/// No threat search on Gobblet: pieces move, so the stone-game notions do not apply.
+impl LambdaGame for crate::games::gobblet::Gobblet {}
+
 /// `Ok` when lambda search can run on `game` (it needs a pass); the error reads well on a
 /// command line.
 pub fn check_supported<G: LambdaGame>(game: &G) -> Result<(), LambdaError> {

@@ -44,6 +44,9 @@ impl Pass for TreeGame {}
 /// Czech checkers has no pass, and zugzwang is common (a blocked side loses): no null move.
 impl Pass for Dama {}
 
+/// No pass in Gobblet: the null move is off.
+impl Pass for crate::games::gobblet::Gobblet {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
