@@ -464,7 +464,7 @@ fn a_user_keymap_rebinds_only_what_it_lists() {
     );
     assert_eq!(keymap.action_for_key(key("]")), None);
     assert_eq!(keymap.action_for_key(key("ctrl-q")), Some(Action::Quit));
-    assert_eq!(keymap.action_for_key(key("H")), Some(Action::ToggleHelp));
+    assert_eq!(keymap.action_for_key(key("Q")), Some(Action::ToggleHelp));
     assert_eq!(keymap.action_for_key(key("h")), Some(Action::Parent));
     assert_eq!(keymap.action_for_key(CTRL_C), Some(Action::QuitNow));
     assert!(keymap.keys(Action::Redraw).is_empty());
@@ -473,7 +473,7 @@ fn a_user_keymap_rebinds_only_what_it_lists() {
         .iter()
         .find(|r| r.action == Action::ToggleHelp)
         .unwrap();
-    assert_eq!(toggle.keys, "?, f1, H");
+    assert_eq!(toggle.keys, "?, f1, Q");
     assert!(
         keymap
             .footer()
