@@ -118,6 +118,11 @@ const NO_TREE: &str = "no lambda-tree of either side up to level 3";
 /// empty 5x5 k=4 board keeps a draw (df-pn's m,n,k certificates decide it; they are checked
 /// against exhaustive play in tests/dfpn_mnk.rs, the brute force needs 157 million nodes).
 const DRAW_MOVE: &str = "the draw after the move is beyond alpha-beta's bound";
+/// A claimed winning move on a board alpha-beta cannot finish after it (AtariGo 5x5 c3,
+/// Hex 6x6 d3): the proofs rest on must-play regions (Hex virtual connections, the zones of
+/// lambda-1 trees), each checked against exhaustive search on small boards in
+/// tests/dfpn_hex.rs, src/games/hex/vc.rs and tests/lambda_dfpn_must_play.rs.
+const WIN_MOVE: &str = "the win after the move is beyond alpha-beta's bound";
 
 /// What does not decide within [`DEBUG_BOUNDS`] (the large boards get the probe bound).
 const DEBUG_UNDECIDED: &[Undecided] = &[
@@ -175,11 +180,9 @@ const DEBUG_UNDECIDED: &[Undecided] = &[
 /// What does not decide within [`RELEASE_BOUNDS`] (the largest boards get the probe bound).
 const RELEASE_UNDECIDED: &[Undecided] = &[
     ("tictactoe", "dual-lambda", Rule::Both, DRAW),
-    ("tictactoe", "lambda-dfpn", Rule::Defender, DRAW),
     ("mnk-4x4-k4", "dual-lambda", Rule::Both, DRAW),
     ("mnk-4x4-k4", "pns", Rule::Both, ARENA),
     ("mnk-4x4-k4", "pn2", Rule::Both, BOUND),
-    ("mnk-4x4-k4", "lambda-dfpn", Rule::Defender, DRAW),
     ("mnk-6x5-k4", "pns", Rule::Both, ARENA),
     ("mnk-6x5-k4", "lambda-dfpn", Rule::Defender, BOUND),
     ("mnk-7x7-k4", "pns", Rule::Both, ARENA),
@@ -190,21 +193,19 @@ const RELEASE_UNDECIDED: &[Undecided] = &[
     ("atarigo-4x4", "dual-lambda", Rule::Both, NO_TREE),
     ("atarigo-4x4", "pns", Rule::Both, ARENA),
     ("atarigo-4x4", "pn2", Rule::Both, BOUND),
-    ("atarigo-4x4", "lambda-dfpn", Rule::Defender, NO_TREE),
     ("hex-4x4-white-b3", "dual-lambda", Rule::Both, NO_TREE),
-    ("hex-4x4-white-b3", "lambda-dfpn", Rule::Defender, NO_TREE),
     ("mnk-5x5-k4", "alphabeta", Rule::Both, HUGE),
     ("mnk-5x5-k4", "dual-lambda", Rule::Both, HUGE),
     ("mnk-5x5-k4", "pns", Rule::Both, HUGE),
     ("mnk-5x5-k4", "pn2", Rule::Both, HUGE),
-    ("mnk-5x5-k4", "dfpn", Rule::Both, HUGE),
+    ("mnk-5x5-k4", "dfpn move", Rule::Attacker, DRAW_MOVE),
     ("mnk-5x5-k4", "lambda-dfpn", Rule::Both, HUGE),
     ("atarigo-5x5", "alphabeta", Rule::Both, HUGE),
     ("atarigo-5x5", "dual-lambda", Rule::Both, HUGE),
     ("atarigo-5x5", "pns", Rule::Both, HUGE),
     ("atarigo-5x5", "pn2", Rule::Both, HUGE),
     ("atarigo-5x5", "dfpn", Rule::Both, HUGE),
-    ("atarigo-5x5", "lambda-dfpn", Rule::Both, HUGE),
+    ("atarigo-5x5", "lambda-dfpn move", Rule::Defender, WIN_MOVE),
     ("atarigo-6x6-crosscut", "alphabeta", Rule::Both, HUGE),
     ("atarigo-6x6-crosscut", "pns", Rule::Both, HUGE),
     ("atarigo-6x6-crosscut", "pn2", Rule::Both, HUGE),
@@ -214,13 +215,11 @@ const RELEASE_UNDECIDED: &[Undecided] = &[
     ("hex-5x5", "dual-lambda", Rule::Both, HUGE),
     ("hex-5x5", "pns", Rule::Both, HUGE),
     ("hex-5x5", "pn2", Rule::Both, HUGE),
-    ("hex-5x5", "dfpn", Rule::Both, HUGE),
-    ("hex-5x5", "lambda-dfpn", Rule::Both, HUGE),
     ("hex-6x6", "alphabeta", Rule::Both, HUGE),
     ("hex-6x6", "dual-lambda", Rule::Both, HUGE),
     ("hex-6x6", "pns", Rule::Both, HUGE),
     ("hex-6x6", "pn2", Rule::Both, HUGE),
-    ("hex-6x6", "dfpn", Rule::Both, HUGE),
+    ("hex-6x6", "dfpn move", Rule::Both, WIN_MOVE),
     ("hex-6x6", "lambda-dfpn", Rule::Both, HUGE),
 ];
 
@@ -652,10 +651,11 @@ fn proof_family_agrees_with_alphabeta_and_dual_lambda_on_every_bundled_puzzle() 
     assert!(run.comparisons >= 100, "{}", run.comparisons);
 }
 
-/// The release cross-check with millions of nodes per search (7 minutes on a loaded
-/// 2-core machine; 292 comparisons, among them mnk-4x4-k4 disproven by df-pn against
-/// alpha-beta's draw, mnk-6x5-k4 proven by PN² and mnk-7x7-k4 by df-pn with their
-/// winning moves verified):
+/// The release cross-check with millions of nodes per search (4 to 7 minutes on a loaded
+/// 2-core machine; 337 comparisons, among them mnk-4x4-k4 disproven by df-pn against
+/// alpha-beta's draw, mnk-6x5-k4 proven by PN² and mnk-7x7-k4 and Hex 5x5 by df-pn with
+/// their winning moves verified; the empty Hex 6x6 board proven by df-pn in 474,168 nodes,
+/// AtariGo 5x5 by lambda-df-pn, 5x5 k=4 decided both ways by df-pn):
 /// `cargo test --release --test proof_crosscheck -- --ignored --nocapture`.
 #[test]
 #[ignore = "release only: cargo test --release --test proof_crosscheck -- --ignored"]

@@ -401,44 +401,12 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 size: 1,
             };
         }
-        let mover = game.to_move();
         let mut pruned = 0;
+        // Steps 2 and 3: the one-move tactics.
+        if let Some(decided) = expand_by_tactics(game, out) {
+            return decided;
+        }
         if game.is_stable() {
-            // Step 2: an immediate win of the mover.
-            if let Some(win) = game.winning_move(mover) {
-                return Expansion::Decided {
-                    mover_wins: true,
-                    best: Some(win),
-                    size: 2,
-                };
-            }
-            // Step 3: the opponent's immediate wins: two lose, one must be blocked.
-            game.winning_moves(mover.opponent(), out, 2);
-            let threats = out.len();
-            let block = out.as_slice().first().copied();
-            game.legal_moves(out);
-            let legal = out.len() as u32;
-            if threats >= 2 {
-                out.clear();
-                return Expansion::Decided {
-                    mover_wins: false,
-                    best: None,
-                    size: 1 + 2 * legal,
-                };
-            }
-            if let Some(block) = block {
-                let can_block = out.contains(&block);
-                out.clear();
-                if !can_block {
-                    return Expansion::Decided {
-                        mover_wins: false,
-                        best: None,
-                        size: 1 + 2 * legal,
-                    };
-                }
-                out.push(block);
-                return Expansion::Moves { pruned: legal - 1 };
-            }
             // Step 4: the game's proven must-play region (Hex: the opponent's one-move
             // virtual connections, which include every double threat); an empty region
             // means the mover has lost.
@@ -460,8 +428,6 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             if !has_region {
                 pruned += threats::drop_refuted(game, out);
             }
-        } else {
-            game.legal_moves(out);
         }
         order_by_rank(game, out);
         if out.is_empty() {
@@ -523,6 +489,47 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             }
         }
     }
+}
+
+/// The exact one-move tactics of a stable game (thesis 000 definition 6), the first steps of
+/// every df-pn move source: an immediate win of the mover decides the node (proof size 2);
+/// two immediate wins of the opponent, or one the mover cannot block, lose (each move and
+/// the win after it: `1 + 2 x legal moves`); one that can be blocked leaves the block as
+/// the only move. Otherwise (and always in an unstable game) `out` holds the legal moves
+/// and the answer is `None`. The game must not be over.
+pub fn expand_by_tactics<G: LambdaGame>(
+    game: &mut G,
+    out: &mut MoveList<G::Move>,
+) -> Option<Expansion<G::Move>> {
+    if !game.is_stable() {
+        game.legal_moves(out);
+        return None;
+    }
+    let mover = game.to_move();
+    if let Some(win) = game.winning_move(mover) {
+        return Some(Expansion::Decided {
+            mover_wins: true,
+            best: Some(win),
+            size: 2,
+        });
+    }
+    game.winning_moves(mover.opponent(), out, 2);
+    let threats = out.len();
+    let block = out.as_slice().first().copied();
+    game.legal_moves(out);
+    let legal = out.len() as u32;
+    if threats >= 2 || block.is_some_and(|b| !out.contains(&b)) {
+        out.clear();
+        return Some(Expansion::Decided {
+            mover_wins: false,
+            best: None,
+            size: 1 + 2 * legal,
+        });
+    }
+    let block = block?;
+    out.clear();
+    out.push(block);
+    Some(Expansion::Moves { pruned: legal - 1 })
 }
 
 /// Keeps the moves that are in `region`, in their order; returns how many were dropped.

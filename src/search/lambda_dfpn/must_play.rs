@@ -30,9 +30,11 @@
 //! The table shares entries between symmetric positions (the smallest of the symmetric
 //! keys names a position).
 
-use crate::game::{MAX_SYMMETRIES, MoveList, Player};
+use crate::game::{MAX_SYMMETRIES, MoveList};
 use crate::search::Limits;
-use crate::search::dfpn::{ChildInit, DfpnOptions, Expansion, Mid, MoveSource, goal_reached};
+use crate::search::dfpn::{
+    ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, goal_reached,
+};
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
@@ -214,36 +216,8 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                 size: 1,
             };
         }
-        let mover: Player = game.to_move();
-        let stable = game.is_stable();
-        if stable {
-            if let Some(win) = game.winning_move(mover) {
-                return Expansion::Decided {
-                    mover_wins: true,
-                    best: Some(win),
-                    size: 2,
-                };
-            }
-            game.winning_moves(mover.opponent(), out, 2);
-            let threats = out.len();
-            let block = out.as_slice().first().copied();
-            game.legal_moves(out);
-            let legal = out.len() as u32;
-            if threats >= 2 || block.is_some_and(|b| !out.contains(&b)) {
-                out.clear();
-                return Expansion::Decided {
-                    mover_wins: false,
-                    best: None,
-                    size: 1 + 2 * legal,
-                };
-            }
-            if let Some(block) = block {
-                out.clear();
-                out.push(block);
-                return Expansion::Moves { pruned: legal - 1 };
-            }
-        } else {
-            game.legal_moves(out);
+        if let Some(decided) = expand_by_tactics(game, out) {
+            return decided;
         }
         let legal = out.len() as u32;
         if legal == 0 {
