@@ -296,23 +296,14 @@ impl PlainMoves {
     }
 
     /// The symmetry that maps the current position onto the one its key names: the first
-    /// whose key is the smallest.
+    /// whose key is the smallest (the identity when symmetric keys are off).
     #[inline]
     fn canonical<G: LambdaGame>(&self, game: &G) -> (usize, u64) {
-        let mut keys = [0u64; MAX_SYMMETRIES];
-        let count = if self.symmetry {
-            game.symmetric_keys(&mut keys)
+        if self.symmetry {
+            smallest_symmetric_key(game)
         } else {
-            keys[0] = game.key();
-            1
-        };
-        let mut best = (0, keys[0]);
-        for (s, &key) in keys.iter().enumerate().take(count).skip(1) {
-            if key < best.1 {
-                best = (s, key);
-            }
+            (0, game.key())
         }
-        best
     }
 
     /// A node one side is certified never to win: `Some(mover reaches its aim)`.
@@ -383,12 +374,8 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
     ) -> Expansion<G::Move> {
         out.clear();
         // Step 1: a finished game, or one side certified never to win.
-        if let Some(outcome) = game.outcome() {
-            return Expansion::Decided {
-                mover_wins: goal_reached(outcome, goal) == or_node,
-                best: None,
-                size: 1,
-            };
+        if let Some(finished) = expand_finished(game, or_node, goal) {
+            return finished;
         }
         // The attacker's certified win is left to the children (their `init` sees it), so a
         // proven OR node always names its winning move.
@@ -489,6 +476,33 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             }
         }
     }
+}
+
+/// The symmetry whose image of the position has the smallest key, and that key: symmetric
+/// positions have the same value, so a table keyed by it shares one entry between them
+/// ([`LambdaGame::symmetric_keys`]; the first such symmetry on ties).
+#[inline]
+pub fn smallest_symmetric_key<G: LambdaGame>(game: &G) -> (usize, u64) {
+    let mut keys = [0u64; MAX_SYMMETRIES];
+    let count = game.symmetric_keys(&mut keys);
+    let mut best = (0, keys[0]);
+    for (s, &key) in keys.iter().enumerate().take(count).skip(1) {
+        if key < best.1 {
+            best = (s, key);
+        }
+    }
+    best
+}
+
+/// The expansion of a finished game: decided for the mover when its outcome reaches the
+/// mover's aim (proof size 1); `None` while the game goes on.
+#[inline]
+pub fn expand_finished<G: Game>(game: &G, or_node: bool, goal: Goal) -> Option<Expansion<G::Move>> {
+    game.outcome().map(|outcome| Expansion::Decided {
+        mover_wins: goal_reached(outcome, goal) == or_node,
+        best: None,
+        size: 1,
+    })
 }
 
 /// The exact one-move tactics of a stable game (thesis 000 definition 6), the first steps of

@@ -30,10 +30,11 @@
 //! The table shares entries between symmetric positions (the smallest of the symmetric
 //! keys names a position).
 
-use crate::game::{MAX_SYMMETRIES, MoveList};
+use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
-    ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, goal_reached,
+    ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, expand_finished,
+    goal_reached, smallest_symmetric_key,
 };
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame};
@@ -185,9 +186,7 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
     /// children, in the position's own orientation).
     #[inline]
     fn key(&self, game: &G) -> u64 {
-        let mut keys = [0; MAX_SYMMETRIES];
-        let count = game.symmetric_keys(&mut keys);
-        keys[..count].iter().copied().min().unwrap_or(keys[0])
+        smallest_symmetric_key(game).1
     }
 
     #[inline]
@@ -209,12 +208,8 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
     ) -> Expansion<G::Move> {
         out.clear();
         // Step 1: the game's end and the exact tactics.
-        if let Some(outcome) = game.outcome() {
-            return Expansion::Decided {
-                mover_wins: goal_reached(outcome, goal) == or_node,
-                best: None,
-                size: 1,
-            };
+        if let Some(finished) = expand_finished(game, or_node, goal) {
+            return finished;
         }
         if let Some(decided) = expand_by_tactics(game, out) {
             return decided;
