@@ -61,6 +61,7 @@ fn main() -> ExitCode {
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
+            compare: None,
             theme: None,
             ascii: false,
             color: ColorChoice::Auto,
