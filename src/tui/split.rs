@@ -304,6 +304,29 @@ mod tests {
     }
 
     #[test]
+    fn headers_show_the_tree_as_of_the_step_and_say_when_a_record_ended() {
+        use crate::tui::ui::split::header_lines;
+        let (mut app, _rx) = split("tree-abc", Algorithm::AlphaBeta, Algorithm::Minimax);
+        app.update(Action::StepNextCutoff);
+        let split = app.split.as_ref().unwrap();
+        let [first, second, third] = header_lines(&split.pane, split, Focus::Second, false);
+        assert_eq!(first, "  B minimax: exact value 3, best b");
+        assert_eq!(second, "  step 0/30 | tree 0, depth 0");
+        assert!(third.ends_with(" | no later cutoff"), "{third}");
+        app.update(Action::StepEnd);
+        let split = app.split.as_ref().unwrap();
+        let [first, second, _] = header_lines(&app, split, Focus::First, true);
+        assert!(first.starts_with("> A alphabeta"), "{first}");
+        assert!(
+            second.starts_with("  step 28/28, ended | tree "),
+            "{second}"
+        );
+        // Minimax enters every node of the textbook tree: the root, 3 moves, 9 leaves.
+        let [_, second, _] = header_lines(&split.pane, split, Focus::Second, true);
+        assert_eq!(second, "  step 30/30, ended | tree 13, depth 2");
+    }
+
+    #[test]
     fn focus_and_independent_stepping_move_one_search_only() {
         let (mut app, _rx) = split("tree-abc", Algorithm::AlphaBeta, Algorithm::Minimax);
         app.update(Action::ToggleTogether);
@@ -372,6 +395,11 @@ mod tests {
         assert_eq!(app.message.as_deref(), Some("split view closed"));
         assert!(applies(&app.puzzle, Algorithm::DfPn));
         assert!(!applies(&app.puzzle, Algorithm::Lambda));
+        // Another puzzle (the picker) closes the split: its second search was of the old one.
+        app.update(Action::ToggleSplit);
+        app.open(puzzle::load("tictactoe").unwrap());
+        assert!(app.split.is_none());
+        assert!(applies(&app.puzzle, Algorithm::Lambda));
     }
 
     #[test]

@@ -91,9 +91,9 @@ fn title_line<'a>(app: &'a App, split: &Split, theme: &Theme) -> Paragraph<'a> {
     ]))
 }
 
-/// The header's lines for `pane`: "▶ A alphabeta: exact value 3, best b", "step 12/28 |
-/// tree 7, depth 2 | ended" (the tree as of the step; "ended" at the end of a finished
-/// record) and "13 nodes, 0.004 s" (the whole search), with the note of the last key when the
+/// The header's lines for `pane`: "▶ A alphabeta: exact value 3, best b", "step 28/28,
+/// ended | tree 11, depth 2" (the tree as of the step; "ended" at the end of a finished
+/// record, before the tree so that a narrow pane keeps it) and "13 nodes, 0.004 s" (the whole search), with the note of the last key when the
 /// pane is not focused (the focused one's is on the status line).
 pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [String; 3] {
     let focused = split.focus == which;
@@ -115,14 +115,13 @@ pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [St
         pane.spec.config.algorithm.name()
     );
     let (entered, deepest) = pane.session.tree_so_far();
-    let mut second = format!(
-        "  step {}/{} | tree {entered}, depth {deepest}",
+    let ended = pane.session.finished() && pane.session.step() == pane.session.len();
+    let second = format!(
+        "  step {}/{}{} | tree {entered}, depth {deepest}",
         pane.session.step(),
-        pane.session.len()
+        pane.session.len(),
+        if ended { ", ended" } else { "" }
     );
-    if pane.session.finished() && pane.session.step() == pane.session.len() {
-        second.push_str(" | ended");
-    }
     let p = &pane.progress;
     let mut third = format!("  {}{} nodes", if p.estimated { "~" } else { "" }, p.nodes);
     if p.nodes_per_second > 0.0 {
