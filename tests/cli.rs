@@ -790,3 +790,14 @@ fn compare_needs_two_algorithms() {
         .code(2)
         .stderr(predicate::str::contains("--algo"));
 }
+
+#[test]
+fn explore_refuses_a_second_algorithm_the_puzzle_cannot_run() {
+    plyscope()
+        .args(["explore", "tree-abc", "--compare", "lambda"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--compare lambda cannot search tree-abc (tree puzzle)",
+        ));
+}
