@@ -1,6 +1,7 @@
 //! The commands of the binary, one module each, and the argument parsers they share.
 
 pub mod bench;
+pub mod compare;
 pub mod explore;
 pub mod solve;
 

@@ -17,6 +17,7 @@ use plyscope::theme::ColorChoice;
 use plyscope::trace::recorder::RecordConfig;
 
 use cli::bench::BenchArgs;
+use cli::compare::CompareArgs;
 use cli::explore::ExploreArgs;
 use cli::solve::SolveArgs;
 
@@ -40,6 +41,9 @@ enum Command {
     /// Run the puzzle suite and print result, nodes, time and nodes/s per puzzle and
     /// algorithm, with the published reference figures beside the thesis rows.
     Bench(BenchArgs),
+    /// Solve one puzzle with several algorithms, one after the other with the same limits,
+    /// and print result, nodes, time, tree size, depth and ratios side by side.
+    Compare(CompareArgs),
     /// List the bundled puzzles with their games and expected results.
     List,
     /// Open a puzzle in the terminal explorer and step through its search.
@@ -51,11 +55,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
+        Some(Command::Compare(args)) => cli::compare::run(&args),
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
+            compare: None,
             theme: None,
             ascii: false,
             color: ColorChoice::Auto,

@@ -11,6 +11,7 @@
 mod classic;
 pub mod proof;
 pub mod root_diagram;
+pub mod shape;
 pub mod threat;
 
 use serde::Serialize;
@@ -22,6 +23,9 @@ use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
 use crate::search::lambda::{LambdaError, check_supported};
 use crate::search::{Algorithm, Limits, Stats, Verdict};
+use crate::trace::NoTrace;
+
+use shape::ObserveAnyGame;
 
 /// How to solve: the algorithm and its limits, after the command line has overridden the
 /// puzzle's defaults.
@@ -218,6 +222,17 @@ impl Check {
 /// Solves `puzzle` with `options`. The only errors are a threat search asked of a game that
 /// cannot run it and a proof-number search asked of a tree with numeric leaves.
 pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, SolveError> {
+    solve_puzzle_observed(puzzle, options, &mut NoTrace)
+}
+
+/// [`solve_puzzle`] with `observer` watching the search of the root (not the root analysis
+/// of `options.root_moves`, whose searches run unobserved): `plyscope compare` measures the
+/// shape of the tree this way ([`shape::Shape`]).
+pub fn solve_puzzle_observed<O: ObserveAnyGame>(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    observer: &mut O,
+) -> Result<SolveReport, SolveError> {
     if options.algorithm.is_proof_search() {
         // Hex cannot end in a draw: a goal that fails there is a loss.
         return Ok(match &puzzle.position {
@@ -225,6 +240,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 g.clone(),
                 puzzle,
                 options,
+                observer,
                 true,
                 Some(proof::draw_stone_root::<Mnk>),
             ),
@@ -232,6 +248,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 g.clone(),
                 puzzle,
                 options,
+                observer,
                 true,
                 Some(proof::draw_stone_root::<AtariGo>),
             ),
@@ -239,6 +256,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 g.clone(),
                 puzzle,
                 options,
+                observer,
                 false,
                 Some(proof::draw_stone_root::<Hex>),
             ),
@@ -246,7 +264,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
                 if proof::has_numeric_leaves(&mut g.clone()) {
                     return Err(SolveError::NoGoal(puzzle.name.clone()));
                 }
-                proof::solve_game(g.clone(), puzzle, options, true, None)
+                proof::solve_game(g.clone(), puzzle, options, observer, true, None)
             }
             Position::Dama(g) => {
                 return Err(SolveError::PathDependent {
@@ -266,18 +284,18 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveRepo
     }
     if !options.algorithm.is_threat_search() {
         return Ok(match &puzzle.position {
-            Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options),
-            Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options),
-            Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options),
-            Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options),
-            Position::Dama(g) => classic::solve_game(g.clone(), puzzle, options),
-            Position::Gobblet(g) => classic::solve_game(g.clone(), puzzle, options),
+            Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options, observer),
+            Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options, observer),
+            Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options, observer),
+            Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options, observer),
+            Position::Dama(g) => classic::solve_game(g.clone(), puzzle, options, observer),
+            Position::Gobblet(g) => classic::solve_game(g.clone(), puzzle, options, observer),
         });
     }
     Ok(match &puzzle.position {
-        Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options),
-        Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options),
-        Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options),
+        Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options, observer),
+        Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options, observer),
+        Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options, observer),
         // Threat search needs a pass, and a literal tree has none.
         Position::Tree(g) => {
             return Err(check_supported(g)

@@ -14,6 +14,7 @@
 
 pub mod app;
 pub mod keymap;
+pub mod split;
 pub mod ui;
 pub mod worker;
 
@@ -53,6 +54,8 @@ type Term = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
 pub struct ExploreOptions {
     pub puzzle: Puzzle,
     pub algorithm: Option<Algorithm>,
+    /// A second algorithm to open side by side in the split view ([`split`]).
+    pub compare: Option<Algorithm>,
     /// The record budget in events.
     pub record: u64,
     pub theme: Theme,
@@ -154,6 +157,9 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
         tx,
     );
     app.puzzle_dir = std::env::current_dir().ok();
+    if let Some(second) = options.compare {
+        split::open_with(&mut app, second);
+    }
     let tick = Duration::from_millis(TICK_MS);
     let mut next_tick = Instant::now() + tick;
     let mut dirty = true;

@@ -690,3 +690,114 @@ fn bench_runs_the_proof_number_family() {
     assert!(rows[0]["proof_size"].as_u64().unwrap() > 0);
     assert_eq!(rows[0]["check"]["status"], "agrees");
 }
+
+#[test]
+fn compare_runs_each_algorithm_with_exact_counts_and_refuses_what_does_not_apply() {
+    let out = plyscope()
+        .args([
+            "compare",
+            "tree-abc",
+            "--algo",
+            "minimax",
+            "--algo",
+            "alphabeta",
+            "--algo",
+            "pns",
+            "--algo",
+            "lambda",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out).expect("a JSON array");
+    assert_eq!(rows.len(), 4);
+    // (algorithm, nodes, distinct positions, deepest ply): the textbook tree has 13 nodes,
+    // alpha-beta's cutoffs skip 4 of them.
+    for (row, (algorithm, nodes, positions, depth)) in rows
+        .iter()
+        .zip([("minimax", 13, 13, 2), ("alphabeta", 9, 9, 2)])
+    {
+        assert_eq!(row["algorithm"], algorithm);
+        assert_eq!(row["refused"], serde_json::Value::Null);
+        assert_eq!(row["result"], "value 3, b");
+        assert_eq!(row["nodes"], nodes);
+        assert_eq!(row["positions"], positions);
+        assert_eq!(row["max_depth"], depth);
+        assert_eq!(row["check"], "agrees");
+    }
+    assert_eq!(rows[0]["node_ratio"], 1.0);
+    assert!((rows[1]["node_ratio"].as_f64().unwrap() - 9.0 / 13.0).abs() < 1e-9);
+    assert!(
+        rows[2]["refused"]
+            .as_str()
+            .unwrap()
+            .contains("numeric leaves"),
+        "{}",
+        rows[2]
+    );
+    assert!(
+        rows[3]["refused"]
+            .as_str()
+            .unwrap()
+            .contains("needs a pass"),
+        "{}",
+        rows[3]
+    );
+    assert_eq!(rows[3]["node_ratio"], serde_json::Value::Null);
+}
+
+#[test]
+fn compare_prints_a_table_with_proof_sizes_and_ratios() {
+    plyscope()
+        .args([
+            "compare",
+            "tictactoe-fork",
+            "--algo",
+            "dfpn",
+            "--algo",
+            "pns",
+            "--algo",
+            "id",
+            "--nodes",
+            "100000",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "limits: 100000 nodes, table 64 MiB",
+        ))
+        .stdout(predicate::str::is_match(r"\ndfpn +proven, c1 +2 .* 2 +10 +1 +1\.00 ").unwrap())
+        .stdout(predicate::str::is_match(r"\npns +proven, c1 +6 .* 10 +0 +3\.00 ").unwrap())
+        .stdout(predicate::str::is_match(r"\nid +win in 3, c1 +2 .* - +1 +1\.00 ").unwrap())
+        .stdout(predicate::str::contains("ratios to dfpn"));
+}
+
+#[test]
+fn compare_needs_two_algorithms() {
+    plyscope()
+        .args(["compare", "tree-abc", "--algo", "id"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "compare needs at least two algorithms",
+        ));
+    plyscope()
+        .args(["compare", "tree-abc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--algo"));
+}
+
+#[test]
+fn explore_refuses_a_second_algorithm_the_puzzle_cannot_run() {
+    plyscope()
+        .args(["explore", "tree-abc", "--compare", "lambda"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--compare lambda cannot search tree-abc (tree puzzle)",
+        ));
+}

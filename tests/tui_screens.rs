@@ -425,3 +425,69 @@ fn lambda_marks_take_their_theme_styles() {
         theme.style(Slot::LambdaTried).fg.unwrap_or(Color::Reset)
     );
 }
+
+/// `first` on `name` with `second` in the split view, both searches over, their speeds
+/// hidden.
+fn open_split(
+    name: &str,
+    first: plyscope::search::Algorithm,
+    second: plyscope::search::Algorithm,
+) -> (App, Receiver<Msg>) {
+    let (tx, rx) = channel();
+    let p = puzzle::load(name).unwrap();
+    let mut app = App::new(p, Some(first), 2_000_000, Keymap::bundled().unwrap(), tx);
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    plyscope::tui::split::open_with(&mut app, second);
+    let split = app.split.as_mut().unwrap();
+    split.wait_for_search();
+    split.pane.progress.nodes_per_second = 0.0;
+    (app, rx)
+}
+
+/// Issue 7, "Compare: snapshot of the split view": stepping together to the first cutoff
+/// (proof-number searches: the first proof), then the focus on the second search.
+#[test]
+fn split_view_side_by_side_at_120x30_and_80x24() {
+    use plyscope::search::Algorithm;
+    let (mut app, _rx) = open_split("tree-abc", Algorithm::AlphaBeta, Algorithm::Minimax);
+    type_keys(&mut app, "n");
+    insta::assert_snapshot!(
+        "split_tree_abc_alphabeta_minimax_120x30",
+        screen(&app, &unicode(), 120, 30)
+    );
+    insta::assert_snapshot!(
+        "split_tree_abc_alphabeta_minimax_80x24",
+        screen(&app, &unicode(), 80, 24)
+    );
+    let (mut app, _rx) = open_split("tictactoe", Algorithm::DfPn, Algorithm::Pns);
+    type_keys(&mut app, "n");
+    insta::assert_snapshot!(
+        "split_tictactoe_dfpn_pns_120x30",
+        screen(&app, &unicode(), 120, 30)
+    );
+    // F: the board, the node pane and the status lines follow the focus; B: each alone.
+    let before = (
+        app.session.step(),
+        app.split.as_ref().unwrap().pane.session.step(),
+    );
+    type_keys(&mut app, "FB]]");
+    let s = screen(&app, &unicode(), 80, 24);
+    insta::assert_snapshot!("split_tictactoe_dfpn_pns_focus_80x24", s);
+    let after = (
+        app.session.step(),
+        app.split.as_ref().unwrap().pane.session.step(),
+    );
+    assert_eq!(
+        after,
+        (before.0, before.1 + 2),
+        "only the focused search moved"
+    );
+    assert!(s.contains("▶ B pns"), "{s}");
+    // Tiny terminals get the usual message, never a panic.
+    let s = screen(&app, &unicode(), 60, 20);
+    assert!(s.contains("terminal too small"), "{s}");
+    // ASCII glyphs mark the focus with '>'.
+    let s = screen(&app, &theme("default", GlyphSet::Ascii), 100, 30);
+    assert!(s.contains("> B pns"), "{s}");
+}

@@ -12,9 +12,9 @@ use plyscope::theme::config_file::user_config_dir;
 use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
 use plyscope::trace::recorder::RecordConfig;
 use plyscope::tui::keymap::Keymap;
-use plyscope::tui::{self, ExploreOptions};
+use plyscope::tui::{self, ExploreOptions, split};
 
-use super::parse_algorithm;
+use super::{parse_algorithm, usage_error};
 
 /// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
 pub const DEFAULT_PUZZLE: &str = "tree-abc";
@@ -27,6 +27,10 @@ pub struct ExploreArgs {
     /// The search algorithm (default: the puzzle's own, else id).
     #[arg(long, value_parser = parse_algorithm)]
     pub algo: Option<Algorithm>,
+    /// Open the split view with this second algorithm beside the first (keys: F focus,
+    /// B step together, C close).
+    #[arg(long, value_name = "B", value_parser = parse_algorithm)]
+    pub compare: Option<Algorithm>,
     /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
     #[arg(long, value_name = "T")]
     pub theme: Option<String>,
@@ -44,6 +48,15 @@ pub struct ExploreArgs {
 
 pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     let puzzle = puzzle::load(&args.puzzle)?;
+    if let Some(second) = args.compare
+        && !split::applies(&puzzle, second)
+    {
+        usage_error(format!(
+            "--compare {second} cannot search {} ({} puzzle); choose another algorithm",
+            puzzle.name,
+            puzzle.position.game_name()
+        ));
+    }
     let config_dir = user_config_dir();
     let theme = Theme::load(
         &ThemeOptions {
@@ -58,6 +71,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     tui::run(ExploreOptions {
         puzzle,
         algorithm: args.algo,
+        compare: args.compare,
         record: args.record,
         theme,
         keymap,

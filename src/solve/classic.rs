@@ -4,7 +4,7 @@
 use crate::game::{MoveList, Outcome};
 use crate::puzzle::Puzzle;
 use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict};
-use crate::trace::NoTrace;
+use crate::trace::{NoTrace, Observer};
 
 use super::{Check, SolveOptions, SolveReport, add_stats, compare, format_line};
 
@@ -17,15 +17,16 @@ fn config_for(options: &SolveOptions) -> SearchConfig {
 }
 
 /// The monomorphic part: one copy per game.
-pub(super) fn solve_game<G: SearchGame>(
+pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     mut game: G,
     puzzle: &Puzzle,
     options: &SolveOptions,
+    observer: &mut O,
 ) -> SolveReport {
     let diagram = game.diagram();
     let to_move = game.to_move();
     let config = config_for(options);
-    let result = search::solve(&mut game, &config, &options.limits, &mut NoTrace);
+    let result = search::solve(&mut game, &config, &options.limits, observer);
     let mut stats = result.stats;
 
     let winning_moves = if options.root_moves && matches!(result.verdict, Verdict::Win { .. }) {

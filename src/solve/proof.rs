@@ -14,7 +14,7 @@ use crate::puzzle::{Expect, ExpectedResult, Puzzle};
 use crate::search::lambda_dfpn::{MoveClass, classify_moves};
 use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
-use crate::trace::NoTrace;
+use crate::trace::{NoTrace, Observer};
 
 use super::root_diagram::{self, RootMark};
 use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare_winning_moves};
@@ -258,10 +258,11 @@ pub type DrawRoot<G> = fn(&G, &[ClassifiedMove<<G as Game>::Move>]) -> String;
 
 /// The monomorphic part: one copy per game. `draws_possible` as in [`classify_root`];
 /// `board` draws a root analysis (stone games).
-pub(super) fn solve_game<G: SearchGame>(
+pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     mut game: G,
     puzzle: &Puzzle,
     options: &SolveOptions,
+    observer: &mut O,
     draws_possible: bool,
     board: Option<DrawRoot<G>>,
 ) -> SolveReport {
@@ -275,7 +276,7 @@ pub(super) fn solve_game<G: SearchGame>(
         &config,
         goal,
         &options.limits,
-        &mut NoTrace,
+        observer,
     );
     let mut stats = report.stats;
     let mut stopped = report.stopped;

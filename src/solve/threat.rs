@@ -12,7 +12,7 @@ use crate::search::lambda::{
     LambdaConfig, RootAnalysis, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
 use crate::search::{Algorithm, SearchGame, Verdict};
-use crate::trace::NoTrace;
+use crate::trace::{NoTrace, Observer};
 
 use super::root_diagram::{self, RootMark};
 use super::{
@@ -43,15 +43,16 @@ pub fn verdict_of(threat: ThreatVerdict) -> Verdict {
 }
 
 /// The monomorphic part: one copy per stone game.
-pub(super) fn solve_game<G: SearchGame + StoneGame>(
+pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
     mut game: G,
     puzzle: &Puzzle,
     options: &SolveOptions,
+    observer: &mut O,
 ) -> SolveReport {
     let diagram = game.diagram();
     let to_move = game.to_move();
     let config = config_for(options);
-    let report = lambda_search(&mut game, &config, &options.limits, &mut NoTrace);
+    let report = lambda_search(&mut game, &config, &options.limits, observer);
     let mut stats = report.stats;
     let verdict = verdict_of(report.verdict);
 

@@ -29,6 +29,7 @@ use crate::trace::replay::PnMark;
 use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
+use super::split::{self, Split};
 use super::worker::lambda::ZoneView;
 use super::worker::{self, Marker, Msg, Progress, SearchSpec, Session};
 
@@ -74,6 +75,33 @@ pub fn runs_on_trees(algorithm: Algorithm) -> bool {
 /// proof-number tables cannot tell apart).
 pub fn runs_on_checkers(algorithm: Algorithm) -> bool {
     !algorithm.is_threat_search() && !algorithm.is_proof_search()
+}
+
+/// The algorithm after `now` in [`algorithm_cycle`] that can search `puzzle`, and a note
+/// naming the ones skipped and why (`None`: none skipped).
+pub fn next_algorithm(puzzle: &Puzzle, now: Algorithm) -> (Algorithm, Option<String>) {
+    let cycle = algorithm_cycle();
+    let i = cycle.iter().position(|&a| a == now).unwrap_or(0);
+    let tree = matches!(puzzle.position, puzzle::Position::Tree(_));
+    let dama = matches!(puzzle.position, puzzle::Position::Dama(_));
+    let mut skipped = Vec::new();
+    let mut next = cycle[(i + 1) % cycle.len()];
+    while (tree && !runs_on_trees(next)) || (dama && !runs_on_checkers(next)) {
+        skipped.push(next.name());
+        let j = cycle.iter().position(|&a| a == next).unwrap_or(0);
+        next = cycle[(j + 1) % cycle.len()];
+    }
+    let note = (!skipped.is_empty()).then(|| {
+        let why = if dama {
+            "checkers has no pass, and its repetition draws keep proof tables out"
+        } else if skipped.iter().all(|n| n.contains("lambda")) {
+            "a literal tree has no pass"
+        } else {
+            "stone games only"
+        };
+        format!("skipped {}: {why}", skipped.join(" and "))
+    });
+    (next, note)
 }
 
 /// The highest lambda level the level keys reach.
@@ -134,6 +162,8 @@ pub struct App {
     pub puzzle_dir: Option<PathBuf>,
     /// The picker's entries, read when it opens.
     pub picker: Vec<PickerEntry>,
+    /// The split view's second search (`C`; issue 7): see [`split`].
+    pub split: Option<Box<Split>>,
     tx: Sender<Msg>,
 }
 
@@ -238,6 +268,7 @@ impl App {
             keymap,
             puzzle_dir: None,
             picker: Vec::new(),
+            split: None,
             tx,
         }
     }
@@ -260,6 +291,12 @@ impl App {
 
     /// Advances play by one tick; true when the step moved.
     pub fn tick(&mut self) -> bool {
+        let split_changed = split::tick(self);
+        self.tick_own() || split_changed
+    }
+
+    /// Advances this search's play by one tick (not the split's second search).
+    pub(crate) fn tick_own(&mut self) -> bool {
         if !self.playing || !self.overlays.is_empty() {
             return false;
         }
@@ -303,6 +340,7 @@ impl App {
 
     /// Opens another puzzle with its own algorithm.
     pub fn open(&mut self, puzzle: Puzzle) {
+        self.split = None;
         self.puzzle = puzzle;
         self.algorithm = None;
         self.node_limit = 0;
@@ -482,7 +520,7 @@ impl App {
             }
             (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
             (Some(_), _) => {}
-            (None, action) => self.update_main(action),
+            (None, action) => split::update(self, action),
         }
     }
 
@@ -492,7 +530,8 @@ impl App {
         }
     }
 
-    fn update_main(&mut self, action: Action) {
+    /// Applies an action to this search's view (the split routes to it, see [`split`]).
+    pub(crate) fn update_main(&mut self, action: Action) {
         match action {
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
@@ -759,31 +798,13 @@ impl App {
                 self.overlays.push(Overlay::Picker { selected });
             }
             Action::CycleAlgorithm => {
-                let now = self.spec.config.algorithm;
-                let cycle = algorithm_cycle();
-                let i = cycle.iter().position(|&a| a == now).unwrap_or(0);
-                let tree = matches!(self.puzzle.position, puzzle::Position::Tree(_));
-                let dama = matches!(self.puzzle.position, puzzle::Position::Dama(_));
-                let mut skipped = Vec::new();
-                let mut next = cycle[(i + 1) % cycle.len()];
-                while (tree && !runs_on_trees(next)) || (dama && !runs_on_checkers(next)) {
-                    skipped.push(next.name());
-                    let j = cycle.iter().position(|&a| a == next).unwrap_or(0);
-                    next = cycle[(j + 1) % cycle.len()];
-                }
+                let (next, skipped) = next_algorithm(&self.puzzle, self.spec.config.algorithm);
                 self.algorithm = Some(next);
                 self.restart();
-                if !skipped.is_empty() {
-                    let why = if dama {
-                        "checkers has no pass, and its repetition draws keep proof tables out"
-                    } else if skipped.iter().all(|n| n.contains("lambda")) {
-                        "a literal tree has no pass"
-                    } else {
-                        "stone games only"
-                    };
-                    self.message = Some(format!("skipped {}: {why}", skipped.join(" and ")));
-                }
+                self.message = skipped;
             }
+            // [`split::update`] takes these before they reach a pane.
+            Action::ToggleSplit | Action::SwitchPane | Action::ToggleTogether => {}
             Action::ChangeLimits => {
                 self.node_limit = (self.node_limit + 1) % NODE_LIMITS.len();
                 self.restart();

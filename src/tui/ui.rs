@@ -11,6 +11,7 @@ pub mod board;
 pub mod help;
 pub mod picker;
 pub mod side;
+pub mod split;
 pub mod status;
 pub mod tree;
 
@@ -35,6 +36,11 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         too_small(frame, area, theme);
+        return;
+    }
+    if let Some(second) = &app.split {
+        split::render(frame, area, app, second, theme);
+        render_overlays(frame, area, app, theme);
         return;
     }
     let [title, main, status_area] = Layout::vertical([
@@ -68,7 +74,11 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     side::render(frame, side_area, app, theme);
     tree::render(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);
+    render_overlays(frame, area, app, theme);
+}
 
+/// The overlays over whichever screen is drawn, bottom first.
+fn render_overlays(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     for overlay in &app.overlays {
         match *overlay {
             Overlay::Help { scroll } => help::render(frame, area, app, theme, scroll),

@@ -209,6 +209,9 @@ pub trait Session: Send {
     fn unrecorded(&self) -> u64;
     /// The replay step.
     fn step(&self) -> usize;
+    /// The tree as of the step: nodes entered and the deepest ply among them (the split
+    /// view's headers, issue 7).
+    fn tree_so_far(&self) -> (usize, usize);
     /// One event forward; false at the end of the record.
     fn forward(&mut self) -> bool;
     /// One event back; false at step 0.
@@ -844,6 +847,18 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn step(&self) -> usize {
         self.replay.step()
+    }
+
+    fn tree_so_far(&self) -> (usize, usize) {
+        let trace = self.live.read();
+        // Nodes are numbered in entry order: those entered by the step come first.
+        let entered = (self.replay.entered() as usize).min(trace.node_count());
+        let deepest = trace.nodes()[..entered]
+            .iter()
+            .map(|n| n.ply())
+            .max()
+            .unwrap_or(0);
+        (entered, deepest)
     }
 
     fn forward(&mut self) -> bool {

@@ -122,11 +122,14 @@ actions! {
     SwitchZone => "switch_zone", View, None, "lambda: A-zone or D-zone; pn: children's pn or dn";
     ToggleHistory => "toggle_history", View, None, "alpha-beta: history heat map on the board (trees: a list) and the killers";
     ToggleIterations => "toggle_iterations", View, None, "alpha-beta: list of the iterations (i / I step through them)";
+    SwitchPane => "switch_pane", View, None, "split view: move the focus to the other search (keys act on it)";
+    ToggleTogether => "toggle_together", View, None, "split view: stepping keys move both searches, or the focused one only";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     Redraw => "redraw", View, None, "redraw the whole screen";
 
     OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
     CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
+    ToggleSplit => "toggle_split", Search, None, "split view: open it with the next algorithm side by side, or close it";
     LevelUp => "level_up", Search, None, "lambda: raise the maximum level and search again";
     LevelDown => "level_down", Search, None, "lambda: lower the maximum level and search again";
     ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: root analysis (every root move) or one search";

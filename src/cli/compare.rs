@@ -1,0 +1,284 @@
+//! `plyscope compare`: one puzzle under several algorithms, one after the other in this
+//! process with the same limits, as a table (issue 7, deliverable 1): result with the move,
+//! nodes, time, nodes/s, the tree's shape (distinct positions, the proof tree's size where
+//! the engine reports one, the deepest ply) and the ratios of nodes and time to the first
+//! algorithm that ran.
+//!
+//! Each run is `plyscope solve PUZZLE --algo A` without the root analysis (only the search
+//! of the root is compared: the analyses of the families are different questions), watched
+//! by [`Shape`]. An algorithm that does not apply to the puzzle (a threat search on a tree,
+//! a proof-number search on numeric leaves or on checkers) gets a row that says why; the
+//! others still run. Exit 1 when a run contradicts the puzzle's `[expect]`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+
+use plyscope::puzzle::{self, Puzzle};
+use plyscope::search::Algorithm;
+use plyscope::solve::shape::Shape;
+use plyscope::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
+
+use super::{parse_algorithm, parse_seconds, usage_error};
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+    /// An algorithm to run; give it at least twice (`--algo id --algo dfpn`). Ratios are to
+    /// the first one that runs.
+    #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, required = true)]
+    pub algorithms: Vec<Algorithm>,
+    /// Stop each search after this many nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Stop each search after this many seconds.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// Transposition table size in MiB for every search (0 turns it off; default 64).
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(0..=16384))]
+    pub tt_mb: Option<u64>,
+    /// Print a JSON array of rows instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One algorithm's run, or why it did not run.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CompareRow {
+    /// Algorithm name.
+    pub algorithm: String,
+    /// Why the algorithm does not apply to the puzzle (`None`: it ran, and the fields below
+    /// are its figures).
+    pub refused: Option<String>,
+    /// The result in a few words: "win in 3, c1", "value 3, b", "proven, c1", "draw".
+    pub result: String,
+    /// The search's own result word (see [`SolveReport::result`]).
+    pub verdict: String,
+    /// The best root move in the game's notation.
+    pub best_move: Option<String>,
+    /// True when the node or time limit stopped the search.
+    pub stopped: bool,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nodes_per_second: f64,
+    /// Distinct positions the search entered (by the game's key).
+    pub positions: u64,
+    /// The proof tree's size, where the engine reports one (the proof-number family when
+    /// proven).
+    pub proof_size: Option<u64>,
+    /// The deepest ply from the root the search entered.
+    pub max_depth: usize,
+    /// Nodes and time divided by those of the first algorithm that ran.
+    pub node_ratio: Option<f64>,
+    pub time_ratio: Option<f64>,
+    /// "agrees", "no-expectation", "not-reached" or "disagrees" with the puzzle's `[expect]`.
+    pub check: String,
+}
+
+impl CompareRow {
+    fn refused(algorithm: Algorithm, why: String) -> CompareRow {
+        CompareRow {
+            algorithm: algorithm.name().to_string(),
+            refused: Some(why),
+            result: "-".to_string(),
+            verdict: "-".to_string(),
+            best_move: None,
+            stopped: false,
+            nodes: 0,
+            seconds: 0.0,
+            nodes_per_second: 0.0,
+            positions: 0,
+            proof_size: None,
+            max_depth: 0,
+            node_ratio: None,
+            time_ratio: None,
+            check: "-".to_string(),
+        }
+    }
+
+    fn ran(report: &SolveReport, shape: &Shape) -> CompareRow {
+        let check = match report.check {
+            Check::NoExpectation => "no-expectation",
+            Check::Agrees => "agrees",
+            Check::NotReached(_) => "not-reached",
+            Check::Disagrees(_) => "disagrees",
+        };
+        CompareRow {
+            algorithm: report.algorithm.clone(),
+            refused: None,
+            result: result_words(report),
+            verdict: report.result.clone(),
+            best_move: report.best_move.clone(),
+            stopped: report.stopped,
+            nodes: report.nodes,
+            seconds: report.seconds,
+            nodes_per_second: report.nodes_per_second,
+            positions: shape.positions(),
+            proof_size: report.proof_size,
+            max_depth: shape.max_depth,
+            node_ratio: None,
+            time_ratio: None,
+            check: check.to_string(),
+        }
+    }
+}
+
+/// "win in 3, c1", "value 3, b", "win at level 2, c2", "proven, c1", "unknown".
+pub fn result_words(r: &SolveReport) -> String {
+    let mut words = match (r.plies, r.lambda_level) {
+        (Some(p), _) => format!("{} in {p}", r.result),
+        (None, Some(level)) => format!("{} at level {level}", r.result),
+        (None, None) if r.result == "exact" => format!("value {}", r.value),
+        (None, None) => r.result.clone(),
+    };
+    if let Some(mv) = &r.best_move {
+        words.push_str(", ");
+        words.push_str(mv);
+    }
+    words
+}
+
+/// The options of one run: the puzzle's defaults for `algorithm`, without the root
+/// analysis, with the command line's limits.
+pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SolveOptions {
+    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+    options.root_moves = false;
+    if let Some(nodes) = args.nodes {
+        options.limits.nodes = Some(nodes);
+    }
+    if let Some(seconds) = args.time {
+        options.limits.time = Some(Duration::from_secs_f64(seconds));
+    }
+    if let Some(mb) = args.tt_mb {
+        options.tt_mb = mb as usize;
+    }
+    options
+}
+
+/// Runs every algorithm of `args` on `p`, in order, and fills in the ratios.
+pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
+    let mut rows: Vec<CompareRow> = args
+        .algorithms
+        .iter()
+        .map(|&algorithm| {
+            let mut shape = Shape::new();
+            match solve_puzzle_observed(p, &options_for(p, algorithm, args), &mut shape) {
+                Ok(report) => CompareRow::ran(&report, &shape),
+                Err(err) => CompareRow::refused(algorithm, err.to_string()),
+            }
+        })
+        .collect();
+    let base = rows
+        .iter()
+        .find(|r| r.refused.is_none())
+        .map(|r| (r.nodes, r.seconds));
+    if let Some((nodes, seconds)) = base {
+        for row in rows.iter_mut().filter(|r| r.refused.is_none()) {
+            row.node_ratio = (nodes > 0).then(|| row.nodes as f64 / nodes as f64);
+            row.time_ratio = (seconds > 0.0).then(|| row.seconds / seconds);
+        }
+    }
+    rows
+}
+
+pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
+    if args.algorithms.len() < 2 {
+        usage_error(format!(
+            "compare needs at least two algorithms (--algo A --algo B); got {}",
+            args.algorithms.len()
+        ));
+    }
+    let p = puzzle::load(&args.puzzle)?;
+    let rows = compare_rows(&p, args);
+    let mut out = io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?;
+    } else {
+        write_table(&mut out, &p, args, &rows)?;
+    }
+    out.flush()?;
+    Ok(if rows.iter().any(|r| r.check == "disagrees") {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn write_table(
+    out: &mut impl Write,
+    p: &Puzzle,
+    args: &CompareArgs,
+    rows: &[CompareRow],
+) -> io::Result<()> {
+    let mut limits = Vec::new();
+    if let Some(depth) = p.limits.max_depth {
+        limits.push(format!("depth {depth} (not for the proof-number searches)"));
+    }
+    if let Some(nodes) = args.nodes.or(p.limits.nodes) {
+        limits.push(format!("{nodes} nodes"));
+    }
+    if let Some(seconds) = args.time.or(p.limits.time) {
+        limits.push(format!("{seconds} s"));
+    }
+    limits.push(format!("table {} MiB", args.tt_mb.unwrap_or(64)));
+    writeln!(out, "{} ({}, {})", p.title, p.name, p.position.game_name())?;
+    writeln!(out, "limits: {}", limits.join(", "))?;
+    let base = rows
+        .iter()
+        .find(|r| r.refused.is_none())
+        .map_or("-", |r| r.algorithm.as_str());
+    writeln!(
+        out,
+        "{:<13} {:<22} {:>10} {:>9} {:>10} {:>9} {:>7} {:>5} {:>7} {:>7}",
+        "algorithm",
+        "result",
+        "nodes",
+        "time s",
+        "nodes/s",
+        "positions",
+        "proof",
+        "depth",
+        "nodes×",
+        "time×"
+    )?;
+    for row in rows {
+        if let Some(why) = &row.refused {
+            writeln!(out, "{:<13} refused: {why}", row.algorithm)?;
+            continue;
+        }
+        let limit = if row.stopped { " (limit)" } else { "" };
+        let mismatch = if row.check == "disagrees" {
+            "  MISMATCH with the puzzle's answer"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "{:<13} {:<22} {:>10} {:>9.3} {:>10.0} {:>9} {:>7} {:>5} {:>7} {:>7}{mismatch}",
+            row.algorithm,
+            format!("{}{limit}", row.result),
+            row.nodes,
+            row.seconds,
+            row.nodes_per_second,
+            row.positions,
+            row.proof_size.map_or("-".to_string(), |s| s.to_string()),
+            row.max_depth,
+            ratio(row.node_ratio),
+            ratio(row.time_ratio),
+        )?;
+    }
+    writeln!(
+        out,
+        "ratios to {base}; positions: distinct positions entered; proof: the proof tree's \
+         size where the engine reports one; depth: the deepest ply entered"
+    )
+}
+
+fn ratio(r: Option<f64>) -> String {
+    r.map_or("-".to_string(), |r| format!("{r:.2}"))
+}

@@ -1,0 +1,163 @@
+//! The split view's screen (issue 7, deliverable 1; the model is [`crate::tui::split`]):
+//! two searches of one puzzle side by side, each with a header (algorithm, result, step,
+//! tree size and depth as of the step, nodes and time of the whole search, the unfocused
+//! search's note), its tree and
+//! its node pane; the board once, at the focused search's selected node.
+//!
+//! From [`WIDE`] columns: the board on the left, then the two searches in columns of
+//! header, tree and node pane. Below it (down to the minimum, 80x24): the board over the
+//! focused search's node pane on the left, the two searches' headers and trees stacked on
+//! the right. The status lines are the focused search's.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::theme::{GlyphSet, Slot, Theme};
+use crate::tui::app::App;
+use crate::tui::split::{Focus, Split, focused};
+
+use super::{WIDE, board, glyph_text, side, status, tree};
+
+/// Rows of a search's header.
+pub const HEADER_ROWS: u16 = 3;
+
+/// Draws the split screen in `area` (the caller checked the minimum size).
+pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &Theme) {
+    let [title, main, status_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+    let first = app;
+    let second = &split.pane;
+    let focus = focused(app, split);
+    frame.render_widget(title_line(app, split, theme), title);
+    if area.width >= WIDE {
+        let [board_area, a, b] = Layout::horizontal([
+            Constraint::Percentage(26),
+            Constraint::Percentage(37),
+            Constraint::Percentage(37),
+        ])
+        .areas(main);
+        board::render(frame, board_area, focus, theme);
+        for (column, pane, focus_of) in [(a, first, Focus::First), (b, second, Focus::Second)] {
+            let [header, tree_area, side_area] = Layout::vertical([
+                Constraint::Length(HEADER_ROWS),
+                Constraint::Min(4),
+                Constraint::Percentage(40),
+            ])
+            .areas(column);
+            render_header(frame, header, pane, split, focus_of, theme);
+            tree::render(frame, tree_area, pane, theme);
+            side::render(frame, side_area, pane, theme);
+        }
+    } else {
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(main);
+        let board_height = board::height(focus).min(left.height.saturating_sub(8));
+        let [board_area, side_area] =
+            Layout::vertical([Constraint::Length(board_height), Constraint::Min(6)]).areas(left);
+        board::render(frame, board_area, focus, theme);
+        side::render(frame, side_area, focus, theme);
+        let [a, b] =
+            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
+        for (column, pane, focus_of) in [(a, first, Focus::First), (b, second, Focus::Second)] {
+            let [header, tree_area] =
+                Layout::vertical([Constraint::Length(HEADER_ROWS), Constraint::Min(3)])
+                    .areas(column);
+            render_header(frame, header, pane, split, focus_of, theme);
+            tree::render(frame, tree_area, pane, theme);
+        }
+    }
+    status::render(frame, status_area, focus, theme);
+}
+
+fn title_line<'a>(app: &'a App, split: &Split, theme: &Theme) -> Paragraph<'a> {
+    let mode = if split.together {
+        "together"
+    } else {
+        "independent"
+    };
+    Paragraph::new(Line::from(vec![
+        Span::styled("plyscope ", theme.style(Slot::Title)),
+        Span::styled(
+            format!("{}: {} | split, {mode}", app.puzzle.name, app.puzzle.title),
+            theme.style(Slot::Text),
+        ),
+    ]))
+}
+
+/// The header's lines for `pane`: "▶ A alphabeta: exact value 3, best b", "step 28/28,
+/// ended | tree 11, depth 2" (the tree as of the step; "ended" at the end of a finished
+/// record, before the tree so that a narrow pane keeps it) and "13 nodes, 0.004 s" (the whole search), with the note of the last key when the
+/// pane is not focused (the focused one's is on the status line).
+pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [String; 3] {
+    let focused = split.focus == which;
+    let marker = match (focused, ascii) {
+        (false, _) => " ",
+        (true, false) => "▶",
+        (true, true) => ">",
+    };
+    let letter = match which {
+        Focus::First => "A",
+        Focus::Second => "B",
+    };
+    let result = match &pane.summary {
+        Some(summary) => summary.clone(),
+        None => "searching".to_string(),
+    };
+    let first = format!(
+        "{marker} {letter} {}: {result}",
+        pane.spec.config.algorithm.name()
+    );
+    let (entered, deepest) = pane.session.tree_so_far();
+    let ended = pane.session.finished() && pane.session.step() == pane.session.len();
+    let second = format!(
+        "  step {}/{}{} | tree {entered}, depth {deepest}",
+        pane.session.step(),
+        pane.session.len(),
+        if ended { ", ended" } else { "" }
+    );
+    let p = &pane.progress;
+    let mut third = format!("  {}{} nodes", if p.estimated { "~" } else { "" }, p.nodes);
+    if p.nodes_per_second > 0.0 {
+        third.push_str(&format!(", {:.3} s", p.nodes as f64 / p.nodes_per_second));
+    }
+    if let (false, Some(note)) = (focused, &pane.message) {
+        third.push_str(&format!(" | {note}"));
+    }
+    [first, second, third]
+}
+
+fn render_header(
+    frame: &mut Frame,
+    area: Rect,
+    pane: &App,
+    split: &Split,
+    which: Focus,
+    theme: &Theme,
+) {
+    let ascii = theme.glyph_set() == GlyphSet::Ascii;
+    let [first, second, third] = header_lines(pane, split, which, ascii);
+    let style = if split.focus == which {
+        theme.style(Slot::TreeSelected)
+    } else {
+        theme.style(Slot::Title)
+    };
+    let lines = vec![
+        Line::from(Span::styled(glyph_text(theme, &first), style)),
+        Line::from(Span::styled(
+            glyph_text(theme, &second),
+            theme.style(Slot::StatusProgress),
+        )),
+        Line::from(Span::styled(
+            glyph_text(theme, &third),
+            theme.style(Slot::StatusProgress),
+        )),
+    ];
+    frame.render_widget(Paragraph::new(lines), area);
+}
