@@ -18,6 +18,7 @@ use plyscope::trace::recorder::RecordConfig;
 
 use cli::bench::BenchArgs;
 use cli::explore::ExploreArgs;
+use cli::lesson::LessonArgs;
 use cli::solve::SolveArgs;
 
 #[derive(Parser, Debug)]
@@ -44,6 +45,9 @@ enum Command {
     List,
     /// Open a puzzle in the terminal explorer and step through its search.
     Explore(ExploreArgs),
+    /// Without a name: list the guided lessons. With one: open the explorer on that lesson
+    /// (tab: next step, shift-tab: previous step).
+    Lesson(LessonArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
+        Some(Command::Lesson(args)) => cli::lesson::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
