@@ -36,7 +36,14 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledLesson; 1] = bundle!["alphabeta-cutoffs"];
+static BUNDLED: [BundledLesson; 6] = bundle![
+    "minimax-wdl",
+    "alphabeta-cutoffs",
+    "three-twelve-eight",
+    "fail-hard-soft",
+    "move-ordering",
+    "dama-depth-3",
+];
 
 /// Every bundled lesson, in `plyscope lesson` order.
 pub fn bundled() -> &'static [BundledLesson] {
