@@ -371,6 +371,49 @@ fn bad_lesson_files_name_the_file_line_and_what_was_expected() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The proof-number and lambda gotos land on their marks (the other searches' lessons use
+/// them).
+#[test]
+fn proof_number_and_lambda_gotos_land_on_their_marks() {
+    let lesson = |puzzle: &str, algorithm: &str, steps: &[(&str, &str)]| {
+        let mut text = format!(
+            "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"{puzzle}\"\n\
+             algorithm = \"{algorithm}\"\nintro = \"i\"\n"
+        );
+        for (goto, expect) in steps {
+            text.push_str(&format!(
+                "[[step]]\ngoto = \"{goto}\"\ntext = \"x\"\nexpect = \"{expect}\"\n"
+            ));
+        }
+        lesson::parse(&text, "t.toml", false).unwrap()
+    };
+    for l in [
+        lesson(
+            "tree-004-fig-6-20",
+            "pns",
+            &[
+                ("next-expansion", "expansion"),
+                ("next-proof", "proof"),
+                ("end", "event"),
+            ],
+        ),
+        lesson(
+            "tictactoe",
+            "dfpn",
+            &[("next-threshold", "threshold"), ("next-proof", "proof")],
+        ),
+        lesson(
+            "mnk-4x4-k3",
+            "lambda",
+            &[("next-level", "level"), ("next-proof", "proof")],
+        ),
+    ] {
+        let n = l.steps.len();
+        let (mut app, rx) = open(l);
+        go(&mut app, &rx, n);
+    }
+}
+
 #[test]
 fn a_stale_script_fails_naming_the_step_and_the_reason() {
     // Figure 6.23 has one cutoff: a second next-cutoff cannot be reached.
