@@ -100,15 +100,7 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// True when `other` runs the same search.
-    pub fn same_search(&self, other: &Setup) -> bool {
-        self.puzzle_ref == other.puzzle_ref
-            && self.algorithm == other.algorithm
-            && self.ordering == other.ordering
-            && self.depth == other.depth
-    }
-
-    /// In words, for the lesson pane: "alphabeta-soft, ordering none, depth 3".
+    /// In words, for the lesson pane: "tree-abc with alphabeta-soft, ordering none, depth 3".
     pub fn describe(&self) -> String {
         let mut parts = vec![self.algorithm.name().to_string()];
         if let Some(o) = self.ordering {
@@ -117,7 +109,7 @@ impl Setup {
         if let Some(d) = self.depth {
             parts.push(format!("depth {d}"));
         }
-        format!("{}: {}", self.puzzle.name, parts.join(", "))
+        format!("{} with {}", self.puzzle.name, parts.join(", "))
     }
 }
 

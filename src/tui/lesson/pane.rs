@@ -116,6 +116,10 @@ pub fn body<'a>(state: &'a LessonState, width: u16, theme: &Theme) -> Vec<Line<'
         );
     } else if let Some(step) = state.lesson.steps.get(state.at - 1) {
         add(&step.text, Slot::Text);
+        // A step with its own search says which, so the student knows what runs.
+        if let Some(setup) = &step.search {
+            add(&format!("search: {}", setup.describe()), Slot::SideLabel);
+        }
     }
     if let Some(e) = &state.error {
         add(&format!("broken lesson: {e}"), Slot::Error);
