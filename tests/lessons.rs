@@ -310,6 +310,36 @@ fn snapshot_move_ordering_counts() {
     insta::assert_snapshot!("lesson_move_ordering_best_first", screen(&app, 100, 30));
 }
 
+#[test]
+fn the_command_lists_the_lessons_and_names_a_bad_one() {
+    let out = assert_cmd::Command::cargo_bin("plyscope")
+        .unwrap()
+        .arg("lesson")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), Lesson::bundled().len());
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("minimax-wdl")
+            && first.contains("Minimax on a win/draw/loss tree")
+            && first.contains("seed 004"),
+        "{first}"
+    );
+    let out = assert_cmd::Command::cargo_bin("plyscope")
+        .unwrap()
+        .args(["lesson", "no-such-lesson"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("no-such-lesson: no bundled lesson has this name"),
+        "{err}"
+    );
+}
+
 const HEADER: &str = "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-abc\"\n\
                       intro = \"i\"\n";
 

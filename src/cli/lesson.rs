@@ -58,10 +58,19 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn list() -> anyhow::Result<ExitCode> {
+    let lessons = Lesson::bundled()
+        .iter()
+        .map(|b| b.load())
+        .collect::<Result<Vec<Lesson>, _>>()?;
+    let name_width = lessons.iter().map(|l| l.name.len()).max().unwrap_or(0);
+    let title_width = lessons.iter().map(|l| l.title.len()).max().unwrap_or(0);
     let mut out = io::stdout().lock();
-    for bundled in Lesson::bundled() {
-        let l = bundled.load()?;
-        writeln!(out, "{:<20} {:<40} {}", bundled.name, l.title, l.source)?;
+    for l in &lessons {
+        writeln!(
+            out,
+            "{:<name_width$}  {:<title_width$}  {}",
+            l.name, l.title, l.source
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

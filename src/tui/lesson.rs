@@ -164,10 +164,8 @@ fn play(app: &mut App, lesson: &Lesson, k: usize) -> Result<Option<Landed>, Less
     app.follow = true;
     app.playing = false;
     let mut landed = None;
+    // Position 0 (the intro) plays no step: `replay_from` is at least 1.
     for s in lesson.replay_from(last)..=last {
-        if s == 0 {
-            continue;
-        }
         let step = &lesson.steps[s - 1];
         landed = play_goto(app, &step.goto).map_err(|m| lesson.step_error(s, m))?;
         if let Some(expect) = step.expect {
