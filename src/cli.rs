@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod compare;
 pub mod explore;
+pub mod lesson;
 pub mod solve;
 
 use plyscope::search::Algorithm;

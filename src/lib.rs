@@ -24,6 +24,7 @@
 
 pub mod game;
 pub mod games;
+pub mod lesson;
 pub mod puzzle;
 pub mod search;
 pub mod solve;

@@ -19,6 +19,7 @@ use plyscope::trace::recorder::RecordConfig;
 use cli::bench::BenchArgs;
 use cli::compare::CompareArgs;
 use cli::explore::ExploreArgs;
+use cli::lesson::LessonArgs;
 use cli::solve::SolveArgs;
 
 #[derive(Parser, Debug)]
@@ -48,6 +49,9 @@ enum Command {
     List,
     /// Open a puzzle in the terminal explorer and step through its search.
     Explore(ExploreArgs),
+    /// Without a name: list the guided lessons. With one: open the explorer on that lesson
+    /// (tab: next step, shift-tab: previous step).
+    Lesson(LessonArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => cli::compare::run(&args),
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
+        Some(Command::Lesson(args)) => cli::lesson::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,

@@ -33,7 +33,7 @@ mod dama;
 mod diagram;
 mod gobblet;
 mod schema;
-mod source;
+pub(crate) mod source;
 mod validate;
 
 use std::fmt;

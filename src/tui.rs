@@ -14,6 +14,7 @@
 
 pub mod app;
 pub mod keymap;
+pub mod lesson;
 pub mod split;
 pub mod ui;
 pub mod worker;
@@ -60,6 +61,8 @@ pub struct ExploreOptions {
     pub record: u64,
     pub theme: Theme,
     pub keymap: Keymap,
+    /// Lesson mode: play this lesson's script (its search replaces the puzzle's).
+    pub lesson: Option<crate::lesson::Lesson>,
 }
 
 /// Leaves raw mode and the alternate screen; safe to call twice.
@@ -159,6 +162,9 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
     app.puzzle_dir = std::env::current_dir().ok();
     if let Some(second) = options.compare {
         split::open_with(&mut app, second);
+    }
+    if let Some(lesson) = options.lesson {
+        lesson::start(&mut app, lesson);
     }
     let tick = Duration::from_millis(TICK_MS);
     let mut next_tick = Instant::now() + tick;

@@ -10,7 +10,7 @@ use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle, bundled, find_bun
 use proptest::prelude::*;
 
 /// The bundled puzzles in `plyscope list` order. A change here is a change users see.
-const LIST_ORDER: [&str; 30] = [
+const LIST_ORDER: [&str; 32] = [
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -30,6 +30,8 @@ const LIST_ORDER: [&str; 30] = [
     "hex-5x5",
     "hex-6x6",
     "tree-abc",
+    "tree-abc-best-first",
+    "tree-abc-worst-first",
     "tree-004-fig-6-20",
     "tree-004-fig-6-23",
     "tree-004-fig-6-24",

@@ -75,6 +75,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
         record: args.record,
         theme,
         keymap,
+        lesson: None,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 30] = bundle![
+static BUNDLED: [BundledPuzzle; 32] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -56,6 +56,8 @@ static BUNDLED: [BundledPuzzle; 30] = bundle![
     "hex-5x5",
     "hex-6x6",
     "tree-abc",
+    "tree-abc-best-first",
+    "tree-abc-worst-first",
     "tree-004-fig-6-20",
     "tree-004-fig-6-23",
     "tree-004-fig-6-24",

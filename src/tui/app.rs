@@ -164,6 +164,10 @@ pub struct App {
     pub picker: Vec<PickerEntry>,
     /// The split view's second search (`C`; issue 7): see [`split`].
     pub split: Option<Box<Split>>,
+    /// Lesson mode: the lesson and the step shown (`tab` / `shift-tab`, [`super::lesson`]).
+    pub lesson: Option<super::lesson::LessonState>,
+    /// Tree rows show each node's `(alpha, value, beta)` (lesson mode turns it on).
+    pub show_window: bool,
     tx: Sender<Msg>,
 }
 
@@ -269,6 +273,8 @@ impl App {
             puzzle_dir: None,
             picker: Vec::new(),
             split: None,
+            lesson: None,
+            show_window: false,
             tx,
         }
     }
@@ -327,6 +333,25 @@ impl App {
             spec.config.lambda.max_level = level;
         }
         spec.root_analysis = self.root_analysis;
+        self.spec = spec;
+        self.search_id += 1;
+        self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
+        self.progress = Progress::default();
+        self.summary = None;
+        self.selected = None;
+        self.follow = true;
+        self.expanded.clear();
+        self.playing = false;
+    }
+
+    /// Runs `spec` on `puzzle` (lesson mode: a step's own search settings), as a restart.
+    pub fn start_search(&mut self, puzzle: Puzzle, algorithm: Option<Algorithm>, spec: SearchSpec) {
+        self.session.cancel();
+        self.puzzle = puzzle;
+        self.algorithm = algorithm;
+        self.node_limit = 0;
+        self.max_level = None;
+        self.root_analysis = false;
         self.spec = spec;
         self.search_id += 1;
         self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
@@ -816,6 +841,8 @@ impl App {
                     self.session.cancel();
                 }
             }
+            Action::LessonNext => super::lesson::next(self),
+            Action::LessonPrevious => super::lesson::previous(self),
             Action::Close => {}
             Action::Quit | Action::QuitNow => self.quit = true,
         }

@@ -71,6 +71,14 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
 
     frame.render_widget(title_line(app, theme), title);
     board::render(frame, board_area, app, theme);
+    // Lesson mode: the lesson pane takes the upper part of the node pane's room.
+    let side_area = if let Some(state) = &app.lesson {
+        let (lesson_area, node_area) = crate::tui::lesson::pane::split(side_area, state, theme);
+        crate::tui::lesson::pane::render(frame, lesson_area, app, theme);
+        node_area
+    } else {
+        side_area
+    };
     side::render(frame, side_area, app, theme);
     tree::render(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);

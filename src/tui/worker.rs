@@ -28,6 +28,7 @@ use crate::games::dama::{Dama, DamaMove};
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
+use crate::lesson::Landed;
 use crate::puzzle::{Position, Puzzle};
 use crate::search::config::MoveOrdering;
 use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
@@ -155,6 +156,8 @@ pub struct NodeRow {
     pub lambda: Option<LambdaRow>,
     /// Proof nodes: `[pn, dn]`, solved or not, on the current descent.
     pub proof: Option<ProofRow>,
+    /// Alpha-beta nodes: the window at entry (the lessons' `(alpha, value, beta)` rows).
+    pub window: Option<Window>,
 }
 
 /// A marker that [`Session::find_node`] looks for.
@@ -263,6 +266,9 @@ pub trait Session: Send {
     fn history(&self) -> Option<Vec<(String, u64)>>;
     /// Asks the engine to stop.
     fn cancel(&self);
+    /// Lessons: the kinds of the recorded event `index` (0-based: the replay is at step
+    /// `index + 1` after it) and its node; `None` past the record.
+    fn landed(&self, index: usize) -> Option<(Landed, Option<NodeId>)>;
 }
 
 /// Which search to run.
@@ -1037,6 +1043,7 @@ impl<G: BoardGame> Session for GameSession<G> {
             best,
             lambda,
             proof: proof::row(&trace, &self.replay, node),
+            window: state.window,
         }
     }
 
@@ -1219,6 +1226,12 @@ impl<G: BoardGame> Session for GameSession<G> {
             .collect();
         list.sort_by_key(|e| std::cmp::Reverse(e.1));
         Some(list)
+    }
+
+    fn landed(&self, index: usize) -> Option<(Landed, Option<NodeId>)> {
+        let trace = self.live.read();
+        let node = trace.events().get(index)?.node();
+        Some((super::lesson::landing::landed(&trace, index), node))
     }
 
     fn cancel(&self) {

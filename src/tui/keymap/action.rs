@@ -136,6 +136,8 @@ actions! {
     ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
     CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
 
+    LessonNext => "lesson_next", General, None, "lessons: the next step of the script";
+    LessonPrevious => "lesson_previous", General, None, "lessons: the previous step (replayed exactly)";
     Close => "close", General, None, "close the open overlay";
     Quit => "quit", General, Some("quit"), "close the open overlay, or quit";
     QuitNow => "quit_now", General, None, "quit at once (always ctrl-c; cannot be rebound)";

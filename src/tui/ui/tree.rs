@@ -23,7 +23,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::search::Bound;
+use crate::search::{Algorithm, Bound};
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
@@ -149,6 +149,17 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 }
                 return Line::from(spans);
             }
+            // Lesson mode: `(alpha, value, beta)` as in seed 001 example 3.2.
+            // Minimax has no window to show: its rows keep their plain values.
+            let window = row
+                .window
+                .filter(|_| app.show_window && app.spec.config.algorithm != Algorithm::Minimax);
+            if let Some(w) = window {
+                spans.push(Span::styled(
+                    format!(" ({},", w.alpha),
+                    patch(Slot::TreeGuide),
+                ));
+            }
             match row.value {
                 Some((value, bound)) => {
                     let (glyph, slot) = match (row.status, bound) {
@@ -167,6 +178,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                     format!(" {}", glyphs.ellipsis.as_str()),
                     patch(Slot::TreePruned),
                 )),
+            }
+            if let Some(w) = window {
+                spans.push(Span::styled(
+                    format!(", {})", w.beta),
+                    patch(Slot::TreeGuide),
+                ));
             }
             if row.cutoff {
                 spans.push(Span::styled(

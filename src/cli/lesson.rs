@@ -1,0 +1,77 @@
+//! `plyscope lesson`: without a name, lists the bundled lessons (name, title, source); with a
+//! bundled name or a lesson file, loads it (every file error before the terminal is
+//! touched, as `explore` does) and opens the explorer in lesson mode.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Args;
+
+use plyscope::lesson::{self, Lesson};
+use plyscope::theme::config_file::user_config_dir;
+use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
+use plyscope::trace::recorder::RecordConfig;
+use plyscope::tui::keymap::Keymap;
+use plyscope::tui::{self, ExploreOptions};
+
+#[derive(Args, Debug)]
+pub struct LessonArgs {
+    /// A bundled lesson name or a path to a lesson file; none: list the lessons.
+    #[arg(value_name = "LESSON")]
+    pub lesson: Option<String>,
+    /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
+    #[arg(long, value_name = "T")]
+    pub theme: Option<String>,
+    /// Draw with ASCII only: no box drawing, no ambiguous-width glyphs.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Colours: auto (from the terminal and NO_COLOR), 16, 256, truecolor or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorChoice,
+}
+
+pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
+    let Some(name) = &args.lesson else {
+        return list();
+    };
+    let lesson = lesson::load(name)?;
+    let config_dir = user_config_dir();
+    let theme = Theme::load(
+        &ThemeOptions {
+            theme: args.theme.clone(),
+            color: args.color,
+            ascii: args.ascii,
+        },
+        |name| std::env::var(name).ok(),
+        config_dir.as_deref(),
+    )?;
+    let keymap = Keymap::load(config_dir.as_deref())?;
+    tui::run(ExploreOptions {
+        puzzle: lesson.setup.puzzle.clone(),
+        algorithm: Some(lesson.setup.algorithm),
+        compare: None,
+        record: RecordConfig::DEFAULT_BUDGET,
+        theme,
+        keymap,
+        lesson: Some(lesson),
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list() -> anyhow::Result<ExitCode> {
+    let lessons = Lesson::bundled()
+        .iter()
+        .map(|b| b.load())
+        .collect::<Result<Vec<Lesson>, _>>()?;
+    let name_width = lessons.iter().map(|l| l.name.len()).max().unwrap_or(0);
+    let title_width = lessons.iter().map(|l| l.title.len()).max().unwrap_or(0);
+    let mut out = io::stdout().lock();
+    for l in &lessons {
+        writeln!(
+            out,
+            "{:<name_width$}  {:<title_width$}  {}",
+            l.name, l.title, l.source
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

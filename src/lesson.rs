@@ -1,0 +1,496 @@
+//! Guided lessons (issue 6, deliverable 4): a puzzle with a script of steps, each a place in
+//! the recorded search ("the next cutoff", "the node a > b") and a text that says what to
+//! look at there. The explorer in lesson mode (`tui::lesson`) plays the script; this module
+//! is the file format, its loading and validation, and the bundled lessons.
+//!
+//! ## The format
+//!
+//! Files `lessons/NAME.toml` (bundled into the binary, like the puzzles) or any path:
+//!
+//! ```toml
+//! [lesson]
+//! title = "Alpha and beta cutoffs"            # required
+//! source = "seed 004, figures 6.23-6.25"      # required: where the material comes from
+//! puzzle = "tree-004-fig-6-23"                # required: bundled name, or a path relative to the lesson file
+//! algorithm = "alphabeta"                     # optional, as `--algo`; default: the puzzle's
+//! fail = "hard"                               # optional: "hard" | "soft" (alpha-beta)
+//! ordering = "none"                           # optional: see below
+//! depth = 3                                   # optional depth limit
+//! intro = """Shown before the first step."""  # required
+//! next = """What to try after the lesson."""  # optional (an extension)
+//!
+//! [[step]]
+//! goto = "next-cutoff"     # required, see below
+//! text = """What to look at and why."""        # required
+//! search = { algorithm = "alphabeta", fail = "soft", ordering = "history", puzzle = "...", depth = 2 }
+//!                          # optional: the lesson's settings with these changed; the search
+//!                          # restarts if they differ from the running one, and the replay
+//!                          # starts from the beginning before `goto` in any case
+//! expect = "cutoff"        # optional: the kind of event the step must land on
+//! ```
+//!
+//! `goto`: `start`, `end`, `next-event`, `next-node`, `next-cutoff`, `next-proof`,
+//! `next-expansion`, `next-threshold`, `next-level`, `event:N` (the replay step N, that is
+//! right after the N-th event), `node:a>b>c` (select the node reached by these moves from the
+//! root, stepping the replay until it has been entered). `expect`: one of [`Landing`]'s names
+//! (`event`, `enter`, `leave`, `cutoff`, `tt-hit`, `expansion`, `proof`, `threshold`,
+//! `level`, `iteration`). `ordering`: `none`, `all`, or techniques joined by `+`
+//! (`tt-move`, `killers`, `history`, `eval`), as [`MoveOrdering`]'s switches; a literal
+//! tree's search is otherwise in textbook form (generator order, no table).
+//!
+//! Every problem the file itself can have (syntax, a missing field, an unknown goto, an
+//! unknown puzzle, an algorithm the puzzle's game cannot run) is a [`LessonError`] naming the
+//! file, the line and what was expected; whether each goto is *reachable* is found when the
+//! script is played (`tui::lesson`), and is then an error naming the file, the step and the
+//! reason, so that a stale script fails the tests.
+
+mod bundled;
+mod schema;
+mod validate;
+
+use std::fmt;
+
+use crate::puzzle::Puzzle;
+use crate::search::Algorithm;
+use crate::search::config::MoveOrdering;
+
+pub use bundled::{BundledLesson, bundled, find_bundled};
+
+/// A loaded, validated lesson.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// The bundled name, or the file path it was loaded from.
+    pub name: String,
+    /// Where the file is, for messages (`lessons/NAME.toml` or the path).
+    pub origin: String,
+    pub title: String,
+    pub source: String,
+    pub intro: String,
+    /// What to try once the lesson is over.
+    pub next: Option<String>,
+    /// The search the lesson opens with.
+    pub setup: Setup,
+    pub steps: Vec<Step>,
+}
+
+/// One step of the script.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// 1-based.
+    pub number: usize,
+    /// The line of its `[[step]]` header.
+    pub line: usize,
+    pub goto: Goto,
+    pub text: String,
+    /// The search to run for this step (the lesson's, with the step's changes).
+    pub search: Option<Setup>,
+    pub expect: Option<Landing>,
+}
+
+/// A search to run: the puzzle and the settings the lesson asks for.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub puzzle: Puzzle,
+    /// Where the puzzle came from, as written (a bundled name or a path).
+    pub puzzle_ref: String,
+    pub algorithm: Algorithm,
+    /// `None`: the search's own ordering for this puzzle.
+    pub ordering: Option<MoveOrdering>,
+    pub depth: Option<u32>,
+}
+
+impl Setup {
+    /// In words, for the lesson pane: "tree-abc with alphabeta-soft, ordering none, depth 3".
+    pub fn describe(&self) -> String {
+        let mut parts = vec![self.algorithm.name().to_string()];
+        if let Some(o) = self.ordering {
+            parts.push(format!("ordering {}", ordering_name(o)));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        format!("{} with {}", self.puzzle.name, parts.join(", "))
+    }
+}
+
+/// Where a step goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goto {
+    /// The replay's start (nothing searched yet).
+    Start,
+    /// The end of the record (the search over).
+    End,
+    /// Forward to right after the next event of this kind.
+    Next(Landing),
+    /// The replay step N: right after the N-th event.
+    Event(usize),
+    /// Select the node reached by these moves from the root.
+    Node(Vec<String>),
+}
+
+impl Goto {
+    /// Every goto form, for messages.
+    pub const SYNTAX: &'static str = "start, end, next-event, next-node, next-cutoff, \
+         next-proof, next-expansion, next-threshold, next-level, event:N or node:a>b>c";
+
+    /// Parses a `goto` value.
+    pub fn parse(text: &str) -> Result<Goto, String> {
+        let text = text.trim();
+        let next = |l| Ok(Goto::Next(l));
+        match text {
+            "start" => return Ok(Goto::Start),
+            "end" => return Ok(Goto::End),
+            "next-event" => return next(Landing::Event),
+            "next-node" => return next(Landing::Enter),
+            "next-cutoff" => return next(Landing::Cutoff),
+            "next-proof" => return next(Landing::Proof),
+            "next-expansion" => return next(Landing::Expansion),
+            "next-threshold" => return next(Landing::Threshold),
+            "next-level" => return next(Landing::Level),
+            _ => {}
+        }
+        if let Some(n) = text.strip_prefix("event:") {
+            return n.trim().parse::<usize>().map(Goto::Event).map_err(|_| {
+                format!("'{text}': expected event:N with N a step number such as event:12")
+            });
+        }
+        if let Some(path) = text.strip_prefix("node:") {
+            let moves: Vec<String> = path.split('>').map(|m| m.trim().to_string()).collect();
+            if moves.iter().any(String::is_empty) {
+                return Err(format!(
+                    "'{text}': expected node:a>b>c, moves from the root separated by '>'"
+                ));
+            }
+            return Ok(Goto::Node(moves));
+        }
+        Err(format!("unknown goto '{text}'; expected {}", Goto::SYNTAX))
+    }
+}
+
+impl fmt::Display for Goto {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goto::Start => f.write_str("start"),
+            Goto::End => f.write_str("end"),
+            Goto::Next(Landing::Event) => f.write_str("next-event"),
+            Goto::Next(Landing::Enter) => f.write_str("next-node"),
+            Goto::Next(l) => write!(f, "next-{}", l.name()),
+            Goto::Event(n) => write!(f, "event:{n}"),
+            Goto::Node(path) => write!(f, "node:{}", path.join(">")),
+        }
+    }
+}
+
+/// What kind of event a step lands on (its `expect`, and what `next-...` looks for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Landing {
+    /// Any event.
+    Event,
+    /// A node entered.
+    Enter,
+    /// A node left (alpha-beta, lambda).
+    Leave,
+    /// A cutoff: alpha-beta's `value >= beta`; lambda's winning attack or refuting
+    /// defence.
+    Cutoff,
+    /// A table probe that decided the node.
+    TtHit,
+    /// Proof-number searches: a node expanded.
+    Expansion,
+    /// A node proven or disproven (proof-number searches), a win found (lambda).
+    Proof,
+    /// df-pn: a threshold change.
+    Threshold,
+    /// Lambda: the first attack at a new level.
+    Level,
+    /// Iterative deepening: an iteration starts.
+    Iteration,
+}
+
+impl Landing {
+    pub const ALL: [Landing; 10] = [
+        Landing::Event,
+        Landing::Enter,
+        Landing::Leave,
+        Landing::Cutoff,
+        Landing::TtHit,
+        Landing::Expansion,
+        Landing::Proof,
+        Landing::Threshold,
+        Landing::Level,
+        Landing::Iteration,
+    ];
+
+    /// The name in lesson files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Landing::Event => "event",
+            Landing::Enter => "enter",
+            Landing::Leave => "leave",
+            Landing::Cutoff => "cutoff",
+            Landing::TtHit => "tt-hit",
+            Landing::Expansion => "expansion",
+            Landing::Proof => "proof",
+            Landing::Threshold => "threshold",
+            Landing::Level => "level",
+            Landing::Iteration => "iteration",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Landing> {
+        Landing::ALL.into_iter().find(|l| l.name() == name.trim())
+    }
+
+    fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+/// The kinds one event is (an event can be several: a cutoff that is also a proof).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Landed(u16);
+
+impl Landed {
+    /// An event of no kind in particular (it is still an [`Landing::Event`]).
+    pub fn event() -> Landed {
+        Landed(Landing::Event.bit())
+    }
+
+    /// With `kind` added.
+    pub fn with(self, kind: Landing) -> Landed {
+        Landed(self.0 | kind.bit())
+    }
+
+    pub fn is(self, kind: Landing) -> bool {
+        self.0 & kind.bit() != 0
+    }
+
+    /// The kinds' names, for messages: "enter", "leave, cutoff".
+    pub fn names(self) -> String {
+        let names: Vec<&str> = Landing::ALL
+            .into_iter()
+            .filter(|&l| l != Landing::Event && self.is(l))
+            .map(Landing::name)
+            .collect();
+        if names.is_empty() {
+            if self.is(Landing::Event) {
+                "an event of no listed kind".to_string()
+            } else {
+                "no event (the start)".to_string()
+            }
+        } else {
+            names.join(", ")
+        }
+    }
+}
+
+/// Parses an `ordering` value: `none`, `all` or techniques joined by `+`.
+pub fn parse_ordering(text: &str) -> Result<MoveOrdering, String> {
+    let expected = "expected none, all, or tt-move, killers, history, eval joined by '+' \
+                    (such as killers+history)";
+    match text.trim() {
+        "none" => return Ok(MoveOrdering::NONE),
+        "all" => return Ok(MoveOrdering::ALL),
+        _ => {}
+    }
+    let mut o = MoveOrdering::NONE;
+    for part in text.split('+').map(str::trim) {
+        match part {
+            "tt-move" => o.tt_move = true,
+            "killers" => o.killers = true,
+            "history" => o.history = true,
+            "eval" => o.eval_sort = true,
+            _ => return Err(format!("unknown ordering '{part}'; {expected}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The name [`parse_ordering`] reads back.
+pub fn ordering_name(o: MoveOrdering) -> String {
+    if o == MoveOrdering::NONE {
+        return "none".to_string();
+    }
+    if o == MoveOrdering::ALL {
+        return "all".to_string();
+    }
+    let mut parts = Vec::new();
+    for (on, name) in [
+        (o.tt_move, "tt-move"),
+        (o.killers, "killers"),
+        (o.history, "history"),
+        (o.eval_sort, "eval"),
+    ] {
+        if on {
+            parts.push(name);
+        }
+    }
+    parts.join("+")
+}
+
+/// A problem with a lesson: the file, the line (when known), the step (when it is about
+/// one) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub step: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.origin)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        f.write_str(": ")?;
+        if let Some(step) = self.step {
+            write!(f, "step {step}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+impl Lesson {
+    /// Every bundled lesson, in `plyscope lesson` order.
+    pub fn bundled() -> &'static [BundledLesson] {
+        bundled::bundled()
+    }
+
+    /// An error about step `step` (1-based) of this lesson.
+    pub fn step_error(&self, step: usize, message: impl Into<String>) -> LessonError {
+        LessonError {
+            origin: self.origin.clone(),
+            line: self.steps.get(step.wrapping_sub(1)).map(|s| s.line),
+            step: Some(step),
+            message: message.into(),
+        }
+    }
+
+    /// The search step `k` runs (0: the intro): that of the last step up to `k` with a
+    /// `search`, else the lesson's.
+    pub fn setup_at(&self, k: usize) -> &Setup {
+        self.steps
+            .iter()
+            .take(k)
+            .rev()
+            .find_map(|s| s.search.as_ref())
+            .unwrap_or(&self.setup)
+    }
+
+    /// The step from which step `k`'s replay starts: the last one up to `k` with a
+    /// `search` (its replay starts from the beginning), else the first.
+    pub fn replay_from(&self, k: usize) -> usize {
+        self.steps
+            .iter()
+            .take(k)
+            .rposition(|s| s.search.is_some())
+            .map_or(1, |i| i + 1)
+    }
+}
+
+/// Parses and validates a lesson's text; `origin` names it in messages, and a relative
+/// puzzle path is looked up next to it when `files` is true (a lesson read from a file).
+pub fn parse(text: &str, origin: &str, files: bool) -> Result<Lesson, LessonError> {
+    validate::parse(text, origin, files)
+}
+
+/// A bundled lesson by name, else a lesson file.
+pub fn load(name_or_path: &str) -> Result<Lesson, LessonError> {
+    if let Some(b) = find_bundled(name_or_path) {
+        return b.load();
+    }
+    match std::fs::read_to_string(name_or_path) {
+        Ok(text) => parse(&text, name_or_path, true),
+        Err(error) => {
+            let looks_like_a_name = !name_or_path.contains(['/', '\\', '.']);
+            let message = if error.kind() == std::io::ErrorKind::NotFound && looks_like_a_name {
+                "no bundled lesson has this name and there is no such file; `plyscope lesson` \
+                 lists the bundled lessons"
+                    .to_string()
+            } else {
+                format!("cannot read the lesson file: {error}")
+            };
+            Err(LessonError {
+                origin: name_or_path.to_string(),
+                line: None,
+                step: None,
+                message,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gotos_parse_and_print_back() {
+        for text in [
+            "start",
+            "end",
+            "next-event",
+            "next-node",
+            "next-cutoff",
+            "next-proof",
+            "next-expansion",
+            "next-threshold",
+            "next-level",
+            "event:12",
+            "node:b>c>d",
+        ] {
+            let g = Goto::parse(text).unwrap();
+            assert_eq!(g.to_string(), text);
+        }
+        assert_eq!(
+            Goto::parse("node: b > 3 ").unwrap(),
+            Goto::Node(vec!["b".into(), "3".into()])
+        );
+        assert!(
+            Goto::parse("next-cut")
+                .unwrap_err()
+                .contains("unknown goto")
+        );
+        assert!(Goto::parse("event:x").unwrap_err().contains("event:N"));
+        assert!(Goto::parse("node:a>>b").unwrap_err().contains("node:a>b>c"));
+    }
+
+    #[test]
+    fn landings_are_sets_of_kinds() {
+        let l = Landed::event().with(Landing::Leave).with(Landing::Cutoff);
+        assert!(l.is(Landing::Event) && l.is(Landing::Cutoff) && !l.is(Landing::Enter));
+        assert_eq!(l.names(), "leave, cutoff");
+        assert_eq!(Landed::default().names(), "no event (the start)");
+        for k in Landing::ALL {
+            assert_eq!(Landing::parse(k.name()), Some(k));
+        }
+        assert_eq!(Landing::parse("cut"), None);
+    }
+
+    #[test]
+    fn orderings_parse_and_print_back() {
+        for text in ["none", "all", "history", "killers+history", "tt-move+eval"] {
+            assert_eq!(ordering_name(parse_ordering(text).unwrap()), text);
+        }
+        assert!(
+            parse_ordering("best")
+                .unwrap_err()
+                .contains("unknown ordering 'best'")
+        );
+    }
+
+    #[test]
+    fn errors_name_file_line_and_step() {
+        let e = LessonError {
+            origin: "l.toml".into(),
+            line: Some(9),
+            step: Some(2),
+            message: "no later cutoff".into(),
+        };
+        assert_eq!(e.to_string(), "l.toml:9: step 2: no later cutoff");
+    }
+}

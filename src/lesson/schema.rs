@@ -1,0 +1,53 @@
+//! The lesson file as written, before validation: strict tables (`deny_unknown_fields`), and
+//! every value that may be wrong keeps its span so that [`super::validate`] can name the
+//! line it is on.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// The top level of a lesson file: `[lesson]` and the `[[step]]` list.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawLesson {
+    pub lesson: Spanned<RawHeader>,
+    #[serde(default)]
+    pub step: Vec<Spanned<RawStep>>,
+}
+
+/// `[lesson]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawHeader {
+    pub title: Spanned<String>,
+    pub source: Spanned<String>,
+    pub puzzle: Spanned<String>,
+    pub algorithm: Option<Spanned<String>>,
+    pub fail: Option<Spanned<String>>,
+    pub ordering: Option<Spanned<String>>,
+    pub depth: Option<Spanned<i64>>,
+    pub intro: Spanned<String>,
+    /// What to try once the lesson is over (an extension of the format; a default text
+    /// otherwise).
+    pub next: Option<Spanned<String>>,
+}
+
+/// One `[[step]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawStep {
+    pub goto: Spanned<String>,
+    pub text: Spanned<String>,
+    pub search: Option<Spanned<RawSearch>>,
+    pub expect: Option<Spanned<String>>,
+}
+
+/// A step's `search = { ... }`: the lesson's settings with these changed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawSearch {
+    pub algorithm: Option<Spanned<String>>,
+    pub fail: Option<Spanned<String>>,
+    pub ordering: Option<Spanned<String>>,
+    pub puzzle: Option<Spanned<String>>,
+    pub depth: Option<Spanned<i64>>,
+}
