@@ -1,14 +1,19 @@
 //! Finds Gobblet 4x4 positions with a forced win in exactly N plies (the bundled puzzles
 //! `gobblet-win-in-5` and `gobblet-win-in-7` came from here). Not part of the solver.
 //!
-//! `cargo run --release --example gobblet_find_puzzle -- PLIES [TRIES] [SEED]`
+//! `cargo run --release --example gobblet_find_puzzle -- PLIES [TRIES] [SEED] [MIN] [SPAN]`
 //!
-//! Random games of 6..=16 plies from the start give candidate positions (rebuilt from their
-//! stacks, so without history, as a puzzle file states them). A candidate is kept when
-//! iterative deepening with a table says "win in exactly PLIES" and, to exclude anything
-//! the table could have got wrong, plain alpha-beta (no table, no tactics; exhaustive to the
-//! depth) agrees: a win within PLIES, none within PLIES - 2. Each find prints the board in
-//! puzzle-file form with the exhaustive node count (smaller is a cheaper test).
+//! Random games of MIN..MIN+SPAN plies from the start (default 6..17) give candidate
+//! positions, rebuilt from their stacks (so without history, as a puzzle file states them);
+//! positions where the side to move wins at once are skipped. A cheap AND/OR walk
+//! ([`wins_within`]) keeps those won within PLIES plies and not within PLIES - 2; then
+//! iterative deepening with a table must say "win in exactly PLIES" and, as the authority,
+//! plain alpha-beta (no table, no tactics: exhaustive to the depth) must agree. Each find
+//! prints the board in puzzle-file form with the exhaustive node count (smaller is a cheaper
+//! test). The bundled ones: `gobblet_find_puzzle 5 100000 101 14 24` (its eighth find,
+//! best move 4c3) and `gobblet_find_puzzle 7 100000 303 14 24` (its first, d2-a1).
+//! `FIND_VERBOSE=1` prints the verdict of every candidate that passed the walk but not the
+//! search.
 
 use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::gobblet::diagram::stack_text;
@@ -79,10 +84,10 @@ fn wins_within(g: &mut Gobblet, n: usize, killers: &mut [Option<GobbletMove>; 16
             all = false;
         } else {
             g.legal_moves(&mut replies);
-            if let Some(k) = killers[n] {
-                if let Some(i) = replies.iter().position(|&r| r == k) {
-                    replies.as_mut_slice().swap(0, i);
-                }
+            if let Some(k) = killers[n]
+                && let Some(i) = replies.iter().position(|&r| r == k)
+            {
+                replies.as_mut_slice().swap(0, i);
             }
             for &r in replies.iter() {
                 g.play(r);
