@@ -192,6 +192,17 @@ fn shuffle_kings_there_and_back(game: &mut Dama) -> bool {
         played.push(b);
     }
     if game.occurrences() == 2 {
+        // The same four moves again make the third occurrence: a draw that only this path
+        // has, four plies into a search from here.
+        let cycle: Vec<_> = played.clone();
+        for &m in &cycle {
+            game.play(m);
+        }
+        assert_eq!(game.outcome(), Some(plyscope::game::Outcome::Draw));
+        assert!(game.outcome_depends_on_history());
+        for &m in cycle.iter().rev() {
+            game.undo(m);
+        }
         return true;
     }
     for &m in played.iter().rev() {
@@ -205,15 +216,16 @@ fn shuffle_kings_there_and_back(game: &mut Dama) -> bool {
 /// included, so repetition draws can end lines inside the search).
 #[test]
 fn with_a_table_decided_values_agree_with_minimax() {
-    let (mut compared, mut decided, mut repetitions) = (0, 0, 0);
+    let (mut compared, mut decided, mut repetitions, mut draws_in_reach) = (0, 0, 0, 0);
     for seed in 0..60u64 {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xda3a;
         let mut game = random_setup(&mut state);
         random_playout(&mut game, (seed % 5) as usize, &mut state);
+        let depth = 2 + (seed % 4) as u32;
         if shuffle_kings_there_and_back(&mut game) {
             repetitions += 1;
+            draws_in_reach += usize::from(depth >= 4);
         }
-        let depth = 2 + (seed % 4) as u32;
         let key = game.key();
         let oracle = solve(
             &mut game,
@@ -262,5 +274,11 @@ fn with_a_table_decided_values_agree_with_minimax() {
         repetitions >= 12,
         "too few roots that occurred twice: {repetitions}"
     );
-    eprintln!("decided {decided}, roots that occurred twice {repetitions}");
+    assert!(
+        draws_in_reach >= 5,
+        "too few searches reaching a repetition draw: {draws_in_reach}"
+    );
+    eprintln!(
+        "decided {decided}, roots that occurred twice {repetitions}, searched to 4+ plies {draws_in_reach}"
+    );
 }
