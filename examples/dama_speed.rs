@@ -126,7 +126,7 @@ fn alpha_beta(label: &str, mut game: Dama, depth: u32) {
     );
 }
 
-fn main() {
+pub fn main() {
     play_undo();
     perft_speed();
     alpha_beta("start", Dama::new(), 13);

@@ -4,13 +4,18 @@
 //! iterative deepening; ordering on and off) gives plain minimax's value at depths 1 to 5
 //! with the seed 001 evaluation at the horizon, and its best move is worth that value.
 //!
-//! Without a table on purpose: a table would carry results between paths, and checkers'
-//! repetition draws depend on the path (`Game::outcome_depends_on_history`); the table's
-//! handling of that is tested where the table lives.
+//! Those comparisons run without a table: a table carries results between transpositions met
+//! with different depth left, so a fixed-depth value may legitimately differ from minimax's.
+//! With a table (and with tactics) the decided values must still agree: a win or loss within
+//! the depth is minimax's, and none is invented. The positions come after random king moves,
+//! so they carry history and repetition draws (`Game::outcome_depends_on_history`) occur
+//! inside the searches; a table that reused a value resting on one would show here. (That
+//! such subtrees are not stored is tested where the table lives:
+//! `search::alphabeta::tests::subtrees_that_met_a_repetition_draw_are_not_tabled`.)
 
 use plyscope::game::{Game, MoveList, Player, Point};
 use plyscope::games::dama::{Dama, Piece};
-use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, solve};
+use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, Verdict, solve};
 use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
@@ -144,4 +149,136 @@ fn random_setups_with_kings_agree_with_minimax() {
         let mut game = random_setup(&mut state);
         differential(&mut game, 1 + (seed % 5) as u32);
     }
+}
+
+/// Plays a quiet king move of each side and both moves back, when there are such moves, so
+/// that the position has occurred twice: a search of 4 or more plies can then meet its third
+/// occurrence, a draw that holds on this path only. True when it did.
+fn shuffle_kings_there_and_back(game: &mut Dama) -> bool {
+    let mut played = Vec::new();
+    for _ in 0..2 {
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let quiet_king = moves.iter().copied().find(|m| {
+            m.capture_count() == 0 && matches!(game.piece(m.from()), Some(Piece::King(_)))
+        });
+        let Some(m) = quiet_king else {
+            break;
+        };
+        game.play(m);
+        played.push(m);
+    }
+    if played.len() < 2 {
+        for &m in played.iter().rev() {
+            game.undo(m);
+        }
+        return false;
+    }
+    let forward = played.clone();
+    for m in forward {
+        let back = format!(
+            "{}-{}",
+            plyscope::game::point_name(m.to(), 8),
+            plyscope::game::point_name(m.from(), 8)
+        );
+        // Not legal when a jump became mandatory or the way back is blocked: give up.
+        let Ok(b) = game.parse_move(&back) else {
+            for &m in played.iter().rev() {
+                game.undo(m);
+            }
+            return false;
+        };
+        game.play(b);
+        played.push(b);
+    }
+    if game.occurrences() == 2 {
+        // The same four moves again make the third occurrence: a draw that only this path
+        // has, four plies into a search from here.
+        let cycle: Vec<_> = played.clone();
+        for &m in &cycle {
+            game.play(m);
+        }
+        assert_eq!(game.outcome(), Some(plyscope::game::Outcome::Draw));
+        assert!(game.outcome_depends_on_history());
+        for &m in cycle.iter().rev() {
+            game.undo(m);
+        }
+        return true;
+    }
+    for &m in played.iter().rev() {
+        game.undo(m);
+    }
+    false
+}
+
+/// With a table and tactics, every decided value (a win or loss within the depth) is
+/// minimax's and none is invented, on random king setups after a few random moves (history
+/// included, so repetition draws can end lines inside the search).
+#[test]
+fn with_a_table_decided_values_agree_with_minimax() {
+    let (mut compared, mut decided, mut repetitions, mut draws_in_reach) = (0, 0, 0, 0);
+    for seed in 0..60u64 {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xda3a;
+        let mut game = random_setup(&mut state);
+        random_playout(&mut game, (seed % 5) as usize, &mut state);
+        let depth = 2 + (seed % 4) as u32;
+        if shuffle_kings_there_and_back(&mut game) {
+            repetitions += 1;
+            draws_in_reach += usize::from(depth >= 4);
+        }
+        let key = game.key();
+        let oracle = solve(
+            &mut game,
+            &SearchConfig::plain(Algorithm::Minimax),
+            &limits(depth),
+            &mut NoTrace,
+        );
+        let oracle_decided = matches!(oracle.verdict, Verdict::Win { .. } | Verdict::Loss { .. });
+        decided += usize::from(oracle_decided);
+        for algorithm in [
+            Algorithm::AlphaBeta,
+            Algorithm::AlphaBetaSoft,
+            Algorithm::IterativeDeepening,
+        ] {
+            for tactics in [false, true] {
+                let config = SearchConfig {
+                    algorithm,
+                    tt_mb: 1,
+                    tactics,
+                    ..SearchConfig::default()
+                };
+                let r = solve(&mut game, &config, &limits(depth), &mut NoTrace);
+                assert_eq!(game.key(), key);
+                let what = format!(
+                    "{algorithm:?} tactics {tactics} depth {depth}\n{}",
+                    game.diagram()
+                );
+                if oracle_decided {
+                    assert_eq!(r.verdict, oracle.verdict, "{what}");
+                    assert_eq!(r.value, oracle.value, "{what}");
+                } else {
+                    let within = r.value.plies_to_end().is_some_and(|n| n <= depth as usize);
+                    assert!(
+                        !within,
+                        "{what}: {:?}, minimax {:?}",
+                        r.verdict, oracle.verdict
+                    );
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 300, "{compared}");
+    assert!(decided >= 5, "too few decided positions: {decided}");
+    assert!(
+        repetitions >= 12,
+        "too few roots that occurred twice: {repetitions}"
+    );
+    assert!(
+        draws_in_reach >= 5,
+        "too few searches reaching a repetition draw: {draws_in_reach}"
+    );
+    eprintln!(
+        "decided {decided}, roots that occurred twice {repetitions}, searched to 4+ plies {draws_in_reach}"
+    );
 }

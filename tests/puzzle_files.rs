@@ -10,7 +10,7 @@ use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle, bundled, find_bun
 use proptest::prelude::*;
 
 /// The bundled puzzles in `plyscope list` order. A change here is a change users see.
-const LIST_ORDER: [&str; 32] = [
+const LIST_ORDER: [&str; 34] = [
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -41,8 +41,10 @@ const LIST_ORDER: [&str; 32] = [
     "dama-king-vs-two-men",
     "dama-men-race",
     "gobblet-win-in-3",
-    "gobblet-3x3-win-in-5",
-    "gobblet-3x3-win-in-7",
+    "gobblet-win-in-5",
+    "gobblet-win-in-7",
+    "gobblers-win-in-5",
+    "gobblers-win-in-7",
 ];
 
 fn file_stems(dir: &str) -> BTreeSet<String> {

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 32] = bundle![
+static BUNDLED: [BundledPuzzle; 34] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -67,8 +67,10 @@ static BUNDLED: [BundledPuzzle; 32] = bundle![
     "dama-king-vs-two-men",
     "dama-men-race",
     "gobblet-win-in-3",
-    "gobblet-3x3-win-in-5",
-    "gobblet-3x3-win-in-7",
+    "gobblet-win-in-5",
+    "gobblet-win-in-7",
+    "gobblers-win-in-5",
+    "gobblers-win-in-7",
 ];
 
 /// Every bundled puzzle, in `plyscope list` order.
