@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod explore;
+pub mod export;
 pub mod solve;
 
 use plyscope::search::Algorithm;

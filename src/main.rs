@@ -18,6 +18,7 @@ use plyscope::trace::recorder::RecordConfig;
 
 use cli::bench::BenchArgs;
 use cli::explore::ExploreArgs;
+use cli::export::ExportArgs;
 use cli::solve::SolveArgs;
 
 #[derive(Parser, Debug)]
@@ -44,6 +45,9 @@ enum Command {
     List,
     /// Open a puzzle in the terminal explorer and step through its search.
     Explore(ExploreArgs),
+    /// Record a puzzle's search and write it as DOT (the annotated tree), JSON (the trace)
+    /// or SGF (a proof tree).
+    Export(ExportArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
+        Some(Command::Export(args)) => cli::export::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
