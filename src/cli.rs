@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod explore;
 pub mod export;
+pub mod packaging;
 pub mod solve;
 
 use plyscope::search::Algorithm;

@@ -19,6 +19,7 @@ use plyscope::trace::recorder::RecordConfig;
 use cli::bench::BenchArgs;
 use cli::explore::ExploreArgs;
 use cli::export::ExportArgs;
+use cli::packaging::{CompletionsArgs, ManArgs};
 use cli::solve::SolveArgs;
 
 #[derive(Parser, Debug)]
@@ -48,6 +49,10 @@ enum Command {
     /// Record a puzzle's search and write it as DOT (the annotated tree), JSON (the trace)
     /// or SGF (a proof tree).
     Export(ExportArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write every page into a directory with --dir.
+    Man(ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +63,8 @@ fn main() -> ExitCode {
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
         Some(Command::Export(args)) => cli::export::run(&args),
+        Some(Command::Completions(args)) => cli::packaging::completions(&args),
+        Some(Command::Man(args)) => cli::packaging::man(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
