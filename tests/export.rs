@@ -386,6 +386,16 @@ fn json_parses_back_with_every_event_of_the_trace() {
         .filter(|e| matches!(e, JsonEvent::Iteration { .. }))
         .count();
     assert_eq!(iterations, trace.iteration_events().len());
+    // The streamed file is the in-memory document of the same trace.
+    let (game, _) = mnk("tictactoe");
+    let header = Header {
+        puzzle: "tictactoe",
+        game: "mnk",
+        algorithm: "id",
+        result: &recorded.result,
+    };
+    let in_memory = export::json::document(&game, trace, &header, usize::MAX, 0);
+    assert_eq!(doc, in_memory);
     // Round trip: what was read writes the same JSON again.
     let again: serde_json::Value = serde_json::to_value(&doc).unwrap();
     let original: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -414,6 +424,12 @@ fn json_cut_keeps_the_log_up_to_the_first_node_left_out() {
         .stdout("")
         .stderr(predicate::str::contains("cut at --max-nodes 3"));
     let doc: TraceDocument = serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    let files: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(
+        files.len(),
+        1,
+        "the temporary file is renamed, not left behind"
+    );
     let end = trace.node(3).enter_event() as usize;
     assert_eq!(doc.events.len(), end);
     assert_eq!(doc.nodes, 3);

@@ -2,12 +2,12 @@
 //! search tree), JSON (the trace's events) or SGF (a proof tree), to stdout or `-o FILE`
 //! ([`plyscope::export`]). A cut at `--max-nodes` is noted in the output and on stderr.
 
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::anyhow;
 use clap::Args;
 
 use plyscope::export::{self, ExportOptions, Format};
@@ -63,6 +63,20 @@ fn parse_format(text: &str) -> Result<Format, String> {
     })
 }
 
+fn write_file(
+    puzzle: &plyscope::puzzle::Puzzle,
+    format: Format,
+    options: &ExportOptions,
+    path: &Path,
+) -> anyhow::Result<plyscope::export::ExportSummary> {
+    let file = File::create(path).map_err(|e| anyhow!("cannot create {}: {e}", path.display()))?;
+    let mut out = BufWriter::new(file);
+    let summary = export::export(puzzle, format, options, &mut out)?;
+    out.flush()
+        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+    Ok(summary)
+}
+
 pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     let puzzle = puzzle::load(&args.puzzle)?;
     let options = ExportOptions {
@@ -71,24 +85,31 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         record: args.record,
         nodes: args.nodes,
     };
-    // Into memory first: a failed search or a refused format leaves no half-written file.
-    let mut buffer: Vec<u8> = Vec::new();
-    let summary = export::export(&puzzle, args.format, &options, &mut buffer)?;
-    match &args.output {
+    // A file is written under a temporary name and renamed when complete: an error or an
+    // interrupt never leaves half an export under the name asked for.
+    let summary = match &args.output {
         Some(path) => {
-            let file =
-                File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-            let mut out = BufWriter::new(file);
-            out.write_all(&buffer)
-                .and_then(|()| out.flush())
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            let mut temporary = path.clone().into_os_string();
+            temporary.push(".partial");
+            let temporary = PathBuf::from(temporary);
+            let result =
+                write_file(&puzzle, args.format, &options, &temporary).and_then(|summary| {
+                    fs::rename(&temporary, path)
+                        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+                    Ok(summary)
+                });
+            if result.is_err() {
+                let _ = fs::remove_file(&temporary);
+            }
+            result?
         }
         None => {
-            let mut out = io::stdout().lock();
-            out.write_all(&buffer)?;
+            let mut out = BufWriter::new(io::stdout().lock());
+            let summary = export::export(&puzzle, args.format, &options, &mut out)?;
             out.flush()?;
+            summary
         }
-    }
+    };
     if summary.omitted() > 0 {
         eprintln!(
             "plyscope: export cut at --max-nodes {}: {} of {} nodes written, {} more nodes not \

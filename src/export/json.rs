@@ -209,6 +209,8 @@ pub enum JsonEvent {
 }
 
 /// Writes the trace as one JSON document (pretty-printed) and returns the nodes written.
+/// The events are converted one at a time as they are written (a million-event trace is
+/// never held twice); the output reads back as a [`TraceDocument`].
 pub fn write<G: Game>(
     root: &G,
     trace: &Trace<G::Move>,
@@ -217,31 +219,81 @@ pub fn write<G: Game>(
     unrecorded: u64,
     out: &mut dyn Write,
 ) -> io::Result<usize> {
-    let document = document(root, trace, header, max_nodes, unrecorded);
-    serde_json::to_writer_pretty(&mut *out, &document)?;
+    let (kept, end) = cut_at(trace, max_nodes);
+    let head = head(trace, header, max_nodes, unrecorded);
+    let streamed = Streamed {
+        format: &head.format,
+        version: head.version,
+        plyscope: &head.plyscope,
+        puzzle: &head.puzzle,
+        game: &head.game,
+        algorithm: &head.algorithm,
+        result: &head.result,
+        nodes: head.nodes,
+        events: Events { root, trace, end },
+        cut: head.cut,
+        record: head.record,
+    };
+    debug_assert_eq!(kept, head.nodes);
+    serde_json::to_writer_pretty(&mut *out, &streamed)?;
     writeln!(out)?;
-    Ok(document.nodes)
+    Ok(kept)
 }
 
-/// The document of `trace`, cut after `max_nodes` nodes.
-pub fn document<G: Game>(
-    root: &G,
-    trace: &Trace<G::Move>,
-    header: &Header<'_>,
-    max_nodes: usize,
-    unrecorded: u64,
-) -> TraceDocument {
+/// [`TraceDocument`] with its events made while they are serialised (same fields, same
+/// order).
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct Streamed<'a, G: Game> {
+    format: &'a str,
+    version: u32,
+    plyscope: &'a str,
+    puzzle: &'a str,
+    game: &'a str,
+    algorithm: &'a str,
+    result: &'a str,
+    nodes: usize,
+    events: Events<'a, G>,
+    cut: Option<Cut>,
+    record: Option<RecordEnd>,
+}
+
+struct Events<'a, G: Game> {
+    root: &'a G,
+    trace: &'a Trace<G::Move>,
+    end: usize,
+}
+
+impl<G: Game> Serialize for Events<'_, G> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.trace.events()[..self.end]
+                .iter()
+                .map(|e| event(self.root, self.trace, e)),
+        )
+    }
+}
+
+/// The nodes a cut at `max_nodes` keeps and the events up to the enter of the first node
+/// left out.
+fn cut_at<M: Copy>(trace: &Trace<M>, max_nodes: usize) -> (usize, usize) {
     let kept = kept_nodes(trace, max_nodes);
-    // The events up to the enter of the first node left out.
     let end = if kept < trace.node_count() {
         trace.node(kept as u32).enter_event() as usize
     } else {
         trace.len()
     };
-    let events = trace.events()[..end]
-        .iter()
-        .map(|e| event(root, trace, e))
-        .collect();
+    (kept, end)
+}
+
+/// The document without its events.
+fn head<M: Copy>(
+    trace: &Trace<M>,
+    header: &Header<'_>,
+    max_nodes: usize,
+    unrecorded: u64,
+) -> TraceDocument {
+    let (kept, end) = cut_at(trace, max_nodes);
     TraceDocument {
         format: FORMAT.to_string(),
         version: VERSION,
@@ -251,7 +303,7 @@ pub fn document<G: Game>(
         algorithm: header.algorithm.to_string(),
         result: header.result.to_string(),
         nodes: kept,
-        events,
+        events: Vec::new(),
         cut: (kept < trace.node_count()).then(|| Cut {
             max_nodes,
             omitted_nodes: trace.node_count() - kept,
@@ -261,6 +313,24 @@ pub fn document<G: Game>(
             at_event: t.at,
             unrecorded,
         }),
+    }
+}
+
+/// The document of `trace`, cut after `max_nodes` nodes, in memory (what [`write`] writes).
+pub fn document<G: Game>(
+    root: &G,
+    trace: &Trace<G::Move>,
+    header: &Header<'_>,
+    max_nodes: usize,
+    unrecorded: u64,
+) -> TraceDocument {
+    let (_, end) = cut_at(trace, max_nodes);
+    TraceDocument {
+        events: trace.events()[..end]
+            .iter()
+            .map(|e| event(root, trace, e))
+            .collect(),
+        ..head(trace, header, max_nodes, unrecorded)
     }
 }
 
