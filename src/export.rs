@@ -239,7 +239,8 @@ fn export_game<G: SearchGame>(
             recorded.unrecorded,
             out,
         )?,
-        Format::Sgf => unreachable!("sgf is routed to proof_tree_sgf before recording"),
+        // `export` routes SGF before recording; kept total rather than a panic.
+        Format::Sgf => return proof_tree_sgf(puzzle, options, out),
     };
     Ok(ExportSummary {
         nodes: recorded.trace.node_count(),
