@@ -583,6 +583,19 @@ fn a_corrupt_or_missing_baseline_is_named_with_its_path_line_and_column() {
             "cannot read the baseline {}",
             missing.display()
         )));
+    // A tolerance without a baseline, a note without a save: usage errors.
+    bench(&["--tolerance", "2"])
+        .code(2)
+        .stderr(predicate::str::contains("--baseline <FILE>"));
+    bench(&["--note", "x"]).code(2);
+    bench(&[
+        "--baseline",
+        missing.to_str().unwrap(),
+        "--tolerance",
+        "0.5",
+    ])
+    .code(2)
+    .stderr(predicate::str::contains("a time ratio of at least 1"));
     let other = dir.join("other.json");
     fs::write(&other, r#"{"format": "something-else", "version": 1}"#).unwrap();
     bench(&["--baseline", other.to_str().unwrap()])

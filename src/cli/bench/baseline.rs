@@ -43,11 +43,11 @@ pub struct BaselineArgs {
     /// results (a changed result exits with status 1).
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,
-    /// Time ratio beyond which a row is flagged slower (and below 1/T faster).
-    #[arg(long, value_name = "T", value_parser = parse_tolerance)]
+    /// Time ratio beyond which a row is flagged slower (and below 1/T faster); default 1.25.
+    #[arg(long, value_name = "T", value_parser = parse_tolerance, requires = "baseline")]
     pub tolerance: Option<f64>,
     /// A note saved with the run (the machine, what changed), shown when comparing.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", requires = "save")]
     pub note: Option<String>,
 }
 
