@@ -10,8 +10,8 @@
 //! - alpha-beta nodes (seed 001 example 3.2, figure 18): the window `(alpha, beta)` the node
 //!   was called with, the value it returned with its bound (`= v` exact, `>= v` a fail
 //!   high, `<= v` a fail low), the depth left; `CUT k skipped` for a beta cutoff (seed 004
-//!   figures 6.23-6.25); `TT hit` when the table answered the probe (`TT cut` when its entry
-//!   decided the node);
+//!   figures 6.23-6.25; `CUT` alone when the last move cut); `TT hit` when the table
+//!   answered the probe (`TT cut` when its entry decided the node);
 //! - lambda nodes: the verdict, and `zone N` (the points of the zone it left with);
 //! - proof nodes (seed 003): `[pn, dn]` as last reported, OR or AND, df-pn's thresholds,
 //!   the number of visits, `TT hit`.
@@ -246,8 +246,11 @@ fn label<G: Game>(root: &G, trace: &Trace<G::Move>, id: u32, f: &Facts) -> Strin
                 None => "open".to_string(),
             };
             lines.push(format!("{value}  d{}", node.depth()));
-            if let Some(skipped) = f.cutoff {
-                lines.push(format!("CUT {skipped} skipped"));
+            match f.cutoff {
+                // A cutoff by the last move skips nothing, but it is still a fail high.
+                Some(0) => lines.push("CUT".to_string()),
+                Some(skipped) => lines.push(format!("CUT {skipped} skipped")),
+                None => {}
             }
         }
         NodeKind::Lambda(_) | NodeKind::Attack | NodeKind::Defence => {
