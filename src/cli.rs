@@ -3,7 +3,9 @@
 pub mod bench;
 pub mod compare;
 pub mod explore;
+pub mod export;
 pub mod lesson;
+pub mod packaging;
 pub mod solve;
 
 use plyscope::search::Algorithm;

@@ -18,10 +18,13 @@
 //! - [`theme`]: semantic style slots from `themes/*.toml` (bundled) or the user's file, fitted
 //!   to the terminal's colour level (`--color`, `NO_COLOR`), and the Unicode and ASCII glyph
 //!   sets (`--ascii`).
+//! - [`export`]: a recorded search written as DOT (the annotated tree) or JSON (the trace's
+//!   events), for `plyscope export`.
 //! - [`tui`]: the terminal explorer; so far its keymap (actions, key parsing, the default
 //!   bindings as data, user overrides, help rows generated from the bindings).
 #![forbid(unsafe_code)]
 
+pub mod export;
 pub mod game;
 pub mod games;
 pub mod lesson;

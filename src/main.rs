@@ -19,7 +19,9 @@ use plyscope::trace::recorder::RecordConfig;
 use cli::bench::BenchArgs;
 use cli::compare::CompareArgs;
 use cli::explore::ExploreArgs;
+use cli::export::ExportArgs;
 use cli::lesson::LessonArgs;
+use cli::packaging::{CompletionsArgs, ManArgs};
 use cli::solve::SolveArgs;
 
 #[derive(Parser, Debug)]
@@ -52,6 +54,13 @@ enum Command {
     /// Without a name: list the guided lessons. With one: open the explorer on that lesson
     /// (tab: next step, shift-tab: previous step).
     Lesson(LessonArgs),
+    /// Record a puzzle's search and write it as DOT (the annotated tree), JSON (the trace)
+    /// or SGF (a proof tree).
+    Export(ExportArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write every page into a directory with --dir.
+    Man(ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +72,9 @@ fn main() -> ExitCode {
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
         Some(Command::Lesson(args)) => cli::lesson::run(&args),
+        Some(Command::Export(args)) => cli::export::run(&args),
+        Some(Command::Completions(args)) => cli::packaging::completions(&args),
+        Some(Command::Man(args)) => cli::packaging::man(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,

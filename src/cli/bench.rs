@@ -29,6 +29,9 @@ use plyscope::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_pu
 
 use super::parse_algorithm;
 
+mod baseline;
+use baseline::BaselineArgs;
+
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Only the rows whose puzzle name contains this text; slow rows run uncapped, and rows
@@ -46,6 +49,8 @@ pub struct BenchArgs {
     /// Print one JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub baselines: BaselineArgs,
 }
 
 /// The default node cap per row: a few seconds in a release build, so the default run stays
@@ -530,6 +535,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             }
         );
     }
+    let base = baseline::load_requested(&args.baselines)?;
     let mut out = io::stdout().lock();
     if !args.json {
         writeln!(
@@ -543,6 +549,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let mut base_nodes: Vec<(String, String, u64)> = Vec::new();
     // The base rows of the thesis puzzles, for the side-by-side table.
     let mut thesis_rows: Vec<Row> = Vec::new();
+    let mut all_rows: Vec<Row> = Vec::new();
     for case in cases {
         let p = puzzle::load(case.puzzle)?;
         let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
@@ -571,6 +578,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             write_row(&mut out, &row)?;
         }
         out.flush()?;
+        all_rows.push(row.clone());
         if is_base && THESIS_PUZZLES.contains(&row.puzzle.as_str()) {
             thesis_rows.push(row);
         }
@@ -578,7 +586,16 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if !args.json && !thesis_rows.is_empty() {
         write_side_by_side(&mut out, &thesis_rows)?;
     }
-    Ok(if all_ok {
+    let same_results = baseline::finish(
+        &args.baselines,
+        base.as_ref(),
+        &all_rows,
+        args.nodes,
+        args.filter.as_deref(),
+        args.json,
+        &mut out,
+    )?;
+    Ok(if all_ok && same_results {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -692,6 +709,7 @@ mod tests {
             algo: None,
             nodes: DEFAULT_NODE_CAP,
             json: false,
+            baselines: BaselineArgs::default(),
         }
     }
 

@@ -1,0 +1,131 @@
+//! `plyscope export`: records a puzzle's search and writes it as Graphviz DOT (the annotated
+//! search tree), JSON (the trace's events) or SGF (a proof tree), to stdout or `-o FILE`
+//! ([`plyscope::export`]). A cut at `--max-nodes` is noted in the output and on stderr.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use clap::Args;
+
+use plyscope::export::{self, ExportOptions, Format};
+use plyscope::puzzle;
+use plyscope::search::Algorithm;
+
+use super::parse_algorithm;
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+    /// The search algorithm (default: the puzzle's own, else id).
+    #[arg(long, value_parser = parse_algorithm)]
+    pub algo: Option<Algorithm>,
+    /// dot: the annotated search tree (Graphviz); json: the trace's events; sgf: the proof
+    /// tree (stone games).
+    #[arg(long, value_name = "F", value_parser = parse_format)]
+    pub format: Format,
+    /// Most nodes written; the rest are summarised in a "... N more nodes" note.
+    #[arg(long, value_name = "N", default_value_t = ExportOptions::DEFAULT_MAX_NODES,
+          value_parser = parse_max_nodes)]
+    pub max_nodes: usize,
+    /// Most search events recorded; the search goes on unrecorded past it.
+    #[arg(long, value_name = "N", default_value_t = ExportOptions::DEFAULT_RECORD,
+          value_parser = clap::value_parser!(u64).range(1..=plyscope::trace::store::MAX_EVENTS))]
+    pub record: u64,
+    /// Stop the search after this many nodes (on top of the puzzle's own limits).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Write to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_max_nodes(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a node count; expected a whole number >= 1"
+        )),
+    }
+}
+
+fn parse_format(text: &str) -> Result<Format, String> {
+    Format::parse(text).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "unknown format '{text}'; expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn write_file(
+    puzzle: &plyscope::puzzle::Puzzle,
+    format: Format,
+    options: &ExportOptions,
+    path: &Path,
+) -> anyhow::Result<plyscope::export::ExportSummary> {
+    let file = File::create(path).map_err(|e| anyhow!("cannot create {}: {e}", path.display()))?;
+    let mut out = BufWriter::new(file);
+    let summary = export::export(puzzle, format, options, &mut out)?;
+    out.flush()
+        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+    Ok(summary)
+}
+
+pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
+    let puzzle = puzzle::load(&args.puzzle)?;
+    let options = ExportOptions {
+        algorithm: args.algo,
+        max_nodes: args.max_nodes,
+        record: args.record,
+        nodes: args.nodes,
+    };
+    // A file is written under a temporary name and renamed when complete: an error or an
+    // interrupt never leaves half an export under the name asked for.
+    let summary = match &args.output {
+        Some(path) => {
+            let mut temporary = path.clone().into_os_string();
+            temporary.push(".partial");
+            let temporary = PathBuf::from(temporary);
+            let result =
+                write_file(&puzzle, args.format, &options, &temporary).and_then(|summary| {
+                    fs::rename(&temporary, path)
+                        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+                    Ok(summary)
+                });
+            if result.is_err() {
+                let _ = fs::remove_file(&temporary);
+            }
+            result?
+        }
+        None => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            let summary = export::export(&puzzle, args.format, &options, &mut out)?;
+            out.flush()?;
+            summary
+        }
+    };
+    if summary.omitted() > 0 {
+        eprintln!(
+            "plyscope: export cut at --max-nodes {}: {} of {} nodes written, {} more nodes not \
+             shown",
+            args.max_nodes,
+            summary.written,
+            summary.nodes,
+            summary.omitted()
+        );
+    }
+    if summary.unrecorded > 0 {
+        eprintln!(
+            "plyscope: the record ended after {} events (--record {}); {} more events of the \
+             search are not in the export",
+            summary.events, args.record, summary.unrecorded
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

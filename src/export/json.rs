@@ -1,0 +1,564 @@
+//! The trace as JSON: a versioned document holding the log of events in the order the
+//! engine reported them, each with its kind and fields (the store's [`Event`]s, with moves
+//! in the game's notation and the node's static facts on its `enter` event).
+//!
+//! ```text
+//! {"format": "plyscope-trace", "version": 1, "plyscope": "0.1.0", "puzzle": "tictactoe",
+//!  "game": "mnk", "algorithm": "id", "result": "draw value 0", "nodes": 4520,
+//!  "events": [{"kind": "iteration", "depth": 1},
+//!             {"kind": "enter", "node": 0, "parent": null, "node_kind": "root", ...}, ...],
+//!  "cut": null, "record": null}
+//! ```
+//!
+//! Values are the engines' integers: a win `n` plies away is `1000000 - n`, a loss
+//! `-(1000000 - n)`, and `+-1000001` stand for the infinite window. Proof and disproof numbers
+//! are `[pn, dn]` pairs with `4294967295` for infinity. Zobrist keys are hexadecimal strings
+//! (64 bits do not fit a JSON number exactly). `cut` says where `--max-nodes` ended the
+//! events (they are the log up to the enter of the first node left out); `record` where the
+//! record budget ended the trace. Readers should check `format` and `version`:
+//! [`VERSION`] changes whenever a field changes meaning or goes away.
+
+use std::io::{self, Write};
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Game;
+use crate::search::proof::ProofNumbers;
+use crate::search::{Bound, Window};
+use crate::trace::store::{Event, MoveRange, NodeKind, PnStep, Trace, pn_flags};
+use crate::trace::{LambdaPurpose, LambdaVerdict};
+
+use super::dot::zone_size;
+use super::{Header, kept_nodes};
+
+/// The `format` field of every document.
+pub const FORMAT: &str = "plyscope-trace";
+/// The document version this build writes.
+pub const VERSION: u32 = 1;
+
+/// A whole exported trace.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceDocument {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`VERSION`] of the writer.
+    pub version: u32,
+    /// The plyscope version that wrote it.
+    pub plyscope: String,
+    pub puzzle: String,
+    pub game: String,
+    pub algorithm: String,
+    /// The engine's answer in words.
+    pub result: String,
+    /// Nodes in the document (entered by its events).
+    pub nodes: usize,
+    pub events: Vec<JsonEvent>,
+    /// Set when `--max-nodes` cut the document short.
+    pub cut: Option<Cut>,
+    /// Set when the record budget ended the trace before the search ended.
+    pub record: Option<RecordEnd>,
+}
+
+/// Where `--max-nodes` cut the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cut {
+    pub max_nodes: usize,
+    /// Nodes of the trace not in the document.
+    pub omitted_nodes: usize,
+    /// Events of the trace not in the document.
+    pub omitted_events: usize,
+}
+
+/// Where the record budget ended the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordEnd {
+    /// The trace holds this many events.
+    pub at_event: u64,
+    /// Events the engine reported after that.
+    pub unrecorded: u64,
+}
+
+/// A table entry seen by an alpha-beta probe.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TtHit {
+    pub value: i32,
+    pub bound: String,
+    pub depth: u32,
+    pub best: Option<String>,
+    /// True when the entry decided the node without a search.
+    pub cutoff: bool,
+}
+
+/// A table entry seen by a lambda probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LambdaTtHit {
+    pub won: bool,
+    pub level: u8,
+    pub depth_left: u32,
+    pub cutoff: bool,
+}
+
+/// One event of the log (`kind` names it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum JsonEvent {
+    Iteration {
+        depth: u32,
+    },
+    /// The node's static facts: `node_kind` is `root`, `move`, `null-move`, `lambda-root`,
+    /// `lambda-threat`, `lambda-after-defence`, `lambda-counter-threat`, `attack`,
+    /// `defence` or `proof`.
+    Enter {
+        node: u32,
+        parent: Option<u32>,
+        node_kind: String,
+        #[serde(rename = "move")]
+        mv: Option<String>,
+        ply: usize,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        to_move: String,
+        key: String,
+        /// Lambda nodes: their attacker and level.
+        attacker: Option<String>,
+        level: Option<u8>,
+    },
+    Leave {
+        node: u32,
+        value: i32,
+        bound: String,
+        best: Option<String>,
+    },
+    Cutoff {
+        node: u32,
+        #[serde(rename = "move")]
+        mv: String,
+        value: i32,
+        alpha: i32,
+        beta: i32,
+        skipped: Vec<String>,
+    },
+    TtProbe {
+        node: u32,
+        hit: Option<TtHit>,
+    },
+    TtStore {
+        node: u32,
+        value: i32,
+        bound: String,
+        depth: u32,
+        best: Option<String>,
+    },
+    Ordered {
+        node: u32,
+        moves: Vec<String>,
+    },
+    NullMove {
+        node: u32,
+        reduction: u32,
+        value: i32,
+        cut: bool,
+    },
+    ForwardPruned {
+        node: u32,
+        dropped: Vec<String>,
+    },
+    LambdaAttack {
+        node: u32,
+        level: u8,
+        zone_size: Option<usize>,
+        candidates: Vec<String>,
+    },
+    LambdaDefend {
+        node: u32,
+        level: u8,
+        zone_size: Option<usize>,
+        candidates: Vec<String>,
+    },
+    LambdaTt {
+        node: u32,
+        hit: Option<LambdaTtHit>,
+    },
+    /// `verdict` is `won`, `not-won`, `no-threat`, `self-endangering`, `game-over`,
+    /// `depth-limit` or `stopped`; `level` comes with `won` and `self-endangering`.
+    LambdaLeave {
+        node: u32,
+        verdict: String,
+        level: Option<u8>,
+        zone_size: Option<usize>,
+    },
+    /// `step` is `first-enter`, `enter`, `update` or `leave`.
+    Pn {
+        node: u32,
+        step: String,
+        or_node: bool,
+        second_level: bool,
+        numbers: [u32; 2],
+        thresholds: Option<[u32; 2]>,
+    },
+    PnExpand {
+        node: u32,
+        moves: Vec<String>,
+        numbers: Vec<[u32; 2]>,
+    },
+    PnTt {
+        node: u32,
+        hit: Option<[u32; 2]>,
+    },
+}
+
+/// Writes the trace as one JSON document (pretty-printed) and returns the nodes written.
+/// The events are converted one at a time as they are written (a million-event trace is
+/// never held twice); the output reads back as a [`TraceDocument`].
+pub fn write<G: Game>(
+    root: &G,
+    trace: &Trace<G::Move>,
+    header: &Header<'_>,
+    max_nodes: usize,
+    unrecorded: u64,
+    out: &mut dyn Write,
+) -> io::Result<usize> {
+    let (kept, end) = cut_at(trace, max_nodes);
+    let head = head(trace, header, max_nodes, unrecorded);
+    let streamed = Streamed {
+        format: &head.format,
+        version: head.version,
+        plyscope: &head.plyscope,
+        puzzle: &head.puzzle,
+        game: &head.game,
+        algorithm: &head.algorithm,
+        result: &head.result,
+        nodes: head.nodes,
+        events: Events { root, trace, end },
+        cut: head.cut,
+        record: head.record,
+    };
+    debug_assert_eq!(kept, head.nodes);
+    serde_json::to_writer_pretty(&mut *out, &streamed)?;
+    writeln!(out)?;
+    Ok(kept)
+}
+
+/// [`TraceDocument`] with its events made while they are serialised (same fields, same
+/// order).
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct Streamed<'a, G: Game> {
+    format: &'a str,
+    version: u32,
+    plyscope: &'a str,
+    puzzle: &'a str,
+    game: &'a str,
+    algorithm: &'a str,
+    result: &'a str,
+    nodes: usize,
+    events: Events<'a, G>,
+    cut: Option<Cut>,
+    record: Option<RecordEnd>,
+}
+
+struct Events<'a, G: Game> {
+    root: &'a G,
+    trace: &'a Trace<G::Move>,
+    end: usize,
+}
+
+impl<G: Game> Serialize for Events<'_, G> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.trace.events()[..self.end]
+                .iter()
+                .map(|e| event(self.root, self.trace, e)),
+        )
+    }
+}
+
+/// The nodes a cut at `max_nodes` keeps and the events up to the enter of the first node
+/// left out.
+fn cut_at<M: Copy>(trace: &Trace<M>, max_nodes: usize) -> (usize, usize) {
+    let kept = kept_nodes(trace, max_nodes);
+    let end = if kept < trace.node_count() {
+        trace.node(kept as u32).enter_event() as usize
+    } else {
+        trace.len()
+    };
+    (kept, end)
+}
+
+/// The document without its events.
+fn head<M: Copy>(
+    trace: &Trace<M>,
+    header: &Header<'_>,
+    max_nodes: usize,
+    unrecorded: u64,
+) -> TraceDocument {
+    let (kept, end) = cut_at(trace, max_nodes);
+    TraceDocument {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        plyscope: env!("CARGO_PKG_VERSION").to_string(),
+        puzzle: header.puzzle.to_string(),
+        game: header.game.to_string(),
+        algorithm: header.algorithm.to_string(),
+        result: header.result.to_string(),
+        nodes: kept,
+        events: Vec::new(),
+        cut: (kept < trace.node_count()).then(|| Cut {
+            max_nodes,
+            omitted_nodes: trace.node_count() - kept,
+            omitted_events: trace.len() - end,
+        }),
+        record: trace.truncation().map(|t| RecordEnd {
+            at_event: t.at,
+            unrecorded,
+        }),
+    }
+}
+
+/// The document of `trace`, cut after `max_nodes` nodes, in memory (what [`write`] writes).
+pub fn document<G: Game>(
+    root: &G,
+    trace: &Trace<G::Move>,
+    header: &Header<'_>,
+    max_nodes: usize,
+    unrecorded: u64,
+) -> TraceDocument {
+    let (_, end) = cut_at(trace, max_nodes);
+    TraceDocument {
+        events: trace.events()[..end]
+            .iter()
+            .map(|e| event(root, trace, e))
+            .collect(),
+        ..head(trace, header, max_nodes, unrecorded)
+    }
+}
+
+fn event<G: Game>(root: &G, trace: &Trace<G::Move>, e: &Event<G::Move>) -> JsonEvent {
+    let mv = |m: G::Move| root.format_move(m);
+    let moves = |r: MoveRange| trace.moves(r).iter().map(|&m| mv(m)).collect::<Vec<_>>();
+    let bound = |b: Bound| {
+        match b {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+        .to_string()
+    };
+    let pair = |n: ProofNumbers| [n.pn, n.dn];
+    match *e {
+        Event::Iteration { depth } => JsonEvent::Iteration { depth },
+        Event::Enter { node } => {
+            let n = trace.node(node);
+            let Window { alpha, beta } = n.window();
+            let lambda = n.kind().is_lambda();
+            JsonEvent::Enter {
+                node,
+                parent: n.parent(),
+                node_kind: node_kind(n.kind()).to_string(),
+                mv: n.mv().map(mv),
+                ply: n.ply(),
+                depth: n.depth(),
+                alpha: alpha.0,
+                beta: beta.0,
+                to_move: n.to_move().name().to_string(),
+                key: format!("{:016x}", n.key()),
+                attacker: lambda.then(|| n.attacker().name().to_string()),
+                level: lambda.then(|| n.level()),
+            }
+        }
+        Event::Leave {
+            node,
+            value,
+            bound: b,
+            best,
+            ..
+        } => JsonEvent::Leave {
+            node,
+            value: value.0,
+            bound: bound(b),
+            best: best.map(mv),
+        },
+        Event::Cutoff {
+            node,
+            mv: m,
+            value,
+            window,
+            skipped,
+        } => JsonEvent::Cutoff {
+            node,
+            mv: mv(m),
+            value: value.0,
+            alpha: window.alpha.0,
+            beta: window.beta.0,
+            skipped: moves(skipped),
+        },
+        Event::TtProbe { node, hit } => JsonEvent::TtProbe {
+            node,
+            hit: hit.map(|h| TtHit {
+                value: h.value.0,
+                bound: bound(h.bound),
+                depth: h.depth,
+                best: h.best.map(mv),
+                cutoff: h.cutoff,
+            }),
+        },
+        Event::TtStore {
+            node,
+            value,
+            bound: b,
+            depth,
+            best,
+        } => JsonEvent::TtStore {
+            node,
+            value: value.0,
+            bound: bound(b),
+            depth,
+            best: best.map(mv),
+        },
+        Event::Ordered { node, moves: r } => JsonEvent::Ordered {
+            node,
+            moves: moves(r),
+        },
+        Event::NullMove {
+            node,
+            reduction,
+            value,
+            cut,
+        } => JsonEvent::NullMove {
+            node,
+            reduction,
+            value: value.0,
+            cut,
+        },
+        Event::ForwardPruned { node, dropped } => JsonEvent::ForwardPruned {
+            node,
+            dropped: moves(dropped),
+        },
+        Event::LambdaAttack {
+            node,
+            level,
+            zone,
+            candidates,
+            ..
+        } => JsonEvent::LambdaAttack {
+            node,
+            level,
+            zone_size: zone_size(trace, zone),
+            candidates: moves(candidates),
+        },
+        Event::LambdaDefend {
+            node,
+            level,
+            zone,
+            candidates,
+            ..
+        } => JsonEvent::LambdaDefend {
+            node,
+            level,
+            zone_size: zone_size(trace, zone),
+            candidates: moves(candidates),
+        },
+        Event::LambdaTt { node, hit } => JsonEvent::LambdaTt {
+            node,
+            hit: hit.map(|h| LambdaTtHit {
+                won: h.won,
+                level: h.level,
+                depth_left: h.depth_left,
+                cutoff: h.cutoff,
+            }),
+        },
+        Event::LambdaLeave {
+            node,
+            verdict,
+            zone,
+        } => {
+            let (word, level) = verdict_word(verdict);
+            JsonEvent::LambdaLeave {
+                node,
+                verdict: word.to_string(),
+                level,
+                zone_size: zone_size(trace, zone),
+            }
+        }
+        Event::Pn {
+            node,
+            step,
+            flags,
+            numbers,
+            thresholds,
+            ..
+        } => JsonEvent::Pn {
+            node,
+            step: match step {
+                PnStep::FirstEnter => "first-enter",
+                PnStep::Enter => "enter",
+                PnStep::Update => "update",
+                PnStep::Leave => "leave",
+            }
+            .to_string(),
+            or_node: flags & pn_flags::OR_NODE != 0,
+            second_level: flags & pn_flags::SECOND_LEVEL != 0,
+            numbers: pair(numbers),
+            thresholds: (flags & pn_flags::THRESHOLDS != 0).then(|| pair(thresholds)),
+        },
+        Event::PnExpand {
+            node,
+            moves: r,
+            numbers,
+            ..
+        } => JsonEvent::PnExpand {
+            node,
+            moves: moves(r),
+            numbers: trace
+                .pn_numbers(numbers, r.len())
+                .iter()
+                .map(|&n| pair(n))
+                .collect(),
+        },
+        Event::PnTt { node, hit } => JsonEvent::PnTt {
+            node,
+            hit: hit.map(pair),
+        },
+    }
+}
+
+fn node_kind(kind: NodeKind) -> &'static str {
+    match kind {
+        NodeKind::Root => "root",
+        NodeKind::Move => "move",
+        NodeKind::NullMove => "null-move",
+        NodeKind::Lambda(LambdaPurpose::Root) => "lambda-root",
+        NodeKind::Lambda(LambdaPurpose::Threat) => "lambda-threat",
+        NodeKind::Lambda(LambdaPurpose::AfterDefence) => "lambda-after-defence",
+        NodeKind::Lambda(LambdaPurpose::CounterThreat) => "lambda-counter-threat",
+        NodeKind::Attack => "attack",
+        NodeKind::Defence => "defence",
+        NodeKind::Proof => "proof",
+    }
+}
+
+fn verdict_word(verdict: LambdaVerdict) -> (&'static str, Option<u8>) {
+    match verdict {
+        LambdaVerdict::Won { level } => ("won", Some(level)),
+        LambdaVerdict::NotWon => ("not-won", None),
+        LambdaVerdict::NoThreat => ("no-threat", None),
+        LambdaVerdict::SelfEndangering { level } => ("self-endangering", Some(level)),
+        LambdaVerdict::GameOver => ("game-over", None),
+        LambdaVerdict::DepthLimit => ("depth-limit", None),
+        LambdaVerdict::Stopped => ("stopped", None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_carry_their_kind_as_a_tag() {
+        let text = serde_json::to_string(&JsonEvent::Iteration { depth: 3 }).unwrap();
+        assert_eq!(text, r#"{"kind":"iteration","depth":3}"#);
+        let back: JsonEvent = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, JsonEvent::Iteration { depth: 3 });
+    }
+}
