@@ -134,6 +134,9 @@ pub struct App {
     pub puzzle_dir: Option<PathBuf>,
     /// The picker's entries, read when it opens.
     pub picker: Vec<PickerEntry>,
+    /// The position editor or a game against the engine, when one is open (it takes the
+    /// keys: [`super::editor`]).
+    pub modal: Option<super::editor::Modal>,
     tx: Sender<Msg>,
 }
 
@@ -238,6 +241,7 @@ impl App {
             keymap,
             puzzle_dir: None,
             picker: Vec::new(),
+            modal: None,
             tx,
         }
     }
@@ -260,6 +264,9 @@ impl App {
 
     /// Advances play by one tick; true when the step moved.
     pub fn tick(&mut self) -> bool {
+        if let Some(modal) = &mut self.modal {
+            return modal.tick();
+        }
         if !self.playing || !self.overlays.is_empty() {
             return false;
         }
@@ -795,6 +802,8 @@ impl App {
                     self.session.cancel();
                 }
             }
+            Action::EditPosition => self.open_editor(),
+            Action::PlayEngine => self.open_play(),
             Action::Close => {}
             Action::Quit | Action::QuitNow => self.quit = true,
         }
