@@ -10,7 +10,7 @@
 //! directly); Gobblet `1`-`4` choose a size, `x` / `o` put a piece of that size on top
 //! (from the reserve), space or `.` takes the top piece back; `t` the side to move, `r` the
 //! expected result, `d` whom a draw counts for, `f` m,n,k's free setup, `c` checks
-//! legality, `s` saves (file name, then title), `P` plays from the position, esc leaves
+//! legality, `s` saves (file name, then title; ctrl-u clears a prompt), `P` plays from the position, esc leaves
 //! (asking again when there are unsaved changes). The model ([`setup`]) keeps legality in
 //! the puzzle loader; saving is atomic ([`save`]).
 
@@ -351,6 +351,9 @@ fn edit_line(mut text: String, event: &KeyEvent) -> Line {
         KeyCode::Backspace => {
             text.pop();
             Line::Typing(text)
+        }
+        KeyCode::Char('u') if event.modifiers.contains(KeyModifiers::CONTROL) => {
+            Line::Typing(String::new())
         }
         KeyCode::Char(c) if !event.modifiers.contains(KeyModifiers::CONTROL) => {
             text.push(c);

@@ -261,10 +261,15 @@ fn editor_bottom(e: &Editor, theme: &Theme) -> Vec<Line<'static>> {
     }
     match &e.prompt {
         Some(Prompt::Name(t)) => lines.push(ask(
-            format!("save as (in {}, enter/esc): ", e.dir.display()),
+            format!(
+                "save as (in {}; enter, esc, ctrl-u clears): ",
+                e.dir.display()
+            ),
             t,
         )),
-        Some(Prompt::Title { text, .. }) => lines.push(ask("title (enter/esc): ".into(), text)),
+        Some(Prompt::Title { text, .. }) => {
+            lines.push(ask("title (enter, esc, ctrl-u clears): ".into(), text))
+        }
         Some(Prompt::Overwrite { path, .. }) => lines.push(Line::styled(
             format!("{} exists: overwrite it? (y/n)", path.display()),
             theme.style(Slot::Warning),
