@@ -303,13 +303,24 @@ fn a_key_driven_editor_session_checks_and_saves() {
     app.puzzle_dir = Some(dir.clone());
     app.key(&KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL));
     assert!(matches!(app.modal, Some(Modal::Edit(_))));
-    // The cursor starts on b2: black there, white on a1, then the expected result (the
-    // puzzle's draw, none, win).
+    // The cursor starts on b2: black there (the puzzle's expected draw is about the empty
+    // board, so it is dropped), white on a1, then the expected result: win.
     type_text(&mut app, "x");
+    let Some(Modal::Edit(editor)) = &app.modal else {
+        panic!("the editor is open")
+    };
+    assert_eq!(editor.setup.goal.result, None);
+    assert!(
+        editor
+            .message
+            .as_deref()
+            .unwrap()
+            .contains("(draw) is dropped")
+    );
     press(&mut app, KeyCode::Left);
     press(&mut app, KeyCode::Down);
     type_text(&mut app, "o");
-    type_text(&mut app, "rr");
+    type_text(&mut app, "r");
     insta::assert_snapshot!("editor_tictactoe_100x26", screen(&app));
     // Black to move with one stone each is legal; a second black stone with black to
     // move is not, and saving is refused with the reason.

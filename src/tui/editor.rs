@@ -88,6 +88,8 @@ pub struct Editor {
     pub title: String,
     /// The file saved to in this session (saving there again needs no confirmation).
     pub saved: Option<PathBuf>,
+    /// The expected result is the puzzle's, not yet touched.
+    inherited_result: bool,
 }
 
 impl Editor {
@@ -105,6 +107,7 @@ impl Editor {
             dir,
             title,
             saved: None,
+            inherited_result: true,
         };
         editor.refresh();
         editor
@@ -122,6 +125,26 @@ impl Editor {
                 self.refresh();
             }
             Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// Applies an edit of the position (board or side to move): the expected result taken
+    /// over from the puzzle is about the old position, so it is dropped (a saved file must
+    /// not claim an answer nobody gave for it); one set with `r` stays.
+    fn edit_position(&mut self, result: Result<(), String>) {
+        if result.is_ok() && self.inherited_result {
+            self.inherited_result = false;
+            if let Some(r) = self.setup.goal.result.take() {
+                self.message = Some(format!(
+                    "the position changed: the puzzle's expected result ({r}) is dropped; r \
+                     sets one"
+                ));
+            }
+        }
+        let note = self.message.take();
+        self.edit(result);
+        if self.message.is_none() {
+            self.message = note;
         }
     }
 
@@ -157,14 +180,14 @@ impl Editor {
             }
             (KeyCode::Delete | KeyCode::Backspace, _) | (_, Some('.')) => {
                 let r = self.setup.clear(x, y);
-                self.edit(r);
+                self.edit_position(r);
             }
             (KeyCode::Enter, _) | (_, Some(' ')) => {
                 let r = match self.setup.board {
                     Board::Dama { .. } => self.setup.cycle_piece(x, y),
                     _ => self.setup.clear(x, y),
                 };
-                self.edit(r);
+                self.edit_position(r);
             }
             (_, Some(c @ ('x' | 'o' | 'b' | 'w' | 'X' | 'O'))) => self.put(c),
             (_, Some(c @ '1'..='4')) => match self.setup.board {
@@ -180,7 +203,7 @@ impl Editor {
             },
             (_, Some('t')) => {
                 self.setup.to_move = self.setup.to_move.opponent();
-                self.edit(Ok(()));
+                self.edit_position(Ok(()));
             }
             (_, Some('r')) => {
                 self.setup.goal.result = match self.setup.goal.result {
@@ -189,6 +212,7 @@ impl Editor {
                     Some(ExpectedResult::Loss) => Some(ExpectedResult::Draw),
                     Some(ExpectedResult::Draw) => None,
                 };
+                self.inherited_result = false;
                 self.edit(Ok(()));
             }
             (_, Some('d')) => {
@@ -202,7 +226,7 @@ impl Editor {
                 } = &mut self.setup.board
                 {
                     *free_setup = !*free_setup;
-                    self.edit(Ok(()));
+                    self.edit_position(Ok(()));
                 } else {
                     self.message = Some("free setup is an m,n,k setting".into());
                 }
@@ -244,7 +268,7 @@ impl Editor {
             }
             Board::Gobblet { .. } => self.setup.gobble(x, y, player, self.size),
         };
-        self.edit(r);
+        self.edit_position(r);
     }
 
     fn start_save(&mut self) {
