@@ -339,6 +339,21 @@ fn play_side(p: &Play) -> Vec<String> {
         .map(|(i, m)| format!("{}.{m}", i + 1))
         .collect();
     out.push(format!("Moves: {}", moves.join(" ")));
+    if !p.has_cursor() && p.over().is_none() && p.position.to_move() == p.human {
+        // The notation by example: a few of the legal moves.
+        let legal = crate::tui::play::legal_moves(&p.position);
+        let shown: Vec<&str> = legal.iter().take(8).map(String::as_str).collect();
+        out.push(format!(
+            "Legal ({}): {}{}",
+            legal.len(),
+            shown.join(" "),
+            if legal.len() > shown.len() {
+                " ..."
+            } else {
+                ""
+            }
+        ));
+    }
     out.push(String::new());
     out.push(if p.has_cursor() {
         "Keys: arrows/hjkl + enter play, : type a move".to_string()
