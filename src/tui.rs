@@ -13,8 +13,10 @@
 //! progress, read with a non-zero timeout; only key presses act; Ctrl-C always quits.
 
 pub mod app;
+pub mod editor;
 pub mod keymap;
 pub mod lesson;
+pub mod play;
 pub mod split;
 pub mod ui;
 pub mod worker;
@@ -186,15 +188,13 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
         let timeout = next_tick.saturating_duration_since(Instant::now());
         match rx.recv_timeout(timeout.max(Duration::from_millis(1))) {
             Ok(Msg::Key(key)) => {
-                let action = if Key::from_event(&key) == Some(CTRL_C) {
-                    Some(keymap::Action::QuitNow)
+                if Key::from_event(&key) == Some(CTRL_C) {
+                    app.update(keymap::Action::QuitNow);
                 } else {
-                    app.keymap.action(&key)
-                };
-                if let Some(action) = action {
-                    app.update(action);
-                    dirty = true;
+                    // The keymap's action, or the open editor / game's own key.
+                    app.key(&key);
                 }
+                dirty = true;
             }
             Ok(Msg::InputLost(reason)) => {
                 app.session.cancel();

@@ -168,6 +168,9 @@ pub struct App {
     pub lesson: Option<super::lesson::LessonState>,
     /// Tree rows show each node's `(alpha, value, beta)` (lesson mode turns it on).
     pub show_window: bool,
+    /// The position editor or a game against the engine, when one is open (it takes the
+    /// keys: [`super::editor`]).
+    pub modal: Option<super::editor::Modal>,
     tx: Sender<Msg>,
 }
 
@@ -275,6 +278,7 @@ impl App {
             split: None,
             lesson: None,
             show_window: false,
+            modal: None,
             tx,
         }
     }
@@ -297,6 +301,9 @@ impl App {
 
     /// Advances play by one tick; true when the step moved.
     pub fn tick(&mut self) -> bool {
+        if let Some(modal) = &mut self.modal {
+            return modal.tick();
+        }
         let split_changed = split::tick(self);
         self.tick_own() || split_changed
     }
@@ -843,6 +850,8 @@ impl App {
             }
             Action::LessonNext => super::lesson::next(self),
             Action::LessonPrevious => super::lesson::previous(self),
+            Action::EditPosition => self.open_editor(),
+            Action::PlayEngine => self.open_play(),
             Action::Close => {}
             Action::Quit | Action::QuitNow => self.quit = true,
         }

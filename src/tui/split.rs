@@ -122,6 +122,8 @@ pub fn steps_together(action: Action) -> bool {
 }
 
 /// The keys of the explorer itself, never of one search.
+/// The editor, play and the lesson script belong to the explorer, not to one search: they
+/// act on the first search (the editor and play open over the whole screen).
 fn explorer_wide(action: Action) -> bool {
     matches!(
         action,
@@ -131,6 +133,10 @@ fn explorer_wide(action: Action) -> bool {
             | Action::ToggleHelp
             | Action::OpenPicker
             | Action::Redraw
+            | Action::EditPosition
+            | Action::PlayEngine
+            | Action::LessonNext
+            | Action::LessonPrevious
     )
 }
 

@@ -8,6 +8,7 @@
 //! screen says so ("terminal too small: need 80x24") instead of drawing a broken layout.
 
 pub mod board;
+pub mod editor;
 pub mod help;
 pub mod picker;
 pub mod side;
@@ -36,6 +37,10 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     let area = frame.area();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         too_small(frame, area, theme);
+        return;
+    }
+    if let Some(modal) = &app.modal {
+        editor::render(frame, area, app, modal, theme);
         return;
     }
     if let Some(second) = &app.split {

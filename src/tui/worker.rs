@@ -264,6 +264,10 @@ pub trait Session: Send {
     /// The history table as of the step, highest score first, in the game's notation
     /// (`None` when the search ran with the history heuristic off).
     fn history(&self) -> Option<Vec<(String, u64)>>;
+    /// The moves from the root to `node`, in the game's notation, each formatted in the
+    /// position where it is played (the editor and play mode rebuild the node's position
+    /// from them). Empty for an unknown node.
+    fn line_moves(&self, node: NodeId) -> Vec<String>;
     /// Asks the engine to stop.
     fn cancel(&self);
     /// Lessons: the kinds of the recorded event `index` (0-based: the replay is at step
@@ -1125,6 +1129,21 @@ impl<G: BoardGame> Session for GameSession<G> {
                 )
             },
         }
+    }
+
+    fn line_moves(&self, node: NodeId) -> Vec<String> {
+        let trace = self.live.read();
+        if node as usize >= trace.node_count() {
+            return Vec::new();
+        }
+        let mut game = self.root.clone();
+        let line = Self::line(&trace, node);
+        let mut out = Vec::with_capacity(line.len());
+        for &mv in &line {
+            out.push(game.format_move(mv));
+            game.play(mv);
+        }
+        out
     }
 
     fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView {

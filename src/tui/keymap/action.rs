@@ -135,6 +135,8 @@ actions! {
     ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: root analysis (every root move) or one search";
     ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
     CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
+    EditPosition => "edit_position", Search, None, "edit the selected node's position, check it, save it as a puzzle";
+    PlayEngine => "play_engine", Search, None, "play against an engine from the selected node";
 
     LessonNext => "lesson_next", General, None, "lessons: the next step of the script";
     LessonPrevious => "lesson_previous", General, None, "lessons: the previous step (replayed exactly)";
