@@ -11,6 +11,7 @@
 //! is [`proof`]'s. Cancelling is [`Session::cancel`], which asks the recorder to break at
 //! the next node (`LiveTrace::request_stop`).
 
+pub mod explain;
 pub mod heuristics;
 pub mod lambda;
 pub mod proof;
@@ -258,6 +259,12 @@ pub trait Session: Send {
     /// The history table as of the step, highest score first, in the game's notation
     /// (`None` when the search ran with the history heuristic off).
     fn history(&self) -> Option<Vec<(String, u64)>>;
+    /// The last event that happened at the step, in plain language ([`explain`]); `None`
+    /// at step 0.
+    fn explain(&self) -> Option<explain::Explanation>;
+    /// Steps to right after the next (or previous) event worth explaining
+    /// ([`explain::worth`]); false, and no move, when there is none.
+    fn seek_explained(&mut self, forward: bool) -> bool;
     /// Asks the engine to stop.
     fn cancel(&self);
 }
@@ -1204,6 +1211,34 @@ impl<G: BoardGame> Session for GameSession<G> {
             .collect();
         list.sort_by_key(|e| std::cmp::Reverse(e.1));
         Some(list)
+    }
+
+    fn explain(&self) -> Option<explain::Explanation> {
+        let trace = self.live.read();
+        let name = |at: NodeId, mv: G::Move| {
+            let (game, _) = self.position(&trace, at);
+            game.format_move(mv)
+        };
+        explain::explain(&trace, &self.replay, &name)
+    }
+
+    fn seek_explained(&mut self, forward: bool) -> bool {
+        let trace = self.live.read();
+        let start = self.replay.step();
+        loop {
+            let moved = if forward {
+                self.replay.forward(&trace)
+            } else {
+                self.replay.back(&trace)
+            };
+            if !moved {
+                self.replay.seek(&trace, start);
+                return false;
+            }
+            if explain::worth(&trace, &self.replay) {
+                return true;
+            }
+        }
     }
 
     fn cancel(&self) {
