@@ -15,6 +15,7 @@
 pub mod app;
 pub mod keymap;
 pub mod ui;
+pub mod why;
 pub mod worker;
 
 use std::io::{self, BufWriter, Stdout, Write};
