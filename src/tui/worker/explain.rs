@@ -32,7 +32,7 @@ use super::proof::{number_text, thresholds_text};
 const NONE: u32 = u32::MAX;
 
 /// Children listed by name in an explanation before "+k more".
-const LISTED: usize = 6;
+const LISTED: usize = 5;
 
 /// The plain-language account of one event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,7 +337,7 @@ pub fn worth<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> bool {
         Event::Leave { node, .. } => trace.node(node).parent().is_none(),
         Event::TtProbe { hit, .. } => hit.is_some_and(|h| h.cutoff),
         Event::LambdaTt { hit, .. } => hit.is_some_and(|h| h.cutoff),
-        Event::Enter { node } => lambda::is_level_change(trace, node),
+        Event::Enter { node } => level_change(trace, node),
         Event::LambdaAttack { node, prev, .. } => {
             prev != NONE || trace.node(node).parent().is_none()
         }
@@ -372,6 +372,12 @@ pub fn worth<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> bool {
         Event::PnTt { hit, .. } => hit.is_some_and(|n| n.is_solved()),
         Event::TtStore { .. } | Event::Ordered { .. } | Event::PnExpand { .. } => false,
     }
+}
+
+/// True when the attack move `node` is the first of an ATTACK at a level above 1 (the first
+/// ATTACK of every LAMBDA call is at level 1: not a change).
+fn level_change<M: Copy>(trace: &Trace<M>, node: NodeId) -> bool {
+    trace.node(node).level() > 1 && lambda::is_level_change(trace, node)
 }
 
 /// PNS: true when entering `node` leaves the path its parent took last time (another child
@@ -658,7 +664,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 )],
             ),
             LambdaNodeKind::Attack(mv) => {
-                let first = lambda::is_level_change(self.trace, node);
+                let first = level_change(self.trace, node);
                 (
                     format!(
                         "{}ATTACK plays {} at λ{level}",
@@ -1257,7 +1263,9 @@ mod tests {
             &x[18],
             "every defence failed: the attack wins at λ1; the other attack moves are skipped"
         ));
-        assert_eq!(worth_events(&x), vec![2, 3, 6, 13, 18, 19]);
+        // The first ATTACK of a call is at level 1: not a level change.
+        assert_eq!(worth_events(&x), vec![2, 6, 13, 18, 19]);
+        assert_eq!(x[3].headline, "ATTACK plays b1 at λ1");
     }
 
     #[test]
