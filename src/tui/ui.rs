@@ -66,6 +66,8 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     frame.render_widget(title_line(app, theme), title);
     board::render(frame, board_area, app, theme);
     side::render(frame, side_area, app, theme);
+    // The event at the step in words, under the tree ([`crate::tui::why`]).
+    let tree_area = crate::tui::why::render_below(frame, tree_area, app, theme);
     tree::render(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);
 

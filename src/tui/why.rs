@@ -1,10 +1,11 @@
 //! The explorer's "why" (issue 6, item 4): the event at the replay cursor explained in plain
-//! language ([`crate::tui::worker::explain`]) in a block at the top of the node pane, and
+//! language ([`crate::tui::worker::explain`]) in a block under the tree pane, and
 //! the keys that jump to the next (`;`) or previous (`:`) event worth explaining.
 //!
-//! The block takes the lines its text needs, at most half the pane (at least the headline
-//! and one line), so the node's facts stay visible at the minimum size of 80x24. An event
-//! worth explaining is marked `*` in the title.
+//! The block stands under the tree pane, which has rows to spare at the minimum size of
+//! 80x24 (the board and the node pane share the other column). It takes the lines its text
+//! needs, at most 40% of the tree's column (at least the headline and two lines), so the
+//! tree keeps most of its rows. An event worth explaining is marked `*` in the title.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -32,9 +33,9 @@ pub fn step_explained(app: &mut App, forward: bool) {
     }
 }
 
-/// Draws the block of the event at the step at the top of `area` and returns the rest of
-/// the area for the node pane (all of it at step 0).
-pub fn render_above(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> Rect {
+/// Draws the block of the event at the step at the bottom of `area` and returns the rest of
+/// the area for the tree (all of it at step 0).
+pub fn render_below(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> Rect {
     let Some(x) = app.session.explain() else {
         return area;
     };
@@ -47,11 +48,11 @@ pub fn render_above(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> 
         .iter()
         .map(|t| t.chars().count().div_ceil(width).max(1))
         .sum();
-    // At most half the pane, at least the headline and a line (or what the pane has).
-    let most = (area.height / 2).max(4);
+    // At most 40% of the column, at least the headline and two lines (or what it has).
+    let most = (area.height * 2 / 5).max(5);
     let height = (needed as u16 + 2).min(most).min(area.height);
-    let [top, rest] =
-        Layout::vertical([Constraint::Length(height), Constraint::Min(0)]).areas(area);
+    let [rest, top] =
+        Layout::vertical([Constraint::Min(0), Constraint::Length(height)]).areas(area);
     let title = format!(
         "Why: event {}{}",
         x.event + 1,

@@ -40,8 +40,6 @@ use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    // The event at the step in words, above the node ([`crate::tui::why`]).
-    let area = crate::tui::why::render_above(frame, area, app, theme);
     if app.show_iterations && !app.is_lambda() && !app.is_proof() {
         render_iterations(frame, area, app, theme);
         return;
