@@ -1269,6 +1269,51 @@ mod tests {
     }
 
     #[test]
+    fn iterations_table_hits_null_moves_and_forward_pruning() {
+        // The position and settings of tests/tui_heuristics.rs, where probes happen.
+        let g = mnk("mnk-5x5-k4");
+        let mut c = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
+        c.null_move = true;
+        c.forward_prune_keep_percent = Some(50);
+        let limits = Limits {
+            max_depth: Some(4),
+            ..Limits::default()
+        };
+        let t = record(g.clone(), &c, &limits);
+        let x = all(&g, &t);
+        let first = |prefix: &str| {
+            x.iter()
+                .find(|x| x.headline.starts_with(prefix))
+                .unwrap_or_else(|| panic!("no {prefix:?} event"))
+        };
+        let it = first("iteration 2 starts");
+        assert_eq!(it.headline, "iteration 2 starts: search again to depth 2");
+        assert!(it.worth);
+        let null = first("null-move probe, R = 2: ");
+        assert!(null.worth);
+        let cut = null.headline.contains(">= beta");
+        assert!(cut || null.headline.contains("< beta"), "{}", null.headline);
+        assert!(has_line(
+            null,
+            "a heuristic: a search it cut is never a proof"
+        ));
+        let pruned = first("forward pruning dropped ");
+        assert!(pruned.worth && pruned.lines[0].starts_with("not searched: "));
+        let hit = first("table hit: ");
+        assert!(hit.headline.contains(" at depth "), "{}", hit.headline);
+        // A hit decides the node or says why it does not.
+        let decided = hit.lines[0].ends_with("decides the node");
+        assert_eq!(hit.worth, decided, "{hit:?}");
+        assert!(
+            decided
+                || hit.lines[0].starts_with("too shallow")
+                || hit.lines[0].starts_with("inside the window"),
+            "{hit:?}"
+        );
+        assert_eq!(first("table miss").worth, false);
+    }
+
+    #[test]
     fn the_key_jumps_to_the_next_event_worth_explaining() {
         use crate::tui::app::App;
         use crate::tui::keymap::Keymap;
