@@ -1310,7 +1310,7 @@ mod tests {
                 || hit.lines[0].starts_with("inside the window"),
             "{hit:?}"
         );
-        assert_eq!(first("table miss").worth, false);
+        assert!(!first("table miss").worth);
     }
 
     #[test]
