@@ -209,7 +209,10 @@ pub fn explain<M: Copy + PartialEq>(
             if prev != NONE {
                 lines.insert(
                     0,
-                    format!("no λ{} tree was found: try one order higher", level - 1),
+                    format!(
+                        "no λ{} tree was found: try one order higher",
+                        level.saturating_sub(1)
+                    ),
                 );
             }
             (head, lines)
@@ -525,12 +528,9 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         match n.parent() {
             None if n.kind() != NodeKind::NullMove => {
                 lines.push(format!(
-                    "the root's value: {value} ({}){}",
+                    "the search's answer: {value} ({}) for {}, the side to move",
                     bound_word(bound),
-                    best.map_or(String::new(), |m| format!(
-                        ", best move {}",
-                        (self.name)(node, m)
-                    ))
+                    n.to_move().name()
                 ));
             }
             Some(parent) if n.kind() != NodeKind::NullMove => {
