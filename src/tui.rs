@@ -19,6 +19,7 @@ pub mod lesson;
 pub mod play;
 pub mod split;
 pub mod ui;
+pub mod why;
 pub mod worker;
 
 use std::io::{self, BufWriter, Stdout, Write};

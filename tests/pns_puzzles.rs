@@ -71,6 +71,7 @@ fn budget(name: &str) -> Option<u64> {
         | "mnk-5x5-k4"
         | "mnk-6x5-k4"
         | "mnk-7x7-k4"
+        | "mnk-7x7-k4-lambda2"
         | "hex-5x5"
         | "hex-6x6" => None,
         _ => Some(2_000_000),

@@ -36,13 +36,16 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledLesson; 6] = bundle![
+static BUNDLED: [BundledLesson; 9] = bundle![
     "minimax-wdl",
     "alphabeta-cutoffs",
     "three-twelve-eight",
     "fail-hard-soft",
     "move-ordering",
     "dama-depth-3",
+    "pns-small-tree",
+    "lambda1-ladder",
+    "lambda2-threat",
 ];
 
 /// Every bundled lesson, in `plyscope lesson` order.

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 34] = bundle![
+static BUNDLED: [BundledPuzzle; 36] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -47,9 +47,11 @@ static BUNDLED: [BundledPuzzle; 34] = bundle![
     "mnk-5x5-k4",
     "mnk-6x5-k4",
     "mnk-7x7-k4",
+    "mnk-7x7-k4-lambda2",
     "atarigo-4x4",
     "atarigo-5x5",
     "atarigo-6x6-crosscut",
+    "atarigo-ladder",
     "hex-3x3",
     "hex-4x4",
     "hex-4x4-white-b3",

@@ -381,7 +381,7 @@ impl App {
         self.restart();
     }
 
-    fn after_step(&mut self) {
+    pub(crate) fn after_step(&mut self) {
         self.follow = true;
         if let Some(current) = self.session.current() {
             self.selected = Some(current);
@@ -731,6 +731,9 @@ impl App {
             Action::StepPreviousCutoff => {
                 let moved = self.session.seek_kind(EventKind::Cutoff, false);
                 self.step_with(moved, "no earlier cutoff");
+            }
+            Action::StepNextExplained | Action::StepPreviousExplained => {
+                crate::tui::why::step_explained(self, action == Action::StepNextExplained);
             }
             Action::StepStart => {
                 self.session.seek(0);

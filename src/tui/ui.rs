@@ -85,6 +85,8 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         side_area
     };
     side::render(frame, side_area, app, theme);
+    // The event at the step in words, under the tree ([`crate::tui::why`]).
+    let tree_area = crate::tui::why::render_below(frame, tree_area, app, theme);
     tree::render(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);
     render_overlays(frame, area, app, theme);

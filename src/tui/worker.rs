@@ -11,6 +11,7 @@
 //! is [`proof`]'s. Cancelling is [`Session::cancel`], which asks the recorder to break at
 //! the next node (`LiveTrace::request_stop`).
 
+pub mod explain;
 pub mod heuristics;
 pub mod lambda;
 pub mod proof;
@@ -268,6 +269,12 @@ pub trait Session: Send {
     /// position where it is played (the editor and play mode rebuild the node's position
     /// from them). Empty for an unknown node.
     fn line_moves(&self, node: NodeId) -> Vec<String>;
+    /// The last event that happened at the step, in plain language ([`explain`]); `None`
+    /// at step 0.
+    fn explain(&self) -> Option<explain::Explanation>;
+    /// Steps to right after the next (or previous) event worth explaining
+    /// ([`explain::worth`]); false, and no move, when there is none.
+    fn seek_explained(&mut self, forward: bool) -> bool;
     /// Asks the engine to stop.
     fn cancel(&self);
     /// Lessons: the kinds of the recorded event `index` (0-based: the replay is at step
@@ -1251,6 +1258,34 @@ impl<G: BoardGame> Session for GameSession<G> {
         let trace = self.live.read();
         let node = trace.events().get(index)?.node();
         Some((super::lesson::landing::landed(&trace, index), node))
+    }
+
+    fn explain(&self) -> Option<explain::Explanation> {
+        let trace = self.live.read();
+        let name = |at: NodeId, mv: G::Move| {
+            let (game, _) = self.position(&trace, at);
+            game.format_move(mv)
+        };
+        explain::explain(&trace, &self.replay, &name)
+    }
+
+    fn seek_explained(&mut self, forward: bool) -> bool {
+        let trace = self.live.read();
+        let start = self.replay.step();
+        loop {
+            let moved = if forward {
+                self.replay.forward(&trace)
+            } else {
+                self.replay.back(&trace)
+            };
+            if !moved {
+                self.replay.seek(&trace, start);
+                return false;
+            }
+            if explain::worth(&trace, &self.replay) {
+                return true;
+            }
+        }
     }
 
     fn cancel(&self) {

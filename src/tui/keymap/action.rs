@@ -111,6 +111,8 @@ actions! {
     StepPreviousExpansion => "step_previous_expansion", Step, None, "pn: back to the previous expansion";
     StepNextThreshold => "step_next_threshold", Step, None, "df-pn: forward to the next threshold change";
     StepPreviousThreshold => "step_previous_threshold", Step, None, "df-pn: back to the previous threshold change";
+    StepNextExplained => "step_next_explained", Step, None, "forward to the next event worth explaining (cutoff, proof, level change...)";
+    StepPreviousExplained => "step_previous_explained", Step, None, "back to the previous event worth explaining";
     StepStart => "step_start", Step, None, "back to the start of the search";
     StepEnd => "step_end", Step, None, "forward to the end of the record";
     PlayPause => "play_pause", Step, Some("play"), "play the search forward, or pause";
