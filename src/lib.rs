@@ -24,10 +24,12 @@
 
 pub mod game;
 pub mod games;
+pub mod proof_tree;
 pub mod puzzle;
 pub mod search;
 pub mod solve;
 pub mod theme;
 pub mod trace;
 pub mod tui;
+pub mod verify;
 pub mod zobrist;
