@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod explore;
 pub mod solve;
+pub mod verify;
 
 use plyscope::search::Algorithm;
 

@@ -19,6 +19,7 @@ use plyscope::trace::recorder::RecordConfig;
 use cli::bench::BenchArgs;
 use cli::explore::ExploreArgs;
 use cli::solve::SolveArgs;
+use cli::verify::VerifyArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -44,6 +45,9 @@ enum Command {
     List,
     /// Open a puzzle in the terminal explorer and step through its search.
     Explore(ExploreArgs),
+    /// Check a proof tree file (`solve --proof-out`) against the rules alone and report the
+    /// first hole.
+    Verify(VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::List) => run_list(),
         Some(Command::Explore(args)) => cli::explore::run(&args),
+        Some(Command::Verify(args)) => cli::verify::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
