@@ -20,6 +20,7 @@
 
 pub mod dot;
 pub mod extract;
+mod kept;
 pub mod sgf;
 
 use serde::{Deserialize, Serialize};

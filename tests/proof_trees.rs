@@ -404,3 +404,34 @@ fn the_cli_saves_verifies_and_reports_holes() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+/// df-pn and lambda-df-pn extract with their table kept (`proof_tree::kept`): Hex 4x4's
+/// proof (30,859 positions with df-pn) comes from one engine, not a search per position.
+#[test]
+fn kept_tables_prove_hex_4x4() {
+    let (puzzle, text) = bundled("hex-4x4");
+    for algorithm in [Algorithm::DfPn, Algorithm::LambdaDfPn] {
+        let tree = proof_of(&puzzle, &text, algorithm);
+        let verified = verify_text(&tree.to_json()).unwrap();
+        assert_eq!(verified.positions, tree.positions());
+        assert!(
+            tree.positions() > 1000,
+            "{algorithm:?}: {}",
+            tree.positions()
+        );
+    }
+}
+
+/// AtariGo 5x5 with lambda-df-pn (issue 7's measurement; about 3 s to extract and 3.5 s to
+/// verify in release): the must-play source keys symmetric positions alike, so the kept
+/// table's moves are taken from proven children, never from a stored move of another
+/// frame. `cargo test --release --test proof_trees -- --ignored`
+#[test]
+#[ignore = "release only: about 7 s"]
+fn atarigo_5x5_proof_verifies() {
+    let (puzzle, text) = bundled("atarigo-5x5");
+    let tree = proof_of(&puzzle, &text, Algorithm::LambdaDfPn);
+    let verified = verify_text(&tree.to_json()).unwrap();
+    assert_eq!(verified.positions, tree.positions());
+    assert!(verified.depth >= 19, "{verified}");
+}

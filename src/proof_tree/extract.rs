@@ -8,13 +8,19 @@
 //! 1. the rules: a move that ends the game at once with the attacker's win (or, for the
 //!    goal "at least a draw", with a draw when no move wins), found by playing each legal
 //!    move and asking [`Game::outcome`];
-//! 2. at the root, the best move the solve already reported;
-//! 3. a [`WinOracle`]: [`ResolveOracle`] re-solves the position with the same algorithm and
-//!    settings (`solve_puzzle` on the puzzle with this position as its start), and takes
-//!    its best move if it reports the goal reached ("win", "proven", or "draw" when draws
-//!    count). Each re-solve starts with a fresh table of at most
-//!    [`ExtractOptions::resolve_tt_mb`]: the engines keep their tables private, and a
-//!    smaller one keeps the set-up cost per position low.
+//! 2. the algorithm itself:
+//!    - df-pn and lambda-df-pn: one engine whose table is kept for the whole extraction
+//!      ([`super::kept`]): the table's proven entry names the move (`DfpnEntry::best`), and
+//!      a position the table does not answer is searched with everything the table holds;
+//!      the first search is the root's own;
+//!    - every other algorithm (the alpha-beta family, lambda, dual-lambda, PNS, PN²): at the
+//!      root the best move the solve reported, elsewhere a [`WinOracle`],
+//!      [`ResolveOracle`], that re-solves the position with the same algorithm and
+//!      settings (`solve_puzzle` on the puzzle with this position as its start) and takes
+//!      its best move if it reports the goal reached ("win", "proven", or "draw" when draws
+//!      count). Each re-solve starts with a fresh table of at most
+//!      [`ExtractOptions::resolve_tt_mb`]: those engines keep their tables private, and a
+//!      smaller one keeps the set-up cost per position low.
 //!
 //! A position reached again (same Zobrist key) is the same node: the tree is a DAG. A key
 //! collision would give a wrong tree, never a wrong verdict: the verifier replays every move
@@ -35,6 +41,9 @@ use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
+use crate::search::proof::Goal;
+use crate::search::{Algorithm, SearchGame};
+use crate::solve::proof::config_for;
 use crate::solve::{SolveOptions, SolveReport, solve_puzzle};
 
 use super::{FORMAT, ProofGoal, ProofNode, ProofTree, VERSION};
@@ -209,9 +218,10 @@ pub fn goal_of(report: &SolveReport, puzzle: &Puzzle) -> Option<ProofGoal> {
 pub struct Extracted {
     /// The tree.
     pub tree: ProofTree,
-    /// Re-solves run (OR nodes the rules did not decide at once, the root excepted).
+    /// Searches run for OR nodes the rules did not decide at once (re-solves; with a kept
+    /// table, the positions the table did not answer, the root's search included).
     pub resolves: u64,
-    /// Nodes the re-solves searched.
+    /// Nodes those searches took.
     pub resolve_nodes: u64,
 }
 
@@ -231,17 +241,16 @@ pub fn extract(
             result: report.result.clone(),
         });
     };
-    let mut oracle = ResolveOracle::new(puzzle, options, goal, bounds.resolve_tt_mb);
     let hint = report.best_move.as_deref();
-    let algorithm = options.algorithm.name();
-    let nodes = match &puzzle.position {
-        Position::Mnk(g) => build(&mut g.clone(), goal, hint, &mut oracle, algorithm, bounds),
-        Position::AtariGo(g) => build(&mut g.clone(), goal, hint, &mut oracle, algorithm, bounds),
-        Position::Hex(g) => build(&mut g.clone(), goal, hint, &mut oracle, algorithm, bounds),
-        Position::Tree(g) => build(&mut g.clone(), goal, hint, &mut oracle, algorithm, bounds),
+    let (nodes, resolves, resolve_nodes) = match &puzzle.position {
+        Position::Mnk(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::AtariGo(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::Hex(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::Tree(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
         Position::Dama(g) => return Err(ExtractError::PathDependent { game: g.name() }),
         Position::Gobblet(g) => return Err(ExtractError::PathDependent { game: g.name() }),
     }?;
+    let algorithm = options.algorithm.name();
     Ok(Extracted {
         tree: ProofTree {
             format: FORMAT.to_string(),
@@ -253,9 +262,45 @@ pub fn extract(
             goal,
             nodes,
         },
-        resolves: oracle.calls,
-        resolve_nodes: oracle.nodes,
+        resolves,
+        resolve_nodes,
     })
+}
+
+/// The oracle each algorithm gets: df-pn and lambda-df-pn one engine with its table kept
+/// ([`super::kept`]), the others a re-solve per position ([`ResolveOracle`]). Returns the
+/// nodes, the searches run and their nodes.
+fn by_algorithm<G: SearchGame + IntoPosition>(
+    mut game: G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    goal: ProofGoal,
+    hint: Option<&str>,
+    bounds: &ExtractOptions,
+) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
+    let algorithm = options.algorithm.name();
+    let engine_goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: goal == ProofGoal::WinOrDraw,
+    };
+    let config = config_for(options);
+    let limits = &options.limits;
+    let mut oracle = ResolveOracle::new(puzzle, options, goal, bounds.resolve_tt_mb);
+    let kept = match options.algorithm {
+        Algorithm::DfPn => {
+            let e = engine_goal;
+            super::kept::dfpn(&mut game, oracle, &config, e, limits, algorithm, bounds)?
+        }
+        Algorithm::LambdaDfPn => {
+            let e = engine_goal;
+            super::kept::must_play(&mut game, oracle, &config, e, limits, algorithm, bounds)?
+        }
+        _ => {
+            let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds)?;
+            return Ok((nodes, oracle.calls, oracle.nodes));
+        }
+    };
+    Ok((kept.nodes, kept.searches, kept.engine_nodes))
 }
 
 /// Builds the nodes of the proof from `game` (the attacker to move), asking `oracle` where

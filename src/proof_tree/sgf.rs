@@ -462,6 +462,7 @@ mod tests {
         assert_eq!(replies, vec!["c1", "c3"]);
         assert_eq!(b2.children[0].children[0].mv, "a1");
         assert!(parse("(;FF[4]").is_err());
-        assert!(parse("(;B[zz])").is_err());
+        assert!(parse("(;SZ[3];B[zz])").is_err());
+        assert!(parse("(;SZ[3];C[x])").is_err());
     }
 }
