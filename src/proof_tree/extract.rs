@@ -58,7 +58,8 @@ pub struct ExtractOptions {
 }
 
 impl Default for ExtractOptions {
-    /// 4 million positions (about 40 MB of file at worst); re-solves with 8 MiB tables.
+    /// 4 million positions (measured: about 900 MB of memory and 80 MB of JSON at the bound);
+    /// re-solves with 8 MiB tables.
     fn default() -> ExtractOptions {
         ExtractOptions {
             max_positions: 4_000_000,
