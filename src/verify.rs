@@ -129,6 +129,8 @@ impl fmt::Display for Hole {
 /// Why a file was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VerifyError {
+    /// The file could not be read.
+    Read(String),
     /// Not a proof tree file of a supported version.
     Format(String),
     /// The puzzle inside does not load.
@@ -146,6 +148,7 @@ pub enum VerifyError {
 impl fmt::Display for VerifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            VerifyError::Read(m) => write!(f, "cannot read the file: {m}"),
             VerifyError::Format(m) => write!(f, "not a valid proof tree: {m}"),
             VerifyError::Puzzle(m) => write!(f, "the proof's puzzle does not load: {m}"),
             VerifyError::Unsupported(m) => write!(f, "cannot verify: {m}"),
@@ -222,10 +225,9 @@ fn path_dependent(game: &str) -> VerifyError {
     ))
 }
 
-/// Verifies a proof tree file on disk; the error names the file when it cannot be read.
+/// Verifies a proof tree file on disk (the caller names the file in messages).
 pub fn verify_file(path: &str) -> Result<Verified, VerifyError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| VerifyError::Format(format!("{path}: cannot read the file: {e}")))?;
+    let text = std::fs::read_to_string(path).map_err(|e| VerifyError::Read(e.to_string()))?;
     verify_text(&text)
 }
 
