@@ -7,6 +7,7 @@ pub mod export;
 pub mod lesson;
 pub mod packaging;
 pub mod solve;
+pub mod verify;
 
 use plyscope::search::Algorithm;
 

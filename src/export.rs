@@ -24,12 +24,14 @@ pub mod json;
 use std::io::{self, Write};
 
 use crate::game::Game;
+use crate::proof_tree::{self, extract::ExtractOptions};
 use crate::puzzle::{Position, Puzzle};
 use crate::search::lambda::check_supported;
 use crate::search::proof::{Goal, ProofVerdict, proof_search};
 use crate::search::{self, Algorithm, SearchGame};
 use crate::solve::SolveError;
 use crate::solve::proof::has_numeric_leaves;
+use crate::solve::{SolveOptions, solve_puzzle};
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::store::Trace;
 use crate::tui::worker::SearchSpec;
@@ -101,9 +103,9 @@ pub enum ExportError {
     /// The algorithm cannot search this puzzle (the message says what to use instead).
     #[error(transparent)]
     Unsupported(#[from] SolveError),
-    /// SGF is written from a proof tree, which this build does not extract yet.
-    #[error("sgf export needs a proof tree (not built yet); use --format dot or --format json")]
-    SgfNeedsProofTree,
+    /// No SGF proof tree: not a stone game, no win to prove, or an extraction that stopped.
+    #[error("sgf export: {0}")]
+    Sgf(String),
     /// Writing the output failed.
     #[error("cannot write the export: {0}")]
     Io(#[from] io::Error),
@@ -165,15 +167,52 @@ pub fn export(
     Ok(summary)
 }
 
-/// SGF of the proof tree of `puzzle`'s win (stone games). The proof trees are extracted by
-/// `proof_tree` (a separate branch); until it is wired in here this says so and writes
-/// nothing.
+/// SGF of the proof tree of `puzzle`'s win (stone games): the puzzle is solved with the
+/// export's algorithm and limits, the proof tree extracted as `solve --proof-out` does
+/// ([`crate::proof_tree::extract`]) and written by [`crate::proof_tree::sgf`], at most
+/// `max_nodes` move nodes (a cut file says so in its root comment, and the summary counts
+/// the moves left out).
 pub fn proof_tree_sgf(
-    _puzzle: &Puzzle,
-    _options: &ExportOptions,
-    _out: &mut dyn Write,
+    puzzle: &Puzzle,
+    options: &ExportOptions,
+    out: &mut dyn Write,
 ) -> Result<ExportSummary, ExportError> {
-    Err(ExportError::SgfNeedsProofTree)
+    if !matches!(
+        puzzle.position,
+        Position::Mnk(_) | Position::AtariGo(_) | Position::Hex(_)
+    ) {
+        return Err(ExportError::Sgf(format!(
+            "SGF is written for the stone games (m,n,k, AtariGo, Hex), not {}; use --format \
+             dot or --format json",
+            puzzle.position.game_name()
+        )));
+    }
+    let algorithm = algorithm_for(puzzle, options);
+    check_runs(puzzle, algorithm)?;
+    let mut solve_options = SolveOptions::for_puzzle_with(puzzle, algorithm);
+    solve_options.root_moves = false;
+    if let Some(nodes) = options.nodes {
+        solve_options.limits.nodes = Some(nodes);
+    }
+    let report = solve_puzzle(puzzle, &solve_options)?;
+    let text = proof_tree::puzzle_text(puzzle).map_err(ExportError::Sgf)?;
+    let extracted = proof_tree::extract::extract(
+        puzzle,
+        &text,
+        &solve_options,
+        &report,
+        &ExtractOptions::default(),
+    )
+    .map_err(|e| ExportError::Sgf(e.to_string()))?;
+    let sgf = proof_tree::sgf::write_bounded(&extracted.tree, options.max_nodes)
+        .map_err(|e| ExportError::Sgf(e.to_string()))?;
+    out.write_all(sgf.text.as_bytes())?;
+    Ok(ExportSummary {
+        nodes: sgf.total,
+        written: sgf.written,
+        events: 0,
+        unrecorded: 0,
+    })
 }
 
 /// The algorithm an export runs: the option, else the puzzle's own, else `id`.

@@ -23,6 +23,7 @@ use cli::export::ExportArgs;
 use cli::lesson::LessonArgs;
 use cli::packaging::{CompletionsArgs, ManArgs};
 use cli::solve::SolveArgs;
+use cli::verify::VerifyArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -61,6 +62,9 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff), or write every page into a directory with --dir.
     Man(ManArgs),
+    /// Check a proof tree file (`solve --proof-out`) against the rules alone and report the
+    /// first hole.
+    Verify(VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Export(args)) => cli::export::run(&args),
         Some(Command::Completions(args)) => cli::packaging::completions(&args),
         Some(Command::Man(args)) => cli::packaging::man(&args),
+        Some(Command::Verify(args)) => cli::verify::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,

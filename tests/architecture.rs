@@ -85,3 +85,30 @@ fn search_does_not_import_the_recorder_or_screens() {
         bad.join("\n")
     );
 }
+
+/// Issue 7: the proof verifier replays files with the rules and the puzzle loader alone, so
+/// a bug in a solver or in the proof extractor cannot make it accept a hole.
+#[test]
+fn the_verifier_shares_no_code_with_search_or_extraction() {
+    let files = sources("src/verify", &["src/verify.rs"]);
+    assert!(files.iter().any(|(p, _)| p.ends_with("src/verify.rs")));
+    let bad = offences(
+        &files,
+        &[
+            "crate::search",
+            "crate::solve",
+            "crate::proof_tree",
+            "crate::trace",
+            "crate::tui",
+            "search::",
+            "solve::",
+            "proof_tree::",
+            "use crate::{",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "the verifier imports search or extraction code:\n{}",
+        bad.join("\n")
+    );
+}

@@ -439,16 +439,97 @@ fn json_cut_keeps_the_log_up_to_the_first_node_left_out() {
     assert_eq!(cut.omitted_events, trace.len() - end);
 }
 
+/// The variations' move count, depth first.
+fn sgf_moves(vars: &[plyscope::proof_tree::sgf::Variation]) -> usize {
+    vars.iter().map(|v| 1 + sgf_moves(&v.children)).sum()
+}
+
 #[test]
-fn sgf_is_routed_to_the_proof_tree_export_which_says_it_is_not_built_yet() {
+fn sgf_exports_the_proof_tree_of_a_stone_games_win_and_parses_back() {
+    let output = plyscope()
+        .args([
+            "export",
+            "tictactoe-fork",
+            "--algo",
+            "dfpn",
+            "--format",
+            "sgf",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).expect("utf-8");
+    assert!(text.starts_with("(;FF[4]GM[4]"), "{text}");
+    let proof = plyscope::proof_tree::sgf::parse(&text).expect("the export parses as SGF");
+    assert_eq!((proof.columns, proof.rows), (3, 3));
+    // One attacker move at the root (the winning c1 of the puzzle), every reply under it.
+    assert_eq!(proof.variations.len(), 1);
+    assert_eq!(proof.variations[0].mv, "c1");
+    assert!(!proof.variations[0].children.is_empty());
+    assert!(!text.contains("incomplete proof"));
+}
+
+#[test]
+fn sgf_export_is_cut_at_max_nodes_with_a_note() {
+    let full = plyscope()
+        .args([
+            "export",
+            "tictactoe-fork",
+            "--algo",
+            "dfpn",
+            "--format",
+            "sgf",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let full = plyscope::proof_tree::sgf::parse(&String::from_utf8(full).unwrap()).unwrap();
+    let total = sgf_moves(&full.variations);
+    assert!(total > 3, "{total}");
+    let assert = plyscope()
+        .args([
+            "export",
+            "tictactoe-fork",
+            "--algo",
+            "dfpn",
+            "--format",
+            "sgf",
+        ])
+        .args(["--max-nodes", "3"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "3 of {total} nodes written"
+        )));
+    let text = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains(&format!("cut at 3 of {total} moves")),
+        "{text}"
+    );
+    let cut = plyscope::proof_tree::sgf::parse(&text).expect("a cut export still parses");
+    assert_eq!(sgf_moves(&cut.variations), 3);
+}
+
+#[test]
+fn sgf_export_refuses_games_without_stones_and_positions_without_a_win() {
     plyscope()
-        .args(["export", "tictactoe-fork", "--format", "sgf"])
+        .args(["export", "tree-abc", "--format", "sgf"])
         .assert()
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains(
-            "sgf export needs a proof tree (not built yet)",
+            "SGF is written for the stone games",
         ));
+    plyscope()
+        .args(["export", "tictactoe", "--algo", "dfpn", "--format", "sgf"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("nothing to prove"));
 }
 
 #[test]

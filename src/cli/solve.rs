@@ -22,6 +22,7 @@ use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::Algorithm;
 use plyscope::solve::{Check, SolveError, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 
+use super::verify::{ProofRequest, after_solve};
 use super::{parse_algorithm, parse_seconds, usage_error};
 
 /// Highest `--max-level` accepted: zone orders are small integers and no bundled puzzle
@@ -73,6 +74,15 @@ pub struct SolveArgs {
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Save the proof tree of the win to FILE (JSON; check it with `plyscope verify FILE`).
+    #[arg(long, value_name = "FILE")]
+    pub proof_out: Option<String>,
+    /// Extract the proof tree of the win and verify it against the rules alone.
+    #[arg(long)]
+    pub verify: bool,
+    /// --proof-out and --verify: most positions the proof tree may have (default 4000000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub proof_max_positions: Option<u64>,
 }
 
 fn parse_level(text: &str) -> Result<u32, String> {
@@ -120,6 +130,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|p| options_for(p, args).unwrap_or_else(|message| usage_error(message)))
         .collect();
+    if args.proof_out.is_some() && names.len() != 1 {
+        usage_error("--proof-out writes one proof: give exactly one puzzle".to_string());
+    }
+    let proof = ProofRequest {
+        out: args.proof_out.clone(),
+        verify: args.verify,
+        max_positions: args.proof_max_positions.map(|n| n as usize),
+    };
     let mut out = io::stdout().lock();
     let mut all_ok = true;
     let mut written = 0;
@@ -144,6 +162,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 writeln!(out)?;
             }
             write_text(&mut out, &report)?;
+        }
+        // The proof's lines go to stderr with --json, so stdout stays one object per line.
+        if proof.wanted() {
+            let proved = if args.json {
+                after_solve(&proof, p, options, &report, &mut io::stderr().lock())?
+            } else {
+                after_solve(&proof, p, options, &report, &mut out)?
+            };
+            all_ok &= proved;
         }
         written += 1;
         out.flush()?;

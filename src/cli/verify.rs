@@ -1,0 +1,121 @@
+//! `plyscope verify FILE` and the proof options of `plyscope solve` (`--proof-out FILE`,
+//! `--verify`): extracting a solver's proof tree ([`plyscope::proof_tree::extract`]), saving
+//! it, and checking it with the independent verifier ([`plyscope::verify`]).
+//!
+//! `--verify` checks what the file would hold: the tree is written to JSON in memory and the
+//! verifier reads that text, exactly as it reads a file.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+
+use plyscope::proof_tree::extract::{ExtractOptions, extract};
+use plyscope::proof_tree::puzzle_text;
+use plyscope::puzzle::Puzzle;
+use plyscope::solve::{SolveOptions, SolveReport};
+use plyscope::verify::{verify_file, verify_text};
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// A proof tree file written by `plyscope solve --proof-out FILE`.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+}
+
+/// `plyscope verify FILE`: exit 0 and "verified: N positions, depth D", or exit 1 and the
+/// first hole.
+pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
+    match verify_file(&args.file) {
+        Ok(verified) => {
+            println!("{verified}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(err) => {
+            println!("{}: {err}", args.file);
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// What `solve` was asked to do with a win's proof.
+#[derive(Clone, Debug, Default)]
+pub struct ProofRequest {
+    /// Save the proof tree here.
+    pub out: Option<String>,
+    /// Verify it in memory.
+    pub verify: bool,
+    /// Bound of the extraction.
+    pub max_positions: Option<usize>,
+}
+
+impl ProofRequest {
+    /// True when anything is asked.
+    pub fn wanted(&self) -> bool {
+        self.out.is_some() || self.verify
+    }
+}
+
+/// Extracts, saves and verifies the proof of `report`'s win as asked; writes one line per
+/// step to `out` and returns false when something failed (no proof to save, an extraction
+/// that stopped, a hole).
+pub fn after_solve(
+    request: &ProofRequest,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    report: &SolveReport,
+    out: &mut impl Write,
+) -> anyhow::Result<bool> {
+    let mut bounds = ExtractOptions::default();
+    if let Some(n) = request.max_positions {
+        bounds.max_positions = n;
+    }
+    let text = match puzzle_text(puzzle) {
+        Ok(text) => text,
+        Err(err) => {
+            writeln!(out, "proof       not extracted: {err}")?;
+            return Ok(false);
+        }
+    };
+    let start = Instant::now();
+    let extracted = match extract(puzzle, &text, options, report, &bounds) {
+        Ok(extracted) => extracted,
+        // Nothing to prove is only a failure when a file was asked for.
+        Err(err @ plyscope::proof_tree::extract::ExtractError::NotAWin { .. }) => {
+            writeln!(out, "proof       none: {err}")?;
+            return Ok(request.out.is_none());
+        }
+        Err(err) => {
+            writeln!(out, "proof       not extracted: {err}")?;
+            return Ok(false);
+        }
+    };
+    let json = extracted.tree.to_json();
+    writeln!(
+        out,
+        "proof       {} positions, {} moves, {} bytes of JSON ({} re-solves, {} nodes, {:.3} s)",
+        extracted.tree.positions(),
+        extracted.tree.edges(),
+        json.len(),
+        extracted.resolves,
+        extracted.resolve_nodes,
+        start.elapsed().as_secs_f64()
+    )?;
+    if let Some(path) = &request.out {
+        std::fs::write(path, &json)
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write the proof tree: {e}"))?;
+        writeln!(out, "proof file  {path}")?;
+    }
+    if request.verify {
+        let start = Instant::now();
+        match verify_text(&json) {
+            Ok(verified) => writeln!(out, "{verified} ({:.3} s)", start.elapsed().as_secs_f64())?,
+            Err(err) => {
+                writeln!(out, "NOT VERIFIED: {err}")?;
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}

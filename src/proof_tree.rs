@@ -1,0 +1,216 @@
+//! Proof trees: the certificate of a solver's win that anyone can check with the rules alone
+//! (issue 7, deliverable 2).
+//!
+//! A proof tree for the attacker (the side to move at the puzzle's root) holds one attacker
+//! move at every OR node (the attacker to move), every legal defender move at every AND node
+//! (the defender to move), and ends in leaves the rules say are finished games the attacker
+//! has won (seed 003, section "proof tree": a proof is a subtree in which every OR node keeps
+//! one child and every AND node all of its children). For the goal "at least a draw"
+//! ([`ProofGoal::WinOrDraw`], a puzzle's `draw = "attacker"`) the leaves are finished games
+//! the attacker has won or drawn.
+//!
+//! The tree is stored as a DAG: a position reached by several move orders is one node
+//! ([`ProofTree::nodes`], node 0 the root), which keeps AtariGo 5x5's proof small. Moves are
+//! written in the game's notation. The file format ([`ProofTree::to_json`]) carries the
+//! puzzle's TOML text, so `plyscope verify FILE` ([`crate::verify`]) needs nothing else and
+//! shares no code with the solvers that produced it.
+//!
+//! [`extract`] builds trees from any solver's win; [`sgf`] and [`dot`] write them for other
+//! tools.
+
+pub mod dot;
+pub mod extract;
+mod kept;
+pub mod sgf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Player;
+use crate::puzzle::{Puzzle, find_bundled};
+
+/// The name written in the file's `format` field.
+pub const FORMAT: &str = "plyscope-proof-tree";
+
+/// The version of the file format this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// What the attacker's leaves must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProofGoal {
+    /// Every leaf is a finished game the attacker won.
+    Win,
+    /// Every leaf is a finished game the attacker won or drew (`draw = "attacker"`).
+    WinOrDraw,
+}
+
+impl ProofGoal {
+    /// "win" or "win-or-draw", as in the file.
+    pub fn word(self) -> &'static str {
+        match self {
+            ProofGoal::Win => "win",
+            ProofGoal::WinOrDraw => "win-or-draw",
+        }
+    }
+}
+
+/// One position of the proof: its moves and the node each leads to. Empty for a leaf; one
+/// entry at an OR node; every legal defender move at an AND node.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ProofNode {
+    /// `(move in the game's notation, index of the node after it)`.
+    pub moves: Vec<(String, u32)>,
+}
+
+/// A proof tree (a DAG: transpositions share a node), ready to save or verify.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProofTree {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`] when written by this build.
+    pub version: u32,
+    /// The puzzle's name (bundled name or path), for messages.
+    pub puzzle_name: String,
+    /// The puzzle file's TOML text: the verifier rebuilds the root position from it.
+    pub puzzle: String,
+    /// The algorithm whose win this proves (information only).
+    pub algorithm: String,
+    /// The side to move at the root.
+    pub attacker: String,
+    /// What the leaves must be.
+    pub goal: ProofGoal,
+    /// The positions; node 0 is the root.
+    pub nodes: Vec<ProofNode>,
+}
+
+impl ProofTree {
+    /// Number of distinct positions (DAG nodes).
+    pub fn positions(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Number of moves stored (DAG edges).
+    pub fn edges(&self) -> usize {
+        self.nodes.iter().map(|n| n.moves.len()).sum()
+    }
+
+    /// The attacker as a [`Player`], if the field names one.
+    pub fn attacker_player(&self) -> Option<Player> {
+        match self.attacker.as_str() {
+            "black" => Some(Player::Black),
+            "white" => Some(Player::White),
+            _ => None,
+        }
+    }
+
+    /// True for each node the attacker moves at (OR nodes), by the parity of its distance
+    /// from the root: every game here alternates moves, and a position is one node, so
+    /// every path to a node has the same parity. Nodes not reachable from the root are
+    /// `false`.
+    pub fn or_nodes(&self) -> Vec<bool> {
+        let mut or = vec![false; self.nodes.len()];
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![(0usize, true)];
+        while let Some((n, is_or)) = stack.pop() {
+            if n >= self.nodes.len() || seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            or[n] = is_or;
+            for &(_, child) in &self.nodes[n].moves {
+                stack.push((child as usize, !is_or));
+            }
+        }
+        or
+    }
+
+    /// The file's text: compact JSON, one line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a proof tree always serialises")
+    }
+
+    /// Reads a file written by [`ProofTree::to_json`]; a message naming the line and column
+    /// of a syntax error, or the wrong format or version.
+    pub fn from_json(text: &str) -> Result<ProofTree, String> {
+        let tree: ProofTree = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "line {}, column {}: not a proof tree file: {e}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        if tree.format != FORMAT {
+            return Err(format!("format is '{}', expected '{FORMAT}'", tree.format));
+        }
+        if tree.version != VERSION {
+            return Err(format!(
+                "format version {} is not supported (this build reads version {VERSION})",
+                tree.version
+            ));
+        }
+        Ok(tree)
+    }
+}
+
+/// The TOML text of a loaded puzzle: the bundled file's text, or the file at its path.
+pub fn puzzle_text(puzzle: &Puzzle) -> Result<String, String> {
+    if let Some(bundled) = find_bundled(&puzzle.name) {
+        return Ok(bundled.text.to_string());
+    }
+    std::fs::read_to_string(&puzzle.name)
+        .map_err(|e| format!("{}: cannot read the puzzle file again: {e}", puzzle.name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> ProofTree {
+        ProofTree {
+            format: FORMAT.into(),
+            version: VERSION,
+            puzzle_name: "p".into(),
+            puzzle: "game = \"mnk\"".into(),
+            algorithm: "dfpn".into(),
+            attacker: "black".into(),
+            goal: ProofGoal::Win,
+            nodes: vec![
+                ProofNode {
+                    moves: vec![("c3".into(), 1)],
+                },
+                ProofNode {
+                    moves: vec![("a1".into(), 2), ("b1".into(), 2)],
+                },
+                ProofNode::default(),
+            ],
+        }
+    }
+
+    #[test]
+    fn json_round_trips_and_stays_compact() {
+        let tree = small();
+        let text = tree.to_json();
+        assert!(
+            text.contains(r#""nodes":[[["c3",1]],[["a1",2],["b1",2]],[]]"#),
+            "{text}"
+        );
+        assert_eq!(ProofTree::from_json(&text).unwrap(), tree);
+        assert_eq!(tree.positions(), 3);
+        assert_eq!(tree.edges(), 3);
+        assert_eq!(tree.or_nodes(), vec![true, false, true]);
+    }
+
+    #[test]
+    fn wrong_format_or_version_is_refused() {
+        let mut tree = small();
+        tree.version = 9;
+        assert_eq!(
+            ProofTree::from_json(&tree.to_json()).unwrap_err(),
+            "format version 9 is not supported (this build reads version 1)"
+        );
+        let err = ProofTree::from_json("{\"format\": 3}").unwrap_err();
+        assert!(err.starts_with("line 1, column "), "{err}");
+    }
+}

@@ -1,0 +1,461 @@
+//! Building a proof tree from a solver's win (issue 7, deliverable 2).
+//!
+//! One extractor serves every algorithm that can report a win: from the root it follows one
+//! winning move at each OR node (the attacker to move) and expands every legal defender move
+//! at each AND node, down to finished games (seed 003's proof tree). The winning move at an
+//! OR node comes, in this order, from
+//!
+//! 1. the rules: a move that ends the game at once with the attacker's win (or, for the
+//!    goal "at least a draw", with a draw when no move wins), found by playing each legal
+//!    move and asking [`Game::outcome`];
+//! 2. the algorithm itself:
+//!    - df-pn and lambda-df-pn: one engine whose table is kept for the whole extraction
+//!      ([`super::kept`]): the table's proven entry names the move (`DfpnEntry::best`), and
+//!      a position the table does not answer is searched with everything the table holds;
+//!      the first search is the root's own;
+//!    - every other algorithm (the alpha-beta family, lambda, dual-lambda, PNS, PN²): at the
+//!      root the best move the solve reported, elsewhere a [`WinOracle`],
+//!      [`ResolveOracle`], that re-solves the position with the same algorithm and
+//!      settings (`solve_puzzle` on the puzzle with this position as its start) and takes
+//!      its best move if it reports the goal reached ("win", "proven", or "draw" when draws
+//!      count). Each re-solve starts with a fresh table of at most
+//!      [`ExtractOptions::resolve_tt_mb`]: those engines keep their tables private, and a
+//!      smaller one keeps the set-up cost per position low.
+//!
+//! A position reached again (same Zobrist key) is the same node: the tree is a DAG. A key
+//! collision would give a wrong tree, never a wrong verdict: the verifier replays every move
+//! and compares the positions it reaches ([`crate::verify`]). Nothing here has to be trusted:
+//! a solver that claims a win it cannot re-prove stops the extraction with the line where it
+//! failed, and whatever is extracted is checked by the rules alone.
+//!
+//! Bounded: more than [`ExtractOptions::max_positions`] positions stops with
+//! [`ExtractError::TooLarge`]. Games whose results depend on the path (a draw by repetition:
+//! Gobblet, Czech checkers) are refused: a node shared by two paths could be won on one and
+//! drawn on the other.
+
+use rustc_hash::FxHashMap;
+
+use crate::game::{Game, MoveList, Outcome, Player};
+use crate::games::atarigo::AtariGo;
+use crate::games::hex::Hex;
+use crate::games::mnk::Mnk;
+use crate::games::tree::TreeGame;
+use crate::puzzle::{Position, Puzzle};
+use crate::search::proof::Goal;
+use crate::search::{Algorithm, SearchGame};
+use crate::solve::proof::config_for;
+use crate::solve::{SolveOptions, SolveReport, solve_puzzle};
+
+use super::{FORMAT, ProofGoal, ProofNode, ProofTree, VERSION};
+
+/// Bounds of an extraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtractOptions {
+    /// Most positions (DAG nodes) the tree may have.
+    pub max_positions: usize,
+    /// Table size in MiB of each re-solve (at most the solve's own).
+    pub resolve_tt_mb: usize,
+}
+
+impl Default for ExtractOptions {
+    /// 4 million positions (about 900 MB of memory at the bound, measured on Hex 5x5; at
+    /// AtariGo 5x5's 19 bytes of JSON a position, about 80 MB of file); re-solves with 8 MiB
+    /// tables.
+    fn default() -> ExtractOptions {
+        ExtractOptions {
+            max_positions: 4_000_000,
+            resolve_tt_mb: 8,
+        }
+    }
+}
+
+/// Why no proof tree came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExtractError {
+    /// The solve did not report the goal reached.
+    #[error("nothing to prove: {algorithm} reports {result} for {puzzle}, not a win")]
+    NotAWin {
+        puzzle: String,
+        algorithm: String,
+        result: String,
+    },
+    /// Proof trees of games whose results depend on the path are not supported.
+    #[error(
+        "proof trees of {game} are not supported: its results depend on the moves that led to \
+         a position (a draw by repetition), so a position cannot be one node of a proof"
+    )]
+    PathDependent { game: &'static str },
+    /// A re-solve did not find the win again.
+    #[error("{algorithm} did not re-prove the win {path}: {why}")]
+    NotReproved {
+        algorithm: String,
+        path: String,
+        why: String,
+    },
+    /// A line of the solver's strategy ends in a game the attacker has not won.
+    #[error("the strategy reaches a finished game the attacker has not won {path}: {what}")]
+    LostLine { path: String, what: String },
+    /// A position repeats on its own line (impossible in the supported games).
+    #[error("the strategy returns to a position {path}: a cycle")]
+    Cycle { path: String },
+    /// The bound was reached.
+    #[error(
+        "the proof tree has more than {limit} positions; raise the bound (--proof-max-positions)"
+    )]
+    TooLarge { limit: usize },
+    /// The puzzle's text could not be read back.
+    #[error("{0}")]
+    Puzzle(String),
+}
+
+/// Where a winning move comes from at an OR node the rules do not decide at once.
+pub trait WinOracle<G: Game> {
+    /// A move keeping the goal for the side to move (the attacker), or why there is none.
+    fn winning_move(&mut self, game: &mut G) -> Result<G::Move, String>;
+}
+
+/// Games whose positions can become a puzzle's start position again.
+pub trait IntoPosition: Game {
+    /// The puzzle position of this game state.
+    fn to_position(&self) -> Position;
+}
+
+impl IntoPosition for Mnk {
+    fn to_position(&self) -> Position {
+        Position::Mnk(self.clone())
+    }
+}
+
+impl IntoPosition for AtariGo {
+    fn to_position(&self) -> Position {
+        Position::AtariGo(self.clone())
+    }
+}
+
+impl IntoPosition for Hex {
+    fn to_position(&self) -> Position {
+        Position::Hex(self.clone())
+    }
+}
+
+impl IntoPosition for TreeGame {
+    fn to_position(&self) -> Position {
+        Position::Tree(self.clone())
+    }
+}
+
+/// Re-solves positions with the algorithm and settings of the original solve.
+pub struct ResolveOracle {
+    puzzle: Puzzle,
+    options: SolveOptions,
+    accept_draw: bool,
+    /// Re-solves run.
+    pub calls: u64,
+    /// Nodes the re-solves searched.
+    pub nodes: u64,
+}
+
+impl ResolveOracle {
+    /// An oracle for `puzzle` solved with `options` (root analysis off, the table bounded by
+    /// `resolve_tt_mb`); `goal` says whether a reported draw keeps the goal.
+    pub fn new(
+        puzzle: &Puzzle,
+        options: &SolveOptions,
+        goal: ProofGoal,
+        resolve_tt_mb: usize,
+    ) -> ResolveOracle {
+        let mut puzzle = puzzle.clone();
+        puzzle.expect = None;
+        let mut options = options.clone();
+        options.root_moves = false;
+        options.tt_mb = options.tt_mb.min(resolve_tt_mb);
+        ResolveOracle {
+            puzzle,
+            options,
+            accept_draw: goal == ProofGoal::WinOrDraw,
+            calls: 0,
+            nodes: 0,
+        }
+    }
+}
+
+impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
+    fn winning_move(&mut self, game: &mut G) -> Result<G::Move, String> {
+        self.puzzle.position = game.to_position();
+        let report = solve_puzzle(&self.puzzle, &self.options).map_err(|e| e.to_string())?;
+        self.calls += 1;
+        self.nodes += report.nodes;
+        let reached = matches!(report.result.as_str(), "win" | "proven")
+            || (self.accept_draw && report.result == "draw");
+        if !reached {
+            let limit = if report.stopped {
+                " (stopped by a limit)"
+            } else {
+                ""
+            };
+            return Err(format!("it answers {}{limit}", report.result));
+        }
+        let Some(text) = report.best_move else {
+            return Err(format!("it answers {} without a move", report.result));
+        };
+        game.parse_move(&text)
+            .map_err(|e| format!("its move {text} does not parse: {e}"))
+    }
+}
+
+/// The goal a solve's report establishes for the side to move, if any: a win, or (when the
+/// puzzle counts draws for the attacker) a win or a draw.
+pub fn goal_of(report: &SolveReport, puzzle: &Puzzle) -> Option<ProofGoal> {
+    match report.result.as_str() {
+        "win" => Some(ProofGoal::Win),
+        "proven" if puzzle.draw_counts_for_attacker => Some(ProofGoal::WinOrDraw),
+        "proven" => Some(ProofGoal::Win),
+        "draw" if puzzle.draw_counts_for_attacker => Some(ProofGoal::WinOrDraw),
+        _ => None,
+    }
+}
+
+/// What an extraction produced.
+#[derive(Clone, Debug)]
+pub struct Extracted {
+    /// The tree.
+    pub tree: ProofTree,
+    /// Searches run for OR nodes the rules did not decide at once (re-solves; with a kept
+    /// table, the positions the table did not answer, the root's search included).
+    pub resolves: u64,
+    /// Nodes those searches took.
+    pub resolve_nodes: u64,
+}
+
+/// Extracts the proof of the win `report` claims for `puzzle` (solved with `options`);
+/// `puzzle_text` is the puzzle file's text, stored in the tree.
+pub fn extract(
+    puzzle: &Puzzle,
+    puzzle_text: &str,
+    options: &SolveOptions,
+    report: &SolveReport,
+    bounds: &ExtractOptions,
+) -> Result<Extracted, ExtractError> {
+    let Some(goal) = goal_of(report, puzzle) else {
+        return Err(ExtractError::NotAWin {
+            puzzle: puzzle.name.clone(),
+            algorithm: report.algorithm.clone(),
+            result: report.result.clone(),
+        });
+    };
+    let hint = report.best_move.as_deref();
+    let (nodes, resolves, resolve_nodes) = match &puzzle.position {
+        Position::Mnk(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::AtariGo(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::Hex(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::Tree(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
+        Position::Dama(g) => return Err(ExtractError::PathDependent { game: g.name() }),
+        Position::Gobblet(g) => return Err(ExtractError::PathDependent { game: g.name() }),
+    }?;
+    let algorithm = options.algorithm.name();
+    Ok(Extracted {
+        tree: ProofTree {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            puzzle_name: puzzle.name.clone(),
+            puzzle: puzzle_text.to_string(),
+            algorithm: algorithm.to_string(),
+            attacker: puzzle.position.to_move().name().to_string(),
+            goal,
+            nodes,
+        },
+        resolves,
+        resolve_nodes,
+    })
+}
+
+/// The oracle each algorithm gets: df-pn and lambda-df-pn one engine with its table kept
+/// ([`super::kept`]), the others a re-solve per position ([`ResolveOracle`]). Returns the
+/// nodes, the searches run and their nodes.
+fn by_algorithm<G: SearchGame + IntoPosition>(
+    mut game: G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    goal: ProofGoal,
+    hint: Option<&str>,
+    bounds: &ExtractOptions,
+) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
+    let algorithm = options.algorithm.name();
+    let engine_goal = Goal {
+        attacker: game.to_move(),
+        draw_for_attacker: goal == ProofGoal::WinOrDraw,
+    };
+    let config = config_for(options);
+    let limits = &options.limits;
+    let mut oracle = ResolveOracle::new(puzzle, options, goal, bounds.resolve_tt_mb);
+    let kept = match options.algorithm {
+        Algorithm::DfPn => {
+            let e = engine_goal;
+            super::kept::dfpn(&mut game, oracle, &config, e, limits, algorithm, bounds)?
+        }
+        Algorithm::LambdaDfPn => {
+            let e = engine_goal;
+            super::kept::must_play(&mut game, oracle, &config, e, limits, algorithm, bounds)?
+        }
+        _ => {
+            let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds)?;
+            return Ok((nodes, oracle.calls, oracle.nodes));
+        }
+    };
+    Ok((kept.nodes, kept.searches, kept.engine_nodes))
+}
+
+/// Builds the nodes of the proof from `game` (the attacker to move), asking `oracle` where
+/// the rules do not decide; `root_move` is the solve's own first move, in notation.
+pub fn build<G: Game, O: WinOracle<G>>(
+    game: &mut G,
+    goal: ProofGoal,
+    root_move: Option<&str>,
+    oracle: &mut O,
+    algorithm: &str,
+    bounds: &ExtractOptions,
+) -> Result<Vec<ProofNode>, ExtractError> {
+    let root_move = root_move.and_then(|text| game.parse_move(text).ok());
+    let mut builder = Builder {
+        game: std::marker::PhantomData,
+        attacker: game.to_move(),
+        goal,
+        oracle,
+        algorithm,
+        max_positions: bounds.max_positions,
+        nodes: Vec::new(),
+        open: Vec::new(),
+        index: FxHashMap::default(),
+        path: Vec::new(),
+    };
+    builder.node(game, root_move)?;
+    Ok(builder.nodes)
+}
+
+struct Builder<'a, G: Game, O> {
+    game: std::marker::PhantomData<G>,
+    attacker: Player,
+    goal: ProofGoal,
+    oracle: &'a mut O,
+    algorithm: &'a str,
+    max_positions: usize,
+    nodes: Vec<ProofNode>,
+    /// True while a node's subtree is being built (a cycle check).
+    open: Vec<bool>,
+    index: FxHashMap<u64, u32>,
+    path: Vec<String>,
+}
+
+impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
+    fn node(&mut self, game: &mut G, hint: Option<G::Move>) -> Result<u32, ExtractError> {
+        let key = game.key();
+        if let Some(&i) = self.index.get(&key) {
+            if self.open[i as usize] {
+                return Err(ExtractError::Cycle {
+                    path: self.where_(),
+                });
+            }
+            return Ok(i);
+        }
+        if self.nodes.len() >= self.max_positions {
+            return Err(ExtractError::TooLarge {
+                limit: self.max_positions,
+            });
+        }
+        let i = self.nodes.len() as u32;
+        self.nodes.push(ProofNode::default());
+        self.open.push(true);
+        self.index.insert(key, i);
+        let moves = match game.outcome() {
+            Some(outcome) if self.reaches_goal(outcome) => Vec::new(),
+            Some(outcome) => {
+                return Err(ExtractError::LostLine {
+                    path: self.where_(),
+                    what: describe_outcome(outcome),
+                });
+            }
+            None if game.to_move() == self.attacker => {
+                let mv =
+                    match self.immediate(game).or(hint) {
+                        Some(mv) => mv,
+                        None => self.oracle.winning_move(game).map_err(|why| {
+                            ExtractError::NotReproved {
+                                algorithm: self.algorithm.to_string(),
+                                path: self.where_(),
+                                why,
+                            }
+                        })?,
+                    };
+                vec![self.child(game, mv)?]
+            }
+            None => {
+                let mut legal = MoveList::new();
+                game.legal_moves(&mut legal);
+                let mut moves = Vec::with_capacity(legal.len());
+                for &mv in legal.iter() {
+                    moves.push(self.child(game, mv)?);
+                }
+                moves
+            }
+        };
+        self.nodes[i as usize].moves = moves;
+        self.open[i as usize] = false;
+        Ok(i)
+    }
+
+    fn child(&mut self, game: &mut G, mv: G::Move) -> Result<(String, u32), ExtractError> {
+        let text = game.format_move(mv);
+        self.path.push(text.clone());
+        game.play(mv);
+        let child = self.node(game, None);
+        game.undo(mv);
+        self.path.pop();
+        Ok((text, child?))
+    }
+
+    /// A move that ends the game at once in the goal: a win first, else (draws counting) a
+    /// draw.
+    fn immediate(&self, game: &mut G) -> Option<G::Move> {
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        let mut draw = None;
+        for &mv in legal.iter() {
+            game.play(mv);
+            let outcome = game.outcome();
+            game.undo(mv);
+            match outcome {
+                Some(Outcome::Win(p)) if p == self.attacker => return Some(mv),
+                Some(Outcome::Draw) if self.goal == ProofGoal::WinOrDraw => {
+                    draw = draw.or(Some(mv));
+                }
+                _ => {}
+            }
+        }
+        draw
+    }
+
+    fn reaches_goal(&self, outcome: Outcome) -> bool {
+        match outcome {
+            Outcome::Win(p) => p == self.attacker,
+            Outcome::Draw => self.goal == ProofGoal::WinOrDraw,
+            Outcome::Score(_) => false,
+        }
+    }
+
+    fn where_(&self) -> String {
+        if self.path.is_empty() {
+            "at the root".to_string()
+        } else {
+            format!("after {}", self.path.join(" "))
+        }
+    }
+}
+
+/// A finished game in words: "white won", "a draw", "a numeric leaf (score 3)".
+pub fn describe_outcome(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(p) => format!("{} won", p.name()),
+        Outcome::Draw => "a draw".to_string(),
+        Outcome::Score(s) => format!("a numeric leaf (score {s})"),
+    }
+}

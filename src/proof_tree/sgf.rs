@@ -1,0 +1,532 @@
+//! Proof trees of the stone games as SGF (FF[4], <https://www.red-bean.com/sgf/>), for
+//! `plyscope export` (issue 7, deliverable 3) and for Go and Hex editors.
+//!
+//! The root node holds the set-up: `GM` (1 for AtariGo, which is Go; 11 for Hex; 4, the
+//! Gomoku and Renju family, for m,n,k, whose k SGF cannot say: it is in the `C` comment),
+//! `SZ` (`SZ[5]`, or `SZ[7:6]` for a rectangle), the stones of the puzzle's position as `AB`
+//! and `AW`, and the side to move as `PL`. The proof DAG is unfolded into a tree of
+//! variations: one `B`/`W` node per move, a variation per defender move at AND nodes.
+//! Points use SGF's letters, column from the left and row from the top (`aa` is the top left
+//! corner): a1 on a 5x5 board is `ae`.
+//!
+//! [`parse`] reads such a file back into [`SgfProof`] ([`variations`] unfolds a tree the same
+//! way), which is how the round trip is tested. Unfolding is bounded by [`MAX_SGF_NODES`].
+
+use crate::game::{Player, Point, StoneGame, parse_point, point_name};
+use crate::puzzle::{self, Position};
+
+use super::ProofTree;
+
+/// Most move nodes an SGF file may unfold to.
+pub const MAX_SGF_NODES: usize = 2_000_000;
+
+/// Why no SGF could be written or read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SgfError(pub String);
+
+/// One move of the unfolded proof and what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// Who plays the move.
+    pub player: Player,
+    /// The move in the game's notation ("c3").
+    pub mv: String,
+    /// The moves that may follow (one after an attacker move's reply... every defence).
+    pub children: Vec<Variation>,
+}
+
+/// An SGF proof read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfProof {
+    /// `GM`.
+    pub game: u32,
+    pub columns: usize,
+    pub rows: usize,
+    /// `PL`, if given.
+    pub to_move: Option<Player>,
+    /// `AB` and `AW` in the game's notation, in file order.
+    pub black: Vec<String>,
+    pub white: Vec<String>,
+    /// The variations from the root.
+    pub variations: Vec<Variation>,
+}
+
+/// The stone board of a proof's puzzle: game id, size, stones, side to move.
+struct Board {
+    game: u32,
+    columns: usize,
+    rows: usize,
+    black: Vec<Point>,
+    white: Vec<Point>,
+    to_move: Player,
+    comment: String,
+}
+
+fn board_of<G: StoneGame>(g: &G, game: u32, comment: String) -> Board {
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for p in 0..g.num_points() as Point {
+        match g.stone(p) {
+            Some(Player::Black) => black.push(p),
+            Some(Player::White) => white.push(p),
+            None => {}
+        }
+    }
+    Board {
+        game,
+        columns: g.columns(),
+        rows: g.rows(),
+        black,
+        white,
+        to_move: g.to_move(),
+        comment,
+    }
+}
+
+fn board(tree: &ProofTree) -> Result<Board, SgfError> {
+    let puzzle = puzzle::parse(&tree.puzzle, &tree.puzzle_name)
+        .map_err(|e| SgfError(format!("the proof's puzzle does not load: {e}")))?;
+    let about = format!(
+        "proof that {} reaches {} ({}, {})",
+        tree.attacker,
+        tree.goal.word(),
+        tree.puzzle_name,
+        tree.algorithm
+    );
+    match &puzzle.position {
+        Position::AtariGo(g) => Ok(board_of(g, 1, about)),
+        Position::Hex(g) => Ok(board_of(g, 11, about)),
+        Position::Mnk(g) => {
+            let k = puzzle_k(&tree.puzzle);
+            Ok(board_of(g, 4, format!("m,n,k game, k = {k}; {about}")))
+        }
+        other => Err(SgfError(format!(
+            "SGF is written for the stone games (m,n,k, AtariGo, Hex), not {}",
+            other.game_name()
+        ))),
+    }
+}
+
+/// The `k` line of an m,n,k puzzle, for the comment ("?" if absent).
+fn puzzle_k(text: &str) -> String {
+    text.parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("k").map(|k| k.to_string()))
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// The proof DAG unfolded into variations from the root.
+pub fn variations(tree: &ProofTree) -> Result<Vec<Variation>, SgfError> {
+    let attacker = tree
+        .attacker_player()
+        .ok_or_else(|| SgfError(format!("unknown attacker '{}'", tree.attacker)))?;
+    let mut budget = MAX_SGF_NODES;
+    unfold(tree, 0, attacker, &mut budget)
+}
+
+fn unfold(
+    tree: &ProofTree,
+    node: u32,
+    mover: Player,
+    budget: &mut usize,
+) -> Result<Vec<Variation>, SgfError> {
+    let Some(n) = tree.nodes.get(node as usize) else {
+        return Err(SgfError(format!("node {node} does not exist")));
+    };
+    let mut out = Vec::with_capacity(n.moves.len());
+    for (mv, child) in &n.moves {
+        if *budget == 0 {
+            return Err(SgfError(format!(
+                "the proof unfolds to more than {MAX_SGF_NODES} SGF nodes"
+            )));
+        }
+        *budget -= 1;
+        out.push(Variation {
+            player: mover,
+            mv: mv.clone(),
+            children: unfold(tree, *child, mover.opponent(), budget)?,
+        });
+    }
+    Ok(out)
+}
+
+fn sgf_point(p: Point, columns: usize, rows: usize) -> String {
+    let x = p as usize % columns;
+    let y = rows - 1 - p as usize / columns;
+    format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The SGF text of a stone game's proof tree.
+pub fn write(tree: &ProofTree) -> Result<String, SgfError> {
+    write_vars(tree, &variations(tree)?, None)
+}
+
+/// What [`write_bounded`] wrote: the text and how many move nodes it kept of how many.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundedSgf {
+    /// The SGF text.
+    pub text: String,
+    /// Move nodes written.
+    pub written: usize,
+    /// Move nodes of the whole unfolded proof.
+    pub total: usize,
+}
+
+/// The SGF text of `tree` with at most `max_nodes` move nodes: the first ones in depth-first
+/// order (closed under parents, so it is still a game tree). A cut file says so in the root
+/// comment ("cut at N of M moves: an incomplete proof"), since what remains proves nothing.
+pub fn write_bounded(tree: &ProofTree, max_nodes: usize) -> Result<BoundedSgf, SgfError> {
+    let mut vars = variations(tree)?;
+    let total = count(&vars);
+    let mut budget = max_nodes;
+    cut(&mut vars, &mut budget);
+    let written = max_nodes.min(total);
+    let note = (written < total).then(|| {
+        format!(
+            "cut at {written} of {total} moves (--max-nodes {max_nodes}): an incomplete proof, \
+             {} moves not written",
+            total - written
+        )
+    });
+    let text = write_vars(tree, &vars, note.as_deref())?;
+    Ok(BoundedSgf {
+        text,
+        written,
+        total,
+    })
+}
+
+fn count(vars: &[Variation]) -> usize {
+    vars.iter().map(|v| 1 + count(&v.children)).sum()
+}
+
+/// Keeps the first `budget` nodes of `vars` in depth-first order.
+fn cut(vars: &mut Vec<Variation>, budget: &mut usize) {
+    let mut kept = 0;
+    for v in vars.iter_mut() {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        kept += 1;
+        cut(&mut v.children, budget);
+    }
+    vars.truncate(kept);
+}
+
+fn write_vars(
+    tree: &ProofTree,
+    vars: &[Variation],
+    note: Option<&str>,
+) -> Result<String, SgfError> {
+    let b = board(tree)?;
+    let comment = match note {
+        Some(note) => format!("{}\n{note}", b.comment),
+        None => b.comment.clone(),
+    };
+    let size = if b.columns == b.rows {
+        format!("{}", b.columns)
+    } else {
+        format!("{}:{}", b.columns, b.rows)
+    };
+    let mut out = format!(
+        "(;FF[4]GM[{}]CA[UTF-8]AP[plyscope]SZ[{size}]PL[{}]GN[{}]C[{}]",
+        b.game,
+        color(b.to_move),
+        escape(&tree.puzzle_name),
+        escape(&comment)
+    );
+    for (prop, stones) in [("AB", &b.black), ("AW", &b.white)] {
+        if !stones.is_empty() {
+            out.push_str(prop);
+            for &p in stones {
+                out.push_str(&format!("[{}]", sgf_point(p, b.columns, b.rows)));
+            }
+        }
+    }
+    write_variations(&mut out, vars, b.columns, b.rows)?;
+    out.push_str(")\n");
+    Ok(out)
+}
+
+fn color(p: Player) -> &'static str {
+    match p {
+        Player::Black => "B",
+        Player::White => "W",
+    }
+}
+
+fn write_variations(
+    out: &mut String,
+    vars: &[Variation],
+    columns: usize,
+    rows: usize,
+) -> Result<(), SgfError> {
+    let single = vars.len() == 1;
+    for v in vars {
+        let p = parse_point(&v.mv, columns, rows)
+            .map_err(|e| SgfError(format!("move {}: {e}", v.mv)))?;
+        if !single {
+            out.push('(');
+        }
+        out.push_str(&format!(
+            ";{}[{}]",
+            color(v.player),
+            sgf_point(p, columns, rows)
+        ));
+        write_variations(out, &v.children, columns, rows)?;
+        if !single {
+            out.push(')');
+        }
+    }
+    Ok(())
+}
+
+/// A game tree as read: its node sequence and its sub-trees.
+struct RawTree {
+    nodes: Vec<Vec<(String, Vec<String>)>>,
+    children: Vec<RawTree>,
+}
+
+struct Reader<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn skip_space(&mut self) {
+        while self.at < self.text.len() && self.text[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.text.get(self.at).copied()
+    }
+
+    fn expect(&mut self, c: u8) -> Result<(), SgfError> {
+        match self.peek() {
+            Some(x) if x == c => {
+                self.at += 1;
+                Ok(())
+            }
+            other => Err(SgfError(format!(
+                "byte {}: expected '{}', found {}",
+                self.at,
+                c as char,
+                other.map_or("the end".to_string(), |x| format!("'{}'", x as char))
+            ))),
+        }
+    }
+
+    fn tree(&mut self, depth: usize) -> Result<RawTree, SgfError> {
+        if depth > 10_000 {
+            return Err(SgfError("variations nested too deeply".to_string()));
+        }
+        self.expect(b'(')?;
+        let mut nodes = Vec::new();
+        while self.peek() == Some(b';') {
+            self.at += 1;
+            nodes.push(self.properties()?);
+        }
+        if nodes.is_empty() {
+            return Err(SgfError(format!(
+                "byte {}: a game tree without nodes",
+                self.at
+            )));
+        }
+        let mut children = Vec::new();
+        while self.peek() == Some(b'(') {
+            children.push(self.tree(depth + 1)?);
+        }
+        self.expect(b')')?;
+        Ok(RawTree { nodes, children })
+    }
+
+    fn properties(&mut self) -> Result<Vec<(String, Vec<String>)>, SgfError> {
+        let mut props = Vec::new();
+        while let Some(c) = self.peek() {
+            if !c.is_ascii_uppercase() {
+                break;
+            }
+            let start = self.at;
+            while self.at < self.text.len() && self.text[self.at].is_ascii_uppercase() {
+                self.at += 1;
+            }
+            let ident = String::from_utf8_lossy(&self.text[start..self.at]).into_owned();
+            let mut values = Vec::new();
+            while self.peek() == Some(b'[') {
+                self.at += 1;
+                let mut value = Vec::new();
+                loop {
+                    match self.text.get(self.at) {
+                        None => return Err(SgfError(format!("{ident}: an unclosed value"))),
+                        Some(b']') => break,
+                        Some(b'\\') => {
+                            self.at += 1;
+                            if let Some(&c) = self.text.get(self.at) {
+                                value.push(c);
+                            }
+                        }
+                        Some(&c) => value.push(c),
+                    }
+                    self.at += 1;
+                }
+                self.at += 1;
+                values.push(String::from_utf8_lossy(&value).into_owned());
+            }
+            if values.is_empty() {
+                return Err(SgfError(format!(
+                    "byte {}: {ident} without a value",
+                    self.at
+                )));
+            }
+            props.push((ident, values));
+        }
+        Ok(props)
+    }
+}
+
+fn prop<'a>(node: &'a [(String, Vec<String>)], name: &str) -> Option<&'a [String]> {
+    node.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_slice())
+}
+
+fn from_sgf_point(text: &str, columns: usize, rows: usize) -> Result<String, SgfError> {
+    let b = text.as_bytes();
+    let bad = || {
+        SgfError(format!(
+            "'{text}' is not a point of a {columns}x{rows} board"
+        ))
+    };
+    if b.len() != 2 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
+        return Err(bad());
+    }
+    let (x, y_top) = ((b[0] - b'a') as usize, (b[1] - b'a') as usize);
+    if x >= columns || y_top >= rows {
+        return Err(bad());
+    }
+    Ok(point_name(
+        (x + (rows - 1 - y_top) * columns) as Point,
+        columns,
+    ))
+}
+
+/// Reads an SGF proof written by [`write`] (any FF[4] file with one game and `B`/`W` moves).
+pub fn parse(text: &str) -> Result<SgfProof, SgfError> {
+    let mut reader = Reader {
+        text: text.as_bytes(),
+        at: 0,
+    };
+    let tree = reader.tree(0)?;
+    if reader.peek().is_some() {
+        return Err(SgfError(format!(
+            "byte {}: text after the game tree",
+            reader.at
+        )));
+    }
+    let root = &tree.nodes[0];
+    let number = |name: &str, text: &str| {
+        text.parse::<usize>()
+            .map_err(|_| SgfError(format!("{name}[{text}] is not a number")))
+    };
+    let game = number("GM", prop(root, "GM").map_or("1", |v| v[0].as_str()))? as u32;
+    let size = prop(root, "SZ").map_or("19", |v| v[0].as_str());
+    let (columns, rows) = match size.split_once(':') {
+        Some((c, r)) => (number("SZ", c)?, number("SZ", r)?),
+        None => (number("SZ", size)?, number("SZ", size)?),
+    };
+    if !(1..=26).contains(&columns) || !(1..=26).contains(&rows) {
+        return Err(SgfError(format!(
+            "SZ[{size}] is not a board SGF letters can name"
+        )));
+    }
+    let to_move = match prop(root, "PL").map(|v| v[0].as_str()) {
+        None => None,
+        Some("B") => Some(Player::Black),
+        Some("W") => Some(Player::White),
+        Some(other) => return Err(SgfError(format!("PL[{other}] is neither B nor W"))),
+    };
+    let stones = |name: &str| -> Result<Vec<String>, SgfError> {
+        prop(root, name)
+            .unwrap_or(&[])
+            .iter()
+            .map(|p| from_sgf_point(p, columns, rows))
+            .collect()
+    };
+    Ok(SgfProof {
+        game,
+        columns,
+        rows,
+        to_move,
+        black: stones("AB")?,
+        white: stones("AW")?,
+        variations: convert(&tree.nodes[1..], &tree.children, columns, rows)?,
+    })
+}
+
+fn convert(
+    nodes: &[Vec<(String, Vec<String>)>],
+    children: &[RawTree],
+    columns: usize,
+    rows: usize,
+) -> Result<Vec<Variation>, SgfError> {
+    let Some((first, rest)) = nodes.split_first() else {
+        let mut out = Vec::with_capacity(children.len());
+        for child in children {
+            out.extend(convert(&child.nodes, &child.children, columns, rows)?);
+        }
+        return Ok(out);
+    };
+    let (player, point) = match (prop(first, "B"), prop(first, "W")) {
+        (Some(v), None) => (Player::Black, &v[0]),
+        (None, Some(v)) => (Player::White, &v[0]),
+        _ => {
+            return Err(SgfError(
+                "a node without exactly one B or W move".to_string(),
+            ));
+        }
+    };
+    Ok(vec![Variation {
+        player,
+        mv: from_sgf_point(point, columns, rows)?,
+        children: convert(rest, children, columns, rows)?,
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_use_sgf_letters_from_the_top() {
+        // a1 on a 5x5 board is the bottom left corner: column a, fifth row from the top.
+        assert_eq!(sgf_point(0, 5, 5), "ae");
+        assert_eq!(from_sgf_point("ae", 5, 5).unwrap(), "a1");
+        assert_eq!(from_sgf_point("cb", 4, 3).unwrap(), "c2");
+        assert!(from_sgf_point("zz", 5, 5).is_err());
+    }
+
+    #[test]
+    fn parser_reads_variations_and_escapes() {
+        let text = "(;FF[4]GM[1]SZ[3]C[a \\] b]AB[aa];B[bb](;W[cc];B[ac])(;W[ca]))";
+        let sgf = parse(text).unwrap();
+        assert_eq!((sgf.game, sgf.columns, sgf.rows), (1, 3, 3));
+        assert_eq!(sgf.black, vec!["a3"]);
+        assert_eq!(sgf.variations.len(), 1);
+        let b2 = &sgf.variations[0];
+        assert_eq!((b2.player, b2.mv.as_str()), (Player::Black, "b2"));
+        let replies: Vec<&str> = b2.children.iter().map(|v| v.mv.as_str()).collect();
+        assert_eq!(replies, vec!["c1", "c3"]);
+        assert_eq!(b2.children[0].children[0].mv, "a1");
+        assert!(parse("(;FF[4]").is_err());
+        assert!(parse("(;SZ[3];B[zz])").is_err());
+        assert!(parse("(;SZ[3];C[x])").is_err());
+    }
+}

@@ -1,0 +1,429 @@
+//! The independent verifier of proof trees (issue 7, deliverable 2): `plyscope verify FILE`.
+//!
+//! It replays a proof tree file against the rules alone. It reads the file with its own
+//! schema ([`ProofFile`]), rebuilds the root from the puzzle text inside with the puzzle
+//! loader, and then only plays moves with [`crate::game::Game`]: it imports nothing from
+//! `crate::search`, `crate::solve` or `crate::proof_tree` (tests/architecture.rs checks), so
+//! a bug in a solver or in the extractor cannot hide a hole.
+//!
+//! The checks, in the order a depth-first replay meets them (the first failure is reported
+//! with the line of moves from the root, [`Hole`]):
+//!
+//! - a finished game (the rules' [`Game::outcome`]) must be a leaf, and a win of the attacker
+//!   (or a draw, for the goal `win-or-draw`);
+//! - a position that is not finished must list moves: exactly one at an OR node (the
+//!   attacker to move), every legal move at an AND node (the defender to move), each legal
+//!   (parsed by the game in that position) and none twice;
+//! - a node reached again (a transposition) must be the same position (same key and
+//!   diagram), and no node may be reached again below itself (a cycle);
+//! - child indices exist and every node is reachable from the root.
+//!
+//! Games whose results depend on the path (Gobblet, Czech checkers: a draw by repetition)
+//! are refused: a node shared by two paths could be won on one and not on the other.
+
+use std::fmt;
+
+use rustc_hash::FxHashSet;
+use serde::Deserialize;
+
+use crate::game::{Game, MoveList, Outcome, Player};
+use crate::puzzle::{self, Position};
+
+/// The file as the verifier reads it (the writer's schema, declared again here so the
+/// verifier shares no code with the writer).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProofFile {
+    format: String,
+    version: u32,
+    puzzle_name: String,
+    puzzle: String,
+    #[allow(dead_code)]
+    algorithm: String,
+    attacker: String,
+    goal: String,
+    nodes: Vec<Vec<(String, u32)>>,
+}
+
+/// A proof tree that passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// Distinct positions (nodes of the DAG).
+    pub positions: usize,
+    /// Longest line from the root, in plies.
+    pub depth: usize,
+}
+
+impl fmt::Display for Verified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "verified: {} positions, depth {}",
+            self.positions, self.depth
+        )
+    }
+}
+
+/// What is wrong at one node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hole {
+    /// A listed move the rules refuse here.
+    IllegalMove { mv: String, why: String },
+    /// An OR node with more than one move.
+    SeveralMoves { player: Player, moves: Vec<String> },
+    /// An AND node without one of the defender's legal moves.
+    MissingDefence { player: Player, mv: String },
+    /// A move listed twice.
+    DuplicateMove { mv: String },
+    /// Moves listed after the game ended.
+    MovesAfterEnd { what: String },
+    /// A leaf that is not the goal: what the rules say it is.
+    NotWon { attacker: Player, what: String },
+    /// A child index past the end of the node list.
+    NoSuchNode { index: u32, nodes: usize },
+    /// A node reached below itself.
+    Cycle { node: u32 },
+    /// A node reached by two lines that lead to different positions.
+    Transposition { node: u32 },
+    /// A node no line from the root reaches.
+    Unreachable { node: u32 },
+}
+
+impl fmt::Display for Hole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Hole::IllegalMove { mv, why } => write!(f, "illegal move {mv}: {why}"),
+            Hole::SeveralMoves { player, moves } => write!(
+                f,
+                "the attacker ({player}) is to move and {} moves are listed ({}); a proof \
+                 gives exactly one",
+                moves.len(),
+                moves.join(" ")
+            ),
+            Hole::MissingDefence { player, mv } => {
+                write!(f, "the defender ({player}) move {mv} is missing")
+            }
+            Hole::DuplicateMove { mv } => write!(f, "move {mv} is listed twice"),
+            Hole::MovesAfterEnd { what } => {
+                write!(f, "the game is over ({what}) but moves are listed")
+            }
+            Hole::NotWon { attacker, what } => {
+                write!(f, "a leaf that is not a win for {attacker}: {what}")
+            }
+            Hole::NoSuchNode { index, nodes } => {
+                write!(
+                    f,
+                    "child node {index} does not exist (the file has {nodes})"
+                )
+            }
+            Hole::Cycle { node } => write!(f, "node {node} is reached again below itself"),
+            Hole::Transposition { node } => write!(
+                f,
+                "node {node} is reached by lines that lead to different positions"
+            ),
+            Hole::Unreachable { node } => write!(f, "node {node} is not reached from the root"),
+        }
+    }
+}
+
+/// Why a file was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VerifyError {
+    /// The file could not be read.
+    Read(String),
+    /// Not a proof tree file of a supported version.
+    Format(String),
+    /// The puzzle inside does not load.
+    Puzzle(String),
+    /// A game the verifier refuses, with the reason.
+    Unsupported(String),
+    /// The first hole met, with the line of moves leading to it.
+    Hole {
+        path: Vec<String>,
+        node: u32,
+        hole: Hole,
+    },
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VerifyError::Read(m) => write!(f, "cannot read the file: {m}"),
+            VerifyError::Format(m) => write!(f, "not a valid proof tree: {m}"),
+            VerifyError::Puzzle(m) => write!(f, "the proof's puzzle does not load: {m}"),
+            VerifyError::Unsupported(m) => write!(f, "cannot verify: {m}"),
+            VerifyError::Hole { path, node, hole } => {
+                let at = if path.is_empty() {
+                    "at the root".to_string()
+                } else {
+                    format!("after {}", path.join(" "))
+                };
+                write!(f, "hole {at} (node {node}): {hole}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// Verifies the text of a proof tree file.
+pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
+    let file: ProofFile = serde_json::from_str(text).map_err(|e| {
+        VerifyError::Format(format!("line {}, column {}: {e}", e.line(), e.column()))
+    })?;
+    if file.format != "plyscope-proof-tree" {
+        return Err(VerifyError::Format(format!(
+            "format is '{}', expected 'plyscope-proof-tree'",
+            file.format
+        )));
+    }
+    if file.version != 1 {
+        return Err(VerifyError::Format(format!(
+            "format version {} is not supported (this build reads version 1)",
+            file.version
+        )));
+    }
+    let draws_count = match file.goal.as_str() {
+        "win" => false,
+        "win-or-draw" => true,
+        other => {
+            return Err(VerifyError::Format(format!(
+                "goal '{other}' is neither 'win' nor 'win-or-draw'"
+            )));
+        }
+    };
+    if file.nodes.is_empty() {
+        return Err(VerifyError::Format("the file has no nodes".to_string()));
+    }
+    let puzzle = puzzle::parse(&file.puzzle, &file.puzzle_name)
+        .map_err(|e| VerifyError::Puzzle(e.to_string()))?;
+    let attacker = puzzle.position.to_move();
+    if file.attacker != attacker.name() {
+        return Err(VerifyError::Format(format!(
+            "the attacker is '{}' but {attacker} is to move in the puzzle",
+            file.attacker
+        )));
+    }
+    let rules = Rules {
+        attacker,
+        draws_count,
+    };
+    match &puzzle.position {
+        Position::Mnk(g) => rules.replay(g.clone(), &file.nodes),
+        Position::AtariGo(g) => rules.replay(g.clone(), &file.nodes),
+        Position::Hex(g) => rules.replay(g.clone(), &file.nodes),
+        Position::Tree(g) => rules.replay(g.clone(), &file.nodes),
+        Position::Dama(g) => Err(path_dependent(g.name())),
+        Position::Gobblet(g) => Err(path_dependent(g.name())),
+    }
+}
+
+fn path_dependent(game: &str) -> VerifyError {
+    VerifyError::Unsupported(format!(
+        "{game} results depend on the moves that led to a position (a draw by repetition), \
+         so a proof tree whose nodes are positions cannot be checked"
+    ))
+}
+
+/// Verifies a proof tree file on disk (the caller names the file in messages).
+pub fn verify_file(path: &str) -> Result<Verified, VerifyError> {
+    let text = std::fs::read_to_string(path).map_err(|e| VerifyError::Read(e.to_string()))?;
+    verify_text(&text)
+}
+
+struct Rules {
+    attacker: Player,
+    draws_count: bool,
+}
+
+/// What a node became on its first visit.
+#[derive(Clone)]
+enum Seen {
+    Not,
+    /// On the current line.
+    Open,
+    /// Checked: the position's key and diagram, and the longest line below it.
+    Done {
+        key: u64,
+        diagram: String,
+        height: usize,
+    },
+}
+
+struct Replay<'a> {
+    rules: &'a Rules,
+    nodes: &'a [Vec<(String, u32)>],
+    seen: Vec<Seen>,
+    path: Vec<String>,
+}
+
+impl Rules {
+    fn replay<G: Game>(
+        &self,
+        mut game: G,
+        nodes: &[Vec<(String, u32)>],
+    ) -> Result<Verified, VerifyError> {
+        let mut replay = Replay {
+            rules: self,
+            nodes,
+            seen: vec![Seen::Not; nodes.len()],
+            path: Vec::new(),
+        };
+        let depth = replay.node(&mut game, 0)?;
+        if let Some(node) = replay.seen.iter().position(|s| matches!(s, Seen::Not)) {
+            return Err(VerifyError::Hole {
+                path: Vec::new(),
+                node: node as u32,
+                hole: Hole::Unreachable { node: node as u32 },
+            });
+        }
+        Ok(Verified {
+            positions: nodes.len(),
+            depth,
+        })
+    }
+}
+
+impl Replay<'_> {
+    fn hole(&self, node: u32, hole: Hole) -> VerifyError {
+        VerifyError::Hole {
+            path: self.path.clone(),
+            node,
+            hole,
+        }
+    }
+
+    /// Checks node `n` at `game`'s position; returns the longest line below it.
+    fn node<G: Game>(&mut self, game: &mut G, n: u32) -> Result<usize, VerifyError> {
+        match &self.seen[n as usize] {
+            Seen::Open => return Err(self.hole(n, Hole::Cycle { node: n })),
+            Seen::Done {
+                key,
+                diagram,
+                height,
+            } => {
+                if *key != game.key() || *diagram != game.diagram() {
+                    return Err(self.hole(n, Hole::Transposition { node: n }));
+                }
+                return Ok(*height);
+            }
+            Seen::Not => {}
+        }
+        self.seen[n as usize] = Seen::Open;
+        let nodes = self.nodes;
+        let listed = &nodes[n as usize];
+        let attacker = self.rules.attacker;
+        // Step 1: a finished game is a leaf, and must be the goal.
+        if let Some(outcome) = game.outcome() {
+            let what = describe(outcome);
+            if !listed.is_empty() {
+                return Err(self.hole(n, Hole::MovesAfterEnd { what }));
+            }
+            let reached = match outcome {
+                Outcome::Win(p) => p == attacker,
+                Outcome::Draw => self.rules.draws_count,
+                Outcome::Score(_) => false,
+            };
+            if !reached {
+                return Err(self.hole(n, Hole::NotWon { attacker, what }));
+            }
+            return Ok(self.finish(game, n, 0));
+        }
+        let mover = game.to_move();
+        // Step 2: an unfinished game must go on.
+        if listed.is_empty() {
+            let what = format!("the game is not over ({mover} to move)");
+            return Err(self.hole(n, Hole::NotWon { attacker, what }));
+        }
+        // Step 3: one move at an OR node.
+        if mover == attacker && listed.len() > 1 {
+            let moves = listed.iter().map(|(m, _)| m.clone()).collect();
+            return Err(self.hole(
+                n,
+                Hole::SeveralMoves {
+                    player: mover,
+                    moves,
+                },
+            ));
+        }
+        // Step 4: every move legal and listed once.
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        let mut parsed = Vec::with_capacity(listed.len());
+        let mut distinct = FxHashSet::default();
+        for (text, child) in listed {
+            let mv = match game.parse_move(text) {
+                Ok(mv) if legal.contains(&mv) => mv,
+                Ok(_) => {
+                    let why = "not among the legal moves".to_string();
+                    return Err(self.hole(
+                        n,
+                        Hole::IllegalMove {
+                            mv: text.clone(),
+                            why,
+                        },
+                    ));
+                }
+                Err(why) => {
+                    return Err(self.hole(
+                        n,
+                        Hole::IllegalMove {
+                            mv: text.clone(),
+                            why,
+                        },
+                    ));
+                }
+            };
+            if !distinct.insert(mv) {
+                return Err(self.hole(n, Hole::DuplicateMove { mv: text.clone() }));
+            }
+            if *child as usize >= self.nodes.len() {
+                let hole = Hole::NoSuchNode {
+                    index: *child,
+                    nodes: self.nodes.len(),
+                };
+                return Err(self.hole(n, hole));
+            }
+            parsed.push((mv, *child));
+        }
+        // Step 5: an AND node lists every defence.
+        if mover != attacker
+            && let Some(&missing) = legal.iter().find(|mv| !distinct.contains(*mv))
+        {
+            let hole = Hole::MissingDefence {
+                player: mover,
+                mv: game.format_move(missing),
+            };
+            return Err(self.hole(n, hole));
+        }
+        // Step 6: the children, depth first.
+        let mut height = 0;
+        for ((text, _), (mv, child)) in listed.iter().zip(parsed) {
+            self.path.push(text.clone());
+            game.play(mv);
+            let below = self.node(game, child);
+            game.undo(mv);
+            self.path.pop();
+            height = height.max(below? + 1);
+        }
+        Ok(self.finish(game, n, height))
+    }
+
+    fn finish<G: Game>(&mut self, game: &G, n: u32, height: usize) -> usize {
+        self.seen[n as usize] = Seen::Done {
+            key: game.key(),
+            diagram: game.diagram(),
+            height,
+        };
+        height
+    }
+}
+
+/// A finished game in the rules' words.
+fn describe(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(p) => format!("the rules say {p} won"),
+        Outcome::Draw => "the rules say the game is drawn".to_string(),
+        Outcome::Score(s) => format!("the rules give a numeric leaf (score {s})"),
+    }
+}
