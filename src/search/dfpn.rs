@@ -346,13 +346,7 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
     }
 
     fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
-        let s = self.canonical(game).0;
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        moves
-            .iter()
-            .copied()
-            .find(|&mv| game.symmetric_move(s, mv) == stored)
+        move_from_table_frame(game, self.canonical(game).0, stored)
     }
 
     #[inline]
@@ -476,6 +470,22 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             }
         }
     }
+}
+
+/// The legal move of `game` whose image under symmetry `s` is `stored` (a move kept in the
+/// frame of the position's smallest symmetric key, [`MoveSource::position_move`]); `None`
+/// when no legal move maps onto it.
+pub fn move_from_table_frame<G: LambdaGame>(
+    game: &G,
+    s: usize,
+    stored: G::Move,
+) -> Option<G::Move> {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    moves
+        .iter()
+        .copied()
+        .find(|&mv| game.symmetric_move(s, mv) == stored)
 }
 
 /// The symmetry whose image of the position has the smallest key, and that key: symmetric

@@ -34,7 +34,7 @@ use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
     ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, expand_finished,
-    goal_reached, smallest_symmetric_key,
+    goal_reached, move_from_table_frame, smallest_symmetric_key,
 };
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame};
@@ -181,12 +181,24 @@ fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
 
 impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
     /// The smallest key of the position's symmetric images ([`LambdaGame::symmetric_keys`]):
-    /// symmetric positions have the same value, so they share one table entry (the table's
-    /// entries hold numbers and proof sizes; winning moves come from the frames' own
-    /// children, in the position's own orientation).
+    /// symmetric positions have the same value, so they share one table entry, and the
+    /// entry's best move is kept in the frame of that smallest key ([`Self::table_move`]).
     #[inline]
     fn key(&self, game: &G) -> u64 {
         smallest_symmetric_key(game).1
+    }
+
+    /// A best move stored for the position goes into the table in the frame of its smallest
+    /// symmetric key, so a mirror image that shares the entry reads it back in its own frame
+    /// ([`Self::position_move`]). Without the mapping, a move stored by one orientation was
+    /// handed to another: a proof-tree extraction following `Mid::stored_best` reached a
+    /// position the defender had won (seen on AtariGo 5x5).
+    fn table_move(&self, game: &G, mv: G::Move) -> G::Move {
+        game.symmetric_move(smallest_symmetric_key(game).0, mv)
+    }
+
+    fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
+        move_from_table_frame(game, smallest_symmetric_key(game).0, stored)
     }
 
     #[inline]
