@@ -482,6 +482,26 @@ fn games_with_repetition_draws_prove_trees_that_verify() {
     let (puzzle, text) = bundled("dama-001-example-3-2");
     let tree = proof_of(&puzzle, &text, Algorithm::Minimax);
     assert_eq!(save_and_verify(&tree, "dama-minimax").depth, 3);
+    // The depth bound is real: a win in 5 claimed as a win in 3 is not re-proved at ply 2.
+    let (puzzle, text) = bundled("gobblet-win-in-5");
+    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::IterativeDeepening);
+    options.tt_mb = 8;
+    let mut report = solve_puzzle(&puzzle, &options).unwrap();
+    assert_eq!(report.plies, Some(5));
+    report.plies = Some(3);
+    let err = extract(
+        &puzzle,
+        &text,
+        &options,
+        &report,
+        &ExtractOptions::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.starts_with("id did not re-prove the win after ") && err.contains(" within 1 ply"),
+        "{err}"
+    );
 }
 
 /// gobblet-win-in-5's proof.

@@ -286,7 +286,11 @@ impl<G: SearchGame> WinOracle<G> for LineOracle {
         self.nodes += result.stats.nodes;
         let reached = matches!(result.verdict, Verdict::Win { .. })
             || (self.accept_draw && result.verdict == Verdict::Draw);
-        let within = left.map_or(String::new(), |l| format!(" within {l} plies"));
+        let within = match left {
+            None => String::new(),
+            Some(1) => " within 1 ply".to_string(),
+            Some(l) => format!(" within {l} plies"),
+        };
         if !reached {
             let limit = if result.stopped {
                 " (stopped by a limit)"
@@ -325,7 +329,8 @@ pub struct Extracted {
     /// The tree.
     pub tree: ProofTree,
     /// Searches run for OR nodes the rules did not decide at once (re-solves; with a kept
-    /// table, the positions the table did not answer, the root's search included).
+    /// table, the positions the table did not answer, the root's search included; in games
+    /// with repetition draws, the alpha-beta searches of [`LineOracle`]).
     pub resolves: u64,
     /// Nodes those searches took.
     pub resolve_nodes: u64,
