@@ -52,7 +52,8 @@ struct ProofFile {
 /// A proof tree that passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verified {
-    /// Distinct positions (nodes of the DAG).
+    /// Nodes of the file: distinct positions of a DAG, or one per line in a game with a
+    /// draw by repetition.
     pub positions: usize,
     /// Longest line from the root, in plies.
     pub depth: usize,
