@@ -10,8 +10,11 @@
 //! the attacker has won or drawn.
 //!
 //! The tree is stored as a DAG: a position reached by several move orders is one node
-//! ([`ProofTree::nodes`], node 0 the root), which keeps AtariGo 5x5's proof small. Moves are
-//! written in the game's notation. The file format ([`ProofTree::to_json`]) carries the
+//! ([`ProofTree::nodes`], node 0 the root), which keeps AtariGo 5x5's proof small. In games
+//! whose draws depend on the path (the third repetition of a position: Gobblet, Gobblet
+//! Gobblers, Czech checkers) a position may be won on one line and drawn on another, so
+//! their proofs are trees: the same format, with every node reached by one line only
+//! ([`extract::Shape`]). Moves are written in the game's notation. The file format ([`ProofTree::to_json`]) carries the
 //! puzzle's TOML text, so `plyscope verify FILE` ([`crate::verify`]) needs nothing else and
 //! shares no code with the solvers that produced it.
 //!
@@ -63,7 +66,8 @@ pub struct ProofNode {
     pub moves: Vec<(String, u32)>,
 }
 
-/// A proof tree (a DAG: transpositions share a node), ready to save or verify.
+/// A proof tree (a DAG: transpositions share a node; a tree in games with a draw by
+/// repetition), ready to save or verify.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProofTree {

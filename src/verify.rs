@@ -18,8 +18,12 @@
 //!   diagram), and no node may be reached again below itself (a cycle);
 //! - child indices exist and every node is reachable from the root.
 //!
-//! Games whose results depend on the path (Gobblet, Czech checkers: a draw by repetition)
-//! are refused: a node shared by two paths could be won on one and not on the other.
+//! Games whose results depend on the path (Gobblet in both variants, Czech checkers: a draw
+//! on the third repetition of a position) are checked the same way on one game object whose
+//! `play`/`undo` keep the history, so the rules apply the repetition draw along each line of
+//! the tree exactly as in a game. Their proofs must be trees: a node reached by a second
+//! line is a hole ([`Hole::SharedNode`]), since the same position may be won on one line and
+//! drawn on the other.
 
 use std::fmt;
 
@@ -48,7 +52,8 @@ struct ProofFile {
 /// A proof tree that passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verified {
-    /// Distinct positions (nodes of the DAG).
+    /// Nodes of the file: distinct positions of a DAG, or one per line in a game with a
+    /// draw by repetition.
     pub positions: usize,
     /// Longest line from the root, in plies.
     pub depth: usize,
@@ -85,6 +90,8 @@ pub enum Hole {
     Cycle { node: u32 },
     /// A node reached by two lines that lead to different positions.
     Transposition { node: u32 },
+    /// A node reached by a second line in a game whose draws depend on the path.
+    SharedNode { node: u32 },
     /// A node no line from the root reaches.
     Unreachable { node: u32 },
 }
@@ -121,6 +128,12 @@ impl fmt::Display for Hole {
                 f,
                 "node {node} is reached by lines that lead to different positions"
             ),
+            Hole::SharedNode { node } => write!(
+                f,
+                "shared node in a game whose draws depend on the path: node {node} is reached \
+                 by a second line, and a position may be won on one line and drawn by \
+                 repetition on another"
+            ),
             Hole::Unreachable { node } => write!(f, "node {node} is not reached from the root"),
         }
     }
@@ -135,8 +148,6 @@ pub enum VerifyError {
     Format(String),
     /// The puzzle inside does not load.
     Puzzle(String),
-    /// A game the verifier refuses, with the reason.
-    Unsupported(String),
     /// The first hole met, with the line of moves leading to it.
     Hole {
         path: Vec<String>,
@@ -151,7 +162,6 @@ impl fmt::Display for VerifyError {
             VerifyError::Read(m) => write!(f, "cannot read the file: {m}"),
             VerifyError::Format(m) => write!(f, "not a valid proof tree: {m}"),
             VerifyError::Puzzle(m) => write!(f, "the proof's puzzle does not load: {m}"),
-            VerifyError::Unsupported(m) => write!(f, "cannot verify: {m}"),
             VerifyError::Hole { path, node, hole } => {
                 let at = if path.is_empty() {
                     "at the root".to_string()
@@ -204,25 +214,21 @@ pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
             file.attacker
         )));
     }
+    // Draws by repetition make a position's worth depend on its line: one node per line.
+    let one_parent = matches!(puzzle.position, Position::Dama(_) | Position::Gobblet(_));
     let rules = Rules {
         attacker,
         draws_count,
+        one_parent,
     };
     match &puzzle.position {
         Position::Mnk(g) => rules.replay(g.clone(), &file.nodes),
         Position::AtariGo(g) => rules.replay(g.clone(), &file.nodes),
         Position::Hex(g) => rules.replay(g.clone(), &file.nodes),
         Position::Tree(g) => rules.replay(g.clone(), &file.nodes),
-        Position::Dama(g) => Err(path_dependent(g.name())),
-        Position::Gobblet(g) => Err(path_dependent(g.name())),
+        Position::Dama(g) => rules.replay(g.clone(), &file.nodes),
+        Position::Gobblet(g) => rules.replay(g.clone(), &file.nodes),
     }
-}
-
-fn path_dependent(game: &str) -> VerifyError {
-    VerifyError::Unsupported(format!(
-        "{game} results depend on the moves that led to a position (a draw by repetition), \
-         so a proof tree whose nodes are positions cannot be checked"
-    ))
 }
 
 /// Verifies a proof tree file on disk (the caller names the file in messages).
@@ -234,6 +240,8 @@ pub fn verify_file(path: &str) -> Result<Verified, VerifyError> {
 struct Rules {
     attacker: Player,
     draws_count: bool,
+    /// Every node must have one parent (games with a draw by repetition).
+    one_parent: bool,
 }
 
 /// What a node became on its first visit.
@@ -297,6 +305,9 @@ impl Replay<'_> {
     fn node<G: Game>(&mut self, game: &mut G, n: u32) -> Result<usize, VerifyError> {
         match &self.seen[n as usize] {
             Seen::Open => return Err(self.hole(n, Hole::Cycle { node: n })),
+            Seen::Done { .. } if self.rules.one_parent => {
+                return Err(self.hole(n, Hole::SharedNode { node: n }));
+            }
             Seen::Done {
                 key,
                 diagram,

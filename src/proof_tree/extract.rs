@@ -21,6 +21,8 @@
 //!      count). Each re-solve starts with a fresh table of at most
 //!      [`ExtractOptions::resolve_tt_mb`]: those engines keep their tables private, and a
 //!      smaller one keeps the set-up cost per position low.
+//!    - Gobblet and Czech checkers (draws by repetition): the solve's alpha-beta search
+//!      run on the walked game object itself, [`LineOracle`] (see below).
 //!
 //! A position reached again (same Zobrist key) is the same node: the tree is a DAG. A key
 //! collision would give a wrong tree, never a wrong verdict: the verifier replays every move
@@ -28,10 +30,22 @@
 //! a solver that claims a win it cannot re-prove stops the extraction with the line where it
 //! failed, and whatever is extracted is checked by the rules alone.
 //!
+//! # Games whose draws depend on the path
+//!
+//! Gobblet (both variants) and Czech checkers draw on the third repetition of a position, so
+//! what a position is worth depends on the moves that led to it: one position reached by
+//! two lines may be won on one and drawn on the other. Their proofs are *trees*
+//! ([`Shape::Tree`]): every line from the root has nodes of its own, never merged with
+//! another line's. The extraction plays every move on the one game object it starts from at
+//! the root, whose `play`/`undo` keep the history the repetition rule reads, and chooses the
+//! attacker's moves with [`LineOracle`]: the solve's own alpha-beta search (the only family
+//! that solves these games) run on that same game object, so it sees the line's history,
+//! to the depth the win still has (a win in `n` plies: `n - ply` plies at ply `ply`). The
+//! file format does not change: a tree is a DAG whose nodes all have one parent, and the
+//! verifier insists on that for these games.
+//!
 //! Bounded: more than [`ExtractOptions::max_positions`] positions stops with
-//! [`ExtractError::TooLarge`]. Games whose results depend on the path (a draw by repetition:
-//! Gobblet, Czech checkers) are refused: a node shared by two paths could be won on one and
-//! drawn on the other.
+//! [`ExtractError::TooLarge`].
 
 use rustc_hash::FxHashMap;
 
@@ -42,9 +56,10 @@ use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
 use crate::search::proof::Goal;
-use crate::search::{Algorithm, SearchGame};
+use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame, Verdict};
 use crate::solve::proof::config_for;
 use crate::solve::{SolveOptions, SolveReport, solve_puzzle};
+use crate::trace::NoTrace;
 
 use super::{FORMAT, ProofGoal, ProofNode, ProofTree, VERSION};
 
@@ -79,12 +94,6 @@ pub enum ExtractError {
         algorithm: String,
         result: String,
     },
-    /// Proof trees of games whose results depend on the path are not supported.
-    #[error(
-        "proof trees of {game} are not supported: its results depend on the moves that led to \
-         a position (a draw by repetition), so a position cannot be one node of a proof"
-    )]
-    PathDependent { game: &'static str },
     /// A re-solve did not find the win again.
     #[error("{algorithm} did not re-prove the win {path}: {why}")]
     NotReproved {
@@ -110,8 +119,20 @@ pub enum ExtractError {
 
 /// Where a winning move comes from at an OR node the rules do not decide at once.
 pub trait WinOracle<G: Game> {
-    /// A move keeping the goal for the side to move (the attacker), or why there is none.
-    fn winning_move(&mut self, game: &mut G) -> Result<G::Move, String>;
+    /// A move keeping the goal for the side to move (the attacker), or why there is none;
+    /// `ply` is the node's distance from the root of the proof.
+    fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String>;
+}
+
+/// How the nodes of a proof relate to positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A position reached by several lines is one node (games whose results depend on the
+    /// position alone).
+    Dag,
+    /// Every line has nodes of its own (games with a draw by repetition: the same position
+    /// may be won on one line and drawn on another).
+    Tree,
 }
 
 /// Games whose positions can become a puzzle's start position again.
@@ -180,7 +201,7 @@ impl ResolveOracle {
 }
 
 impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
-    fn winning_move(&mut self, game: &mut G) -> Result<G::Move, String> {
+    fn winning_move(&mut self, game: &mut G, _ply: usize) -> Result<G::Move, String> {
         self.puzzle.position = game.to_position();
         let report = solve_puzzle(&self.puzzle, &self.options).map_err(|e| e.to_string())?;
         self.calls += 1;
@@ -203,6 +224,93 @@ impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
     }
 }
 
+/// The solve's alpha-beta search run on the game object the extraction walks (games whose
+/// draws depend on the path, [`Shape::Tree`]): the position keeps its history, so the search
+/// applies the repetition rule to the line that led here, exactly as the game does. The depth
+/// of each search is what is left of the win's length: a win in `n` plies has `n - ply`
+/// plies left at ply `ply`, so every line of the proof ends within `n` plies. A win verdict
+/// of the alpha-beta family rests only on finished games (heuristic values never prove), and
+/// the verifier replays whatever this oracle chooses.
+pub struct LineOracle {
+    config: SearchConfig,
+    limits: Limits,
+    /// Plies of the win at the root (`None`: to the end of the game).
+    budget: Option<u32>,
+    accept_draw: bool,
+    /// Searches run.
+    pub calls: u64,
+    /// Nodes they searched.
+    pub nodes: u64,
+}
+
+impl LineOracle {
+    /// An oracle searching with `options`' algorithm and limits (the table bounded by
+    /// `tt_mb`), within `budget` plies of the root; `goal` says whether a proven draw keeps
+    /// the goal.
+    pub fn new(
+        options: &SolveOptions,
+        goal: ProofGoal,
+        budget: Option<u32>,
+        tt_mb: usize,
+    ) -> LineOracle {
+        LineOracle {
+            config: SearchConfig {
+                algorithm: options.algorithm,
+                tt_mb: options.tt_mb.min(tt_mb),
+                ..SearchConfig::default()
+            },
+            limits: options.limits,
+            budget,
+            accept_draw: goal == ProofGoal::WinOrDraw,
+            calls: 0,
+            nodes: 0,
+        }
+    }
+}
+
+impl<G: SearchGame> WinOracle<G> for LineOracle {
+    fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String> {
+        let left = match self.budget {
+            None => None,
+            Some(budget) => match budget.checked_sub(ply as u32) {
+                Some(left) if left > 0 => Some(left),
+                _ => return Err(format!("no plies are left of the win in {budget}")),
+            },
+        };
+        let limits = Limits {
+            max_depth: left,
+            ..self.limits
+        };
+        let result = search::solve(game, &self.config, &limits, &mut NoTrace);
+        self.calls += 1;
+        self.nodes += result.stats.nodes;
+        let reached = matches!(result.verdict, Verdict::Win { .. })
+            || (self.accept_draw && result.verdict == Verdict::Draw);
+        let within = match left {
+            None => String::new(),
+            Some(1) => " within 1 ply".to_string(),
+            Some(l) => format!(" within {l} plies"),
+        };
+        if !reached {
+            let limit = if result.stopped {
+                " (stopped by a limit)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "it answers {}{within}{limit}",
+                result.verdict.word()
+            ));
+        }
+        result.best_move.ok_or_else(|| {
+            format!(
+                "it answers {}{within} without a move",
+                result.verdict.word()
+            )
+        })
+    }
+}
+
 /// The goal a solve's report establishes for the side to move, if any: a win, or (when the
 /// puzzle counts draws for the attacker) a win or a draw.
 pub fn goal_of(report: &SolveReport, puzzle: &Puzzle) -> Option<ProofGoal> {
@@ -221,7 +329,8 @@ pub struct Extracted {
     /// The tree.
     pub tree: ProofTree,
     /// Searches run for OR nodes the rules did not decide at once (re-solves; with a kept
-    /// table, the positions the table did not answer, the root's search included).
+    /// table, the positions the table did not answer, the root's search included; in games
+    /// with repetition draws, the alpha-beta searches of [`LineOracle`]).
     pub resolves: u64,
     /// Nodes those searches took.
     pub resolve_nodes: u64,
@@ -249,8 +358,8 @@ pub fn extract(
         Position::AtariGo(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
         Position::Hex(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
         Position::Tree(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
-        Position::Dama(g) => return Err(ExtractError::PathDependent { game: g.name() }),
-        Position::Gobblet(g) => return Err(ExtractError::PathDependent { game: g.name() }),
+        Position::Dama(g) => by_line(g.clone(), options, report, goal, hint, bounds),
+        Position::Gobblet(g) => by_line(g.clone(), options, report, goal, hint, bounds),
     }?;
     let algorithm = options.algorithm.name();
     Ok(Extracted {
@@ -298,15 +407,37 @@ fn by_algorithm<G: SearchGame + IntoPosition>(
             super::kept::must_play(&mut game, oracle, &config, e, limits, algorithm, bounds)?
         }
         _ => {
-            let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds)?;
+            let shape = Shape::Dag;
+            let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds, shape)?;
             return Ok((nodes, oracle.calls, oracle.nodes));
         }
     };
     Ok((kept.nodes, kept.searches, kept.engine_nodes))
 }
 
+/// The proof tree of a game whose draws depend on the path ([`Shape::Tree`], [`LineOracle`]):
+/// the attacker's moves from the solve's alpha-beta search on the walked game object, within
+/// the plies of the solve's win (the puzzle's depth when the report names none). Returns the
+/// nodes, the searches run and their nodes.
+fn by_line<G: SearchGame>(
+    mut game: G,
+    options: &SolveOptions,
+    report: &SolveReport,
+    goal: ProofGoal,
+    hint: Option<&str>,
+    bounds: &ExtractOptions,
+) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
+    let budget = report.plies.map(|p| p as u32).or(options.limits.max_depth);
+    let mut oracle = LineOracle::new(options, goal, budget, bounds.resolve_tt_mb);
+    let algorithm = options.algorithm.name();
+    let shape = Shape::Tree;
+    let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds, shape)?;
+    Ok((nodes, oracle.calls, oracle.nodes))
+}
+
 /// Builds the nodes of the proof from `game` (the attacker to move), asking `oracle` where
-/// the rules do not decide; `root_move` is the solve's own first move, in notation.
+/// the rules do not decide; `root_move` is the solve's own first move, in notation. `shape`
+/// says whether transpositions share a node.
 pub fn build<G: Game, O: WinOracle<G>>(
     game: &mut G,
     goal: ProofGoal,
@@ -314,6 +445,7 @@ pub fn build<G: Game, O: WinOracle<G>>(
     oracle: &mut O,
     algorithm: &str,
     bounds: &ExtractOptions,
+    shape: Shape,
 ) -> Result<Vec<ProofNode>, ExtractError> {
     let root_move = root_move.and_then(|text| game.parse_move(text).ok());
     let mut builder = Builder {
@@ -323,6 +455,7 @@ pub fn build<G: Game, O: WinOracle<G>>(
         oracle,
         algorithm,
         max_positions: bounds.max_positions,
+        shape,
         nodes: Vec::new(),
         open: Vec::new(),
         index: FxHashMap::default(),
@@ -339,9 +472,11 @@ struct Builder<'a, G: Game, O> {
     oracle: &'a mut O,
     algorithm: &'a str,
     max_positions: usize,
+    shape: Shape,
     nodes: Vec<ProofNode>,
     /// True while a node's subtree is being built (a cycle check).
     open: Vec<bool>,
+    /// The node of each position ([`Shape::Dag`] only).
     index: FxHashMap<u64, u32>,
     path: Vec<String>,
 }
@@ -349,7 +484,11 @@ struct Builder<'a, G: Game, O> {
 impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
     fn node(&mut self, game: &mut G, hint: Option<G::Move>) -> Result<u32, ExtractError> {
         let key = game.key();
-        if let Some(&i) = self.index.get(&key) {
+        // In a tree every line has its own nodes; a position repeating on its line is the
+        // game's business (its repetition rule), and the oracle's depth bound ends the line.
+        if self.shape == Shape::Dag
+            && let Some(&i) = self.index.get(&key)
+        {
             if self.open[i as usize] {
                 return Err(ExtractError::Cycle {
                     path: self.where_(),
@@ -365,7 +504,9 @@ impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
         let i = self.nodes.len() as u32;
         self.nodes.push(ProofNode::default());
         self.open.push(true);
-        self.index.insert(key, i);
+        if self.shape == Shape::Dag {
+            self.index.insert(key, i);
+        }
         let moves = match game.outcome() {
             Some(outcome) if self.reaches_goal(outcome) => Vec::new(),
             Some(outcome) => {
@@ -375,17 +516,17 @@ impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
                 });
             }
             None if game.to_move() == self.attacker => {
-                let mv =
-                    match self.immediate(game).or(hint) {
-                        Some(mv) => mv,
-                        None => self.oracle.winning_move(game).map_err(|why| {
-                            ExtractError::NotReproved {
-                                algorithm: self.algorithm.to_string(),
-                                path: self.where_(),
-                                why,
-                            }
-                        })?,
-                    };
+                let ply = self.path.len();
+                let mv = match self.immediate(game).or(hint) {
+                    Some(mv) => mv,
+                    None => self.oracle.winning_move(game, ply).map_err(|why| {
+                        ExtractError::NotReproved {
+                            algorithm: self.algorithm.to_string(),
+                            path: self.where_(),
+                            why,
+                        }
+                    })?,
+                };
                 vec![self.child(game, mv)?]
             }
             None => {

@@ -31,7 +31,9 @@ use crate::search::{Limits, SearchGame};
 use crate::trace::NoTrace;
 
 use super::ProofNode;
-use super::extract::{ExtractError, ExtractOptions, IntoPosition, ResolveOracle, WinOracle, build};
+use super::extract::{
+    ExtractError, ExtractOptions, IntoPosition, ResolveOracle, Shape, WinOracle, build,
+};
 
 /// An oracle over one df-pn engine and its table.
 struct KeptTable<'a, G: SearchGame, S: MoveSource<G>> {
@@ -74,7 +76,7 @@ impl<G: SearchGame + IntoPosition, S: MoveSource<G>> KeptTable<'_, G, S> {
 }
 
 impl<G: SearchGame + IntoPosition, S: MoveSource<G>> WinOracle<G> for KeptTable<'_, G, S> {
-    fn winning_move(&mut self, game: &mut G) -> Result<G::Move, String> {
+    fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String> {
         if let Some(mv) = self.proven_child(game) {
             return Ok(mv);
         }
@@ -89,7 +91,7 @@ impl<G: SearchGame + IntoPosition, S: MoveSource<G>> WinOracle<G> for KeptTable<
         match (report.verdict, report.best_move) {
             (ProofVerdict::Proven, best) => match self.proven_child(game).or(best) {
                 Some(mv) => Ok(mv),
-                None => self.fallback.winning_move(game),
+                None => self.fallback.winning_move(game, ply),
             },
             (verdict, _) => Err(format!(
                 "it answers {verdict:?}{}",
@@ -180,7 +182,15 @@ fn run<G: SearchGame + IntoPosition, S: MoveSource<G>>(
         super::ProofGoal::Win
     };
     // No root hint: the root's search fills the table for everything below.
-    let nodes = build(game, proof_goal, None, &mut oracle, algorithm, bounds)?;
+    let nodes = build(
+        game,
+        proof_goal,
+        None,
+        &mut oracle,
+        algorithm,
+        bounds,
+        Shape::Dag,
+    )?;
     Ok(KeptRun {
         nodes,
         searches: oracle.searches + oracle.fallback.calls,
