@@ -94,7 +94,7 @@ pub fn after_solve(
     let json = extracted.tree.to_json();
     writeln!(
         out,
-        "proof       {} positions, {} moves, {} bytes of JSON ({} re-solves, {} nodes, {:.3} s)",
+        "proof       {} positions, {} moves, {} bytes of JSON ({} searches, {} nodes, {:.3} s)",
         extracted.tree.positions(),
         extracted.tree.edges(),
         json.len(),
