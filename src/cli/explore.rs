@@ -57,17 +57,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
             puzzle.position.game_name()
         ));
     }
-    let config_dir = user_config_dir();
-    let theme = Theme::load(
-        &ThemeOptions {
-            theme: args.theme.clone(),
-            color: args.color,
-            ascii: args.ascii,
-        },
-        |name| std::env::var(name).ok(),
-        config_dir.as_deref(),
-    )?;
-    let keymap = Keymap::load(config_dir.as_deref())?;
+    let (theme, keymap) = theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {
         puzzle,
         algorithm: args.algo,
@@ -78,4 +68,26 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
         lesson: None,
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The theme (`--theme`, `--color`, `--ascii`, the environment, the user's config
+/// directory) and the keymap (defaults plus the user's file) the explorer runs with; shared
+/// by `explore` and `lesson`.
+pub fn theme_and_keymap(
+    theme: Option<String>,
+    color: ColorChoice,
+    ascii: bool,
+) -> anyhow::Result<(Theme, Keymap)> {
+    let config_dir = user_config_dir();
+    let theme = Theme::load(
+        &ThemeOptions {
+            theme,
+            color,
+            ascii,
+        },
+        |name| std::env::var(name).ok(),
+        config_dir.as_deref(),
+    )?;
+    let keymap = Keymap::load(config_dir.as_deref())?;
+    Ok((theme, keymap))
 }

@@ -8,10 +8,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use plyscope::lesson::{self, Lesson};
-use plyscope::theme::config_file::user_config_dir;
-use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
+use plyscope::theme::ColorChoice;
 use plyscope::trace::recorder::RecordConfig;
-use plyscope::tui::keymap::Keymap;
 use plyscope::tui::{self, ExploreOptions};
 
 #[derive(Args, Debug)]
@@ -35,17 +33,8 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         return list();
     };
     let lesson = lesson::load(name)?;
-    let config_dir = user_config_dir();
-    let theme = Theme::load(
-        &ThemeOptions {
-            theme: args.theme.clone(),
-            color: args.color,
-            ascii: args.ascii,
-        },
-        |name| std::env::var(name).ok(),
-        config_dir.as_deref(),
-    )?;
-    let keymap = Keymap::load(config_dir.as_deref())?;
+    let (theme, keymap) =
+        super::explore::theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {
         puzzle: lesson.setup.puzzle.clone(),
         algorithm: Some(lesson.setup.algorithm),

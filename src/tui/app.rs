@@ -340,15 +340,7 @@ impl App {
             spec.config.lambda.max_level = level;
         }
         spec.root_analysis = self.root_analysis;
-        self.spec = spec;
-        self.search_id += 1;
-        self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
-        self.progress = Progress::default();
-        self.summary = None;
-        self.selected = None;
-        self.follow = true;
-        self.expanded.clear();
-        self.playing = false;
+        self.run_spec(spec);
     }
 
     /// Runs `spec` on `puzzle` (lesson mode: a step's own search settings), as a restart.
@@ -359,6 +351,12 @@ impl App {
         self.node_limit = 0;
         self.max_level = None;
         self.root_analysis = false;
+        self.run_spec(spec);
+    }
+
+    /// Starts `spec` on the current puzzle as a new search (the running one is cancelled
+    /// by the callers) and resets what belonged to the old record.
+    fn run_spec(&mut self, spec: SearchSpec) {
         self.spec = spec;
         self.search_id += 1;
         self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
