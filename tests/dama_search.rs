@@ -13,9 +13,12 @@
 //! such subtrees are not stored is tested where the table lives:
 //! `search::alphabeta::tests::subtrees_that_met_a_repetition_draw_are_not_tabled`.)
 
+#[path = "common/table_check.rs"]
+mod table_check;
+
 use plyscope::game::{Game, MoveList, Player, Point};
 use plyscope::games::dama::{Dama, Piece};
-use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, Verdict, solve};
+use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, solve};
 use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
@@ -226,47 +229,10 @@ fn with_a_table_decided_values_agree_with_minimax() {
             repetitions += 1;
             draws_in_reach += usize::from(depth >= 4);
         }
-        let key = game.key();
-        let oracle = solve(
-            &mut game,
-            &SearchConfig::plain(Algorithm::Minimax),
-            &limits(depth),
-            &mut NoTrace,
-        );
-        let oracle_decided = matches!(oracle.verdict, Verdict::Win { .. } | Verdict::Loss { .. });
+        let (oracle_decided, n) =
+            table_check::table_search_keeps_minimax_decisions(&mut game, depth);
         decided += usize::from(oracle_decided);
-        for algorithm in [
-            Algorithm::AlphaBeta,
-            Algorithm::AlphaBetaSoft,
-            Algorithm::IterativeDeepening,
-        ] {
-            for tactics in [false, true] {
-                let config = SearchConfig {
-                    algorithm,
-                    tt_mb: 1,
-                    tactics,
-                    ..SearchConfig::default()
-                };
-                let r = solve(&mut game, &config, &limits(depth), &mut NoTrace);
-                assert_eq!(game.key(), key);
-                let what = format!(
-                    "{algorithm:?} tactics {tactics} depth {depth}\n{}",
-                    game.diagram()
-                );
-                if oracle_decided {
-                    assert_eq!(r.verdict, oracle.verdict, "{what}");
-                    assert_eq!(r.value, oracle.value, "{what}");
-                } else {
-                    let within = r.value.plies_to_end().is_some_and(|n| n <= depth as usize);
-                    assert!(
-                        !within,
-                        "{what}: {:?}, minimax {:?}",
-                        r.verdict, oracle.verdict
-                    );
-                }
-                compared += 1;
-            }
-        }
+        compared += n;
     }
     assert!(compared >= 300, "{compared}");
     assert!(decided >= 5, "too few decided positions: {decided}");

@@ -15,6 +15,8 @@
 
 #[path = "naive/gobblet.rs"]
 mod naive_gobblet;
+#[path = "common/table_check.rs"]
+mod table_check;
 
 use naive_gobblet::NaiveGobblet;
 use plyscope::game::{Game, MoveList, Outcome, Player, perft};
@@ -210,47 +212,9 @@ fn alpha_beta_with_a_table_keeps_every_decided_value() {
             continue;
         };
         g.set_evaluation(Evaluation::ALL[round % 2]);
-        let key = g.key();
-        let oracle = solve(
-            &mut g,
-            &SearchConfig::plain(Algorithm::Minimax),
-            &limits(depth),
-            &mut NoTrace,
-        );
-        let oracle_decided = matches!(oracle.verdict, Verdict::Win { .. } | Verdict::Loss { .. });
+        let (oracle_decided, n) = table_check::table_search_keeps_minimax_decisions(&mut g, depth);
         decided += usize::from(oracle_decided);
-        for algorithm in [
-            Algorithm::AlphaBeta,
-            Algorithm::AlphaBetaSoft,
-            Algorithm::IterativeDeepening,
-        ] {
-            for tactics in [false, true] {
-                let config = SearchConfig {
-                    algorithm,
-                    tt_mb: 1,
-                    tactics,
-                    ..SearchConfig::default()
-                };
-                let r = solve(&mut g, &config, &limits(depth), &mut NoTrace);
-                assert_eq!(g.key(), key);
-                let what = format!(
-                    "{algorithm:?} tactics {tactics} depth {depth}\n{}",
-                    g.diagram()
-                );
-                if oracle_decided {
-                    assert_eq!(r.verdict, oracle.verdict, "{what}");
-                    assert_eq!(r.value, oracle.value, "{what}");
-                } else {
-                    let within = r.value.plies_to_end().is_some_and(|n| n <= depth as usize);
-                    assert!(
-                        !within,
-                        "{what}: {:?}, minimax {:?}",
-                        r.verdict, oracle.verdict
-                    );
-                }
-                compared += 1;
-            }
-        }
+        compared += n;
     }
     assert!(compared >= 60, "{compared}");
     assert!(decided >= 3, "too few decided positions: {decided}");
