@@ -192,11 +192,18 @@ pub trait MoveSource<G: Game> {
     /// The position's key for the table (and for repetition on the path).
     fn key(&self, game: &G) -> u64;
 
-    /// Plays `mv` from the current node.
-    fn play(&mut self, game: &mut G, mv: G::Move);
+    /// Plays `mv` from the current node (the default: the game's own move; a source that
+    /// tracks state along the path overrides it).
+    #[inline]
+    fn play(&mut self, game: &mut G, mv: G::Move) {
+        game.play(mv);
+    }
 
     /// Takes back `mv`, the last move played.
-    fn undo(&mut self, game: &mut G, mv: G::Move);
+    #[inline]
+    fn undo(&mut self, game: &mut G, mv: G::Move) {
+        game.undo(mv);
+    }
 
     /// Decides the node or writes its moves into `out` (cleared first), in the order ties
     /// are broken.
@@ -347,16 +354,6 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
 
     fn position_move(&self, game: &G, stored: G::Move) -> Option<G::Move> {
         move_from_table_frame(game, self.canonical(game).0, stored)
-    }
-
-    #[inline]
-    fn play(&mut self, game: &mut G, mv: G::Move) {
-        game.play(mv);
-    }
-
-    #[inline]
-    fn undo(&mut self, game: &mut G, mv: G::Move) {
-        game.undo(mv);
     }
 
     fn expand(

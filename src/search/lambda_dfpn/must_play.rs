@@ -201,16 +201,6 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
         move_from_table_frame(game, smallest_symmetric_key(game).0, stored)
     }
 
-    #[inline]
-    fn play(&mut self, game: &mut G, mv: G::Move) {
-        game.play(mv);
-    }
-
-    #[inline]
-    fn undo(&mut self, game: &mut G, mv: G::Move) {
-        game.undo(mv);
-    }
-
     fn expand(
         &mut self,
         game: &mut G,
