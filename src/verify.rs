@@ -3,7 +3,7 @@
 //! It replays a proof tree file against the rules alone. It reads the file with its own
 //! schema ([`ProofFile`]), rebuilds the root from the puzzle text inside with the puzzle
 //! loader, and then only plays moves with [`crate::game::Game`]: it imports nothing from
-//! `crate::search`, `crate::solve` or `crate::proof_tree` (tests/architecture.rs checks), so
+//! `crate::search`, `crate::run::solve` or `crate::proof_tree` (tests/architecture.rs checks), so
 //! a bug in a solver or in the extractor cannot hide a hole.
 //!
 //! The checks, in the order a depth-first replay meets them (the first failure is reported

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use plyscope::puzzle;
 use plyscope::search::{Algorithm, Limits};
-use plyscope::solve::{Check, SolveError, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::run::solve::{Check, SolveError, SolveOptions, SolveReport, solve_puzzle};
 
 /// Node limit per solve (the root-move classification gets the same limit per move) for
 /// the puzzles an algorithm must reach.

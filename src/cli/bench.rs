@@ -24,8 +24,8 @@ use serde::Serialize;
 
 use plyscope::puzzle::{self, Position, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::proof::has_numeric_leaves;
-use plyscope::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::run::solve::proof::has_numeric_leaves;
+use plyscope::run::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
 
 use super::parse_algorithm;
 

@@ -19,8 +19,8 @@ use serde::Serialize;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::shape::Shape;
-use plyscope::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
+use plyscope::run::solve::shape::Shape;
+use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
 
 use super::{parse_algorithm, parse_seconds, usage_error};
 

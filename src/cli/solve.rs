@@ -20,7 +20,7 @@ use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::search::Algorithm;
-use plyscope::solve::{Check, SolveError, SolveOptions, SolveReport, root_diagram, solve_puzzle};
+use plyscope::run::solve::{Check, SolveError, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 
 use super::verify::{ProofRequest, after_solve};
 use super::{parse_algorithm, parse_seconds, usage_error};

@@ -14,7 +14,7 @@ use clap::Args;
 use plyscope::proof_tree::extract::{ExtractOptions, extract};
 use plyscope::proof_tree::puzzle_text;
 use plyscope::puzzle::Puzzle;
-use plyscope::solve::{SolveOptions, SolveReport};
+use plyscope::run::solve::{SolveOptions, SolveReport};
 use plyscope::verify::{verify_file, verify_text};
 
 #[derive(Args, Debug)]

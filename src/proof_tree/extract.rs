@@ -57,8 +57,8 @@ use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
 use crate::search::proof::Goal;
 use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame, Verdict};
-use crate::solve::proof::config_for;
-use crate::solve::{SolveOptions, SolveReport, solve_puzzle};
+use crate::run::solve::proof::config_for;
+use crate::run::solve::{SolveOptions, SolveReport, solve_puzzle};
 use crate::trace::NoTrace;
 
 use super::{FORMAT, ProofGoal, ProofNode, ProofTree, VERSION};

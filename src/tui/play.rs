@@ -5,7 +5,7 @@
 //!
 //! The engine runs on a thread of its own and hands its move back on a channel that
 //! [`Play::poll`] reads at every tick of the explorer, so the terminal is never blocked.
-//! Its move comes from [`crate::solve::solve_puzzle`] on the current position; when the
+//! Its move comes from [`crate::run::solve::solve_puzzle`] on the current position; when the
 //! chosen search gives no move (a proof search that did not prove the goal, a threat search
 //! on a game without a pass, a tree with numeric leaves for the proof family), iterative
 //! deepening with the same node limit chooses, and the note says so; as a last resort the
@@ -19,7 +19,7 @@ use std::thread;
 use crate::game::{Game, MoveList, Outcome, Player, point_name};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
 use crate::search::Algorithm;
-use crate::solve::{SolveOptions, solve_puzzle};
+use crate::run::solve::{SolveOptions, solve_puzzle};
 
 /// Runs `$body` with `$g` bound to the game inside a [`Position`].
 macro_rules! with_game {
