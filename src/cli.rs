@@ -9,14 +9,51 @@ pub mod packaging;
 pub mod solve;
 pub mod verify;
 
+use clap::builder::{PossibleValue, TypedValueParser};
+use plyscope::run::registry::REGISTRY;
 use plyscope::search::Algorithm;
 
-/// Parses `--algo`: a name of [`Algorithm::ALL`], or a message listing them.
+/// Parses `--algo`: a name of the registry ([`REGISTRY`]), or a message listing them. Its
+/// possible values carry the registry's one-line summaries, so `--help` lists every
+/// algorithm with what it is, from the same table the explorer and `solve` use.
+#[derive(Clone, Copy, Debug)]
+pub struct AlgorithmParser;
+
+impl TypedValueParser for AlgorithmParser {
+    type Value = Algorithm;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Algorithm, clap::Error> {
+        let text = value.to_string_lossy();
+        parse_algorithm(&text).map_err(|message| {
+            let arg = arg.map_or("--algo".to_string(), |a| a.to_string());
+            cmd.clone().error(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value for '{arg}': {message}"),
+            )
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(REGISTRY.iter().map(|i| {
+            PossibleValue::new(i.algorithm.name()).help(i.summary)
+        })))
+    }
+}
+
+/// Parses an algorithm's name, or says which names there are. A long value is cut in the
+/// message, so a mistyped argument is not echoed back whole.
 pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     Algorithm::parse(text).ok_or_else(|| {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        let names: Vec<&str> = REGISTRY.iter().map(|i| i.algorithm.name()).collect();
+        let shown: String = text.chars().take(40).collect();
+        let cut = if shown.len() < text.len() { "..." } else { "" };
         format!(
-            "unknown algorithm '{text}'; expected one of {}",
+            "unknown algorithm '{shown}{cut}'; expected one of {}",
             names.join(", ")
         )
     })

@@ -23,15 +23,12 @@ pub mod json;
 
 use std::io::{self, Write};
 
-use crate::game::Game;
 use crate::proof_tree::{self, extract::ExtractOptions};
 use crate::puzzle::{Position, Puzzle};
-use crate::search::lambda::check_supported;
+use crate::run::registry::{self, Refusal};
+use crate::run::solve::{SolveOptions, solve_puzzle};
 use crate::search::proof::{Goal, ProofVerdict, proof_search};
 use crate::search::{self, Algorithm, SearchGame};
-use crate::run::solve::SolveError;
-use crate::run::solve::proof::has_numeric_leaves;
-use crate::run::solve::{SolveOptions, solve_puzzle};
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::store::Trace;
 use crate::tui::worker::SearchSpec;
@@ -102,7 +99,7 @@ impl Default for ExportOptions {
 pub enum ExportError {
     /// The algorithm cannot search this puzzle (the message says what to use instead).
     #[error(transparent)]
-    Unsupported(#[from] SolveError),
+    Unsupported(#[from] Refusal),
     /// No SGF proof tree: not a stone game, no win to prove, or an extraction that stopped.
     #[error("sgf export: {0}")]
     Sgf(String),
@@ -155,7 +152,7 @@ pub fn export(
         return proof_tree_sgf(puzzle, options, out);
     }
     let algorithm = algorithm_for(puzzle, options);
-    check_runs(puzzle, algorithm)?;
+    registry::check(puzzle, algorithm)?;
     let summary = match &puzzle.position {
         Position::Mnk(g) => export_game(g, puzzle, format, options, out)?,
         Position::AtariGo(g) => export_game(g, puzzle, format, options, out)?,
@@ -188,7 +185,7 @@ pub fn proof_tree_sgf(
         )));
     }
     let algorithm = algorithm_for(puzzle, options);
-    check_runs(puzzle, algorithm)?;
+    registry::check(puzzle, algorithm)?;
     let mut solve_options = SolveOptions::for_puzzle_with(puzzle, algorithm);
     solve_options.root_moves = false;
     if let Some(nodes) = options.nodes {
@@ -221,37 +218,6 @@ pub fn algorithm_for(puzzle: &Puzzle, options: &ExportOptions) -> Algorithm {
         .algorithm
         .or(puzzle.algorithm)
         .unwrap_or(Algorithm::IterativeDeepening)
-}
-
-/// Refuses the searches `solve` refuses, with its messages: threat search on a game that
-/// cannot pass, proof-number search on numeric leaves or on games with repetition draws.
-fn check_runs(puzzle: &Puzzle, algorithm: Algorithm) -> Result<(), SolveError> {
-    if algorithm.is_threat_search() {
-        match &puzzle.position {
-            Position::Mnk(g) => check_supported(g)?,
-            Position::AtariGo(g) => check_supported(g)?,
-            Position::Hex(g) => check_supported(g)?,
-            Position::Tree(g) => check_supported(g)?,
-            Position::Dama(g) => check_supported(g)?,
-            Position::Gobblet(g) => check_supported(g)?,
-        }
-    }
-    if algorithm.is_proof_search() {
-        let path_dependent = |game: &'static str| SolveError::PathDependent {
-            puzzle: puzzle.name.clone(),
-            algorithm: algorithm.name(),
-            game,
-        };
-        match &puzzle.position {
-            Position::Tree(g) if has_numeric_leaves(&mut g.clone()) => {
-                return Err(SolveError::NoGoal(puzzle.name.clone()));
-            }
-            Position::Dama(g) => return Err(path_dependent(g.name())),
-            Position::Gobblet(g) => return Err(path_dependent(g.name())),
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 fn export_game<G: SearchGame>(

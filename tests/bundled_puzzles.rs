@@ -18,8 +18,9 @@
 use std::time::Duration;
 
 use plyscope::puzzle;
+use plyscope::run::registry::Refusal;
+use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle};
 use plyscope::search::{Algorithm, Limits};
-use plyscope::run::solve::{Check, SolveError, SolveOptions, SolveReport, solve_puzzle};
 
 /// Node limit per solve (the root-move classification gets the same limit per move) for
 /// the puzzles an algorithm must reach.
@@ -340,7 +341,7 @@ fn check_proof_search(algorithm: Algorithm) {
             // Trees with numeric leaves have no goal.
             Err(_) if p.expect.as_ref().is_some_and(|e| e.value.is_some()) => continue,
             // Checkers' repetition draws are path-dependent: the proof tables refuse it.
-            Err(SolveError::PathDependent { .. }) => continue,
+            Err(Refusal::PathDependent { .. }) => continue,
             // Gobblet is solved by the alpha-beta family only (repetition draws).
             Err(_) if p.position.game_name() == "gobblet" => continue,
             Err(e) => {

@@ -17,8 +17,8 @@
 use plyscope::game::{Game, MoveList, Outcome, Player};
 use plyscope::games::dama::Dama;
 use plyscope::puzzle::{self, ExpectedResult, Position};
-use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
 use plyscope::run::solve::{Check, SolveOptions, solve_puzzle};
+use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
 use plyscope::trace::NoTrace;
 
 /// True when the side to move, `me`, wins within `plies` plies (odd) whatever the opponent

@@ -14,10 +14,10 @@
 
 use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::hex::Hex;
+use plyscope::run::solve::proof::{RootClass, classify_root};
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
-use plyscope::run::solve::proof::{RootClass, classify_root};
 use plyscope::trace::NoTrace;
 
 fn dfpn_mover_wins(game: &mut Hex, nodes: u64) -> bool {

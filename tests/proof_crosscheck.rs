@@ -33,12 +33,13 @@
 
 use plyscope::game::Outcome;
 use plyscope::puzzle::{self, Position, Puzzle};
+use plyscope::run::registry::Refusal;
+use plyscope::run::solve::{SolveOptions, solve_puzzle};
 use plyscope::search::dfpn::goal_reached;
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
 use plyscope::search::{Algorithm, LambdaGame, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::run::solve::{SolveError, SolveOptions, solve_puzzle};
 use plyscope::trace::NoTrace;
 
 /// The four engines of the family.
@@ -601,7 +602,7 @@ fn crosscheck(bounds: Bounds, list: &[Undecided]) -> Run {
                     run.comparisons += 1;
                     if !matches!(
                         solve_puzzle(&p, &options),
-                        Err(SolveError::PathDependent { .. })
+                        Err(Refusal::PathDependent { .. })
                     ) {
                         run.failures
                             .push(format!("{name} {engine}: not refused (repetition draws)"));

@@ -14,8 +14,8 @@ use assert_cmd::prelude::*;
 use plyscope::proof_tree::extract::{ExtractError, ExtractOptions, extract};
 use plyscope::proof_tree::{ProofGoal, ProofNode, ProofTree, dot, sgf};
 use plyscope::puzzle::{self, Puzzle, find_bundled};
-use plyscope::search::Algorithm;
 use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::search::Algorithm;
 use plyscope::verify::{Verified, VerifyError, verify_file, verify_text};
 
 /// A textbook tree with win/loss leaves (Black wins by `a`: both of White's replies leave

@@ -23,11 +23,11 @@ use clap::Args;
 use serde::Serialize;
 
 use plyscope::puzzle::{self, Position, Puzzle};
-use plyscope::search::Algorithm;
 use plyscope::run::solve::proof::has_numeric_leaves;
 use plyscope::run::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::search::Algorithm;
 
-use super::parse_algorithm;
+use super::AlgorithmParser;
 
 mod baseline;
 use baseline::BaselineArgs;
@@ -39,7 +39,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "S")]
     pub filter: Option<String>,
     /// Run each selected puzzle with this algorithm instead of the suite's rows.
-    #[arg(long, value_parser = parse_algorithm)]
+    #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// Node cap per search (slow rows named by --filter are not capped); a capped row
     /// shows its result as stopped and its ratios as lower bounds.

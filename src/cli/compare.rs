@@ -18,11 +18,11 @@ use clap::Args;
 use serde::Serialize;
 
 use plyscope::puzzle::{self, Puzzle};
-use plyscope::search::Algorithm;
 use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
+use plyscope::search::Algorithm;
 
-use super::{parse_algorithm, parse_seconds, usage_error};
+use super::{AlgorithmParser, parse_seconds, usage_error};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -31,7 +31,7 @@ pub struct CompareArgs {
     pub puzzle: String,
     /// An algorithm to run; give it at least twice (`--algo id --algo dfpn`). Ratios are to
     /// the first one that runs.
-    #[arg(long = "algo", value_name = "A", value_parser = parse_algorithm, required = true)]
+    #[arg(long = "algo", value_name = "A", value_parser = AlgorithmParser, required = true)]
     pub algorithms: Vec<Algorithm>,
     /// Stop each search after this many nodes.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

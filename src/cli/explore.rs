@@ -7,14 +7,15 @@ use std::process::ExitCode;
 use clap::Args;
 
 use plyscope::puzzle;
+use plyscope::run::registry;
 use plyscope::search::Algorithm;
 use plyscope::theme::config_file::user_config_dir;
 use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
 use plyscope::trace::recorder::RecordConfig;
 use plyscope::tui::keymap::Keymap;
-use plyscope::tui::{self, ExploreOptions, split};
+use plyscope::tui::{self, ExploreOptions};
 
-use super::{parse_algorithm, usage_error};
+use super::{AlgorithmParser, usage_error};
 
 /// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
 pub const DEFAULT_PUZZLE: &str = "tree-abc";
@@ -25,11 +26,11 @@ pub struct ExploreArgs {
     #[arg(value_name = "PUZZLE", default_value = DEFAULT_PUZZLE)]
     pub puzzle: String,
     /// The search algorithm (default: the puzzle's own, else id).
-    #[arg(long, value_parser = parse_algorithm)]
+    #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// Open the split view with this second algorithm beside the first (keys: F focus,
     /// B step together, C close).
-    #[arg(long, value_name = "B", value_parser = parse_algorithm)]
+    #[arg(long, value_name = "B", value_parser = AlgorithmParser)]
     pub compare: Option<Algorithm>,
     /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
     #[arg(long, value_name = "T")]
@@ -49,13 +50,9 @@ pub struct ExploreArgs {
 pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     let puzzle = puzzle::load(&args.puzzle)?;
     if let Some(second) = args.compare
-        && !split::applies(&puzzle, second)
+        && let Err(why) = registry::check(&puzzle, second)
     {
-        usage_error(format!(
-            "--compare {second} cannot search {} ({} puzzle); choose another algorithm",
-            puzzle.name,
-            puzzle.position.game_name()
-        ));
+        usage_error(format!("--compare {second}: {why}"));
     }
     let (theme, keymap) = theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {

@@ -14,7 +14,7 @@ use plyscope::export::{self, ExportOptions, Format};
 use plyscope::puzzle;
 use plyscope::search::Algorithm;
 
-use super::parse_algorithm;
+use super::AlgorithmParser;
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
@@ -22,7 +22,7 @@ pub struct ExportArgs {
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
     /// The search algorithm (default: the puzzle's own, else id).
-    #[arg(long, value_parser = parse_algorithm)]
+    #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// dot: the annotated search tree (Graphviz); json: the trace's events; sgf: the proof
     /// tree (stone games).

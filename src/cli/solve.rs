@@ -3,10 +3,8 @@
 //!
 //! Every flag overrides the puzzle's own default (its `algorithm` and `[limits]`). A flag
 //! that does not apply to the algorithm that would run is refused, with the reason: a
-//! silently ignored flag would make a measurement lie. Threat-search flags (`--max-level`,
-//! `--no-zones`) apply to lambda, dual-lambda and lambda-df-pn; `--root` to those and the
-//! proof-number family; `--epsilon` to df-pn and lambda-df-pn; `--max-depth` to everything
-//! but the proof-number family (which solves to the end of the game).
+//! silently ignored flag would make a measurement lie. Which algorithm takes which flag is
+//! the registry's answer ([`plyscope::run::registry::SearchOption`]).
 //!
 //! `--all` solves every bundled puzzle; a puzzle the chosen algorithm cannot run (a literal
 //! tree for threat search, a tree with numeric leaves for proof-number search) is skipped
@@ -19,11 +17,12 @@ use std::time::Duration;
 use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
+use plyscope::run::registry::{self, Refusal, SearchOption};
+use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 use plyscope::search::Algorithm;
-use plyscope::run::solve::{Check, SolveError, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 
 use super::verify::{ProofRequest, after_solve};
-use super::{parse_algorithm, parse_seconds, usage_error};
+use super::{AlgorithmParser, parse_seconds, usage_error};
 
 /// Highest `--max-level` accepted: zone orders are small integers and no bundled puzzle
 /// needs more than 3; level 9 is also the last that draws as one digit.
@@ -38,7 +37,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// The search algorithm (default: the puzzle's own, else id).
-    #[arg(long, value_parser = parse_algorithm)]
+    #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// Threat searches and lambda-dfpn: the highest lambda level tried (1-9).
     #[arg(long, value_name = "N", value_parser = parse_level)]
@@ -146,7 +145,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         let report = match solve_puzzle(p, options) {
             Ok(report) => report,
             // `--all` covers what the algorithm can run; the rest is noted, not failed.
-            Err(err @ (SolveError::Unsupported(_) | SolveError::NoGoal(_))) if bundled_by_all => {
+            Err(err @ (Refusal::Unsupported(_) | Refusal::NoGoal(_))) if bundled_by_all => {
                 eprintln!("plyscope: skipped: {err}");
                 continue;
             }
@@ -190,47 +189,26 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
         .or(p.algorithm)
         .unwrap_or(Algorithm::IterativeDeepening);
     let mut options = SolveOptions::for_puzzle_with(p, algorithm);
-    let refuse = |flag: &str, applies_to: &str, hint: &str| {
-        Err(format!(
-            "{flag} applies to {applies_to} only; {} runs {algorithm} ({hint})",
-            p.name
-        ))
-    };
-    let threat = algorithm.is_threat_search();
-    let proof = algorithm.is_proof_search();
-    let lambda_levels = threat || algorithm == Algorithm::LambdaDfPn;
-    let thresholds = matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
-    if !lambda_levels {
-        let hint = "give --algo lambda, --algo dual-lambda or --algo lambda-dfpn";
-        let applies_to = "lambda, dual-lambda and lambda-dfpn";
-        if args.max_level.is_some() {
-            return refuse("--max-level", applies_to, hint);
-        }
-        if args.no_zones {
-            return refuse("--no-zones", applies_to, hint);
-        }
-    }
-    if args.root && !threat && !proof {
-        return refuse(
-            "--root",
-            "lambda, dual-lambda and the proof-number searches",
-            "alpha-beta classifies the root moves of a won position by itself",
-        );
-    }
-    if args.epsilon.is_some() && !thresholds {
-        return refuse(
-            "--epsilon",
-            "dfpn and lambda-dfpn",
-            "give --algo dfpn or --algo lambda-dfpn",
-        );
-    }
-    if args.max_depth.is_some() && proof {
-        return refuse(
-            "--max-depth",
-            "alpha-beta and threat searches",
-            "proof-number searches solve to the end of the game; bound them with --nodes or \
-             --time",
-        );
+    // A flag the registry does not list for the algorithm is refused, with the reason.
+    let entry = registry::info(algorithm);
+    let given = [
+        (SearchOption::MaxLevel, args.max_level.is_some()),
+        (SearchOption::Zones, args.no_zones),
+        (SearchOption::Root, args.root),
+        (SearchOption::Epsilon, args.epsilon.is_some()),
+        (SearchOption::MaxDepth, args.max_depth.is_some()),
+    ];
+    if let Some((option, _)) = given
+        .into_iter()
+        .find(|&(option, set)| set && !entry.takes(option))
+    {
+        return Err(format!(
+            "{} applies to {} only; {} runs {algorithm} ({})",
+            option.flag(),
+            option.applies_to(),
+            p.name,
+            option.hint()
+        ));
     }
     if let Some(level) = args.max_level {
         options.max_level = Some(level);

@@ -10,9 +10,9 @@ use toml::Spanned;
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
 use super::{Goto, Landing, Lesson, LessonError, Setup, Step, parse_ordering};
 use crate::puzzle::source::line_column;
-use crate::puzzle::{self, Position, Puzzle, find_bundled};
+use crate::puzzle::{self, Puzzle, find_bundled};
+use crate::run::registry;
 use crate::search::Algorithm;
-use crate::tui::app::{runs_on_checkers, runs_on_trees};
 
 /// A problem at a byte offset, possibly about a step.
 struct Fault {
@@ -166,23 +166,18 @@ fn apply_fail(algorithm: Algorithm, fail: Option<&Spanned<String>>) -> Checked<A
 
 /// Checks that `algorithm` runs on `puzzle`'s game.
 fn check_runs(algorithm: Algorithm, puzzle: &Puzzle, place: &Spanned<String>) -> Checked<()> {
-    let runs = match puzzle.position {
-        Position::Tree(_) => runs_on_trees(algorithm),
-        Position::Dama(_) => runs_on_checkers(algorithm),
-        _ => true,
-    };
-    if runs {
-        Ok(())
-    } else {
-        Err(at(
+    match registry::check(puzzle, algorithm) {
+        Ok(()) => Ok(()),
+        Err(why) => Err(at(
             place,
             format!(
-                "{algorithm} cannot search puzzle '{}' (a {} position); the alpha-beta family \
-                 runs on every game",
+                "{algorithm} cannot search puzzle '{}' (a {} position): {}; the alpha-beta \
+                 family runs on every game",
                 puzzle.name,
-                puzzle.position.game_name()
+                puzzle.position.game_name(),
+                why.short()
             ),
-        ))
+        )),
     }
 }
 

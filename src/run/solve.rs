@@ -21,10 +21,10 @@ use crate::games::atarigo::AtariGo;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
-use crate::search::lambda::{LambdaError, check_supported};
 use crate::search::{Algorithm, Limits, Stats, Verdict};
 use crate::trace::NoTrace;
 
+use super::registry::{self, Refusal};
 use shape::ObserveAnyGame;
 
 /// How to solve: the algorithm and its limits, after the command line has overridden the
@@ -80,33 +80,6 @@ impl SolveOptions {
             epsilon: 0.0,
         }
     }
-}
-
-/// Why a puzzle could not be solved as asked (an input error, not a bug).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    /// Threat search needs a game with a pass (stone games); a tree has none.
-    #[error("{0}: use --algo id (or another alpha-beta search) for this puzzle")]
-    Unsupported(#[from] LambdaError),
-    /// Proof-number search proves a win/loss goal; a tree whose leaves are numbers has none.
-    #[error(
-        "{0} has numeric leaves: proof-number search needs win/draw/loss leaves; use --algo id \
-         (or another alpha-beta search) for this puzzle"
-    )]
-    NoGoal(String),
-    /// A search the game's rules make unsound: the proof-number family keeps proofs in a
-    /// table keyed by position, which a draw by repetition (a result that depends on the
-    /// path) would make wrong.
-    #[error(
-        "{algorithm} cannot solve {puzzle}: {game} results depend on the moves that led to a \
-         position (a draw by repetition), which its table cannot tell apart; use --algo id (or \
-         another alpha-beta search)"
-    )]
-    PathDependent {
-        puzzle: String,
-        algorithm: &'static str,
-        game: &'static str,
-    },
 }
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
@@ -219,9 +192,9 @@ impl Check {
     }
 }
 
-/// Solves `puzzle` with `options`. The only errors are a threat search asked of a game that
-/// cannot run it and a proof-number search asked of a tree with numeric leaves.
-pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, SolveError> {
+/// Solves `puzzle` with `options`. The only errors are the registry's refusals
+/// ([`registry::check`]): an algorithm asked of a game it cannot search.
+pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, Refusal> {
     solve_puzzle_observed(puzzle, options, &mut NoTrace)
 }
 
@@ -232,7 +205,15 @@ pub fn solve_puzzle_observed<O: ObserveAnyGame>(
     puzzle: &Puzzle,
     options: &SolveOptions,
     observer: &mut O,
-) -> Result<SolveReport, SolveError> {
+) -> Result<SolveReport, Refusal> {
+    registry::check(puzzle, options.algorithm)?;
+    let refused = || -> ! {
+        unreachable!(
+            "registry::check refuses {} on {}",
+            options.algorithm,
+            puzzle.position.game_name()
+        )
+    };
     if options.algorithm.is_proof_search() {
         // Hex cannot end in a draw: a goal that fails there is a loss.
         return Ok(match &puzzle.position {
@@ -261,25 +242,9 @@ pub fn solve_puzzle_observed<O: ObserveAnyGame>(
                 Some(proof::draw_stone_root::<Hex>),
             ),
             Position::Tree(g) => {
-                if proof::has_numeric_leaves(&mut g.clone()) {
-                    return Err(SolveError::NoGoal(puzzle.name.clone()));
-                }
                 proof::solve_game(g.clone(), puzzle, options, observer, true, None)
             }
-            Position::Dama(g) => {
-                return Err(SolveError::PathDependent {
-                    puzzle: puzzle.name.clone(),
-                    algorithm: options.algorithm.name(),
-                    game: g.name(),
-                });
-            }
-            Position::Gobblet(g) => {
-                return Err(SolveError::PathDependent {
-                    puzzle: puzzle.name.clone(),
-                    algorithm: options.algorithm.name(),
-                    game: g.name(),
-                });
-            }
+            Position::Dama(_) | Position::Gobblet(_) => refused(),
         });
     }
     if !options.algorithm.is_threat_search() {
@@ -292,31 +257,12 @@ pub fn solve_puzzle_observed<O: ObserveAnyGame>(
             Position::Gobblet(g) => classic::solve_game(g.clone(), puzzle, options, observer),
         });
     }
+    // Threat search needs a pass, which trees, checkers and Gobblet do not have.
     Ok(match &puzzle.position {
         Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options, observer),
         Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options, observer),
         Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options, observer),
-        // Threat search needs a pass, and a literal tree has none.
-        Position::Tree(g) => {
-            return Err(check_supported(g)
-                .err()
-                .unwrap_or(LambdaError::CannotPass(g.name()))
-                .into());
-        }
-        // Nor has checkers.
-        Position::Dama(g) => {
-            return Err(check_supported(g)
-                .err()
-                .unwrap_or(LambdaError::CannotPass(g.name()))
-                .into());
-        }
-        // Nor has Gobblet (its pieces move).
-        Position::Gobblet(g) => {
-            return Err(check_supported(g)
-                .err()
-                .unwrap_or(LambdaError::CannotPass(g.name()))
-                .into());
-        }
+        Position::Tree(_) | Position::Dama(_) | Position::Gobblet(_) => refused(),
     })
 }
 

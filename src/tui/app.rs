@@ -24,6 +24,7 @@ use std::sync::mpsc::Sender;
 use rustc_hash::FxHashSet;
 
 use crate::puzzle::{self, Puzzle};
+use crate::run::registry;
 use crate::search::Algorithm;
 use crate::trace::replay::PnMark;
 use crate::trace::store::{EventKind, NodeId};
@@ -50,59 +51,6 @@ pub const TICK_MS: u64 = 100;
 
 /// Rows moved by page up / page down.
 pub const PAGE: usize = 10;
-
-/// The algorithms the `a` key cycles through: every algorithm of [`Algorithm::ALL`], then
-/// the proof-number family (which joins `ALL` as its engines land; listed once).
-pub fn algorithm_cycle() -> Vec<Algorithm> {
-    let mut cycle: Vec<Algorithm> = Algorithm::ALL.to_vec();
-    for a in Algorithm::PROOF_FAMILY {
-        if !cycle.contains(&a) {
-            cycle.push(a);
-        }
-    }
-    cycle
-}
-
-/// True for the algorithms a literal tree can be searched with: not the threat searches
-/// (no pass), not PN² and lambda-df-pn (stone games only); PNS and df-pn prove its W/L/D
-/// leaves.
-pub fn runs_on_trees(algorithm: Algorithm) -> bool {
-    !algorithm.is_threat_search() && !matches!(algorithm, Algorithm::Pn2 | Algorithm::LambdaDfPn)
-}
-
-/// True for the algorithms Czech checkers can be searched with: the alpha-beta family only
-/// (no pass for threat searches; its repetition draws depend on the path, which the
-/// proof-number tables cannot tell apart).
-pub fn runs_on_checkers(algorithm: Algorithm) -> bool {
-    !algorithm.is_threat_search() && !algorithm.is_proof_search()
-}
-
-/// The algorithm after `now` in [`algorithm_cycle`] that can search `puzzle`, and a note
-/// naming the ones skipped and why (`None`: none skipped).
-pub fn next_algorithm(puzzle: &Puzzle, now: Algorithm) -> (Algorithm, Option<String>) {
-    let cycle = algorithm_cycle();
-    let i = cycle.iter().position(|&a| a == now).unwrap_or(0);
-    let tree = matches!(puzzle.position, puzzle::Position::Tree(_));
-    let dama = matches!(puzzle.position, puzzle::Position::Dama(_));
-    let mut skipped = Vec::new();
-    let mut next = cycle[(i + 1) % cycle.len()];
-    while (tree && !runs_on_trees(next)) || (dama && !runs_on_checkers(next)) {
-        skipped.push(next.name());
-        let j = cycle.iter().position(|&a| a == next).unwrap_or(0);
-        next = cycle[(j + 1) % cycle.len()];
-    }
-    let note = (!skipped.is_empty()).then(|| {
-        let why = if dama {
-            "checkers has no pass, and its repetition draws keep proof tables out"
-        } else if skipped.iter().all(|n| n.contains("lambda")) {
-            "a literal tree has no pass"
-        } else {
-            "stone games only"
-        };
-        format!("skipped {}: {why}", skipped.join(" and "))
-    });
-    (next, note)
-}
 
 /// The highest lambda level the level keys reach.
 pub const MAX_LEVEL: u8 = 9;
@@ -831,7 +779,8 @@ impl App {
                 self.overlays.push(Overlay::Picker { selected });
             }
             Action::CycleAlgorithm => {
-                let (next, skipped) = next_algorithm(&self.puzzle, self.spec.config.algorithm);
+                let (next, skipped) =
+                    registry::next_applicable(&self.puzzle, self.spec.config.algorithm);
                 self.algorithm = Some(next);
                 self.restart();
                 self.message = skipped;
@@ -1211,17 +1160,21 @@ mod tests {
         for (expected, message) in [
             (
                 Algorithm::Pns,
-                "skipped lambda and dual-lambda: a literal tree has no pass",
+                "skipped lambda and dual-lambda: the game has no pass",
             ),
-            (Algorithm::DfPn, "skipped pn2: stone games only"),
+            (Algorithm::Pn2, ""),
+            (Algorithm::DfPn, ""),
             (
                 Algorithm::Minimax,
-                "skipped lambda-dfpn: a literal tree has no pass",
+                "skipped lambda-dfpn: the game has no pass",
             ),
         ] {
             app.update(Action::CycleAlgorithm);
             assert_eq!(app.spec.config.algorithm, expected);
-            assert_eq!(app.message.as_deref(), Some(message));
+            assert_eq!(
+                app.message.as_deref(),
+                (!message.is_empty()).then_some(message)
+            );
             app.wait_for_search(&rx);
         }
     }

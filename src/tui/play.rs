@@ -18,8 +18,8 @@ use std::thread;
 
 use crate::game::{Game, MoveList, Outcome, Player, point_name};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
-use crate::search::Algorithm;
 use crate::run::solve::{SolveOptions, solve_puzzle};
+use crate::search::Algorithm;
 
 /// Runs `$body` with `$g` bound to the game inside a [`Position`].
 macro_rules! with_game {

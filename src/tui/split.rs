@@ -16,12 +16,12 @@
 
 use std::sync::mpsc::{self, Receiver};
 
-use crate::puzzle::{Position, Puzzle};
 use crate::search::Algorithm;
 
-use super::app::{App, NODE_LIMITS, next_algorithm, runs_on_checkers, runs_on_trees};
+use super::app::{App, NODE_LIMITS};
 use super::keymap::Action;
 use super::worker::{Msg, SearchSpec};
+use crate::run::registry;
 
 /// Which search the keys act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,16 +85,6 @@ impl Split {
 impl Drop for Split {
     fn drop(&mut self) {
         self.pane.session.cancel();
-    }
-}
-
-/// True when `algorithm` can search `puzzle` in the explorer: no threat search, PN² or
-/// lambda-df-pn on a literal tree, nothing but the alpha-beta family on checkers.
-pub fn applies(puzzle: &Puzzle, algorithm: Algorithm) -> bool {
-    match puzzle.position {
-        Position::Tree(_) => runs_on_trees(algorithm),
-        Position::Dama(_) => runs_on_checkers(algorithm),
-        _ => true,
     }
 }
 
@@ -233,7 +223,7 @@ fn toggle(app: &mut App) {
         return;
     }
     let first = app.spec.config.algorithm;
-    let (second, skipped) = next_algorithm(&app.puzzle, first);
+    let (second, skipped) = registry::next_applicable(&app.puzzle, first);
     open_with(app, second);
     let mut note = format!(
         "split: {first} | {second}; {} focus, {} together",
@@ -399,13 +389,13 @@ mod tests {
         app.update(Action::ToggleSplit);
         assert!(app.split.is_none());
         assert_eq!(app.message.as_deref(), Some("split view closed"));
-        assert!(applies(&app.puzzle, Algorithm::DfPn));
-        assert!(!applies(&app.puzzle, Algorithm::Lambda));
+        assert!(registry::check(&app.puzzle, Algorithm::DfPn).is_ok());
+        assert!(registry::check(&app.puzzle, Algorithm::Lambda).is_err());
         // Another puzzle (the picker) closes the split: its second search was of the old one.
         app.update(Action::ToggleSplit);
         app.open(puzzle::load("tictactoe").unwrap());
         assert!(app.split.is_none());
-        assert!(applies(&app.puzzle, Algorithm::Lambda));
+        assert!(registry::check(&app.puzzle, Algorithm::Lambda).is_ok());
     }
 
     #[test]

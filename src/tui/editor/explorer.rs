@@ -9,24 +9,18 @@ use std::path::PathBuf;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::puzzle::Position;
+use crate::run::registry;
 use crate::search::Algorithm;
-use crate::tui::app::{App, NODE_LIMITS, algorithm_cycle, runs_on_checkers, runs_on_trees};
+use crate::tui::app::{App, NODE_LIMITS};
 use crate::tui::keymap::{Action, CTRL_C, Key};
 use crate::tui::play::{PLAY_NODES, Play, replay};
 
 use super::setup::Setup;
 use super::{Editor, EditorExit, Line, Modal, edit_line};
 
-/// The algorithms an engine can play `position` with, in the explorer's cycle order.
+/// The algorithms an engine can play `position` with, in registry order.
 fn engines_for(position: &Position) -> Vec<Algorithm> {
-    algorithm_cycle()
-        .into_iter()
-        .filter(|&a| match position {
-            Position::Tree(_) => runs_on_trees(a),
-            Position::Dama(_) | Position::Gobblet(_) => runs_on_checkers(a),
-            _ => true,
-        })
-        .collect()
+    registry::applicable(position)
 }
 
 /// Handles a key of the game screen; true when the game is left.

@@ -1,0 +1,509 @@
+//! The one registry of algorithms x games: which algorithm runs on which game, which options
+//! it takes, what it is in one line and which lesson teaches it. Every front end asks here:
+//! the command line's `--algo` help and its flag checks (`solve`, `compare`, `export`,
+//! `bench`), the explorer's `a` key, split view and play engine, lesson validation, and
+//! [`crate::run::solve::solve_puzzle`] itself, which refuses what [`check`] refuses. So the
+//! explorer offers exactly what `solve` accepts (tests/registry.rs walks every algorithm x
+//! every bundled puzzle).
+//!
+//! Why a game is refused (design.md section 1, seeds 000 and 003):
+//! - Threat searches (lambda, dual-lambda, thesis 000 chapter 5) and lambda-df-pn need a pass:
+//!   the defender gives up a turn in a threat check. Literal trees, Czech checkers and
+//!   Gobblet have none.
+//! - The proof-number family (seed 003) keeps proofs in a table keyed by position; a draw by
+//!   repetition (Czech checkers, Gobblet) depends on the path, which the table cannot tell
+//!   apart.
+//! - Proof-number search proves a win/loss goal: a literal tree with numeric leaves has none
+//!   (checked on the tree itself, not by its game).
+
+use std::fmt;
+
+use crate::game::Game;
+use crate::puzzle::{Position, Puzzle};
+use crate::search::Algorithm;
+use crate::search::lambda::LambdaError;
+
+use super::solve::proof::has_numeric_leaves;
+
+/// The three families of the seeds, each answering its own question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The game's value (minimax, alpha-beta, iterative deepening): seeds 001, 002, 004.
+    AlphaBeta,
+    /// A win at a lambda level (lambda and dual-lambda search): thesis 000.
+    Threat,
+    /// A win/loss goal proven or disproven (PNS, PN², df-pn, lambda-df-pn): seed 003.
+    ProofNumber,
+}
+
+impl Family {
+    /// "alpha-beta", "threat", "proof-number".
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::AlphaBeta => "alpha-beta",
+            Family::Threat => "threat",
+            Family::ProofNumber => "proof-number",
+        }
+    }
+}
+
+/// The games of the puzzle format (`game = ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Mnk,
+    AtariGo,
+    Hex,
+    Gobblet,
+    Dama,
+    Tree,
+}
+
+impl GameKind {
+    /// Every game, in the order the puzzle format lists them.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::Mnk,
+        GameKind::AtariGo,
+        GameKind::Hex,
+        GameKind::Gobblet,
+        GameKind::Dama,
+        GameKind::Tree,
+    ];
+
+    /// The game of a position.
+    pub fn of(position: &Position) -> GameKind {
+        match position {
+            Position::Mnk(_) => GameKind::Mnk,
+            Position::AtariGo(_) => GameKind::AtariGo,
+            Position::Hex(_) => GameKind::Hex,
+            Position::Gobblet(_) => GameKind::Gobblet,
+            Position::Dama(_) => GameKind::Dama,
+            Position::Tree(_) => GameKind::Tree,
+        }
+    }
+
+    /// The name in puzzle files ("mnk", "atarigo", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Mnk => "mnk",
+            GameKind::AtariGo => "atarigo",
+            GameKind::Hex => "hex",
+            GameKind::Gobblet => "gobblet",
+            GameKind::Dama => "dama",
+            GameKind::Tree => "tree",
+        }
+    }
+
+    /// True when a side may give up its turn, as threat searches need (stone games).
+    pub fn has_pass(self) -> bool {
+        matches!(self, GameKind::Mnk | GameKind::AtariGo | GameKind::Hex)
+    }
+
+    /// True when a result depends on the moves that led to a position (a third repetition
+    /// draws), which tables keyed by position cannot tell apart.
+    pub fn path_dependent(self) -> bool {
+        matches!(self, GameKind::Gobblet | GameKind::Dama)
+    }
+}
+
+/// A command-line option that applies to some algorithms only (`solve` refuses it for the
+/// others: a silently ignored flag would make a measurement lie).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchOption {
+    /// `--max-depth`: a horizon; the proof-number family solves to the end of the game.
+    MaxDepth,
+    /// `--max-level`: the highest lambda level tried.
+    MaxLevel,
+    /// `--no-zones`: relevance zones off.
+    Zones,
+    /// `--root`: classify every root move with one search each.
+    Root,
+    /// `--epsilon`: df-pn's 1+epsilon threshold trick.
+    Epsilon,
+}
+
+impl SearchOption {
+    /// The flag that sets it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            SearchOption::MaxDepth => "--max-depth",
+            SearchOption::MaxLevel => "--max-level",
+            SearchOption::Zones => "--no-zones",
+            SearchOption::Root => "--root",
+            SearchOption::Epsilon => "--epsilon",
+        }
+    }
+
+    /// Who takes it, in words ("lambda, dual-lambda and lambda-dfpn").
+    pub fn applies_to(self) -> &'static str {
+        match self {
+            SearchOption::MaxDepth => "alpha-beta and threat searches",
+            SearchOption::MaxLevel | SearchOption::Zones => "lambda, dual-lambda and lambda-dfpn",
+            SearchOption::Root => "lambda, dual-lambda and the proof-number searches",
+            SearchOption::Epsilon => "dfpn and lambda-dfpn",
+        }
+    }
+
+    /// What to do instead, when the algorithm that would run does not take it.
+    pub fn hint(self) -> &'static str {
+        match self {
+            SearchOption::MaxDepth => {
+                "proof-number searches solve to the end of the game; bound them with --nodes \
+                 or --time"
+            }
+            SearchOption::MaxLevel | SearchOption::Zones => {
+                "give --algo lambda, --algo dual-lambda or --algo lambda-dfpn"
+            }
+            SearchOption::Root => {
+                "alpha-beta classifies the root moves of a won position by itself"
+            }
+            SearchOption::Epsilon => "give --algo dfpn or --algo lambda-dfpn",
+        }
+    }
+}
+
+/// One algorithm as the front ends see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgorithmInfo {
+    pub algorithm: Algorithm,
+    pub family: Family,
+    /// The games it runs on (a tree with numeric leaves is refused by the proof-number
+    /// family on top of this, see [`check`]).
+    pub games: &'static [GameKind],
+    /// The options it takes beyond the node, time and table limits every search takes.
+    pub options: &'static [SearchOption],
+    /// One line for `--algo`'s help and the explorer's header.
+    pub summary: &'static str,
+    /// The bundled lesson that teaches it, if any (`plyscope lesson NAME`).
+    pub lesson: Option<&'static str>,
+}
+
+const ALL_GAMES: &[GameKind] = &GameKind::ALL;
+const STONE_GAMES: &[GameKind] = &[GameKind::Mnk, GameKind::AtariGo, GameKind::Hex];
+const GOAL_GAMES: &[GameKind] = &[
+    GameKind::Mnk,
+    GameKind::AtariGo,
+    GameKind::Hex,
+    GameKind::Tree,
+];
+
+const VALUE_OPTIONS: &[SearchOption] = &[SearchOption::MaxDepth];
+const THREAT_OPTIONS: &[SearchOption] = &[
+    SearchOption::MaxDepth,
+    SearchOption::MaxLevel,
+    SearchOption::Zones,
+    SearchOption::Root,
+];
+
+/// Every algorithm, in the order of [`Algorithm::ALL`] (`--help`, the `a` key's cycle).
+pub const REGISTRY: [AlgorithmInfo; 10] = [
+    AlgorithmInfo {
+        algorithm: Algorithm::Minimax,
+        family: Family::AlphaBeta,
+        games: ALL_GAMES,
+        options: VALUE_OPTIONS,
+        summary: "plain negamax: every node, no cutoffs (the tests' oracle)",
+        lesson: Some("minimax-wdl"),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::AlphaBeta,
+        family: Family::AlphaBeta,
+        games: ALL_GAMES,
+        options: VALUE_OPTIONS,
+        summary: "fail-hard alpha-beta: a cutoff returns beta",
+        lesson: Some("alphabeta-cutoffs"),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::AlphaBetaSoft,
+        family: Family::AlphaBeta,
+        games: ALL_GAMES,
+        options: VALUE_OPTIONS,
+        summary: "fail-soft alpha-beta: returns the best value seen",
+        lesson: Some("fail-hard-soft"),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::IterativeDeepening,
+        family: Family::AlphaBeta,
+        games: ALL_GAMES,
+        options: VALUE_OPTIONS,
+        summary: "iterative deepening with the transposition table and move ordering",
+        lesson: None,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Lambda,
+        family: Family::Threat,
+        games: STONE_GAMES,
+        options: THREAT_OPTIONS,
+        summary: "lambda search: threats of rising order with relevance zones",
+        lesson: Some("lambda1-ladder"),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::DualLambda,
+        family: Family::Threat,
+        games: STONE_GAMES,
+        options: THREAT_OPTIONS,
+        summary: "dual-lambda search: lambda search that also excludes self-endangering moves",
+        lesson: None,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Pns,
+        family: Family::ProofNumber,
+        games: GOAL_GAMES,
+        options: &[SearchOption::Root],
+        summary: "proof-number search: expand the most-proving node of a tree in memory",
+        lesson: Some("pns-small-tree"),
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Pn2,
+        family: Family::ProofNumber,
+        games: GOAL_GAMES,
+        options: &[SearchOption::Root],
+        summary: "PN²: PNS whose leaves are evaluated by a second, bounded PNS",
+        lesson: None,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::DfPn,
+        family: Family::ProofNumber,
+        games: GOAL_GAMES,
+        options: &[SearchOption::Root, SearchOption::Epsilon],
+        summary: "df-pn: depth-first proof-number search with thresholds and a table",
+        lesson: None,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::LambdaDfPn,
+        family: Family::ProofNumber,
+        games: STONE_GAMES,
+        options: &[
+            SearchOption::Root,
+            SearchOption::Epsilon,
+            SearchOption::MaxLevel,
+            SearchOption::Zones,
+        ],
+        summary: "lambda-df-pn: df-pn over lambda trees of the smallest level that works",
+        lesson: None,
+    },
+];
+
+/// The registry's entry for `algorithm`.
+pub fn info(algorithm: Algorithm) -> &'static AlgorithmInfo {
+    REGISTRY
+        .iter()
+        .find(|i| i.algorithm == algorithm)
+        .expect("every algorithm is registered (tested)")
+}
+
+impl AlgorithmInfo {
+    /// True when it takes `option`.
+    pub fn takes(&self, option: SearchOption) -> bool {
+        self.options.contains(&option)
+    }
+
+    /// True when it runs on `game` (a tree with numeric leaves aside, see [`check`]).
+    pub fn runs_on(&self, game: GameKind) -> bool {
+        self.games.contains(&game)
+    }
+}
+
+/// Why an algorithm cannot search a puzzle (an input error, not a bug).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Threat searches and lambda-df-pn need a game with a pass (stone games).
+    #[error("{0}: use --algo id (or another alpha-beta search) for this puzzle")]
+    Unsupported(#[from] LambdaError),
+    /// Proof-number search proves a win/loss goal; a tree whose leaves are numbers has none.
+    #[error(
+        "{0} has numeric leaves: proof-number search needs win/draw/loss leaves; use --algo id \
+         (or another alpha-beta search) for this puzzle"
+    )]
+    NoGoal(String),
+    /// A search the game's rules make unsound: the proof-number family keeps proofs in a
+    /// table keyed by position, which a draw by repetition (a result that depends on the
+    /// path) would make wrong.
+    #[error(
+        "{algorithm} cannot solve {puzzle}: {game} results depend on the moves that led to a \
+         position (a draw by repetition), which its table cannot tell apart; use --algo id (or \
+         another alpha-beta search)"
+    )]
+    PathDependent {
+        puzzle: String,
+        algorithm: &'static str,
+        game: &'static str,
+    },
+}
+
+impl Refusal {
+    /// The reason in a few words, for notes such as the explorer's "skipped pns: ...".
+    pub fn short(&self) -> &'static str {
+        match self {
+            Refusal::Unsupported(_) => "the game has no pass",
+            Refusal::NoGoal(_) => "numeric leaves have no win/loss goal",
+            Refusal::PathDependent { .. } => "repetition draws keep proof tables out",
+        }
+    }
+}
+
+/// `Ok` when `algorithm` can search `puzzle`; else why not. The one answer every front end
+/// gives (solve, compare, export, bench, the explorer, lessons).
+pub fn check(puzzle: &Puzzle, algorithm: Algorithm) -> Result<(), Refusal> {
+    check_position(&puzzle.position, &puzzle.name, algorithm)
+}
+
+/// [`check`] for a position that is not (yet) a puzzle, such as the editor's; `name` names it
+/// in the messages.
+pub fn check_position(
+    position: &Position,
+    name: &str,
+    algorithm: Algorithm,
+) -> Result<(), Refusal> {
+    let game = GameKind::of(position);
+    let entry = info(algorithm);
+    if entry.runs_on(game) {
+        if entry.family == Family::ProofNumber
+            && let Position::Tree(tree) = position
+            && has_numeric_leaves(&mut tree.clone())
+        {
+            return Err(Refusal::NoGoal(name.to_string()));
+        }
+        return Ok(());
+    }
+    let game_name = game_name(position);
+    if entry.family == Family::ProofNumber && game.path_dependent() {
+        return Err(Refusal::PathDependent {
+            puzzle: name.to_string(),
+            algorithm: algorithm.name(),
+            game: game_name,
+        });
+    }
+    Err(Refusal::Unsupported(LambdaError::CannotPass(game_name)))
+}
+
+/// The game's own name ("Czech checkers", "tree"), as the engines' messages write it.
+fn game_name(position: &Position) -> &'static str {
+    match position {
+        Position::Mnk(g) => g.name(),
+        Position::AtariGo(g) => g.name(),
+        Position::Hex(g) => g.name(),
+        Position::Tree(g) => g.name(),
+        Position::Dama(g) => g.name(),
+        Position::Gobblet(g) => g.name(),
+    }
+}
+
+/// The algorithms that can search `position`, in registry order.
+pub fn applicable(position: &Position) -> Vec<Algorithm> {
+    REGISTRY
+        .iter()
+        .map(|i| i.algorithm)
+        .filter(|&a| check_position(position, "", a).is_ok())
+        .collect()
+}
+
+/// The algorithm after `now` in registry order that can search `puzzle`, and a note naming
+/// the ones skipped and why (`None`: none skipped). `now` itself when nothing else applies.
+pub fn next_applicable(puzzle: &Puzzle, now: Algorithm) -> (Algorithm, Option<String>) {
+    let start = REGISTRY
+        .iter()
+        .position(|i| i.algorithm == now)
+        .unwrap_or(0);
+    let mut skipped: Vec<(&'static str, &'static str)> = Vec::new();
+    for k in 1..=REGISTRY.len() {
+        let next = REGISTRY[(start + k) % REGISTRY.len()].algorithm;
+        match check(puzzle, next) {
+            Ok(()) => {
+                let note = (!skipped.is_empty()).then(|| skipped_note(&skipped));
+                return (next, note);
+            }
+            Err(why) => skipped.push((next.name(), why.short())),
+        }
+    }
+    (now, None)
+}
+
+/// "skipped lambda and dual-lambda: the game has no pass; skipped pns: ...".
+fn skipped_note(skipped: &[(&'static str, &'static str)]) -> String {
+    let mut parts: Vec<(Vec<&str>, &str)> = Vec::new();
+    for &(name, why) in skipped {
+        match parts.iter_mut().find(|(_, w)| *w == why) {
+            Some((names, _)) => names.push(name),
+            None => parts.push((vec![name], why)),
+        }
+    }
+    parts
+        .into_iter()
+        .map(|(names, why)| format!("skipped {}: {why}", names.join(" and ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A name for `--algo` help: "minimax: plain negamax ..." one per line.
+pub fn help_lines() -> String {
+    REGISTRY
+        .iter()
+        .map(|i| format!("{}: {}", i.algorithm.name(), i.summary))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_lists_every_algorithm_once_in_help_order() {
+        let listed: Vec<Algorithm> = REGISTRY.iter().map(|i| i.algorithm).collect();
+        assert_eq!(listed, Algorithm::ALL.to_vec());
+        for i in &REGISTRY {
+            assert_eq!(
+                i.family == Family::ProofNumber,
+                i.algorithm.is_proof_search(),
+                "{}",
+                i.algorithm
+            );
+            assert_eq!(
+                i.family == Family::Threat,
+                i.algorithm.is_threat_search(),
+                "{}",
+                i.algorithm
+            );
+        }
+    }
+
+    #[test]
+    fn gobblet_gets_the_alpha_beta_family_only() {
+        let puzzle = crate::puzzle::load("gobblet-win-in-3").unwrap();
+        assert_eq!(
+            applicable(&puzzle.position),
+            Algorithm::ALPHA_BETA_FAMILY.to_vec()
+        );
+        let (next, note) = next_applicable(&puzzle, Algorithm::IterativeDeepening);
+        assert_eq!(next, Algorithm::Minimax);
+        let note = note.unwrap();
+        assert!(
+            note.contains("skipped lambda and dual-lambda: the game has no pass"),
+            "{note}"
+        );
+        assert!(
+            note.contains("pns and pn2 and dfpn: repetition draws"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn trees_take_the_proof_family_only_with_win_loss_leaves() {
+        let wdl = crate::puzzle::load("tree-004-fig-6-20").unwrap();
+        let numbers = crate::puzzle::load("tree-abc").unwrap();
+        for a in [Algorithm::Pns, Algorithm::Pn2, Algorithm::DfPn] {
+            assert_eq!(check(&wdl, a), Ok(()));
+            assert!(matches!(check(&numbers, a), Err(Refusal::NoGoal(_))));
+        }
+        assert!(matches!(
+            check(&wdl, Algorithm::LambdaDfPn),
+            Err(Refusal::Unsupported(_))
+        ));
+    }
+}
