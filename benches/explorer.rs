@@ -14,13 +14,13 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use plyscope::puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::trace::store::MAX_EVENTS;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
 use plyscope::tui::ui;
-use plyscope::tui::worker::SearchSpec;
 
 const NODES: u64 = 1_000_000;
 

@@ -25,13 +25,13 @@ use std::io::{self, Write};
 
 use crate::proof_tree::{self, extract::ExtractOptions};
 use crate::puzzle::{Position, Puzzle};
+use crate::run::observed::run_observed;
 use crate::run::registry::{self, Refusal};
 use crate::run::solve::{SolveOptions, solve_puzzle};
-use crate::search::proof::{Goal, ProofVerdict, proof_search};
-use crate::search::{self, Algorithm, SearchGame};
+use crate::run::spec::SearchSpec;
+use crate::search::{Algorithm, SearchGame};
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::store::Trace;
-use crate::tui::worker::SearchSpec;
 
 /// The output formats of `plyscope export`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -283,47 +283,8 @@ pub fn record<G: SearchGame>(
     });
     let live = recorder.live();
     let mut game = root.clone();
-    let result = if algorithm.is_proof_search() {
-        let goal = Goal {
-            attacker: game.to_move(),
-            draw_for_attacker: spec.draw_for_attacker,
-        };
-        let report = proof_search(
-            &mut game,
-            algorithm,
-            &spec.config.proof,
-            goal,
-            &limits,
-            &mut recorder,
-        );
-        let mut text = match report.verdict {
-            ProofVerdict::Proven => "proven",
-            ProofVerdict::Disproven => "disproven",
-            ProofVerdict::Unknown => "unknown",
-        }
-        .to_string();
-        if let Some(m) = report.best_move {
-            text.push_str(&format!(", best {}", game.format_move(m)));
-        }
-        if report.stopped {
-            text.push_str(" (stopped)");
-        }
-        text
-    } else {
-        let result = search::solve(&mut game, &spec.config, &limits, &mut recorder);
-        let mut text = if algorithm.is_threat_search() {
-            result.verdict.to_string()
-        } else {
-            format!("{} value {}", result.verdict.word(), result.value)
-        };
-        if let Some(m) = result.best_move {
-            text.push_str(&format!(", best {}", game.format_move(m)));
-        }
-        if result.stopped {
-            text.push_str(" (stopped)");
-        }
-        text
-    };
+    let spec = SearchSpec { limits, ..spec };
+    let result = run_observed(&mut game, &spec, &mut recorder);
     let trace = recorder.into_trace();
     Recorded {
         algorithm,

@@ -53,6 +53,7 @@ use std::fmt;
 use crate::puzzle::Puzzle;
 use crate::search::Algorithm;
 use crate::search::config::MoveOrdering;
+use crate::view::landing::Landing;
 
 pub use bundled::{BundledLesson, bundled, find_bundled};
 
@@ -177,109 +178,6 @@ impl fmt::Display for Goto {
             Goto::Next(l) => write!(f, "next-{}", l.name()),
             Goto::Event(n) => write!(f, "event:{n}"),
             Goto::Node(path) => write!(f, "node:{}", path.join(">")),
-        }
-    }
-}
-
-/// What kind of event a step lands on (its `expect`, and what `next-...` looks for).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Landing {
-    /// Any event.
-    Event,
-    /// A node entered.
-    Enter,
-    /// A node left (alpha-beta, lambda).
-    Leave,
-    /// A cutoff: alpha-beta's `value >= beta`; lambda's winning attack or refuting
-    /// defence.
-    Cutoff,
-    /// A table probe that decided the node.
-    TtHit,
-    /// Proof-number searches: a node expanded.
-    Expansion,
-    /// A node proven or disproven (proof-number searches), a win found (lambda).
-    Proof,
-    /// df-pn: a threshold change.
-    Threshold,
-    /// Lambda: the first attack at a new level.
-    Level,
-    /// Iterative deepening: an iteration starts.
-    Iteration,
-}
-
-impl Landing {
-    pub const ALL: [Landing; 10] = [
-        Landing::Event,
-        Landing::Enter,
-        Landing::Leave,
-        Landing::Cutoff,
-        Landing::TtHit,
-        Landing::Expansion,
-        Landing::Proof,
-        Landing::Threshold,
-        Landing::Level,
-        Landing::Iteration,
-    ];
-
-    /// The name in lesson files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Landing::Event => "event",
-            Landing::Enter => "enter",
-            Landing::Leave => "leave",
-            Landing::Cutoff => "cutoff",
-            Landing::TtHit => "tt-hit",
-            Landing::Expansion => "expansion",
-            Landing::Proof => "proof",
-            Landing::Threshold => "threshold",
-            Landing::Level => "level",
-            Landing::Iteration => "iteration",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Landing> {
-        Landing::ALL.into_iter().find(|l| l.name() == name.trim())
-    }
-
-    fn bit(self) -> u16 {
-        1 << (self as u16)
-    }
-}
-
-/// The kinds one event is (an event can be several: a cutoff that is also a proof).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Landed(u16);
-
-impl Landed {
-    /// An event of no kind in particular (it is still an [`Landing::Event`]).
-    pub fn event() -> Landed {
-        Landed(Landing::Event.bit())
-    }
-
-    /// With `kind` added.
-    pub fn with(self, kind: Landing) -> Landed {
-        Landed(self.0 | kind.bit())
-    }
-
-    pub fn is(self, kind: Landing) -> bool {
-        self.0 & kind.bit() != 0
-    }
-
-    /// The kinds' names, for messages: "enter", "leave, cutoff".
-    pub fn names(self) -> String {
-        let names: Vec<&str> = Landing::ALL
-            .into_iter()
-            .filter(|&l| l != Landing::Event && self.is(l))
-            .map(Landing::name)
-            .collect();
-        if names.is_empty() {
-            if self.is(Landing::Event) {
-                "an event of no listed kind".to_string()
-            } else {
-                "no event (the start)".to_string()
-            }
-        } else {
-            names.join(", ")
         }
     }
 }
@@ -427,6 +325,7 @@ pub fn load(name_or_path: &str) -> Result<Lesson, LessonError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::landing::Landed;
 
     #[test]
     fn gotos_parse_and_print_back() {

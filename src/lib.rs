@@ -36,4 +36,5 @@ pub mod theme;
 pub mod trace;
 pub mod tui;
 pub mod verify;
+pub mod view;
 pub mod zobrist;

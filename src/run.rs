@@ -4,5 +4,9 @@
 //! ([`solve`], no trace at all) or recorded on a worker thread ([`worker`]). It imports the
 //! rules, the engines and the recorder below it and no front end (tests/architecture.rs).
 
+pub mod observed;
+pub mod progress;
 pub mod registry;
 pub mod solve;
+pub mod spec;
+pub mod worker;

@@ -11,13 +11,15 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use plyscope::puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, Limits};
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::trace::store::EventKind;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
 use plyscope::tui::ui;
-use plyscope::tui::worker::{BoardOptions, BoardView, MarkKind, Msg, SearchSpec};
+use plyscope::tui::worker::Msg;
+use plyscope::view::session::{BoardOptions, BoardView, MarkKind};
 
 /// Opens a bundled puzzle under iterative deepening to `depth` plies, with the null move and
 /// forward pruning (keep `keep` percent) as asked.

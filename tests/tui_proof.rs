@@ -16,13 +16,16 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use common::pn_engines;
 use plyscope::games::mnk::Mnk;
 use plyscope::puzzle::{self, Position};
+use plyscope::run::progress::Progress;
 use plyscope::search::Algorithm;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::trace::recorder::Recorder;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::Keymap;
 use plyscope::tui::ui;
-use plyscope::tui::worker::{BoardView, GameSession, MarkKind, Msg, Progress};
+use plyscope::tui::worker::Msg;
+use plyscope::view::game_session::GameSession;
+use plyscope::view::session::{BoardView, MarkKind};
 
 fn position(name: &str) -> Mnk {
     let Position::Mnk(g) = puzzle::load(name).unwrap().position else {
@@ -108,7 +111,7 @@ fn type_keys(app: &mut App, keys: &str) {
 fn overlay(app: &App) -> Vec<(u16, String, MarkKind)> {
     match app.session.board(
         app.selected,
-        plyscope::tui::worker::BoardOptions {
+        plyscope::view::session::BoardOptions {
             values: app.show_values,
             zone: app.zone,
             show_dn: app.show_dn,

@@ -27,7 +27,7 @@ use crate::search::proof::{PN_INFINITY, ProofNumbers};
 use crate::search::{Bound, Value, Window};
 use crate::trace::store::{Event, NodeKind, Trace, pn_flags};
 use crate::trace::{LambdaPurpose, LambdaVerdict};
-use crate::tui::worker::lambda::verdict_words;
+use crate::view::lambda::verdict_words;
 
 use super::{Header, kept_nodes};
 

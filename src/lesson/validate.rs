@@ -8,11 +8,12 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
-use super::{Goto, Landing, Lesson, LessonError, Setup, Step, parse_ordering};
+use super::{Goto, Lesson, LessonError, Setup, Step, parse_ordering};
 use crate::puzzle::source::line_column;
 use crate::puzzle::{self, Puzzle, find_bundled};
 use crate::run::registry;
 use crate::search::Algorithm;
+use crate::view::landing::Landing;
 
 /// A problem at a byte offset, possibly about a step.
 struct Fault {

@@ -31,8 +31,11 @@ use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
 use super::split::{self, Split};
-use super::worker::lambda::ZoneView;
-use super::worker::{self, Marker, Msg, Progress, SearchSpec, Session};
+use super::worker::{self, Msg};
+use crate::run::progress::Progress;
+use crate::run::spec::SearchSpec;
+use crate::view::lambda::ZoneView;
+use crate::view::session::{Marker, Session};
 
 /// An overlay drawn over the main screen; the top one takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1076,7 +1079,7 @@ mod tests {
 
     #[test]
     fn root_analysis_classifies_every_root_move() {
-        use crate::tui::worker::lambda::RootMark;
+        use crate::view::lambda::RootMark;
         let (mut app, rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
         app.update(Action::ToggleRootAnalysis);
         assert!(app.root_analysis && app.spec.root_analysis);
@@ -1113,7 +1116,7 @@ mod tests {
 
     #[test]
     fn zone_keys_cycle_the_orders_and_switch_the_side() {
-        use crate::tui::worker::lambda::{ZoneOrders, ZoneSide};
+        use crate::view::lambda::{ZoneOrders, ZoneSide};
         let (mut app, _rx) = open_with("mnk-4x4-k4-corners", Algorithm::Lambda);
         assert_eq!(app.zone.orders, ZoneOrders::All);
         app.update(Action::CycleZoneOrder);

@@ -15,18 +15,18 @@
 //! Position 0 shows the intro; `n + 1`, after the last step, "lesson complete" and what to
 //! try next.
 
-pub mod landing;
 pub mod pane;
 
 use std::cell::Cell;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::lesson::{Goto, Landed, Landing, Lesson, LessonError, Setup};
+use crate::lesson::{Goto, Lesson, LessonError, Setup};
 use crate::trace::store::NodeId;
+use crate::view::landing::{Landed, Landing};
 
 use super::app::App;
-use super::worker::SearchSpec;
+use crate::run::spec::SearchSpec;
 
 /// Longest a step waits for the search to record far enough before it gives up.
 pub const WAIT: Duration = Duration::from_secs(60);

@@ -20,8 +20,9 @@ use crate::search::Algorithm;
 
 use super::app::{App, NODE_LIMITS};
 use super::keymap::Action;
-use super::worker::{Msg, SearchSpec};
+use super::worker::Msg;
 use crate::run::registry;
+use crate::run::spec::SearchSpec;
 
 /// Which search the keys act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The explorer's "why" (issue 6, item 4): the event at the replay cursor explained in plain
-//! language ([`crate::tui::worker::explain`]) in a block under the tree pane, and
+//! language ([`crate::view::explain`]) in a block under the tree pane, and
 //! the keys that jump to the next (`;`) or previous (`:`) event worth explaining.
 //!
 //! The block stands under the tree pane, which has rows to spare at the minimum size of

@@ -25,9 +25,9 @@ use unicode_width::UnicodeWidthStr;
 use crate::game::Player;
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
-use crate::tui::worker::lambda::RootMark;
-use crate::tui::worker::proof::ProofMark;
-use crate::tui::worker::{BoardOptions, BoardView, MarkKind};
+use crate::view::lambda::RootMark;
+use crate::view::proof::ProofMark;
+use crate::view::session::{BoardOptions, BoardView, MarkKind};
 
 use super::{glyph_text, pane};
 

@@ -16,7 +16,7 @@
 //! the selected node marked `>`).
 //!
 //! At an alpha-beta node it adds, in words, the heuristics of issue 6 item 3
-//! ([`crate::tui::worker::heuristics`]): the null-move probe with its R (seed 002 7.1.2),
+//! ([`crate::view::heuristics`]): the null-move probe with its R (seed 002 7.1.2),
 //! the moves forward pruning dropped (seed 002 7.1.1), the killers of the ply, and the move
 //! order as generated and as searched with the reason of each place (TT move, evaluation,
 //! killer, history score; at an iteration's root the last iteration's values). With the
@@ -32,9 +32,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
-use crate::tui::worker::bound_word;
-use crate::tui::worker::lambda::Tone;
-use crate::tui::worker::proof;
+use crate::view::bound_word;
+use crate::view::lambda::Tone;
+use crate::view::proof;
 
 use super::{glyph_text, pane};
 

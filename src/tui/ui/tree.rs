@@ -27,8 +27,8 @@ use crate::search::{Algorithm, Bound};
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
-use crate::tui::worker::lambda::Tone;
-use crate::tui::worker::proof;
+use crate::view::lambda::Tone;
+use crate::view::proof;
 
 use super::{glyph_text, pane};
 

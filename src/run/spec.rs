@@ -1,0 +1,48 @@
+//! The spec of a search the explorer, export and lessons record: the algorithm with its whole
+//! configuration (ordering, table, lambda level, proof-number options), the limits, the record
+//! budget and the root analysis. Headless solving takes [`crate::run::solve::SolveOptions`],
+//! which the command line fills from the same puzzle defaults.
+
+use crate::puzzle::{Position, Puzzle};
+use crate::search::{Algorithm, Limits, SearchConfig};
+
+/// Which search to run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchSpec {
+    pub config: SearchConfig,
+    pub limits: Limits,
+    /// The record budget in events (`--record`).
+    pub record: u64,
+    /// Lambda searches: classify every root move (thesis 000 figures 5.1-5.3,
+    /// `search::lambda::analyse_root`) instead of searching for one win.
+    pub root_analysis: bool,
+    /// Proof-number searches: a draw reaches the goal (the puzzle's `draw = "attacker"`);
+    /// otherwise a draw disproves it.
+    pub draw_for_attacker: bool,
+}
+
+impl SearchSpec {
+    /// The search a puzzle asks for: `algorithm` (else the puzzle's own, else `id`), the
+    /// puzzle's limits; a literal tree is searched in textbook form (no table, generator
+    /// order) so the screen matches the seeds' figures.
+    pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
+        let algorithm = algorithm
+            .or(puzzle.algorithm)
+            .unwrap_or(Algorithm::IterativeDeepening);
+        let mut config = match puzzle.position {
+            Position::Tree(_) => SearchConfig::plain(algorithm),
+            _ => SearchConfig::for_algorithm(algorithm),
+        };
+        // Lambda searches: the puzzle's maximum level (the level keys override it).
+        if let Some(level) = puzzle.limits.max_level {
+            config.lambda.max_level = level.clamp(1, u8::MAX as u32) as u8;
+        }
+        SearchSpec {
+            config,
+            limits: puzzle.limits.search_limits(),
+            record,
+            root_analysis: false,
+            draw_for_attacker: puzzle.draw_counts_for_attacker,
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! What a game adds to the search's view of it for the board pane ([`BoardGame`]): stone
+//! games draw a grid (Hex a slanted rhombus) with marks on empty points; games whose pieces
+//! move (Czech checkers, Gobblet) and literal trees draw their text diagram.
+
+use crate::game::{Game, Point, StoneGame};
+use crate::games::atarigo::AtariGo;
+use crate::games::dama::{Dama, DamaMove};
+use crate::games::hex::Hex;
+use crate::games::mnk::Mnk;
+use crate::games::tree::TreeGame;
+use crate::search::SearchGame;
+
+use super::session::{BoardMark, BoardView, MarkKind};
+
+/// What a game adds to [`SearchGame`] for the board pane.
+pub trait BoardGame: SearchGame {
+    /// The board of this position; `last` is the move that reached it.
+    /// `overlay` holds marks on moves' points, `legend` says what they are.
+    fn board_view(
+        &self,
+        last: Option<Self::Move>,
+        overlay: Vec<(Self::Move, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView;
+
+    /// The move that plays on point `p` (zones are per point), if the game has points.
+    fn point_move(&self, p: Point) -> Option<Self::Move>;
+}
+
+fn stone_view<G: StoneGame>(
+    game: &G,
+    hex: bool,
+    last: Option<Point>,
+    overlay: Vec<(Point, String, MarkKind)>,
+    legend: Option<String>,
+) -> BoardView {
+    BoardView::Stones {
+        columns: game.columns(),
+        rows: game.rows(),
+        hex,
+        cells: (0..game.num_points() as Point)
+            .map(|p| game.stone(p))
+            .collect(),
+        last_move: last,
+        overlay: overlay
+            .into_iter()
+            .map(|(point, text, kind)| BoardMark { point, text, kind })
+            .collect(),
+        legend,
+    }
+}
+
+impl BoardGame for Mnk {
+    fn point_move(&self, p: Point) -> Option<Point> {
+        Some(p)
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Point>,
+        overlay: Vec<(Point, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView {
+        stone_view(self, false, last, overlay, legend)
+    }
+}
+
+impl BoardGame for AtariGo {
+    fn point_move(&self, p: Point) -> Option<Point> {
+        Some(p)
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Point>,
+        overlay: Vec<(Point, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView {
+        stone_view(self, false, last, overlay, legend)
+    }
+}
+
+impl BoardGame for Hex {
+    fn point_move(&self, p: Point) -> Option<Point> {
+        Some(p)
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Point>,
+        overlay: Vec<(Point, String, MarkKind)>,
+        legend: Option<String>,
+    ) -> BoardView {
+        stone_view(self, true, last, overlay, legend)
+    }
+}
+
+impl BoardGame for TreeGame {
+    fn point_move(&self, _p: Point) -> Option<u16> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        _last: Option<u16>,
+        _overlay: Vec<(u16, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
+        BoardView::Text(self.diagram())
+    }
+}
+
+/// Czech checkers is drawn as its text diagram (pieces `x`/`X`, `o`/`O`), like a tree; the
+/// move that reached the node is named under it.
+impl BoardGame for Dama {
+    fn point_move(&self, _p: Point) -> Option<DamaMove> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        last: Option<DamaMove>,
+        _overlay: Vec<(DamaMove, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
+        text_with_last_move(self, last)
+    }
+}
+
+/// Gobblet's board is a text grid of stacks (`X4`, `O1X3`: bottom to top), its reserves and
+/// the side to move; the move that reached the node is named under it.
+impl BoardGame for crate::games::gobblet::Gobblet {
+    fn point_move(&self, _p: Point) -> Option<Self::Move> {
+        None
+    }
+
+    fn board_view(
+        &self,
+        last: Option<Self::Move>,
+        _overlay: Vec<(Self::Move, String, MarkKind)>,
+        _legend: Option<String>,
+    ) -> BoardView {
+        text_with_last_move(self, last)
+    }
+}
+
+/// The game's text diagram with the move that reached the node named under it (games whose
+/// pieces move: no point overlay).
+fn text_with_last_move<G: Game>(game: &G, last: Option<G::Move>) -> BoardView {
+    let mut text = game.diagram();
+    if let Some(m) = last {
+        text.push_str(&format!("last move: {}\n", game.format_move(m)));
+    }
+    BoardView::Text(text)
+}

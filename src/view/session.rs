@@ -1,0 +1,220 @@
+//! The game-erased view of one recorded search and its replay cursor ([`Session`]), and what
+//! it hands the panes: tree rows ([`NodeRow`]), the node pane's facts ([`NodeDetail`]) and
+//! the board with its overlays ([`BoardView`]). The explorer draws these; the tests and
+//! lessons read them. [`crate::view::game_session::GameSession`] is the one implementation,
+//! monomorphic per game.
+
+use crate::game::{Player, Point};
+use crate::search::{Bound, Value, Window};
+use crate::trace::replay::{NodeStatus, PnMark};
+use crate::trace::store::{EventKind, NodeId};
+
+use super::explain;
+use super::heuristics;
+use super::lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
+use super::landing::Landed;
+use super::proof::{ProofDetail, ProofMark, ProofRow};
+
+/// What a mark on the board means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MarkKind {
+    /// A child's value.
+    Value,
+    /// A point of a relevance zone, with its order.
+    Zone(u8),
+    /// A root move's result (thesis 000 figures 5.1-5.3).
+    Root(RootMark),
+    /// A child's proof or disproof number (proof-number searches).
+    Proof(ProofMark),
+    /// A move's history score as a heat digit 1-9 (the history-heuristic heat map).
+    History(u8),
+}
+
+/// A mark drawn on an empty point of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardMark {
+    pub point: Point,
+    pub text: String,
+    pub kind: MarkKind,
+}
+
+/// What the board pane is asked to draw besides the position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardOptions {
+    /// Draw the overlays (children's values; for lambda searches the zone or the root
+    /// marks).
+    pub values: bool,
+    /// Which zone, and which of its orders.
+    pub zone: ZoneView,
+    /// Proof-number searches: the children's disproof numbers instead of their proof
+    /// numbers.
+    pub show_dn: bool,
+    /// Alpha-beta family: the history-heuristic heat map instead of the children's values.
+    pub history: bool,
+}
+
+/// What the board pane draws for a node.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardView {
+    /// A board of stones; `hex` draws it as a slanted rhombus.
+    Stones {
+        columns: usize,
+        rows: usize,
+        hex: bool,
+        /// Index = x + y * columns, y = 0 the bottom row.
+        cells: Vec<Option<Player>>,
+        /// The stone played last to reach the node.
+        last_move: Option<Point>,
+        /// Marks on empty points: children's values, zone orders or root marks.
+        overlay: Vec<BoardMark>,
+        /// One line under the board that says what the marks are.
+        legend: Option<String>,
+    },
+    /// A text diagram (a literal tree: its path and subtree).
+    Text(String),
+}
+
+/// One row of the tree pane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRow {
+    pub id: NodeId,
+    /// Plies from the root.
+    pub ply: usize,
+    /// The move that reached it (`root` for a root).
+    pub label: String,
+    pub status: NodeStatus,
+    pub has_children: bool,
+    /// The value so far or final (from the side to move's view), with its bound.
+    pub value: Option<(Value, Bound)>,
+    pub cutoff: bool,
+    pub tt_hit: bool,
+    /// The parent's best child so far.
+    pub best: bool,
+    /// Lambda nodes: level and verdict (the label then names the move or the LAMBDA call).
+    pub lambda: Option<LambdaRow>,
+    /// Proof nodes: `[pn, dn]`, solved or not, on the current descent.
+    pub proof: Option<ProofRow>,
+    /// Alpha-beta nodes: the window at entry (the lessons' `(alpha, value, beta)` rows).
+    pub window: Option<Window>,
+}
+
+/// A marker that [`Session::find_node`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// The node's search ended in a cutoff.
+    Cutoff,
+    /// A table entry decided the node.
+    TtHit,
+    /// A proof: a win of the attacker (lambda searches).
+    Proof,
+    /// The first move of an ATTACK at a new level (lambda searches).
+    LevelChange,
+}
+
+/// The side pane's facts about a node as of the step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeDetail {
+    pub path: Vec<String>,
+    pub ply: usize,
+    pub depth: u32,
+    pub to_move: Player,
+    pub status: NodeStatus,
+    pub window: Option<Window>,
+    pub value: Option<Value>,
+    pub bound: Option<Bound>,
+    /// "value 70 >= beta 70: 2 moves skipped (c3 d4)".
+    pub cutoff: Option<String>,
+    pub tt: Option<String>,
+    pub iteration: u32,
+    pub subtree_nodes: u32,
+    /// Lambda nodes: attacker, level, threat answered, zones, table, verdict.
+    pub lambda: Option<LambdaDetail>,
+    /// Proof nodes: numbers, thresholds, the frames of the current descent.
+    pub proof: Option<ProofDetail>,
+    /// Alpha-beta nodes: null move, forward pruning, killers and the move order before
+    /// and after sorting, in words ([`heuristics::node_lines`]).
+    pub heuristics: Vec<heuristics::Line>,
+}
+
+/// A game-erased view of one recorded search and its replay cursor.
+pub trait Session: Send {
+    /// Events recorded so far.
+    fn len(&self) -> usize;
+    /// True when no event is recorded yet.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// True once the search is over and fully recorded.
+    fn finished(&self) -> bool;
+    /// Events the engine made after the record budget ran out.
+    fn unrecorded(&self) -> u64;
+    /// The replay step.
+    fn step(&self) -> usize;
+    /// The tree as of the step: nodes entered and the deepest ply among them (the split
+    /// view's headers, issue 7).
+    fn tree_so_far(&self) -> (usize, usize);
+    /// One event forward; false at the end of the record.
+    fn forward(&mut self) -> bool;
+    /// One event back; false at step 0.
+    fn back(&mut self) -> bool;
+    /// Moves to `step` (clamped to the record).
+    fn seek(&mut self, step: usize);
+    /// Moves right after the next (or previous) event of `kind`; false when there is none.
+    fn seek_kind(&mut self, kind: EventKind, forward: bool) -> bool;
+    /// Lambda searches: moves right after the next (or previous) leave of a node that ended
+    /// a loop early (a winning attack move, a refuting defence) and returns that node; `None`
+    /// (and no move) when there is none.
+    fn seek_lambda_cutoff(&mut self, forward: bool) -> Option<NodeId>;
+    /// Proof-number searches: steps to right after the next (or previous) expansion, proof
+    /// or threshold change; returns the node it happened to.
+    fn seek_pn(&mut self, mark: PnMark, forward: bool) -> Option<NodeId>;
+    /// True when the recorded search is of the proof-number family.
+    fn is_proof(&self) -> bool;
+    /// The node the search is in at the step.
+    fn current(&self) -> Option<NodeId>;
+    /// Roots entered by the step (one per iteration).
+    fn roots(&self) -> Vec<NodeId>;
+    /// A node's parent.
+    fn parent(&self, node: NodeId) -> Option<NodeId>;
+    /// Children entered by the step, in search order.
+    fn children(&self, node: NodeId) -> Vec<NodeId>;
+    /// The principal variation below `node` as of the step.
+    fn principal_variation(&self, node: NodeId) -> Vec<NodeId>;
+    /// The child with the largest subtree so far.
+    fn largest_child(&self, node: NodeId) -> Option<NodeId>;
+    /// The first node after `from` (before it when `forward` is false; from the start or
+    /// the end when `from` is `None`), in entry order and entered by the step, that shows
+    /// `marker`.
+    fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId>;
+    /// The tree pane's row for a node.
+    fn row(&self, node: NodeId) -> NodeRow;
+    /// The side pane's facts for a node.
+    fn detail(&self, node: NodeId) -> NodeDetail;
+    /// The board at a node (`None`: the puzzle's position) with the overlays `options` ask
+    /// for: the children's values; for lambda nodes the zone of the chosen side, or at a
+    /// root search each root move's level.
+    fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView;
+    /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
+    /// 5.1-5.3), with its point (`None` for games without points).
+    fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
+    /// The iterations of iterative deepening entered by the step.
+    fn iterations(&self) -> Vec<heuristics::IterationRow>;
+    /// The history table as of the step, highest score first, in the game's notation
+    /// (`None` when the search ran with the history heuristic off).
+    fn history(&self) -> Option<Vec<(String, u64)>>;
+    /// The moves from the root to `node`, in the game's notation, each formatted in the
+    /// position where it is played (the editor and play mode rebuild the node's position
+    /// from them). Empty for an unknown node.
+    fn line_moves(&self, node: NodeId) -> Vec<String>;
+    /// The last event that happened at the step, in plain language ([`explain`]); `None`
+    /// at step 0.
+    fn explain(&self) -> Option<explain::Explanation>;
+    /// Steps to right after the next (or previous) event worth explaining
+    /// ([`explain::worth`]); false, and no move, when there is none.
+    fn seek_explained(&mut self, forward: bool) -> bool;
+    /// Asks the engine to stop.
+    fn cancel(&self);
+    /// Lessons: the kinds of the recorded event `index` (0-based: the replay is at step
+    /// `index + 1` after it) and its node; `None` past the record.
+    fn landed(&self, index: usize) -> Option<(Landed, Option<NodeId>)>;
+}
