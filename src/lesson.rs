@@ -1,6 +1,6 @@
 //! Guided lessons (issue 6, deliverable 4): a puzzle with a script of steps, each a place in
 //! the recorded search ("the next cutoff", "the node a > b") and a text that says what to
-//! look at there. The explorer in lesson mode (`tui::lesson`) plays the script; this module
+//! look at there. The explorer in lesson mode (`tui::app::lesson`) plays the script; this module
 //! is the file format, its loading and validation, and the bundled lessons.
 //!
 //! ## The format
@@ -41,7 +41,7 @@
 //! Every problem the file itself can have (syntax, a missing field, an unknown goto, an
 //! unknown puzzle, an algorithm the puzzle's game cannot run) is a [`LessonError`] naming the
 //! file, the line and what was expected; whether each goto is *reachable* is found when the
-//! script is played (`tui::lesson`), and is then an error naming the file, the step and the
+//! script is played (`tui::app::lesson`), and is then an error naming the file, the step and the
 //! reason, so that a stale script fails the tests.
 
 mod bundled;

@@ -15,11 +15,8 @@
 pub mod app;
 pub mod editor;
 pub mod keymap;
-pub mod lesson;
 pub mod play;
-pub mod split;
 pub mod ui;
-pub mod why;
 pub mod worker;
 
 use std::io::{self, BufWriter, Stdout, Write};
@@ -42,7 +39,7 @@ use crate::puzzle::Puzzle;
 use crate::search::Algorithm;
 use crate::theme::Theme;
 
-use app::{App, TICK_MS};
+use app::{App, TICK_MS, lesson, split};
 use keymap::{CTRL_C, Key, Keymap};
 use worker::Msg;
 

@@ -16,8 +16,8 @@ use plyscope::lesson::{self, Lesson};
 use plyscope::search::Value;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::app::App;
+use plyscope::tui::app::lesson as mode;
 use plyscope::tui::keymap::Keymap;
-use plyscope::tui::lesson as mode;
 use plyscope::tui::ui;
 use plyscope::tui::worker::Msg;
 

@@ -438,7 +438,7 @@ fn open_split(
     let mut app = App::new(p, Some(first), 2_000_000, Keymap::bundled().unwrap(), tx);
     app.wait_for_search(&rx);
     app.progress.nodes_per_second = 0.0;
-    plyscope::tui::split::open_with(&mut app, second);
+    plyscope::tui::app::split::open_with(&mut app, second);
     let split = app.split.as_mut().unwrap();
     split.wait_for_search();
     split.pane.progress.nodes_per_second = 0.0;

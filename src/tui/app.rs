@@ -18,6 +18,9 @@
 //! disproof numbers on the board instead of their proof numbers. `a` cycles through the
 //! proof family too (PNS and df-pn only on literal trees).
 
+pub mod lesson;
+pub mod split;
+
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 
@@ -30,12 +33,12 @@ use crate::trace::replay::PnMark;
 use crate::trace::store::{EventKind, NodeId};
 
 use super::keymap::{Action, Keymap};
-use super::split::{self, Split};
 use super::worker::{self, Msg};
 use crate::run::progress::Progress;
 use crate::run::spec::SearchSpec;
 use crate::view::lambda::ZoneView;
 use crate::view::session::{Marker, Session};
+use split::Split;
 
 /// An overlay drawn over the main screen; the top one takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,8 +118,8 @@ pub struct App {
     pub picker: Vec<PickerEntry>,
     /// The split view's second search (`C`; issue 7): see [`split`].
     pub split: Option<Box<Split>>,
-    /// Lesson mode: the lesson and the step shown (`tab` / `shift-tab`, [`super::lesson`]).
-    pub lesson: Option<super::lesson::LessonState>,
+    /// Lesson mode: the lesson and the step shown (`tab` / `shift-tab`, [`lesson`]).
+    pub lesson: Option<lesson::LessonState>,
     /// Tree rows show each node's `(alpha, value, beta)` (lesson mode turns it on).
     pub show_window: bool,
     /// The position editor or a game against the engine, when one is open (it takes the
@@ -682,7 +685,7 @@ impl App {
                 self.step_with(moved, "no earlier cutoff");
             }
             Action::StepNextExplained | Action::StepPreviousExplained => {
-                crate::tui::why::step_explained(self, action == Action::StepNextExplained);
+                step_explained(self, action == Action::StepNextExplained);
             }
             Action::StepStart => {
                 self.session.seek(0);
@@ -801,8 +804,8 @@ impl App {
                     self.session.cancel();
                 }
             }
-            Action::LessonNext => super::lesson::next(self),
-            Action::LessonPrevious => super::lesson::previous(self),
+            Action::LessonNext => lesson::next(self),
+            Action::LessonPrevious => lesson::previous(self),
             Action::EditPosition => self.open_editor(),
             Action::PlayEngine => self.open_play(),
             Action::Close => {}
@@ -872,6 +875,23 @@ impl App {
                 Err(_) => break,
             }
         }
+    }
+}
+
+/// Steps the replay to right after the next (`forward`) or previous event worth explaining
+/// and selects the node it happened to; says so on the status line when there is none.
+pub fn step_explained(app: &mut App, forward: bool) {
+    if app.session.seek_explained(forward) {
+        app.after_step();
+        if let Some(node) = app.session.explain().and_then(|x| x.node) {
+            app.selected = Some(node);
+        }
+    } else {
+        app.message = Some(if forward {
+            "no later event worth explaining".to_string()
+        } else {
+            "no earlier event worth explaining".to_string()
+        });
     }
 }
 

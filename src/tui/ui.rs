@@ -10,11 +10,13 @@
 pub mod board;
 pub mod editor;
 pub mod help;
+pub mod lesson;
 pub mod picker;
 pub mod side;
 pub mod split;
 pub mod status;
 pub mod tree;
+pub mod why;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -78,15 +80,15 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     board::render(frame, board_area, app, theme);
     // Lesson mode: the lesson pane takes the upper part of the node pane's room.
     let side_area = if let Some(state) = &app.lesson {
-        let (lesson_area, node_area) = crate::tui::lesson::pane::split(side_area, state, theme);
-        crate::tui::lesson::pane::render(frame, lesson_area, app, theme);
+        let (lesson_area, node_area) = lesson::split(side_area, state, theme);
+        lesson::render(frame, lesson_area, app, theme);
         node_area
     } else {
         side_area
     };
     side::render(frame, side_area, app, theme);
-    // The event at the step in words, under the tree ([`crate::tui::why`]).
-    let tree_area = crate::tui::why::render_below(frame, tree_area, app, theme);
+    // The event at the step in words, under the tree ([`why`]).
+    let tree_area = why::render_below(frame, tree_area, app, theme);
     tree::render(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);
     render_overlays(frame, area, app, theme);

@@ -1,4 +1,4 @@
-//! The split view's screen (issue 7, deliverable 1; the model is [`crate::tui::split`]):
+//! The split view's screen (issue 7, deliverable 1; the model is [`crate::tui::app::split`]):
 //! two searches of one puzzle side by side, each with a header (algorithm, result, step,
 //! tree size and depth as of the step, nodes and time of the whole search, the unfocused
 //! search's note), its tree and
@@ -16,7 +16,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::theme::{GlyphSet, Slot, Theme};
 use crate::tui::app::App;
-use crate::tui::split::{Focus, Split, focused};
+use crate::tui::app::split::{Focus, Split, focused};
 
 use super::{WIDE, board, glyph_text, side, status, tree};
 

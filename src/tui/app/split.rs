@@ -18,11 +18,11 @@ use std::sync::mpsc::{self, Receiver};
 
 use crate::search::Algorithm;
 
-use super::app::{App, NODE_LIMITS};
-use super::keymap::Action;
-use super::worker::Msg;
+use super::{App, NODE_LIMITS};
 use crate::run::registry;
 use crate::run::spec::SearchSpec;
+use crate::tui::keymap::Action;
+use crate::tui::worker::Msg;
 
 /// Which search the keys act on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,7 +18,7 @@ use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::tui::ui::pane;
 
-use super::{LessonState, PaneView};
+use crate::tui::app::lesson::{LessonState, PaneView};
 
 /// What to try after a lesson that says nothing itself.
 const DEFAULT_NEXT: &str = "Wander with the explorer's keys (? lists them), shift-tab to go \

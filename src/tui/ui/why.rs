@@ -16,23 +16,6 @@ use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::tui::ui::{glyph_text, pane};
 
-/// Steps the replay to right after the next (`forward`) or previous event worth explaining
-/// and selects the node it happened to; says so on the status line when there is none.
-pub fn step_explained(app: &mut App, forward: bool) {
-    if app.session.seek_explained(forward) {
-        app.after_step();
-        if let Some(node) = app.session.explain().and_then(|x| x.node) {
-            app.selected = Some(node);
-        }
-    } else {
-        app.message = Some(if forward {
-            "no later event worth explaining".to_string()
-        } else {
-            "no earlier event worth explaining".to_string()
-        });
-    }
-}
-
 /// Draws the block of the event at the step at the bottom of `area` and returns the rest of
 /// the area for the tree (all of it at step 0).
 pub fn render_below(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> Rect {

@@ -15,8 +15,6 @@
 //! Position 0 shows the intro; `n + 1`, after the last step, "lesson complete" and what to
 //! try next.
 
-pub mod pane;
-
 use std::cell::Cell;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -25,7 +23,7 @@ use crate::lesson::{Goto, Lesson, LessonError, Setup};
 use crate::trace::store::NodeId;
 use crate::view::landing::{Landed, Landing};
 
-use super::app::App;
+use super::App;
 use crate::run::spec::SearchSpec;
 
 /// Longest a step waits for the search to record far enough before it gives up.
