@@ -429,9 +429,18 @@ fn skipped_note(skipped: &[(&'static str, &'static str)]) -> String {
     }
     parts
         .into_iter()
-        .map(|(names, why)| format!("skipped {}: {why}", names.join(" and ")))
+        .map(|(names, why)| format!("skipped {}: {why}", natural_list(&names)))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// "a", "a and b", "a, b and c".
+fn natural_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// A name for `--algo` help: "minimax: plain negamax ..." one per line.
@@ -488,7 +497,7 @@ mod tests {
             "{note}"
         );
         assert!(
-            note.contains("pns and pn2 and dfpn: repetition draws"),
+            note.contains("skipped pns, pn2, dfpn and lambda-dfpn: repetition draws"),
             "{note}"
         );
     }

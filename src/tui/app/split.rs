@@ -366,7 +366,7 @@ mod tests {
     #[test]
     fn c_opens_the_next_applicable_algorithm_and_closes_again() {
         let (tx, rx) = channel();
-        let p = puzzle::load("tree-abc").unwrap();
+        let p = puzzle::load("tree-004-fig-6-20").unwrap();
         let mut app = App::new(
             p,
             Some(Algorithm::IterativeDeepening),
@@ -379,7 +379,8 @@ mod tests {
         assert!(app.message.as_deref().unwrap().contains("C opens it"));
         app.update(Action::ToggleSplit);
         let second = &app.split.as_ref().unwrap().pane;
-        // After id the cycle reaches the threat searches, which a tree cannot run.
+        // After id the cycle reaches the threat searches, which a tree cannot run (its
+        // win/draw/loss leaves do take the proof-number searches).
         assert_eq!(second.spec.config.algorithm, Algorithm::Pns);
         let note = app.message.clone().unwrap();
         assert!(
