@@ -2,7 +2,7 @@
 //! Graphviz DOT ([`dot`]), the trace's events as versioned JSON ([`json`]), and, for proof
 //! trees of the stone games, SGF ([`proof_tree_sgf`]).
 //!
-//! The search is run once with the explorer's own settings (`tui::worker::SearchSpec`, the
+//! The search is run once with the explorer's own settings (`run::spec::SearchSpec`, the
 //! puzzle's algorithm and limits unless overridden) and the recorder of [`crate::trace`], so
 //! an export shows exactly the tree the explorer steps through. What a node carries is the
 //! store's (seed 001 example 3.2, figure 18: the window `(alpha, beta)` a node was called with

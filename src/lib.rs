@@ -1,27 +1,26 @@
 //! plyscope: a terminal explorer and solver for game-tree search.
 //!
-//! The crate is layered (design.md section 1); each layer imports only the ones above it:
+//! The crate is layered; each layer imports only the ones below it (ARCHITECTURE.md is the
+//! map; tests/architecture.rs and ../shared/tools/circles.py keep it true):
 //!
-//! - [`game`]: the rules-only [`game::Game`] trait, players, outcomes, stack move lists, and
-//!   the [`game::StoneGame`] extension for games whose moves put stones on points.
-//! - [`games`]: the games themselves: m,n,k (tic-tac-toe to Gomoku), AtariGo, Hex, and
-//!   literal textbook trees.
-//! - [`zobrist`]: the fixed random stream every game draws its Zobrist keys from.
-//! - [`search`]: values, windows, limits and the engines of the alpha-beta family
-//!   (minimax, fail-hard and fail-soft alpha-beta, iterative deepening, transposition table,
-//!   move ordering, null move and forward pruning as labelled heuristics).
-//! - [`trace`]: the observer hook through which engines report their work; `NoTrace`
-//!   compiles away in headless solving.
-//! - [`puzzle`]: the TOML puzzle format, its validation into a position with messages that
-//!   name file, line and column, and the bundled puzzles compiled into the binary.
-//! - [`solve`]: runs a puzzle with an algorithm, monomorphic per game, for the CLI and tests.
-//! - [`theme`]: semantic style slots from `themes/*.toml` (bundled) or the user's file, fitted
-//!   to the terminal's colour level (`--color`, `NO_COLOR`), and the Unicode and ASCII glyph
-//!   sets (`--ascii`).
-//! - [`export`]: a recorded search written as DOT (the annotated tree) or JSON (the trace's
-//!   events), for `plyscope export`.
-//! - [`tui`]: the terminal explorer; so far its keymap (actions, key parsing, the default
-//!   bindings as data, user overrides, help rows generated from the bindings).
+//! - Rules: [`game`] (the rules-only [`game::Game`] trait, players, outcomes, stack move
+//!   lists, [`game::StoneGame`]), [`games`] (m,n,k, AtariGo, Hex, Gobblet, Czech checkers,
+//!   literal textbook trees) and [`zobrist`] (the fixed random stream of every game's keys).
+//! - Search: [`search`], values, windows, limits and every engine (the alpha-beta family,
+//!   threat searches, the proof-number family), with the observer interface through which
+//!   engines report their work.
+//! - Trace: [`trace`], the recorder that turns observed events into a replayable trace (an
+//!   arena tree and an event log) and the replay cursor over it.
+//! - Puzzles: [`puzzle`], the TOML puzzle format, validated with messages that name file,
+//!   line and column, and the bundled puzzles.
+//! - Run and views: [`run`], what to run and running it (the registry of algorithms x games,
+//!   the spec of a search, headless solving, the recorded run on a worker thread); [`view`],
+//!   what a recorded search shows as of a step (rows, details, board overlays, the narration
+//!   of each step), per algorithm family.
+//! - Front ends: [`tui`] (the terminal explorer), [`export`] (DOT, JSON, SGF), [`lesson`]
+//!   (guided lessons), [`verify`] (the independent proof checker) and the binary's command
+//!   line; [`proof_tree`] extracts proof trees for `solve --verify` and export; [`theme`]
+//!   holds the explorer's colours and glyphs.
 #![forbid(unsafe_code)]
 
 pub mod export;

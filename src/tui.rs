@@ -2,7 +2,7 @@
 //! keymap ([`keymap`]), the model ([`app`]) applies them, the views ([`ui`]) render the
 //! model with a theme, and the search runs on its own thread ([`worker`]). Lambda and
 //! dual-lambda searches (issue 4, item 7) are recorded and shown the same way, with their
-//! own tree labels, side pane, zone overlay and root levels ([`worker::lambda`]).
+//! own tree labels, side pane, zone overlay and root levels ([`crate::view::lambda`]).
 //!
 //! This module owns the terminal (conventions.md 11-13 and the pitfalls): raw mode and the
 //! alternate screen on entry, restored on every way out, including a panic on any thread (a

@@ -1,5 +1,8 @@
 //! design.md section 1: "Rules know nothing of search; search knows nothing of screens."
-//! This test reads the sources and fails when a layer imports one below it.
+//! This test reads the sources and fails when a layer imports one above it. The layers, bottom
+//! to top, as ARCHITECTURE.md draws them: rules (game, games, zobrist) -> search -> trace ->
+//! run and view -> front ends (tui, export, lesson, verify, the binary's cli). Import circles
+//! among files are counted by ../shared/tools/circles.py, which .ci/run runs.
 
 use std::fs;
 use std::path::Path;
@@ -96,7 +99,8 @@ fn the_verifier_shares_no_code_with_search_or_extraction() {
         &files,
         &[
             "crate::search",
-            "crate::solve",
+            "crate::run",
+            "crate::view",
             "crate::proof_tree",
             "crate::trace",
             "crate::tui",
@@ -111,4 +115,98 @@ fn the_verifier_shares_no_code_with_search_or_extraction() {
         "the verifier imports search or extraction code:\n{}",
         bad.join("\n")
     );
+}
+
+/// The front ends sit on top: nothing below them imports one.
+const FRONT_ENDS: [&str; 5] = [
+    "crate::tui",
+    "crate::export",
+    "crate::lesson",
+    "crate::verify",
+    "crate::proof_tree",
+];
+
+/// Issue 15: the run layer (spec, registry, headless solve, the worker thread) is below every
+/// front end and beside the views of a record.
+#[test]
+fn the_run_layer_imports_no_front_end_and_no_view() {
+    let files = sources("src/run", &["src/run.rs"]);
+    let mut forbidden = FRONT_ENDS.to_vec();
+    forbidden.extend(["crate::view", "ratatui", "crossterm"]);
+    let bad = offences(&files, &forbidden);
+    assert!(
+        bad.is_empty(),
+        "the run layer imports a higher layer:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Issue 15: the views of a recorded search serve the explorer, export and lessons alike, so
+/// they know none of them (nor a terminal).
+#[test]
+fn the_views_import_no_front_end_nor_the_run_layer() {
+    let files = sources("src/view", &["src/view.rs"]);
+    let mut forbidden = FRONT_ENDS.to_vec();
+    forbidden.extend(["crate::run", "ratatui", "crossterm"]);
+    let bad = offences(&files, &forbidden);
+    assert!(
+        bad.is_empty(),
+        "the views import a higher layer:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Issue 15: the explorer is one front end among several; nothing outside it imports it.
+#[test]
+fn nothing_outside_the_explorer_imports_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: Vec<(String, String)> = sources("src", &[])
+        .into_iter()
+        .filter(|(p, _)| {
+            let rel = Path::new(p).strip_prefix(root).unwrap_or(Path::new(p));
+            !rel.starts_with("src/tui") && rel != Path::new("src/tui.rs")
+        })
+        .collect();
+    assert!(files.len() > 50, "the sources were read");
+    let bad: Vec<String> = offences(&files, &["crate::tui", "super::tui"])
+        .into_iter()
+        // The binary's `explore` command starts the explorer: a front end may use another.
+        .filter(|line| !line.contains("src/main.rs") && !line.contains("src/cli/"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "files outside src/tui import the explorer:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// ARCHITECTURE.md is the map: every path it names (in backticks, under src/, tests/,
+/// benches/, lessons/, puzzles/, themes/ or keymaps/, or a root file) exists.
+#[test]
+fn every_path_architecture_md_names_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md exists");
+    let mut named = 0;
+    let mut missing = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        for (k, part) in line.split('`').enumerate() {
+            if k % 2 == 0 {
+                continue;
+            }
+            let path = part.trim().trim_end_matches('/');
+            let looks_like_a_path = ["src/", "tests/", "benches/", "lessons/", "puzzles/", "themes/", "keymaps/", ".ci/"]
+                .iter()
+                .any(|p| path.starts_with(p))
+                || ["Cargo.toml", "README.md", "ARCHITECTURE.md"].contains(&path);
+            if !looks_like_a_path || path.contains(' ') || path.contains('*') {
+                continue;
+            }
+            named += 1;
+            if !root.join(path).exists() {
+                missing.push(format!("ARCHITECTURE.md:{}: {path}", i + 1));
+            }
+        }
+    }
+    assert!(named >= 20, "ARCHITECTURE.md names only {named} paths");
+    assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
 }

@@ -1,7 +1,7 @@
 //! The positions behind the threat-search lessons (issue 6, item 4): the AtariGo ladder is a
 //! lambda-1 win that alpha-beta confirms, and the 7x7 four-in-a-row position is a lambda-2
 //! win with no lambda-1 tree. The explanations themselves are unit-tested in
-//! `src/tui/worker/explain.rs`.
+//! `src/view/explain.rs`.
 
 use plyscope::game::Game;
 use plyscope::puzzle::{self, Position};
