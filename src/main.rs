@@ -48,8 +48,9 @@ enum Command {
     /// Solve one puzzle with several algorithms, one after the other with the same limits,
     /// and print result, nodes, time, tree size, depth and ratios side by side.
     Compare(CompareArgs),
-    /// List the bundled puzzles with their games and expected results.
-    List,
+    /// List the bundled puzzles with their games and expected results (--algorithms: the
+    /// algorithms, the games each runs on, its options and the lesson that teaches it).
+    List(ListArgs),
     /// Open a puzzle in the terminal explorer and step through its search.
     Explore(ExploreArgs),
     /// Without a name: list the guided lessons. With one: open the explorer on that lesson
@@ -73,7 +74,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
         Some(Command::Compare(args)) => cli::compare::run(&args),
-        Some(Command::List) => run_list(),
+        Some(Command::List(args)) => run_list(&args),
         Some(Command::Explore(args)) => cli::explore::run(&args),
         Some(Command::Lesson(args)) => cli::lesson::run(&args),
         Some(Command::Export(args)) => cli::export::run(&args),
@@ -106,8 +107,19 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_list() -> anyhow::Result<ExitCode> {
+#[derive(clap::Args, Debug)]
+struct ListArgs {
+    /// List the algorithms instead of the puzzles.
+    #[arg(long)]
+    algorithms: bool,
+}
+
+fn run_list(args: &ListArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
+    if args.algorithms {
+        write_algorithms(&mut out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     for bundled in puzzle::bundled() {
         let p = puzzle::load(bundled.name)?;
         let expect = p.expect.as_ref().map_or("-".to_string(), |e| e.summary());
@@ -121,4 +133,33 @@ fn run_list() -> anyhow::Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The registry as a table: name, family, games, options and lesson, then the summary.
+fn write_algorithms(out: &mut impl Write) -> io::Result<()> {
+    use plyscope::run::registry::REGISTRY;
+    for entry in &REGISTRY {
+        let games: Vec<&str> = entry.games.iter().map(|g| g.name()).collect();
+        let options: Vec<&str> = entry.options.iter().map(|o| o.flag()).collect();
+        writeln!(
+            out,
+            "{:<15} {:<13} games: {}",
+            entry.algorithm.name(),
+            entry.family.name(),
+            games.join(" ")
+        )?;
+        writeln!(out, "{:<15} {}", "", entry.summary)?;
+        writeln!(
+            out,
+            "{:<15} options: {}; lesson: {}",
+            "",
+            if options.is_empty() {
+                "-".to_string()
+            } else {
+                options.join(" ")
+            },
+            entry.lesson.unwrap_or("-")
+        )?;
+    }
+    Ok(())
 }

@@ -194,9 +194,11 @@ fn every_path_architecture_md_names_exists() {
                 continue;
             }
             let path = part.trim().trim_end_matches('/');
-            let looks_like_a_path = ["src/", "tests/", "benches/", "lessons/", "puzzles/", "themes/", "keymaps/", ".ci/"]
-                .iter()
-                .any(|p| path.starts_with(p))
+            let looks_like_a_path = [
+                "src/", "tests/", "benches/", "lessons/", "puzzles/", "themes/", "keymaps/", ".ci/",
+            ]
+            .iter()
+            .any(|p| path.starts_with(p))
                 || ["Cargo.toml", "README.md", "ARCHITECTURE.md"].contains(&path);
             if !looks_like_a_path || path.contains(' ') || path.contains('*') {
                 continue;
@@ -208,5 +210,9 @@ fn every_path_architecture_md_names_exists() {
         }
     }
     assert!(named >= 20, "ARCHITECTURE.md names only {named} paths");
-    assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "paths that do not exist:\n{}",
+        missing.join("\n")
+    );
 }

@@ -523,7 +523,7 @@ fn bench_with_a_threat_search_skips_the_trees() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "threat searches skip the tree puzzles",
+            "threat searches skip trees, checkers and Gobblet: no pass",
         ));
 }
 
@@ -798,6 +798,22 @@ fn explore_refuses_a_second_algorithm_the_puzzle_cannot_run() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--compare lambda cannot search tree-abc (tree puzzle)",
+            "--compare lambda: lambda search needs a pass",
         ));
+}
+
+#[test]
+fn list_algorithms_prints_the_registry() {
+    let assert = plyscope().args(["list", "--algorithms"]).assert().success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    for entry in &plyscope::run::registry::REGISTRY {
+        assert!(out.contains(entry.algorithm.name()), "{out}");
+        assert!(out.contains(entry.summary), "{out}");
+    }
+    // Gobblet is listed for the alpha-beta family only.
+    let gobblet_lines = out
+        .lines()
+        .filter(|l| l.contains("games:") && l.contains("gobblet"))
+        .count();
+    assert_eq!(gobblet_lines, 4, "{out}");
 }

@@ -22,8 +22,8 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use plyscope::puzzle::{self, Position, Puzzle};
-use plyscope::run::solve::proof::has_numeric_leaves;
+use plyscope::puzzle::{self, Puzzle};
+use plyscope::run::registry;
 use plyscope::run::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
 use plyscope::search::Algorithm;
 
@@ -362,18 +362,9 @@ fn selected(args: &BenchArgs) -> Vec<Case> {
     cases
 }
 
-/// False when `algorithm` cannot run `p`: threat search on a literal tree (no pass),
-/// proof-number search on a tree with numeric leaves (no goal).
+/// False when `algorithm` cannot run `p` (the registry's answer, as for `solve`).
 fn can_run(algorithm: Algorithm, p: &Puzzle) -> bool {
-    match &p.position {
-        Position::Tree(_) if algorithm.is_threat_search() => false,
-        // Checkers: no pass for threat searches, repetition draws for proof tables.
-        Position::Dama(_) if algorithm.is_threat_search() || algorithm.is_proof_search() => false,
-        Position::Tree(tree) if algorithm.is_proof_search() => {
-            !has_numeric_leaves(&mut tree.clone())
-        }
-        _ => true,
-    }
+    registry::check(p, algorithm).is_ok()
 }
 
 /// The classes of a root analysis, counted.
@@ -527,9 +518,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             "no bench row matches the filter {:?}{}; `plyscope list` shows the puzzle names",
             args.filter.as_deref().unwrap_or(""),
             match args.algo {
-                Some(a) if a.is_threat_search() => " (threat searches skip the tree puzzles)",
+                Some(a) if a.is_threat_search() => {
+                    " (threat searches skip trees, checkers and Gobblet: no pass)"
+                }
                 Some(a) if a.is_proof_search() => {
-                    " (proof-number searches skip the trees with numeric leaves)"
+                    " (proof-number searches skip checkers, Gobblet and trees with numeric leaves)"
                 }
                 _ => "",
             }
