@@ -62,17 +62,68 @@ pub enum Position {
     Gobblet(Gobblet),
 }
 
+/// The games of the puzzle format (`game = ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Mnk,
+    AtariGo,
+    Hex,
+    Gobblet,
+    Dama,
+    Tree,
+}
+
+impl GameKind {
+    /// Every game, in the order the puzzle format lists them.
+    pub const ALL: [GameKind; 6] = [
+        GameKind::Mnk,
+        GameKind::AtariGo,
+        GameKind::Hex,
+        GameKind::Gobblet,
+        GameKind::Dama,
+        GameKind::Tree,
+    ];
+
+    /// The game of a position.
+    pub fn of(position: &Position) -> GameKind {
+        match position {
+            Position::Mnk(_) => GameKind::Mnk,
+            Position::AtariGo(_) => GameKind::AtariGo,
+            Position::Hex(_) => GameKind::Hex,
+            Position::Gobblet(_) => GameKind::Gobblet,
+            Position::Dama(_) => GameKind::Dama,
+            Position::Tree(_) => GameKind::Tree,
+        }
+    }
+
+    /// The name in puzzle files ("mnk", "atarigo", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Mnk => "mnk",
+            GameKind::AtariGo => "atarigo",
+            GameKind::Hex => "hex",
+            GameKind::Gobblet => "gobblet",
+            GameKind::Dama => "dama",
+            GameKind::Tree => "tree",
+        }
+    }
+
+    /// True when a side may give up its turn, as threat searches need (stone games).
+    pub fn has_pass(self) -> bool {
+        matches!(self, GameKind::Mnk | GameKind::AtariGo | GameKind::Hex)
+    }
+
+    /// True when a result depends on the moves that led to a position (a third repetition
+    /// draws), which tables keyed by position cannot tell apart.
+    pub fn path_dependent(self) -> bool {
+        matches!(self, GameKind::Gobblet | GameKind::Dama)
+    }
+}
+
 impl Position {
     /// The game's name as written in puzzle files: "mnk", "atarigo", "hex", "tree".
     pub fn game_name(&self) -> &'static str {
-        match self {
-            Position::Mnk(_) => "mnk",
-            Position::AtariGo(_) => "atarigo",
-            Position::Hex(_) => "hex",
-            Position::Tree(_) => "tree",
-            Position::Dama(_) => "dama",
-            Position::Gobblet(_) => "gobblet",
-        }
+        GameKind::of(self).name()
     }
 
     /// The game's text diagram of the position.

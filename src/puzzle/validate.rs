@@ -13,7 +13,7 @@ use super::dama::parse_dama_diagram;
 use super::diagram::parse_diagram;
 use super::schema::{RawExpect, RawLimits, RawPuzzle};
 use super::source::{LineColumn, line_column, offset_in_string};
-use super::{Expect, ExpectedResult, Position, Puzzle, PuzzleError, PuzzleLimits};
+use super::{Expect, ExpectedResult, GameKind, Position, Puzzle, PuzzleError, PuzzleLimits};
 use crate::game::{Player, Point, parse_point, point_name};
 use crate::games::atarigo::AtariGo;
 use crate::games::dama::Dama;
@@ -83,42 +83,17 @@ fn toml_message(message: &str) -> String {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum GameKind {
-    Mnk,
-    AtariGo,
-    Hex,
-    Tree,
-    Dama,
-    Gobblet,
-}
-
-impl GameKind {
-    fn name(self) -> &'static str {
-        match self {
-            GameKind::Mnk => "mnk",
-            GameKind::AtariGo => "atarigo",
-            GameKind::Hex => "hex",
-            GameKind::Tree => "tree",
-            GameKind::Dama => "dama",
-            GameKind::Gobblet => "gobblet",
-        }
-    }
-}
-
 fn game_kind(game: &Spanned<String>) -> Checked<GameKind> {
-    match game.get_ref().as_str() {
-        "mnk" => Ok(GameKind::Mnk),
-        "atarigo" => Ok(GameKind::AtariGo),
-        "hex" => Ok(GameKind::Hex),
-        "tree" => Ok(GameKind::Tree),
-        "dama" => Ok(GameKind::Dama),
-        "gobblet" => Ok(GameKind::Gobblet),
-        other => Err(at(
-            game,
-            format!("unknown game \"{other}\"; expected one of {GAMES}"),
-        )),
-    }
+    let name = game.get_ref().as_str();
+    GameKind::ALL
+        .into_iter()
+        .find(|k| k.name() == name)
+        .ok_or_else(|| {
+            at(
+                game,
+                format!("unknown game \"{name}\"; expected one of {GAMES}"),
+            )
+        })
 }
 
 fn validate(text: &str, origin: &str, raw: RawPuzzle) -> Checked<Puzzle> {

@@ -16,10 +16,8 @@
 //! - Proof-number search proves a win/loss goal: a literal tree with numeric leaves has none
 //!   (checked on the tree itself, not by its game).
 
-use std::fmt;
-
 use crate::game::Game;
-use crate::puzzle::{Position, Puzzle};
+use crate::puzzle::{GameKind, Position, Puzzle};
 use crate::search::Algorithm;
 use crate::search::lambda::LambdaError;
 
@@ -44,64 +42,6 @@ impl Family {
             Family::Threat => "threat",
             Family::ProofNumber => "proof-number",
         }
-    }
-}
-
-/// The games of the puzzle format (`game = ...`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    Mnk,
-    AtariGo,
-    Hex,
-    Gobblet,
-    Dama,
-    Tree,
-}
-
-impl GameKind {
-    /// Every game, in the order the puzzle format lists them.
-    pub const ALL: [GameKind; 6] = [
-        GameKind::Mnk,
-        GameKind::AtariGo,
-        GameKind::Hex,
-        GameKind::Gobblet,
-        GameKind::Dama,
-        GameKind::Tree,
-    ];
-
-    /// The game of a position.
-    pub fn of(position: &Position) -> GameKind {
-        match position {
-            Position::Mnk(_) => GameKind::Mnk,
-            Position::AtariGo(_) => GameKind::AtariGo,
-            Position::Hex(_) => GameKind::Hex,
-            Position::Gobblet(_) => GameKind::Gobblet,
-            Position::Dama(_) => GameKind::Dama,
-            Position::Tree(_) => GameKind::Tree,
-        }
-    }
-
-    /// The name in puzzle files ("mnk", "atarigo", ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Mnk => "mnk",
-            GameKind::AtariGo => "atarigo",
-            GameKind::Hex => "hex",
-            GameKind::Gobblet => "gobblet",
-            GameKind::Dama => "dama",
-            GameKind::Tree => "tree",
-        }
-    }
-
-    /// True when a side may give up its turn, as threat searches need (stone games).
-    pub fn has_pass(self) -> bool {
-        matches!(self, GameKind::Mnk | GameKind::AtariGo | GameKind::Hex)
-    }
-
-    /// True when a result depends on the moves that led to a position (a third repetition
-    /// draws), which tables keyed by position cannot tell apart.
-    pub fn path_dependent(self) -> bool {
-        matches!(self, GameKind::Gobblet | GameKind::Dama)
     }
 }
 
@@ -450,12 +390,6 @@ pub fn help_lines() -> String {
         .map(|i| format!("{}: {}", i.algorithm.name(), i.summary))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 #[cfg(test)]
