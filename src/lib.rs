@@ -9,9 +9,11 @@
 //! - [`zobrist`]: the fixed random stream every game draws its Zobrist keys from.
 //! - [`search`]: values, windows, limits and the engines of the alpha-beta family
 //!   (minimax, fail-hard and fail-soft alpha-beta, iterative deepening, transposition table,
-//!   move ordering, null move and forward pruning as labelled heuristics).
-//! - [`trace`]: the observer hook through which engines report their work; `NoTrace`
-//!   compiles away in headless solving.
+//!   move ordering, null move and forward pruning as labelled heuristics), and
+//!   [`search::observer`], the observer hook through which engines report their work (the
+//!   `Observer` trait and the views it carries; `NoTrace` compiles away in headless solving).
+//! - [`trace`]: recording and replay: the recorder, an observer that turns a search's events
+//!   into a trace the explorer reads while it grows, and the replay that steps through it.
 //! - [`puzzle`]: the TOML puzzle format, its validation into a position with messages that
 //!   name file, line and column, and the bundled puzzles compiled into the binary.
 //! - [`solve`]: runs a puzzle with an algorithm, monomorphic per game, for the CLI and tests.

@@ -16,6 +16,7 @@ pub mod engine;
 pub mod lambda;
 pub mod lambda_dfpn;
 pub mod minimax;
+pub mod observer;
 pub mod ordering;
 pub mod pass;
 pub mod pns;

@@ -22,8 +22,8 @@ use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
 use crate::search::lambda::{LambdaError, check_supported};
+use crate::search::observer::NoTrace;
 use crate::search::{Algorithm, Limits, Stats, Verdict};
-use crate::trace::NoTrace;
 
 use shape::ObserveAnyGame;
 

@@ -15,10 +15,10 @@
 use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::hex::Hex;
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
 use plyscope::solve::proof::{RootClass, classify_root};
-use plyscope::trace::NoTrace;
 
 fn dfpn_mover_wins(game: &mut Hex, nodes: u64) -> bool {
     let goal = Goal {

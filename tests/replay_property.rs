@@ -23,6 +23,9 @@ use std::collections::HashMap;
 use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::observer::{
+    LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
+};
 use plyscope::search::proof::ProofNumbers;
 use plyscope::search::zone::ZoneScheme;
 use plyscope::search::{
@@ -34,9 +37,6 @@ use plyscope::trace::replay::{
     TtLookup, TtStoreInfo,
 };
 use plyscope::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
-use plyscope::trace::{
-    LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
-};
 use plyscope::zobrist::splitmix64;
 use proptest::prelude::*;
 

@@ -55,11 +55,11 @@ use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
+use crate::search::observer::NoTrace;
 use crate::search::proof::Goal;
 use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame, Verdict};
 use crate::solve::proof::config_for;
 use crate::solve::{SolveOptions, SolveReport, solve_puzzle};
-use crate::trace::NoTrace;
 
 use super::{FORMAT, ProofGoal, ProofNode, ProofTree, VERSION};
 

@@ -26,9 +26,9 @@ use crate::game::MoveList;
 use crate::search::dfpn::{DfpnOptions, Mid, MoveSource, PlainMoves, smallest_symmetric_key};
 use crate::search::lambda_dfpn::MUST_PLAY_LEVEL;
 use crate::search::lambda_dfpn::must_play::MustPlayMoves;
+use crate::search::observer::NoTrace;
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofVerdict};
 use crate::search::{Limits, SearchGame};
-use crate::trace::NoTrace;
 
 use super::ProofNode;
 use super::extract::{

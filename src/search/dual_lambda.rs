@@ -12,7 +12,7 @@ use crate::game::{MoveList, Outcome};
 use crate::search::Limits;
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, lambda_search};
-use crate::trace::{LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaVerdict, Observer};
+use crate::search::observer::{LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaVerdict, Observer};
 
 /// Dual-lambda search for the side to move: [`lambda_search`] with `dual` set.
 pub fn dual_lambda_search<G: LambdaGame, O: Observer<G>>(

@@ -4,7 +4,7 @@
 //! ```
 //! use plyscope::games::tree::TreeGame;
 //! use plyscope::search::{solve, Algorithm, Limits, SearchConfig, Value};
-//! use plyscope::trace::NoTrace;
+//! use plyscope::search::observer::NoTrace;
 //!
 //! let mut game = TreeGame::parse("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").unwrap();
 //! let config = SearchConfig::for_algorithm(Algorithm::AlphaBeta);
@@ -19,9 +19,9 @@ use crate::search::config::SearchConfig;
 use crate::search::deepening::iterative_deepening;
 use crate::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use crate::search::minimax::minimax;
+use crate::search::observer::Observer;
 use crate::search::proof::{Goal, ProofVerdict, proof_search};
 use crate::search::{Algorithm, Limits, SearchGame, SearchResult, Value, Verdict};
-use crate::trace::Observer;
 
 /// Runs `config.algorithm` on `game` within `limits`, reporting to `observer`.
 ///

@@ -10,8 +10,8 @@
 use std::fmt;
 
 use crate::game::Player;
+use crate::search::observer::Observer;
 use crate::search::{Algorithm, Limits, SearchGame, Stats};
-use crate::trace::Observer;
 
 /// "Infinity" of proof and disproof numbers: a proven node has `dn = ∞`, a disproven one
 /// `pn = ∞`.

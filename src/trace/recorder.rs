@@ -52,12 +52,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Player};
+use crate::search::observer::{
+    GO, LambdaNode, LambdaNodeKind, LambdaTtView, LambdaVerdict, Observer, PnNodeView, TtEntryView,
+};
 use crate::search::proof::ProofNumbers;
 use crate::search::zone::ZoneScheme;
 use crate::search::{Bound, Value, Window};
-use crate::trace::{
-    GO, LambdaNode, LambdaNodeKind, LambdaTtView, LambdaVerdict, Observer, PnNodeView, TtEntryView,
-};
 
 use super::live::LiveTrace;
 use super::store::{
@@ -136,7 +136,7 @@ struct PnRecord<M> {
 /// use plyscope::game::Game;
 /// use plyscope::games::mnk::Mnk;
 /// use plyscope::search::{Bound, Value, Window};
-/// use plyscope::trace::Observer;
+/// use plyscope::search::observer::Observer;
 /// use plyscope::trace::recorder::Recorder;
 /// use plyscope::trace::replay::Replay;
 ///
@@ -1036,8 +1036,8 @@ pub(crate) mod tests {
     /// (no threat); ATTACK at level 2 tries a1 again, whose threat at level 1 has no answer.
     pub(crate) fn lambda_scripted() -> Trace<u16> {
         use crate::game::Player::{Black, White};
-        use crate::trace::LambdaPurpose::{AfterDefence, Root, Threat};
-        use crate::trace::{LambdaNode, LambdaNodeKind as K, LambdaVerdict as V};
+        use crate::search::observer::LambdaPurpose::{AfterDefence, Root, Threat};
+        use crate::search::observer::{LambdaNode, LambdaNodeKind as K, LambdaVerdict as V};
 
         fn node(kind: K<u16>, attacker: Player, level: u8, depth_left: u32) -> LambdaNode<u16> {
             LambdaNode {
@@ -1093,8 +1093,8 @@ pub(crate) mod tests {
 
     #[test]
     fn lambda_nodes_keep_kind_attacker_level_and_zones() {
+        use crate::search::observer::{LambdaNodeKind as K, LambdaPurpose, LambdaVerdict as V};
         use crate::trace::replay::{NodeStatus, Replay, candidates_before};
-        use crate::trace::{LambdaNodeKind as K, LambdaPurpose, LambdaVerdict as V};
 
         let t = lambda_scripted();
         assert_eq!((t.len(), t.node_count()), (21, 8));
@@ -1250,7 +1250,7 @@ pub(crate) mod tests {
         let g = Mnk::new(3, 3, 3, false).unwrap();
         let mut r: Recorder<Mnk> = Recorder::default();
         let root = LambdaNode {
-            kind: LambdaNodeKind::Search(crate::trace::LambdaPurpose::Root),
+            kind: LambdaNodeKind::Search(crate::search::observer::LambdaPurpose::Root),
             attacker: Player::Black,
             level: 1,
             depth_left: 3,
@@ -1286,7 +1286,7 @@ pub(crate) mod tests {
             ZoneScheme::everything(16),
         ];
         let root = LambdaNode {
-            kind: LambdaNodeKind::Search(crate::trace::LambdaPurpose::Root),
+            kind: LambdaNodeKind::Search(crate::search::observer::LambdaPurpose::Root),
             attacker: Player::Black,
             level: 1,
             depth_left: 3,

@@ -54,9 +54,9 @@
 //! enters) and return the step to seek to: the step right after that event.
 
 use crate::game::Player;
+use crate::search::observer::{LambdaNodeKind, LambdaTtView, LambdaVerdict, TtEntryView};
 use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Value, Window};
-use crate::trace::{LambdaNodeKind, LambdaTtView, LambdaVerdict, TtEntryView};
 
 use super::store::{
     Event, EventId, EventKind, MoveRange, NONE, NodeId, NodeKind, PnStep, Trace, ZoneId, pn_flags,

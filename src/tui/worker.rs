@@ -32,6 +32,7 @@ use crate::games::tree::TreeGame;
 use crate::lesson::Landed;
 use crate::puzzle::{Position, Puzzle};
 use crate::search::config::MoveOrdering;
+use crate::search::observer::{LambdaNodeKind, LambdaVerdict};
 use crate::search::{self, Algorithm, Bound, Limits, SearchConfig, SearchGame, Value, Window};
 use crate::trace::live::LiveTrace;
 use crate::trace::recorder::{RecordConfig, Recorder};
@@ -823,8 +824,8 @@ fn progress_of<G: Game>(
             roots.iter().rev().find_map(|&r| {
                 replay.children(&trace, r).find(|&c| {
                     replay.lambda(&trace, c).is_some_and(|s| {
-                        matches!(s.kind, crate::trace::LambdaNodeKind::Attack(_))
-                            && matches!(s.verdict, Some(crate::trace::LambdaVerdict::Won { .. }))
+                        matches!(s.kind, LambdaNodeKind::Attack(_))
+                            && matches!(s.verdict, Some(LambdaVerdict::Won { .. }))
                     })
                 })
             })

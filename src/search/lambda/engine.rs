@@ -43,11 +43,11 @@ use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
-use crate::search::zone::ZoneScheme;
-use crate::search::{Budget, Limits, MAX_PLY, Stats};
-use crate::trace::{
+use crate::search::observer::{
     LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer,
 };
+use crate::search::zone::ZoneScheme;
+use crate::search::{Budget, Limits, MAX_PLY, Stats};
 
 /// What LAMBDA, ATTACK and DEFEND return: the result, its level (the first level that won),
 /// the zone (D of a win, A of a failure) and the winning move of an ATTACK.

@@ -18,11 +18,11 @@
 //! by a zone, winning attacks, refutations and self-endangering moves. Routine enters,
 //! leaves, orderings and table stores are not.
 
+use crate::search::observer::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 use crate::search::proof::{PN_INFINITY, ProofNumbers};
 use crate::search::{Bound, Value, Window};
 use crate::trace::replay::Replay;
 use crate::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
-use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 
 use super::bound_word;
 use super::lambda;
@@ -574,7 +574,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     fn tt_probe(
         &self,
         node: NodeId,
-        hit: Option<crate::trace::TtEntryView<M>>,
+        hit: Option<crate::search::observer::TtEntryView<M>>,
     ) -> (String, Vec<String>) {
         let n = self.trace.node(node);
         let Some(h) = hit else {

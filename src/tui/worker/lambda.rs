@@ -14,9 +14,9 @@
 //!   the nearest attack move above (or at the node itself), once DEFEND started.
 
 use crate::game::{NO_REGION, Player};
+use crate::search::observer::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 use crate::trace::replay::{Candidates, LambdaState, NodeStatus, Replay, candidates_before};
 use crate::trace::store::{NodeId, NodeKind, Trace, ZoneId};
-use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 
 /// Which zone the board overlay draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
