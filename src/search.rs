@@ -413,7 +413,7 @@ impl Algorithm {
     ];
 
     /// The proof-number family: goal searches answering proven / disproven / unknown
-    /// ([`proof::proof_search`]); the last four of [`Algorithm::ALL`].
+    /// ([`engine::proof_search`]); the last four of [`Algorithm::ALL`].
     pub const PROOF_FAMILY: [Algorithm; 4] = [
         Algorithm::Pns,
         Algorithm::Pn2,

@@ -11,8 +11,9 @@
 //! they pin other settings and larger boards.
 
 use plyscope::puzzle::{self, Position};
+use plyscope::search::engine::proof_search;
 use plyscope::search::observer::NoTrace;
-use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict, proof_search};
+use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchGame};
 
 use ProofVerdict::{Disproven, Proven};

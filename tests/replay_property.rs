@@ -1024,7 +1024,8 @@ proptest! {
 /// Records a real proof-number engine (`Algorithm::PROOF_FAMILY[index]`) on `game` within
 /// `nodes` nodes and a record `budget`.
 fn proof_record(game: &mut Mnk, index: u8, nodes: u64, budget: u64) -> Trace<Point> {
-    use plyscope::search::proof::{Goal, ProofConfig, proof_search};
+    use plyscope::search::engine::proof_search;
+    use plyscope::search::proof::{Goal, ProofConfig};
     let algorithm = Algorithm::PROOF_FAMILY[index as usize % Algorithm::PROOF_FAMILY.len()];
     let goal = Goal {
         attacker: game.to_move(),

@@ -11,9 +11,10 @@
 
 use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
 use crate::puzzle::{Expect, ExpectedResult, Puzzle};
+use crate::search::engine::proof_search;
 use crate::search::lambda_dfpn::{MoveClass, classify_moves};
 use crate::search::observer::{NoTrace, Observer};
-use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
+use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
 
 use super::root_diagram::{self, RootMark};

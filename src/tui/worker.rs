@@ -714,7 +714,8 @@ fn proof_run<G: BoardGame>(
     draw_for_attacker: bool,
     mut recorder: Recorder<G>,
 ) -> String {
-    use crate::search::proof::{Goal, ProofVerdict, proof_search};
+    use crate::search::engine::proof_search;
+    use crate::search::proof::{Goal, ProofVerdict};
     let goal = Goal {
         attacker: game.to_move(),
         draw_for_attacker,

@@ -1044,7 +1044,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 mod tests {
     use super::*;
     use crate::puzzle::{self, Position};
-    use crate::search::proof::{Goal, proof_search};
+    use crate::search::engine::proof_search;
+    use crate::search::proof::Goal;
     use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame};
     use crate::trace::recorder::Recorder;
 
