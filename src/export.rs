@@ -24,7 +24,7 @@ pub mod json;
 use std::io::{self, Write};
 
 use crate::game::Game;
-use crate::proof_tree::{self, extract::ExtractOptions};
+use crate::proof_tree::{self, ExtractOptions};
 use crate::puzzle::{Position, Puzzle};
 use crate::search::engine::proof_search;
 use crate::search::lambda::check_supported;
