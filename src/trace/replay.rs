@@ -952,7 +952,7 @@ fn cutoff_child<M: Copy + PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::recorder::tests::scripted;
+    use crate::trace::recorder::scripted::scripted;
 
     fn at(trace: &Trace<u16>, step: usize) -> Replay {
         let mut r = Replay::new();

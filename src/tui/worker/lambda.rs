@@ -543,7 +543,7 @@ pub fn is_level_change<M: Copy>(trace: &Trace<M>, id: NodeId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::recorder::tests::lambda_scripted;
+    use crate::trace::recorder::scripted::lambda_scripted;
 
     fn at(trace: &Trace<u16>, step: usize) -> Replay {
         let mut r = Replay::new();
