@@ -11,8 +11,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 use plyscope::game::{Game, MoveList, perft};
 use plyscope::games::gobblet::{Evaluation, Gobblet, Variant};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{self, Algorithm, Limits, SearchConfig, Verdict};
-use plyscope::trace::NoTrace;
 
 fn limits(depth: u32) -> Limits {
     Limits {

@@ -19,8 +19,8 @@ use plyscope::puzzle::{self, Position};
 use plyscope::search::lambda::{
     LambdaConfig, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Limits, SearchGame};
-use plyscope::trace::NoTrace;
 
 /// Node cap of each run of the zones/table table.
 const TABLE_CAP: u64 = 20_000_000;

@@ -14,10 +14,10 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use plyscope::puzzle::{self, Position};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofReport, ProofVerdict};
 use plyscope::search::{Limits, SearchGame};
-use plyscope::trace::NoTrace;
 
 /// Node cap of each run of the table.
 const TABLE_CAP: u64 = 20_000_000;

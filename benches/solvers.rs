@@ -12,8 +12,8 @@ use plyscope::game::{Game, MoveList, Player, perft};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{self, Algorithm, Limits, SearchConfig};
-use plyscope::trace::NoTrace;
 
 fn crosscut() -> AtariGo {
     let p = |n: &str| plyscope::game::parse_point(n, 6, 6).unwrap();

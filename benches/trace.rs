@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use criterion::{BatchSize, Criterion};
 use plyscope::game::{Player, Point, parse_point};
 use plyscope::games::atarigo::AtariGo;
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, SearchResult, solve};
-use plyscope::trace::NoTrace;
 use plyscope::trace::recorder::{RecordConfig, Recorder};
 use plyscope::trace::replay::Replay;
 use plyscope::trace::store::Trace;
@@ -74,7 +74,7 @@ fn big_trace() -> Trace<Point> {
     trace
 }
 
-fn crosscut_search<O: plyscope::trace::Observer<AtariGo>>(observer: &mut O) -> u64 {
+fn crosscut_search<O: plyscope::search::observer::Observer<AtariGo>>(observer: &mut O) -> u64 {
     let config = SearchConfig::for_algorithm(Algorithm::AlphaBeta);
     let limits = Limits {
         nodes: Some(CROSSCUT_NODES),
@@ -96,7 +96,7 @@ const LAMBDA_NODES: u64 = 200_000;
 
 /// The crosscut's dual-lambda search at level 3 (thesis 000 table 5.1), stopped after
 /// [`LAMBDA_NODES`] engine nodes.
-fn crosscut_dual_lambda<O: plyscope::trace::Observer<AtariGo>>(observer: &mut O) -> u64 {
+fn crosscut_dual_lambda<O: plyscope::search::observer::Observer<AtariGo>>(observer: &mut O) -> u64 {
     let mut config = SearchConfig::for_algorithm(Algorithm::DualLambda);
     config.lambda.max_level = 3;
     let limits = Limits {

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use plyscope::game::{Game, MoveList, Player, Point};
 use plyscope::games::dama::{Dama, Piece};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
-use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
 /// `plies` random legal moves from the start (stopping before the game ends).

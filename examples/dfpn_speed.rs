@@ -15,9 +15,9 @@ use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::dfpn::{DfpnOptions, Mid, PlainMoves};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, LeafInit, ProofReport};
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, solve as search_solve};
-use plyscope::trace::NoTrace;
 
 fn options() -> DfpnOptions {
     let eps = std::env::var("EPS")

@@ -23,7 +23,7 @@ use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::Limits;
 use plyscope::search::lambda::{LambdaConfig, analyse_root, lambda_search};
-use plyscope::trace::NoTrace;
+use plyscope::search::observer::NoTrace;
 use plyscope::zobrist::splitmix64;
 
 /// Positions per game.

@@ -18,8 +18,8 @@
 use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::gobblet::diagram::stack_text;
 use plyscope::games::gobblet::{Gobblet, GobbletMove, Variant};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
-use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
 fn limits(depth: usize) -> Limits {

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use plyscope::game::{Game, MoveList, perft};
 use plyscope::games::gobblet::{Evaluation, Gobblet, Variant};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
-use plyscope::trace::NoTrace;
 
 fn playundo() {
     for variant in [Variant::Gobblet, Variant::Gobblers] {

@@ -8,8 +8,8 @@ use plyscope::game::{Game, Player};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::search::Limits;
 use plyscope::search::lambda_dfpn::must_play::must_play_dfpn;
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig};
-use plyscope::trace::NoTrace;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -23,7 +23,7 @@ pub mod json;
 
 use std::io::{self, Write};
 
-use crate::proof_tree::{self, extract::ExtractOptions};
+use crate::proof_tree::{self, ExtractOptions};
 use crate::puzzle::{Position, Puzzle};
 use crate::run::observed::run_observed;
 use crate::run::registry::{self, Refusal};

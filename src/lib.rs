@@ -7,8 +7,8 @@
 //!   lists, [`game::StoneGame`]), [`games`] (m,n,k, AtariGo, Hex, Gobblet, Czech checkers,
 //!   literal textbook trees) and [`zobrist`] (the fixed random stream of every game's keys).
 //! - Search: [`search`], values, windows, limits and every engine (the alpha-beta family,
-//!   threat searches, the proof-number family), with the observer interface through which
-//!   engines report their work.
+//!   threat searches, the proof-number family), with [`search::observer`], the interface
+//!   through which engines report their work (`NoTrace` compiles away in headless solving).
 //! - Trace: [`trace`], the recorder that turns observed events into a replayable trace (an
 //!   arena tree and an event log) and the replay cursor over it.
 //! - Puzzles: [`puzzle`], the TOML puzzle format, validated with messages that name file,

@@ -14,16 +14,20 @@
 //! whose draws depend on the path (the third repetition of a position: Gobblet, Gobblet
 //! Gobblers, Czech checkers) a position may be won on one line and drawn on another, so
 //! their proofs are trees: the same format, with every node reached by one line only
-//! ([`extract::Shape`]). Moves are written in the game's notation. The file format ([`ProofTree::to_json`]) carries the
-//! puzzle's TOML text, so `plyscope verify FILE` ([`crate::verify`]) needs nothing else and
-//! shares no code with the solvers that produced it.
+//! ([`build::Shape`]). Moves are written in the game's notation. The file format
+//! ([`ProofTree::to_json`]) carries the puzzle's TOML text, so `plyscope verify FILE`
+//! ([`crate::verify`]) needs nothing else and shares no code with the solvers that produced
+//! it.
 //!
-//! [`extract`] builds trees from any solver's win; [`sgf`] and [`dot`] write them for other
-//! tools.
+//! [`extract`] builds trees from any solver's win, within [`ExtractOptions`] or with the
+//! [`ExtractError`] that says why not ([`build`] walks the strategy, asking an oracle of
+//! [`oracle`] or the kept df-pn table); [`sgf`] and [`dot`] write them for other tools.
 
+pub mod build;
 pub mod dot;
 pub mod extract;
 mod kept;
+pub mod oracle;
 pub mod sgf;
 
 use serde::{Deserialize, Serialize};
@@ -156,6 +160,60 @@ impl ProofTree {
         }
         Ok(tree)
     }
+}
+
+/// Bounds of an extraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtractOptions {
+    /// Most positions (DAG nodes) the tree may have.
+    pub max_positions: usize,
+    /// Table size in MiB of each re-solve (at most the solve's own).
+    pub resolve_tt_mb: usize,
+}
+
+impl Default for ExtractOptions {
+    /// 4 million positions (about 900 MB of memory at the bound, measured on Hex 5x5; at
+    /// AtariGo 5x5's 19 bytes of JSON a position, about 80 MB of file); re-solves with 8 MiB
+    /// tables.
+    fn default() -> ExtractOptions {
+        ExtractOptions {
+            max_positions: 4_000_000,
+            resolve_tt_mb: 8,
+        }
+    }
+}
+
+/// Why no proof tree came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExtractError {
+    /// The solve did not report the goal reached.
+    #[error("nothing to prove: {algorithm} reports {result} for {puzzle}, not a win")]
+    NotAWin {
+        puzzle: String,
+        algorithm: String,
+        result: String,
+    },
+    /// A re-solve did not find the win again.
+    #[error("{algorithm} did not re-prove the win {path}: {why}")]
+    NotReproved {
+        algorithm: String,
+        path: String,
+        why: String,
+    },
+    /// A line of the solver's strategy ends in a game the attacker has not won.
+    #[error("the strategy reaches a finished game the attacker has not won {path}: {what}")]
+    LostLine { path: String, what: String },
+    /// A position repeats on its own line (impossible in the supported games).
+    #[error("the strategy returns to a position {path}: a cycle")]
+    Cycle { path: String },
+    /// The bound was reached.
+    #[error(
+        "the proof tree has more than {limit} positions; raise the bound (--proof-max-positions)"
+    )]
+    TooLarge { limit: usize },
+    /// The puzzle's text could not be read back.
+    #[error("{0}")]
+    Puzzle(String),
 }
 
 /// The TOML text of a loaded puzzle: the bundled file's text, or the file at its path.

@@ -16,6 +16,7 @@ pub mod engine;
 pub mod lambda;
 pub mod lambda_dfpn;
 pub mod minimax;
+pub mod observer;
 pub mod ordering;
 pub mod pass;
 pub mod pns;
@@ -412,7 +413,7 @@ impl Algorithm {
     ];
 
     /// The proof-number family: goal searches answering proven / disproven / unknown
-    /// ([`proof::proof_search`]); the last four of [`Algorithm::ALL`].
+    /// ([`engine::proof_search`]); the last four of [`Algorithm::ALL`].
     pub const PROOF_FAMILY: [Algorithm; 4] = [
         Algorithm::Pns,
         Algorithm::Pn2,

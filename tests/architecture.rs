@@ -89,6 +89,40 @@ fn search_does_not_import_the_recorder_or_screens() {
     );
 }
 
+/// Issue 15: the observer interface (`search::observer`: `Observer`, `NoTrace`, `GO` and the
+/// views the engines emit) sits below both the engines and the recorder, so nothing in search
+/// names the trace module at all: not the recorder, the replay or the store, and no
+/// re-export of the observer through it. Catches `crate::trace::...`, `plyscope::trace`,
+/// `use crate::{trace, ...}` and `super::super::trace::...`.
+#[test]
+fn search_never_imports_trace() {
+    let files = sources("src/search", &["src/search.rs"]);
+    assert!(files.iter().any(|(p, _)| p.ends_with("observer.rs")));
+    let mut bad = offences(&files, &["crate::trace", "plyscope::trace"]);
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    for (path, text) in &files {
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            let import = code.trim_start().starts_with("use ") || code.contains(" use ");
+            let names_trace = code.match_indices("trace").any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                let after = &code[at + "trace".len()..];
+                !before.is_some_and(is_ident)
+                    && !after.starts_with(is_ident)
+                    && (import || after.starts_with("::"))
+            });
+            if names_trace {
+                bad.push(format!("{path}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "search imports the trace module:\n{}",
+        bad.join("\n")
+    );
+}
+
 /// Issue 7: the proof verifier replays files with the rules and the puzzle loader alone, so
 /// a bug in a solver or in the proof extractor cannot make it accept a hole.
 #[test]

@@ -18,8 +18,8 @@ use plyscope::game::{Game, MoveList, Outcome, Player};
 use plyscope::games::dama::Dama;
 use plyscope::puzzle::{self, ExpectedResult, Position};
 use plyscope::run::solve::{Check, SolveOptions, solve_puzzle};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
-use plyscope::trace::NoTrace;
 
 /// True when the side to move, `me`, wins within `plies` plies (odd) whatever the opponent
 /// does.

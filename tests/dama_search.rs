@@ -18,8 +18,8 @@ mod table_check;
 
 use plyscope::game::{Game, MoveList, Player, Point};
 use plyscope::games::dama::{Dama, Piece};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, solve};
-use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
 fn limits(depth: u32) -> Limits {

@@ -1,7 +1,7 @@
-//! df-pn's observer events follow the contract of `trace.rs`: every `pn_enter` is matched by
-//! one `pn_leave`, the root is entered with infinite thresholds, numbers are `[pn, dn]` from
-//! the attacker's view at OR and AND nodes alike, every loop turn reports a `pn_update`, and
-//! an observer's `Break` stops the search with an unknown verdict.
+//! df-pn's observer events follow the contract of `search/observer.rs`: every `pn_enter` is
+//! matched by one `pn_leave`, the root is entered with infinite thresholds, numbers are
+//! `[pn, dn]` from the attacker's view at OR and AND nodes alike, every loop turn reports a
+//! `pn_update`, and an observer's `Break` stops the search with an unknown verdict.
 
 use std::ops::ControlFlow;
 
@@ -9,8 +9,8 @@ use plyscope::game::{Game, Point};
 use plyscope::games::hex::Hex;
 use plyscope::search::Limits;
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::observer::{Observer, PnNodeView};
 use plyscope::search::proof::{Goal, PN_INFINITY, ProofConfig, ProofNumbers, ProofVerdict};
-use plyscope::trace::{Observer, PnNodeView};
 
 #[derive(Default)]
 struct Recorder {

@@ -16,9 +16,9 @@ use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::hex::Hex;
 use plyscope::run::solve::proof::{RootClass, classify_root};
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
-use plyscope::trace::NoTrace;
 
 fn dfpn_mover_wins(game: &mut Hex, nodes: u64) -> bool {
     let goal = Goal {

@@ -15,8 +15,8 @@ use plyscope::game::{Game, MoveList, Outcome, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::search::Limits;
 use plyscope::search::dfpn::{DfpnOptions, Mid, PlainMoves};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, LeafInit, ProofReport, ProofVerdict};
-use plyscope::trace::NoTrace;
 use rustc_hash::FxHashMap;
 
 /// splitmix64: a tiny fixed-seed generator.

@@ -30,8 +30,8 @@ use plyscope::puzzle::{self, Position};
 use plyscope::search::Limits;
 use plyscope::search::dfpn::mid::Mid;
 use plyscope::search::dfpn::{DfpnOptions, PlainMoves, goal_reached};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
-use plyscope::trace::NoTrace;
 
 /// The smallest proof tree of `goal` below `game` (the attacker to move when `or_node`), by
 /// exhaustive search; `None` when the goal is not reached.

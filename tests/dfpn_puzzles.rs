@@ -7,9 +7,9 @@
 
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use plyscope::search::{Limits, SearchGame};
-use plyscope::trace::NoTrace;
 
 /// Decided within [`LIMIT`] nodes.
 const MUST_REACH: &[&str] = &[

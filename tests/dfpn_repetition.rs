@@ -12,9 +12,9 @@ use std::fmt;
 
 use plyscope::game::{Game, MoveList, Outcome, Player, Tactics};
 use plyscope::search::dfpn::{DfpnOptions, DfpnTable, Mid, PlainMoves};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, LeafInit, ProofVerdict};
 use plyscope::search::{LambdaGame, Limits, Pass};
-use plyscope::trace::NoTrace;
 
 /// splitmix64.
 struct Rng(u64);

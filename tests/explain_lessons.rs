@@ -6,8 +6,8 @@
 use plyscope::game::Game;
 use plyscope::puzzle::{self, Position};
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, solve};
-use plyscope::trace::NoTrace;
 
 fn limits() -> Limits {
     Limits {

@@ -21,8 +21,8 @@ mod table_check;
 use naive_gobblet::NaiveGobblet;
 use plyscope::game::{Game, MoveList, Outcome, Player, perft};
 use plyscope::games::gobblet::{Evaluation, Gobblet, GobbletMove, Variant};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, Verdict, solve};
-use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
 fn limits(depth: u32) -> Limits {

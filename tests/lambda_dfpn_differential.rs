@@ -16,9 +16,9 @@ use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::lambda_dfpn::{LambdaDfpnRun, lambda_dfpn_counted};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::trace::NoTrace;
 
 /// The exact result for the side to move by alpha-beta to the end of the game, if it
 /// finishes within the node limit.

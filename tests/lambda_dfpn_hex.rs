@@ -7,9 +7,9 @@ use std::time::Instant;
 use plyscope::game::Game;
 use plyscope::games::hex::Hex;
 use plyscope::search::lambda_dfpn::{Classification, MoveClass, classify_moves};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::ProofConfig;
 use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
-use plyscope::trace::NoTrace;
 
 fn config(tt_mb: usize, zones: bool, max_level: u8) -> ProofConfig {
     ProofConfig {

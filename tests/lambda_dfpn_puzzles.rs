@@ -8,13 +8,12 @@ use std::ops::ControlFlow;
 
 use plyscope::game::{Game, Player};
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
+use plyscope::search::engine::proof_search;
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use plyscope::search::lambda_dfpn::lambda_dfpn_counted;
-use plyscope::search::proof::{
-    Goal, ProofConfig, ProofNumbers, ProofReport, ProofVerdict, proof_search,
-};
+use plyscope::search::observer::{GO, NoTrace, Observer, PnNodeView};
+use plyscope::search::proof::{Goal, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::trace::{GO, NoTrace, Observer, PnNodeView};
 
 fn limits(nodes: u64) -> Limits {
     Limits {

@@ -13,8 +13,8 @@ use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::lambda::{LambdaConfig, LambdaReport, ThreatVerdict, lambda_search};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::trace::NoTrace;
 
 /// splitmix64: a tiny fixed-seed generator.
 struct Rng(u64);

@@ -1,5 +1,5 @@
-//! The lambda engines' observer events (the contract with the explorer, `trace.rs`): on a
-//! tiny position the exact sequence is pinned; on bigger ones a checking observer proves
+//! The lambda engines' observer events (the contract with the explorer, `search/observer.rs`):
+//! on a tiny position the exact sequence is pinned; on bigger ones a checking observer proves
 //! enter/leave balanced and properly nested (search calls hold ATTACK's candidates and attack
 //! moves; attack moves hold threat checks, counter-threat checks and DEFEND's candidates and
 //! defence moves; defence moves hold the re-search), and a `Break` at any event stops the
@@ -13,11 +13,11 @@ use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, analyse_root, lambda_search};
-use plyscope::search::zone::ZoneScheme;
-use plyscope::search::{Limits, SearchGame};
-use plyscope::trace::{
+use plyscope::search::observer::{
     GO, LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer,
 };
+use plyscope::search::zone::ZoneScheme;
+use plyscope::search::{Limits, SearchGame};
 
 /// Writes one line per event, indented by nesting depth.
 struct Log<G: Game> {
@@ -257,7 +257,7 @@ fn check_game<G: SearchGame>(game: G, config: LambdaConfig) {
         &mut game.clone(),
         &config,
         &Limits::default(),
-        &mut plyscope::trace::NoTrace,
+        &mut plyscope::search::observer::NoTrace,
     );
     assert_eq!(
         (headless.verdict, headless.stats.nodes, headless.best_move),

@@ -7,8 +7,8 @@ use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
 use plyscope::search::lambda::{
     LambdaConfig, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, solve};
-use plyscope::trace::NoTrace;
 
 fn limits(nodes: u64) -> Limits {
     Limits {

@@ -11,10 +11,10 @@ use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::observer::{GO, Observer, TtEntryView};
 use plyscope::search::{
     Algorithm, Bound, Limits, MoveOrdering, SearchConfig, SearchGame, Value, Window, solve,
 };
-use plyscope::trace::{GO, Observer, TtEntryView};
 
 /// One open node as the checker sees it.
 #[derive(Clone, Debug)]

@@ -12,10 +12,10 @@ use plyscope::game::{Game, MoveList};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
+use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::trace::NoTrace;
 use plyscope::zobrist::splitmix64;
 
 /// Plays `stones` random legal moves that do not end the game from `start` (`None` when a

@@ -1,16 +1,16 @@
-//! PNS step by step on a hand-made tree (issue 5: a textbook check), and the event contract
-//! of `crate::trace` for PNS and PN² (every `pn_enter` matched by one `pn_leave`, also when a
-//! node limit or the observer stops the search).
+//! PNS step by step on a hand-made tree (issue 5: a textbook check), and the event contract of
+//! `crate::search::observer` for PNS and PN² (every `pn_enter` matched by one `pn_leave`, also
+//! when a node limit or the observer stops the search).
 
 use std::ops::ControlFlow;
 
 use plyscope::game::{Game, Player};
 use plyscope::games::hex::Hex;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::observer::{Observer, PnNodeView};
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofNumbers, ProofVerdict};
 use plyscope::search::{Limits, SearchGame};
-use plyscope::trace::{Observer, PnNodeView};
 
 /// Writes every pn event of a tree search as a line.
 #[derive(Default)]

@@ -4,10 +4,10 @@
 //! numeric trees are refused with a clear message, and a few node counts are pinned.
 
 use plyscope::puzzle::{ExpectedResult, Position, bundled};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::{GoalError, Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofReport, ProofVerdict};
 use plyscope::search::{Limits, SearchGame};
-use plyscope::trace::NoTrace;
 
 fn limits(nodes: u64) -> Limits {
     Limits {

@@ -36,11 +36,12 @@ use plyscope::puzzle::{self, Position, Puzzle};
 use plyscope::run::registry::Refusal;
 use plyscope::run::solve::{SolveOptions, solve_puzzle};
 use plyscope::search::dfpn::goal_reached;
+use plyscope::search::engine::proof_search;
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
+use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
-use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
+use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use plyscope::search::{Algorithm, LambdaGame, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::trace::NoTrace;
 
 /// The four engines of the family.
 const ENGINES: [Algorithm; 4] = [

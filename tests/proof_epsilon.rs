@@ -8,9 +8,10 @@
 //! release-only: `cargo test --release --test proof_epsilon -- --ignored --nocapture`.
 
 use plyscope::puzzle::{self, Position};
-use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict, proof_search};
+use plyscope::search::engine::proof_search;
+use plyscope::search::observer::NoTrace;
+use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchGame};
-use plyscope::trace::NoTrace;
 
 const EPSILONS: [f32; 3] = [0.0, 0.25, 0.5];
 

@@ -17,10 +17,10 @@ use plyscope::puzzle::{self, Position};
 use plyscope::search::Limits;
 use plyscope::search::dfpn::{DfpnOptions, DfpnTable, Mid, PlainMoves, dfpn_search};
 use plyscope::search::lambda_dfpn::lambda_dfpn_counted;
+use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::tree::Tree;
 use plyscope::search::pns::{Pn2Bound, arena_nodes, pn2, pns};
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
-use plyscope::trace::NoTrace;
 
 const MIB: usize = 1 << 20;
 

@@ -11,9 +11,10 @@
 //! they pin other settings and larger boards.
 
 use plyscope::puzzle::{self, Position};
-use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict, proof_search};
+use plyscope::search::engine::proof_search;
+use plyscope::search::observer::NoTrace;
+use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchGame};
-use plyscope::trace::NoTrace;
 
 use ProofVerdict::{Disproven, Proven};
 

@@ -11,8 +11,10 @@ use std::process::Command;
 
 use assert_cmd::prelude::*;
 
-use plyscope::proof_tree::extract::{ExtractError, ExtractOptions, extract};
-use plyscope::proof_tree::{ProofGoal, ProofNode, ProofTree, dot, sgf};
+use plyscope::proof_tree::extract::extract;
+use plyscope::proof_tree::{
+    ExtractError, ExtractOptions, ProofGoal, ProofNode, ProofTree, dot, sgf,
+};
 use plyscope::puzzle::{self, Puzzle, find_bundled};
 use plyscope::run::solve::{SolveOptions, solve_puzzle};
 use plyscope::search::Algorithm;

@@ -23,6 +23,9 @@ use std::collections::HashMap;
 use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::observer::{
+    LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
+};
 use plyscope::search::proof::ProofNumbers;
 use plyscope::search::zone::ZoneScheme;
 use plyscope::search::{
@@ -34,9 +37,6 @@ use plyscope::trace::replay::{
     TtLookup, TtStoreInfo,
 };
 use plyscope::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
-use plyscope::trace::{
-    LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer, TtEntryView,
-};
 use plyscope::zobrist::splitmix64;
 use proptest::prelude::*;
 
@@ -1024,7 +1024,8 @@ proptest! {
 /// Records a real proof-number engine (`Algorithm::PROOF_FAMILY[index]`) on `game` within
 /// `nodes` nodes and a record `budget`.
 fn proof_record(game: &mut Mnk, index: u8, nodes: u64, budget: u64) -> Trace<Point> {
-    use plyscope::search::proof::{Goal, ProofConfig, proof_search};
+    use plyscope::search::engine::proof_search;
+    use plyscope::search::proof::{Goal, ProofConfig};
     let algorithm = Algorithm::PROOF_FAMILY[index as usize % Algorithm::PROOF_FAMILY.len()];
     let goal = Goal {
         attacker: game.to_move(),

@@ -6,10 +6,10 @@ use proptest::prelude::*;
 
 use plyscope::game::{MoveList, Outcome, Player};
 use plyscope::games::tree::TreeGame;
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{
     Algorithm, Limits, MoveOrdering, SearchConfig, SearchGame, SearchResult, Value, Verdict, solve,
 };
-use plyscope::trace::NoTrace;
 
 /// A random tree: leaves with small scores (ties are common) or W/L/D.
 #[derive(Clone, Debug)]

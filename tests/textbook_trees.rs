@@ -10,11 +10,11 @@ use std::ops::ControlFlow;
 
 use plyscope::game::Game;
 use plyscope::games::tree::TreeGame;
+use plyscope::search::observer::{GO, NoTrace, Observer};
 use plyscope::search::{
     Algorithm, Bound, Limits, MoveOrdering, SearchConfig, SearchResult, Value, Verdict, Window,
     solve,
 };
-use plyscope::trace::{GO, NoTrace, Observer};
 
 /// The classic example (Russell & Norvig's figure, also the puzzle `tree-classic`).
 const CLASSIC: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";

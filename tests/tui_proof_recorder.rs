@@ -244,7 +244,8 @@ fn the_record_budget_counts_proof_events_and_expansion_numbers() {
 // ---------------------------------------------------------------------------------------
 // The real engines (issue 5 items 1-3) through the recorder.
 
-use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict, proof_search};
+use plyscope::search::engine::proof_search;
+use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits};
 
 /// Records `algorithm` on the bundled puzzle `name` (an m,n,k one).

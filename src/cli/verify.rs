@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use plyscope::proof_tree::extract::{ExtractOptions, extract};
+use plyscope::proof_tree::ExtractOptions;
+use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::puzzle_text;
 use plyscope::puzzle::Puzzle;
 use plyscope::run::solve::{SolveOptions, SolveReport};
@@ -82,7 +83,7 @@ pub fn after_solve(
     let extracted = match extract(puzzle, &text, options, report, &bounds) {
         Ok(extracted) => extracted,
         // Nothing to prove is only a failure when a file was asked for.
-        Err(err @ plyscope::proof_tree::extract::ExtractError::NotAWin { .. }) => {
+        Err(err @ plyscope::proof_tree::ExtractError::NotAWin { .. }) => {
             writeln!(out, "proof       none: {err}")?;
             return Ok(request.out.is_none());
         }

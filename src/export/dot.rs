@@ -23,10 +23,10 @@
 use std::io::{self, Write};
 
 use crate::game::Game;
+use crate::search::observer::{LambdaPurpose, LambdaVerdict};
 use crate::search::proof::{PN_INFINITY, ProofNumbers};
 use crate::search::{Bound, Value, Window};
 use crate::trace::store::{Event, NodeKind, Trace, pn_flags};
-use crate::trace::{LambdaPurpose, LambdaVerdict};
 use crate::view::lambda::verdict_words;
 
 use super::{Header, kept_nodes};

@@ -23,10 +23,10 @@ use std::io::{self, Write};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
+use crate::search::observer::{LambdaPurpose, LambdaVerdict};
 use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Window};
 use crate::trace::store::{Event, MoveRange, NodeKind, PnStep, Trace, pn_flags};
-use crate::trace::{LambdaPurpose, LambdaVerdict};
 
 use super::dot::zone_size;
 use super::{Header, kept_nodes};

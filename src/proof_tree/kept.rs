@@ -1,5 +1,5 @@
 //! Winning moves from a df-pn engine whose table is kept for the whole extraction (df-pn
-//! and lambda-df-pn; the generic re-solve of [`super::extract::ResolveOracle`] starts every
+//! and lambda-df-pn; the generic re-solve of [`super::oracle::ResolveOracle`] starts every
 //! position with a fresh table).
 //!
 //! One [`Mid`] engine serves every OR node: its table's entry for the position
@@ -26,14 +26,13 @@ use crate::game::MoveList;
 use crate::search::dfpn::{DfpnOptions, Mid, MoveSource, PlainMoves, smallest_symmetric_key};
 use crate::search::lambda_dfpn::MUST_PLAY_LEVEL;
 use crate::search::lambda_dfpn::must_play::MustPlayMoves;
+use crate::search::observer::NoTrace;
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofVerdict};
 use crate::search::{Limits, SearchGame};
-use crate::trace::NoTrace;
 
-use super::ProofNode;
-use super::extract::{
-    ExtractError, ExtractOptions, IntoPosition, ResolveOracle, Shape, WinOracle, build,
-};
+use super::build::{Shape, WinOracle, build};
+use super::oracle::{IntoPosition, ResolveOracle};
+use super::{ExtractError, ExtractOptions, ProofNode};
 
 /// An oracle over one df-pn engine and its table.
 struct KeptTable<'a, G: SearchGame, S: MoveSource<G>> {

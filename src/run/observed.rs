@@ -5,10 +5,11 @@
 //! [`proof_search`] for the goal "the side to move wins", and a threat search's root
 //! analysis (thesis 000 figures 5.1-5.3) through [`analyse_root`].
 
+use crate::search::engine::proof_search;
 use crate::search::lambda::{LambdaConfig, RootMoveClass, analyse_root};
-use crate::search::proof::{Goal, ProofVerdict, proof_search};
+use crate::search::observer::Observer;
+use crate::search::proof::{Goal, ProofVerdict};
 use crate::search::{self, Algorithm, SearchGame};
-use crate::trace::Observer;
 
 use super::spec::SearchSpec;
 

@@ -70,8 +70,11 @@ pub fn progress_of<G: Game>(
             roots.iter().rev().find_map(|&r| {
                 replay.children(&trace, r).find(|&c| {
                     replay.lambda(&trace, c).is_some_and(|s| {
-                        matches!(s.kind, crate::trace::LambdaNodeKind::Attack(_))
-                            && matches!(s.verdict, Some(crate::trace::LambdaVerdict::Won { .. }))
+                        matches!(s.kind, crate::search::observer::LambdaNodeKind::Attack(_))
+                            && matches!(
+                                s.verdict,
+                                Some(crate::search::observer::LambdaVerdict::Won { .. })
+                            )
                     })
                 })
             })

@@ -21,8 +21,8 @@ use crate::games::atarigo::AtariGo;
 use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
+use crate::search::observer::NoTrace;
 use crate::search::{Algorithm, Limits, Stats, Verdict};
-use crate::trace::NoTrace;
 
 use super::registry::{self, Refusal};
 use shape::ObserveAnyGame;

@@ -46,13 +46,13 @@ use std::ops::ControlFlow;
 use crate::game::{MAX_MOVES, MoveList, Outcome};
 use crate::search::config::SearchConfig;
 use crate::search::minimax::{outcome_value, verdict_of};
+use crate::search::observer::{Observer, TtEntryView};
 use crate::search::ordering::{Orderer, sort_by_keys};
 use crate::search::pv::PvTable;
 use crate::search::tt::{TranspositionTable, TtEntry};
 use crate::search::{
     Bound, Budget, Limits, SearchGame, SearchResult, Stats, Value, Verdict, Window,
 };
-use crate::trace::{Observer, TtEntryView};
 
 /// Depth reduction of the null move.
 pub const NULL_MOVE_R: u32 = 2;
@@ -794,8 +794,8 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::games::tree::TreeGame;
+    use crate::search::observer::NoTrace;
     use crate::search::{Algorithm, MoveOrdering};
-    use crate::trace::NoTrace;
 
     const CLASSIC: &str = "(a (b 3 12 8) (c 2 4 6) (d 14 5 2))";
 
@@ -980,8 +980,8 @@ mod stone_tests {
     use crate::game::{Game, Player, parse_point};
     use crate::games::atarigo::AtariGo;
     use crate::games::mnk::Mnk;
+    use crate::search::observer::NoTrace;
     use crate::search::{Algorithm, MoveOrdering, solve};
-    use crate::trace::NoTrace;
 
     fn nodes(config: SearchConfig) -> (u64, Verdict) {
         let mut g = Mnk::new(3, 3, 3, false).unwrap();
@@ -1036,14 +1036,14 @@ mod stone_tests {
         prunings: u64,
     }
 
-    impl<G: Game> crate::trace::Observer<G> for HeuristicEvents {
+    impl<G: Game> crate::search::observer::Observer<G> for HeuristicEvents {
         fn null_move(&mut self, _r: u32, _v: Value, cut: bool) -> std::ops::ControlFlow<()> {
             self.null_cuts += u64::from(cut);
-            crate::trace::GO
+            crate::search::observer::GO
         }
         fn forward_pruned(&mut self, _dropped: &[G::Move]) -> std::ops::ControlFlow<()> {
             self.prunings += 1;
-            crate::trace::GO
+            crate::search::observer::GO
         }
     }
 

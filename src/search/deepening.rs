@@ -29,8 +29,8 @@ use std::time::Duration;
 
 use crate::search::alphabeta::Searcher;
 use crate::search::config::SearchConfig;
+use crate::search::observer::Observer;
 use crate::search::{Limits, SearchGame, SearchResult, Value, Verdict, Window};
-use crate::trace::Observer;
 
 /// What one completed iteration found (for progress reports and measurements).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,7 +133,7 @@ mod tests {
     use super::*;
     use crate::games::tree::TreeGame;
     use crate::search::Algorithm;
-    use crate::trace::NoTrace;
+    use crate::search::observer::NoTrace;
 
     fn deepen(text: &str, limits: &Limits) -> (SearchResult<u16>, Vec<IterationReport<u16>>) {
         let mut g = TreeGame::parse(text).unwrap();
@@ -225,7 +225,7 @@ mod measurements {
     use super::*;
     use crate::game::{Player, parse_point, point_name};
     use crate::games::atarigo::AtariGo;
-    use crate::trace::NoTrace;
+    use crate::search::observer::NoTrace;
 
     /// The AtariGo 6x6 crosscut (Black c3 d4, White d3 c4, Black to move) solved by iterative
     /// deepening with the default settings. An independent plain alpha-beta with a table needs

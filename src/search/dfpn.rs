@@ -130,9 +130,9 @@ pub mod table;
 pub mod threats;
 
 use crate::game::{Game, MAX_SYMMETRIES, MoveList, Outcome};
+use crate::search::observer::Observer;
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 use crate::search::{LambdaGame, Limits, SearchGame};
-use crate::trace::Observer;
 
 pub use mid::Mid;
 pub use table::{DfpnEntry, DfpnTable};

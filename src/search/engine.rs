@@ -1,10 +1,12 @@
-//! The one entry point of the alpha-beta family: [`solve`] runs the algorithm a
-//! [`SearchConfig`] names on the current position and leaves the position as it found it.
+//! The entry points of the engines: [`solve`] runs the algorithm a [`SearchConfig`] names on
+//! the current position and leaves the position as it found it; [`proof_search`] runs one of
+//! the proof-number family for a goal (the vocabulary it answers in is
+//! [`crate::search::proof`]'s).
 //!
 //! ```
 //! use plyscope::games::tree::TreeGame;
 //! use plyscope::search::{solve, Algorithm, Limits, SearchConfig, Value};
-//! use plyscope::trace::NoTrace;
+//! use plyscope::search::observer::NoTrace;
 //!
 //! let mut game = TreeGame::parse("(a (b 3 12 8) (c 2 4 6) (d 14 5 2))").unwrap();
 //! let config = SearchConfig::for_algorithm(Algorithm::AlphaBeta);
@@ -19,9 +21,9 @@ use crate::search::config::SearchConfig;
 use crate::search::deepening::iterative_deepening;
 use crate::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use crate::search::minimax::minimax;
-use crate::search::proof::{Goal, ProofVerdict, proof_search};
+use crate::search::observer::Observer;
+use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, SearchResult, Value, Verdict};
-use crate::trace::Observer;
 
 /// Runs `config.algorithm` on `game` within `limits`, reporting to `observer`.
 ///
@@ -107,5 +109,36 @@ pub fn solve<G: SearchGame, O: Observer<G>>(
                 stats: report.stats,
             }
         }
+    }
+}
+
+/// Runs the proof-number `algorithm` for `goal` on `game` (the attacker must be to move)
+/// within `limits`, reporting to `observer`. Leaves the position as it found it.
+/// Algorithms outside [`Algorithm::PROOF_FAMILY`] answer `Unknown`.
+pub fn proof_search<G: SearchGame, O: Observer<G>>(
+    game: &mut G,
+    algorithm: Algorithm,
+    config: &ProofConfig,
+    goal: Goal,
+    limits: &Limits,
+    observer: &mut O,
+) -> ProofReport<G::Move> {
+    match algorithm {
+        // A numeric leaf has no goal: callers that want the message call `pns::pns` itself.
+        Algorithm::Pns => crate::search::pns::pns(game, config, goal, limits, observer)
+            .unwrap_or_else(|_| ProofReport::unknown()),
+        Algorithm::Pn2 => {
+            let bound = crate::search::pns::Pn2Bound::default();
+            crate::search::pns::pn2(game, config, bound, goal, limits, observer)
+                .unwrap_or_else(|_| ProofReport::unknown())
+        }
+        Algorithm::DfPn => {
+            let options = crate::search::dfpn::DfpnOptions::from_config(config);
+            crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer)
+        }
+        Algorithm::LambdaDfPn => {
+            crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
+        }
+        _ => ProofReport::unknown(),
     }
 }

@@ -35,9 +35,9 @@ pub use config::{
 use crate::game::{Game, MAX_SYMMETRIES, Player, Point, StoneGame, Tactics};
 use crate::games::tree::TreeGame;
 use crate::search::Limits;
+use crate::search::observer::{NoTrace, Observer};
 use crate::search::pass::Pass;
 use crate::search::zone::ZoneScheme;
-use crate::trace::{NoTrace, Observer};
 
 /// What lambda search needs of a game: the rules, a pass (the defender gives up its turn in a
 /// threat check), immediate wins (`Tactics`, the level-0 search; exact for stable games) and,

@@ -75,9 +75,9 @@ pub use must_play::MustPlayCounters;
 use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::engine::{Searcher, effective_depth};
 use crate::search::lambda::{LambdaConfig, LambdaGame};
+use crate::search::observer::{NoTrace, Observer};
 use crate::search::proof::{Goal, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use crate::search::{Limits, Stats};
-use crate::trace::{NoTrace, Observer};
 use mid::{Engine, LevelOutcome};
 
 /// The largest proof tree [`lambda_dfpn`] reads back for `proof_size`.

@@ -16,9 +16,9 @@
 
 use crate::game::{Game, Heuristic, MoveList, Outcome, Player};
 use crate::search::config::SearchConfig;
+use crate::search::observer::Observer;
 use crate::search::pv::PvTable;
 use crate::search::{Budget, Limits, SearchResult, Stats, Value, Verdict};
-use crate::trace::Observer;
 
 /// The value of a finished game for the side to move at a node `ply` plies from the root.
 #[inline]
@@ -214,7 +214,7 @@ pub fn minimax<G: Game + Heuristic, O: Observer<G>>(
 mod tests {
     use super::*;
     use crate::games::tree::TreeGame;
-    use crate::trace::NoTrace;
+    use crate::search::observer::NoTrace;
 
     fn solve(text: &str, depth: Option<u32>) -> SearchResult<u16> {
         let mut g = TreeGame::parse(text).unwrap();

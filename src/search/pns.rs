@@ -61,14 +61,14 @@
 //! look-ahead stands for the positions of its decision (an immediate win 2, a mover facing
 //! two immediate wins `1 + 2 x legal moves`), so the engines' proof sizes mean the same.
 //!
-//! Events (the contract in `crate::trace`): every iteration enters the root (`mv = None`)
-//! and each node on the path, emits `pn_expand` at the most-proving node, `pn_update` for
-//! every node whose numbers are recomputed in the backup, and `pn_leave` for every entered
-//! node, also when a limit or the observer stops the search. In PN² the second level runs
-//! inside the first level's most-proving node: its root is that node (no second enter), its
-//! descents enter the node's children with `second_level = true`, and its backups reach the
-//! node as `pn_update`s with `second_level = true`; when it ends, the first level announces
-//! the kept children with a second `pn_expand` (the numbers the second level found).
+//! Events (the contract in `crate::search::observer`): every iteration enters the root
+//! (`mv = None`) and each node on the path, emits `pn_expand` at the most-proving node,
+//! `pn_update` for every node whose numbers are recomputed in the backup, and `pn_leave` for
+//! every entered node, also when a limit or the observer stops the search. In PN² the second
+//! level runs inside the first level's most-proving node: its root is that node (no second
+//! enter), its descents enter the node's children with `second_level = true`, and its backups
+//! reach the node as `pn_update`s with `second_level = true`; when it ends, the first level
+//! announces the kept children with a second `pn_expand` (the numbers the second level found).
 
 pub mod tree;
 
@@ -77,9 +77,9 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::game::{MAX_MOVES, MoveList, Outcome};
+use crate::search::observer::{Observer, PnNodeView};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use crate::search::{Limits, SearchGame, Stats};
-use crate::trace::{Observer, PnNodeView};
 
 use tree::{NodeId, Tree};
 

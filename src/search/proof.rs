@@ -1,6 +1,7 @@
 //! The proof-number family's shared vocabulary (seed 003; digest section 3): proof and
-//! disproof numbers, the goal, the settings, the report, and [`proof_search`], the one entry
-//! point that runs PNS, PN², df-pn or lambda-df-pn.
+//! disproof numbers, the goal, the settings and the report. The one entry point that runs
+//! PNS, PN², df-pn or lambda-df-pn is [`crate::search::engine::proof_search`]: it sits above
+//! the engines, which build on this vocabulary.
 //!
 //! Every number is from the attacker's point of view: the attacker is the side to move at
 //! the root, OR nodes are the attacker's, AND nodes the defender's. `pn` counts the leaves
@@ -10,8 +11,7 @@
 use std::fmt;
 
 use crate::game::Player;
-use crate::search::{Algorithm, Limits, SearchGame, Stats};
-use crate::trace::Observer;
+use crate::search::Stats;
 
 /// "Infinity" of proof and disproof numbers: a proven node has `dn = ∞`, a disproven one
 /// `pn = ∞`.
@@ -208,7 +208,7 @@ pub enum ProofVerdict {
     Unknown,
 }
 
-/// The answer of [`proof_search`].
+/// The answer of [`proof_search`](crate::search::engine::proof_search).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofReport<M> {
     /// Proven, disproven or unknown.
@@ -249,37 +249,6 @@ impl<M> ProofReport<M> {
             stopped: false,
             stats: Stats::default(),
         }
-    }
-}
-
-/// Runs the proof-number `algorithm` for `goal` on `game` (the attacker must be to move)
-/// within `limits`, reporting to `observer`. Leaves the position as it found it.
-/// Algorithms outside [`Algorithm::PROOF_FAMILY`] answer `Unknown`.
-pub fn proof_search<G: SearchGame, O: Observer<G>>(
-    game: &mut G,
-    algorithm: Algorithm,
-    config: &ProofConfig,
-    goal: Goal,
-    limits: &Limits,
-    observer: &mut O,
-) -> ProofReport<G::Move> {
-    match algorithm {
-        // A numeric leaf has no goal: callers that want the message call `pns::pns` itself.
-        Algorithm::Pns => crate::search::pns::pns(game, config, goal, limits, observer)
-            .unwrap_or_else(|_| ProofReport::unknown()),
-        Algorithm::Pn2 => {
-            let bound = crate::search::pns::Pn2Bound::default();
-            crate::search::pns::pn2(game, config, bound, goal, limits, observer)
-                .unwrap_or_else(|_| ProofReport::unknown())
-        }
-        Algorithm::DfPn => {
-            let options = crate::search::dfpn::DfpnOptions::from_config(config);
-            crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer)
-        }
-        Algorithm::LambdaDfPn => {
-            crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
-        }
-        _ => ProofReport::unknown(),
     }
 }
 

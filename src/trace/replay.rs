@@ -54,9 +54,9 @@
 //! enters) and return the step to seek to: the step right after that event.
 
 use crate::game::Player;
+use crate::search::observer::{LambdaNodeKind, LambdaTtView, LambdaVerdict, TtEntryView};
 use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Value, Window};
-use crate::trace::{LambdaNodeKind, LambdaTtView, LambdaVerdict, TtEntryView};
 
 use super::store::{
     Event, EventId, EventKind, MoveRange, NONE, NodeId, NodeKind, PnStep, Trace, ZoneId, pn_flags,
@@ -952,7 +952,7 @@ fn cutoff_child<M: Copy + PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::recorder::tests::scripted;
+    use crate::trace::recorder::scripted::scripted;
 
     fn at(trace: &Trace<u16>, step: usize) -> Replay {
         let mut r = Replay::new();

@@ -55,9 +55,11 @@
 //! checks, lambda nodes) are linked among its children too.
 
 use crate::game::Player;
+use crate::search::observer::{
+    LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, TtEntryView,
+};
 use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Value, Window};
-use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, TtEntryView};
 
 /// Index of a node in the arena (its entry order).
 pub type NodeId = u32;

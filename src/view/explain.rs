@@ -18,11 +18,11 @@
 //! by a zone, winning attacks, refutations and self-endangering moves. Routine enters,
 //! leaves, orderings and table stores are not.
 
+use crate::search::observer::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 use crate::search::proof::{PN_INFINITY, ProofNumbers};
 use crate::search::{Bound, Value, Window};
 use crate::trace::replay::Replay;
 use crate::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
-use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 
 use super::bound_word;
 use super::lambda;
@@ -574,7 +574,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     fn tt_probe(
         &self,
         node: NodeId,
-        hit: Option<crate::trace::TtEntryView<M>>,
+        hit: Option<crate::search::observer::TtEntryView<M>>,
     ) -> (String, Vec<String>) {
         let n = self.trace.node(node);
         let Some(h) = hit else {
@@ -1044,7 +1044,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 mod tests {
     use super::*;
     use crate::puzzle::{self, Position};
-    use crate::search::proof::{Goal, proof_search};
+    use crate::search::engine::proof_search;
+    use crate::search::proof::Goal;
     use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame};
     use crate::trace::recorder::Recorder;
 

@@ -528,8 +528,8 @@ mod tests {
 
     #[test]
     fn history_ages_between_iterations_and_killers_shift() {
+        use crate::search::observer::Observer;
         use crate::search::{Bound, Value, Window};
-        use crate::trace::Observer;
         let g = Mnk::new(3, 3, 3, false).unwrap();
         let mut r: Recorder<Mnk> = Recorder::default();
         let w = Window::FULL;

@@ -14,9 +14,9 @@
 //!   the nearest attack move above (or at the node itself), once DEFEND started.
 
 use crate::game::{NO_REGION, Player};
+use crate::search::observer::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 use crate::trace::replay::{Candidates, LambdaState, NodeStatus, Replay, candidates_before};
 use crate::trace::store::{NodeId, NodeKind, Trace, ZoneId};
-use crate::trace::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 
 /// Which zone the board overlay draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -543,7 +543,7 @@ pub fn is_level_change<M: Copy>(trace: &Trace<M>, id: NodeId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::recorder::tests::lambda_scripted;
+    use crate::trace::recorder::scripted::lambda_scripted;
 
     fn at(trace: &Trace<u16>, step: usize) -> Replay {
         let mut r = Replay::new();

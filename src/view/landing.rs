@@ -7,8 +7,8 @@
 //! of an attack move or of a search for the attacker (the root's, or after a defence).
 
 use super::lambda;
-use crate::trace::LambdaPurpose;
-use crate::trace::LambdaVerdict;
+use crate::search::observer::LambdaPurpose;
+use crate::search::observer::LambdaVerdict;
 use crate::trace::replay::{PnMark, pn_mark_at};
 use crate::trace::store::{Event, NodeKind, Trace};
 

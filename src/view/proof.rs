@@ -1,6 +1,6 @@
 //! What the explorer shows of a proof-number search (issue 5, item 6; seed 003, digest
 //! section 3): every node's `[pn, dn]` as of the step (engines in phi/delta form report
-//! `[pn, dn]` already, `crate::trace::PnNodeView`), proven and disproven nodes named in
+//! `[pn, dn]` already, `crate::search::observer::PnNodeView`), proven and disproven nodes named in
 //! words, the path of the current descent (PNS's walk to the most-proving node, df-pn's
 //! stack of MID frames) with each frame's thresholds `[th_pn, th_dn]`, and the children's
 //! numbers of a node for the board.

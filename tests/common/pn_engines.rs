@@ -1,8 +1,9 @@
 //! Small, plain proof-number searches for the explorer's tests (seed 003; digest section 3):
 //! a best-first PNS with the tree in a `Vec` and a df-pn with thresholds and a `HashMap`
-//! table. They report the pn events of `plyscope::trace::Observer` exactly as the contract
-//! describes (descents from the root every iteration, re-entered children), so the recorder,
-//! the replay and the screens can be tested before and independently of the real engines.
+//! table. They report the pn events of `plyscope::search::observer::Observer` exactly as the
+//! contract describes (descents from the root every iteration, re-entered children), so the
+//! recorder, the replay and the screens can be tested before and independently of the real
+//! engines.
 //! Clarity over speed: they allocate per node and are meant for positions of a few hundred
 //! nodes.
 
@@ -11,8 +12,8 @@
 use std::collections::HashMap;
 
 use plyscope::game::{Game, MoveList, Outcome, Player};
+use plyscope::search::observer::{Observer, PnNodeView};
 use plyscope::search::proof::{PN_INFINITY, ProofNumbers, pn_add};
-use plyscope::trace::{Observer, PnNodeView};
 
 /// The numbers of a finished position for `attacker` (draws disprove), `None` if it goes on.
 fn terminal<G: Game>(game: &G, attacker: Player) -> Option<ProofNumbers> {

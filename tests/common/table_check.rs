@@ -4,8 +4,8 @@
 //! decided value minimax does not see. A table that stored a repetition-dependent result
 //! would break the first half.
 
+use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-use plyscope::trace::NoTrace;
 
 /// Searches `game` to `depth` with minimax, then with fail-hard, fail-soft and iterative
 /// deepening alpha-beta (1 MB table; tactics off and on) and asserts they agree as above.

@@ -3,8 +3,8 @@
 
 use crate::game::{MoveList, Outcome};
 use crate::puzzle::Puzzle;
+use crate::search::observer::{NoTrace, Observer};
 use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict};
-use crate::trace::{NoTrace, Observer};
 
 use super::{Check, SolveOptions, SolveReport, add_stats, compare, format_line};
 

@@ -11,10 +11,11 @@
 
 use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
 use crate::puzzle::{Expect, ExpectedResult, Puzzle};
+use crate::search::engine::proof_search;
 use crate::search::lambda_dfpn::{MoveClass, classify_moves};
-use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict, proof_search};
+use crate::search::observer::{NoTrace, Observer};
+use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
-use crate::trace::{NoTrace, Observer};
 
 use super::root_diagram::{self, RootMark};
 use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare_winning_moves};

@@ -26,8 +26,10 @@ use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::search::Window;
+use crate::search::observer::{
+    GO, LambdaNode, LambdaNodeKind, LambdaVerdict, Observer, PnNodeView,
+};
 use crate::search::zone::ZoneScheme;
-use crate::trace::{GO, LambdaNode, LambdaNodeKind, LambdaVerdict, Observer, PnNodeView};
 
 /// An observer of every game a puzzle can hold: what [`super::solve_puzzle_observed`] needs
 /// to pass it to whichever game the puzzle picks.

@@ -11,8 +11,8 @@ use crate::puzzle::{Expect, Puzzle};
 use crate::search::lambda::{
     LambdaConfig, RootAnalysis, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
+use crate::search::observer::{NoTrace, Observer};
 use crate::search::{Algorithm, SearchGame, Verdict};
-use crate::trace::{NoTrace, Observer};
 
 use super::root_diagram::{self, RootMark};
 use super::{

@@ -12,11 +12,11 @@ use std::ops::ControlFlow;
 use crate::game::{Game, MoveList};
 use crate::search::dfpn::table::{DfpnEntry, DfpnTable};
 use crate::search::dfpn::{ChildInit, DfpnOptions, Expansion, MoveSource};
+use crate::search::observer::{Observer, PnNodeView};
 use crate::search::proof::{
     Goal, PN_INFINITY, PN_MAX_FINITE, ProofNumbers, ProofReport, ProofVerdict, pn_add,
 };
 use crate::search::{Budget, Limits, MAX_PLY, Stats};
-use crate::trace::{Observer, PnNodeView};
 
 /// One child of a frame on the path.
 #[derive(Clone, Copy, Debug)]

@@ -43,11 +43,11 @@ use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
 use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
-use crate::search::zone::ZoneScheme;
-use crate::search::{Budget, Limits, MAX_PLY, Stats};
-use crate::trace::{
+use crate::search::observer::{
     LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer,
 };
+use crate::search::zone::ZoneScheme;
+use crate::search::{Budget, Limits, MAX_PLY, Stats};
 
 /// What LAMBDA, ATTACK and DEFEND return: the result, its level (the first level that won),
 /// the zone (D of a win, A of a failure) and the winning move of an ATTACK.
@@ -720,8 +720,7 @@ pub fn search_root<G: LambdaGame, O: Observer<G>>(
             report.verdict = ThreatVerdict::Win { level: found.level };
             report.best_move = found.best;
         } else if config.dual
-            && let Some(level) =
-                crate::search::dual_lambda::every_move_loses(&mut searcher, game, depth)
+            && let Some(level) = every_move_loses(&mut searcher, game, depth)
         {
             report.verdict = ThreatVerdict::Loss { level };
         }
@@ -729,6 +728,99 @@ pub fn search_root<G: LambdaGame, O: Observer<G>>(
     report.stopped = searcher.stopped;
     report.stats = searcher.finish();
     report
+}
+
+/// The root's loss proof (section 3.9): after every legal move of the side to move, does the
+/// opponent win with a mu-tree of order <= `max_level` (or at once, by the mover's suicide)?
+/// `Some(level)`, the highest such level, when every move loses; `None` as soon as one move
+/// does not (or no move exists, or the search stopped). Reported to the observer as one
+/// search node of the attacker with one attack node per move.
+fn every_move_loses<G: LambdaGame, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
+    game: &mut G,
+    depth: u32,
+) -> Option<u8> {
+    let attacker = game.to_move();
+    let defender = attacker.opponent();
+    let max_level = searcher.config.max_level;
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if depth == 0 || moves.is_empty() {
+        return None;
+    }
+    if O::ENABLED {
+        let node = LambdaNode {
+            kind: LambdaNodeKind::Search(LambdaPurpose::Root),
+            attacker,
+            level: max_level,
+            depth_left: depth,
+        };
+        let flow = searcher.observer.lambda_enter(game, node);
+        searcher.watch_flow(flow);
+    }
+    let mut worst = Some(0);
+    for &a in moves.iter() {
+        searcher.count_node();
+        if searcher.stopped {
+            worst = None;
+            break;
+        }
+        game.play(a);
+        if O::ENABLED {
+            let node = LambdaNode {
+                kind: LambdaNodeKind::Attack(a),
+                attacker,
+                level: max_level,
+                depth_left: depth - 1,
+            };
+            let flow = searcher.observer.lambda_enter(game, node);
+            searcher.watch_flow(flow);
+        }
+        let lost_at = match game.outcome() {
+            Some(Outcome::Win(w)) if w == defender => Some(0),
+            Some(_) => None,
+            None => {
+                let counter = searcher.lambda(
+                    game,
+                    defender,
+                    max_level,
+                    depth - 1,
+                    LambdaPurpose::CounterThreat,
+                );
+                (counter.won && !searcher.stopped).then_some(counter.level)
+            }
+        };
+        if O::ENABLED {
+            let verdict = match lost_at {
+                _ if searcher.stopped => LambdaVerdict::Stopped,
+                Some(level) => LambdaVerdict::SelfEndangering { level },
+                None => LambdaVerdict::NotWon,
+            };
+            let flow = searcher.observer.lambda_leave(verdict, None);
+            searcher.watch_flow(flow);
+        }
+        game.undo(a);
+        match (lost_at, worst) {
+            (Some(level), Some(w)) => worst = Some(w.max(level)),
+            _ => {
+                worst = None;
+                break;
+            }
+        }
+    }
+    if searcher.stopped {
+        worst = None;
+    }
+    if O::ENABLED {
+        let verdict = match worst {
+            _ if searcher.stopped => LambdaVerdict::Stopped,
+            Some(level) => LambdaVerdict::SelfEndangering { level },
+            None => LambdaVerdict::NotWon,
+        };
+        let flow = searcher.observer.lambda_leave(verdict, None);
+        searcher.watch_flow(flow);
+    }
+    worst
 }
 
 /// See [`crate::search::lambda::lambda_with_zone`].

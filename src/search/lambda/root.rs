@@ -16,7 +16,7 @@ use crate::game::{MoveList, Outcome};
 use crate::search::Limits;
 use crate::search::lambda::engine::{Searcher, effective_depth};
 use crate::search::lambda::{LambdaConfig, LambdaGame, RootAnalysis, RootMove, RootMoveClass};
-use crate::trace::{LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaVerdict, Observer};
+use crate::search::observer::{LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaVerdict, Observer};
 
 /// See [`crate::search::lambda::analyse_root`].
 pub fn analyse<G: LambdaGame, O: Observer<G>>(

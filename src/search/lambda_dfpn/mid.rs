@@ -36,8 +36,8 @@ use crate::game::{MAX_MOVES, MoveList, Outcome, Player};
 use crate::search::lambda::LambdaGame;
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda_dfpn::table::PnTable;
+use crate::search::observer::{LambdaPurpose, Observer, PnNodeView};
 use crate::search::proof::{PN_INFINITY, ProofNumbers, pn_add};
-use crate::trace::{LambdaPurpose, Observer, PnNodeView};
 
 const INF: u32 = PN_INFINITY;
 

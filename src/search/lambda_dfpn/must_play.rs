@@ -38,8 +38,8 @@ use crate::search::dfpn::{
 };
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame};
+use crate::search::observer::{LambdaPurpose, NoTrace, Observer};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
-use crate::trace::{LambdaPurpose, NoTrace, Observer};
 
 /// What the lambda knowledge did, for reports and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,195 @@
+//! The oracles that search again at each OR node the rules do not decide: [`ResolveOracle`]
+//! re-solves the position with the algorithm and settings of the original solve (a fresh
+//! table each time), [`LineOracle`] runs the solve's alpha-beta search on the game object the
+//! extraction walks (games whose draws depend on the path). The df-pn oracle whose table is
+//! kept for the whole extraction is in `kept.rs`; which oracle an algorithm gets is decided
+//! in [`super::extract`].
+
+use crate::game::Game;
+use crate::games::atarigo::AtariGo;
+use crate::games::hex::Hex;
+use crate::games::mnk::Mnk;
+use crate::games::tree::TreeGame;
+use crate::puzzle::{Position, Puzzle};
+use crate::run::solve::{SolveOptions, solve_puzzle};
+use crate::search::observer::NoTrace;
+use crate::search::{self, Limits, SearchConfig, SearchGame, Verdict};
+
+use super::ProofGoal;
+use super::build::WinOracle;
+
+/// Games whose positions can become a puzzle's start position again.
+pub trait IntoPosition: Game {
+    /// The puzzle position of this game state.
+    fn to_position(&self) -> Position;
+}
+
+impl IntoPosition for Mnk {
+    fn to_position(&self) -> Position {
+        Position::Mnk(self.clone())
+    }
+}
+
+impl IntoPosition for AtariGo {
+    fn to_position(&self) -> Position {
+        Position::AtariGo(self.clone())
+    }
+}
+
+impl IntoPosition for Hex {
+    fn to_position(&self) -> Position {
+        Position::Hex(self.clone())
+    }
+}
+
+impl IntoPosition for TreeGame {
+    fn to_position(&self) -> Position {
+        Position::Tree(self.clone())
+    }
+}
+
+/// Re-solves positions with the algorithm and settings of the original solve.
+pub struct ResolveOracle {
+    puzzle: Puzzle,
+    options: SolveOptions,
+    accept_draw: bool,
+    /// Re-solves run.
+    pub calls: u64,
+    /// Nodes the re-solves searched.
+    pub nodes: u64,
+}
+
+impl ResolveOracle {
+    /// An oracle for `puzzle` solved with `options` (root analysis off, the table bounded by
+    /// `resolve_tt_mb`); `goal` says whether a reported draw keeps the goal.
+    pub fn new(
+        puzzle: &Puzzle,
+        options: &SolveOptions,
+        goal: ProofGoal,
+        resolve_tt_mb: usize,
+    ) -> ResolveOracle {
+        let mut puzzle = puzzle.clone();
+        puzzle.expect = None;
+        let mut options = options.clone();
+        options.root_moves = false;
+        options.tt_mb = options.tt_mb.min(resolve_tt_mb);
+        ResolveOracle {
+            puzzle,
+            options,
+            accept_draw: goal == ProofGoal::WinOrDraw,
+            calls: 0,
+            nodes: 0,
+        }
+    }
+}
+
+impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
+    fn winning_move(&mut self, game: &mut G, _ply: usize) -> Result<G::Move, String> {
+        self.puzzle.position = game.to_position();
+        let report = solve_puzzle(&self.puzzle, &self.options).map_err(|e| e.to_string())?;
+        self.calls += 1;
+        self.nodes += report.nodes;
+        let reached = matches!(report.result.as_str(), "win" | "proven")
+            || (self.accept_draw && report.result == "draw");
+        if !reached {
+            let limit = if report.stopped {
+                " (stopped by a limit)"
+            } else {
+                ""
+            };
+            return Err(format!("it answers {}{limit}", report.result));
+        }
+        let Some(text) = report.best_move else {
+            return Err(format!("it answers {} without a move", report.result));
+        };
+        game.parse_move(&text)
+            .map_err(|e| format!("its move {text} does not parse: {e}"))
+    }
+}
+
+/// The solve's alpha-beta search run on the game object the extraction walks (games whose
+/// draws depend on the path, [`Shape::Tree`](super::build::Shape::Tree)): the position keeps its history, so the search
+/// applies the repetition rule to the line that led here, exactly as the game does. The depth
+/// of each search is what is left of the win's length: a win in `n` plies has `n - ply`
+/// plies left at ply `ply`, so every line of the proof ends within `n` plies. A win verdict
+/// of the alpha-beta family rests only on finished games (heuristic values never prove), and
+/// the verifier replays whatever this oracle chooses.
+pub struct LineOracle {
+    config: SearchConfig,
+    limits: Limits,
+    /// Plies of the win at the root (`None`: to the end of the game).
+    budget: Option<u32>,
+    accept_draw: bool,
+    /// Searches run.
+    pub calls: u64,
+    /// Nodes they searched.
+    pub nodes: u64,
+}
+
+impl LineOracle {
+    /// An oracle searching with `options`' algorithm and limits (the table bounded by
+    /// `tt_mb`), within `budget` plies of the root; `goal` says whether a proven draw keeps
+    /// the goal.
+    pub fn new(
+        options: &SolveOptions,
+        goal: ProofGoal,
+        budget: Option<u32>,
+        tt_mb: usize,
+    ) -> LineOracle {
+        LineOracle {
+            config: SearchConfig {
+                algorithm: options.algorithm,
+                tt_mb: options.tt_mb.min(tt_mb),
+                ..SearchConfig::default()
+            },
+            limits: options.limits,
+            budget,
+            accept_draw: goal == ProofGoal::WinOrDraw,
+            calls: 0,
+            nodes: 0,
+        }
+    }
+}
+
+impl<G: SearchGame> WinOracle<G> for LineOracle {
+    fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String> {
+        let left = match self.budget {
+            None => None,
+            Some(budget) => match budget.checked_sub(ply as u32) {
+                Some(left) if left > 0 => Some(left),
+                _ => return Err(format!("no plies are left of the win in {budget}")),
+            },
+        };
+        let limits = Limits {
+            max_depth: left,
+            ..self.limits
+        };
+        let result = search::solve(game, &self.config, &limits, &mut NoTrace);
+        self.calls += 1;
+        self.nodes += result.stats.nodes;
+        let reached = matches!(result.verdict, Verdict::Win { .. })
+            || (self.accept_draw && result.verdict == Verdict::Draw);
+        let within = match left {
+            None => String::new(),
+            Some(1) => " within 1 ply".to_string(),
+            Some(l) => format!(" within {l} plies"),
+        };
+        if !reached {
+            let limit = if result.stopped {
+                " (stopped by a limit)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "it answers {}{within}{limit}",
+                result.verdict.word()
+            ));
+        }
+        result.best_move.ok_or_else(|| {
+            format!(
+                "it answers {}{within} without a move",
+                result.verdict.word()
+            )
+        })
+    }
+}
