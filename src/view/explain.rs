@@ -20,13 +20,13 @@
 
 use crate::search::observer::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
 use crate::search::proof::{PN_INFINITY, ProofNumbers};
-use crate::search::{Bound, Value, Window};
 use crate::trace::replay::Replay;
-use crate::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
+use crate::trace::store::{Event, NodeId, PnStep, Trace};
 
-use super::bound_word;
 use super::lambda;
 use super::proof::{number_text, thresholds_text};
+
+mod alphabeta;
 
 /// The NONE marker of the packed trace fields (`u32::MAX`).
 const NONE: u32 = u32::MAX;
@@ -68,14 +68,11 @@ pub fn explain<M: Copy + PartialEq>(
         name,
     };
     let (headline, lines) = match *trace.event(e as u32) {
-        Event::Iteration { depth } => (
-            format!("iteration {depth} starts: search again to depth {depth}"),
-            vec![
-                "iterative deepening: each iteration searches one ply deeper".to_string(),
-                "the table and the last iteration's best moves order this one".to_string(),
-            ],
-        ),
-        Event::Enter { node } => cx.enter(node),
+        Event::Iteration { depth } => alphabeta::iteration(depth),
+        Event::Enter { node } => match trace.node(node).lambda_kind() {
+            Some(kind) => cx.lambda_enter(node, kind),
+            None => cx.enter(node),
+        },
         Event::Leave {
             node,
             value,
@@ -89,95 +86,23 @@ pub fn explain<M: Copy + PartialEq>(
             value,
             window,
             skipped,
-        } => {
-            let moves = trace.moves(skipped);
-            let mut lines = vec![format!(
-                "{} is worth {value} here, at least beta: the opponent has a better \
-                 choice higher up and will not let the game come here",
-                name(node, mv)
-            )];
-            let head = match moves.len() {
-                0 => {
-                    lines.push("it was the last move: nothing left to skip".to_string());
-                    format!("beta cutoff: {value} >= beta {}", window.beta)
-                }
-                n => {
-                    lines.push(format!("skipped: {}", cx.list(node, moves)));
-                    format!(
-                        "beta cutoff: {value} >= beta {}, the remaining {} skipped",
-                        window.beta,
-                        plural(n, "move is", "moves are")
-                    )
-                }
-            };
-            (head, lines)
-        }
+        } => cx.cutoff(node, mv, value, window, skipped),
         Event::TtProbe { node, hit } => cx.tt_probe(node, hit),
         Event::TtStore {
+            node,
             value,
             bound,
             depth,
             best,
-            node,
-        } => (
-            format!(
-                "stored in the table: {} {value}, depth {}",
-                bound_word(bound),
-                depth_text(depth)
-            ),
-            vec![format!(
-                "a later visit of this position can reuse it{}",
-                best.map_or(String::new(), |m| format!("; best move {}", name(node, m)))
-            )],
-        ),
-        Event::Ordered { node, moves } => {
-            let moves = trace.moves(moves);
-            (
-                format!("move order: {}", plural(moves.len(), "move", "moves")),
-                vec![
-                    format!("searched in this order: {}", cx.list(node, moves)),
-                    "good moves first make cutoffs come early".to_string(),
-                ],
-            )
-        }
+        } => cx.tt_store(node, value, bound, depth, best),
+        Event::Ordered { node, moves } => cx.ordered(node, moves),
         Event::NullMove {
             node,
             reduction,
             value,
             cut,
-        } => {
-            let beta = trace.node(node).window().beta;
-            let verdict = if cut {
-                format!("{value} >= beta {beta}: the node is pruned")
-            } else {
-                format!("{value} < beta {beta}: no prune, the moves are searched")
-            };
-            (
-                format!("null-move probe, R = {reduction}: {verdict}"),
-                vec![
-                    format!(
-                        "the mover passed and the opponent searched {reduction} plies \
-                         shallower; if even passing holds beta, a real move will too"
-                    ),
-                    "a heuristic: a search it cut is never a proof".to_string(),
-                ],
-            )
-        }
-        Event::ForwardPruned { node, dropped } => {
-            let moves = trace.moves(dropped);
-            (
-                format!(
-                    "forward pruning dropped {}",
-                    plural(moves.len(), "move", "moves")
-                ),
-                vec![
-                    format!("not searched: {}", cx.list(node, moves)),
-                    "only the first part of the ordered moves is kept (a heuristic, \
-                     never part of a proof)"
-                        .to_string(),
-                ],
-            )
-        }
+        } => cx.null_move(node, reduction, value, cut),
+        Event::ForwardPruned { node, dropped } => cx.forward_pruned(node, dropped),
         Event::LambdaAttack {
             node,
             level,
@@ -449,183 +374,6 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
             words.push(format!("+{} more", moves.len() - LISTED));
         }
         words.join(", ")
-    }
-
-    fn enter(&self, node: NodeId) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        if let Some(kind) = n.lambda_kind() {
-            return self.lambda_enter(node, kind);
-        }
-        let w = n.window();
-        let window = window_text(w);
-        let depth = n.depth();
-        match (n.kind(), n.parent()) {
-            (NodeKind::NullMove, _) => (
-                format!("null-move probe: the mover passes, window {window}"),
-                vec![
-                    "the opponent moves twice in a row, searched shallower".to_string(),
-                    "if the result still reaches beta, the node is pruned".to_string(),
-                ],
-            ),
-            (_, None) => (
-                format!("the search starts at the root, window {window}"),
-                vec![format!(
-                    "{} plies to search; alpha is what the mover is sure of, beta \
-                     what the opponent allows",
-                    depth
-                )],
-            ),
-            (_, Some(_)) => {
-                let mut lines = vec![format!(
-                    "negamax: the child's window is the parent's (alpha, beta) negated \
-                     and swapped; {} left",
-                    plural(depth as usize, "ply", "plies")
-                )];
-                if w.beta.0 - w.alpha.0 == 1 {
-                    lines.push("a null window: only tests whether the move is better".to_string());
-                }
-                (
-                    format!("enter {} with window {window}", self.node_name(node)),
-                    lines,
-                )
-            }
-        }
-    }
-
-    fn leave(
-        &self,
-        node: NodeId,
-        value: Value,
-        bound: Bound,
-        best: Option<M>,
-        prev_best: NodeId,
-    ) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let leaf = self.replay.children(self.trace, node).next().is_none();
-        let name = self.node_name(node);
-        let mut lines = Vec::new();
-        let head = if leaf && best.is_none() {
-            format!("leaf {name} evaluated: value {value}")
-        } else {
-            match bound {
-                Bound::Upper => {
-                    lines.push(format!(
-                        "no move reached alpha {}: {value} is only an upper bound",
-                        n.window().alpha
-                    ));
-                    format!("fail-low at {name}: value <= {value}")
-                }
-                Bound::Lower => format!("{name} returns {value} (a lower bound)"),
-                Bound::Exact => format!(
-                    "{name} returns {value}{}",
-                    best.map_or(String::new(), |m| format!(
-                        ", best {}",
-                        (self.name)(node, m)
-                    ))
-                ),
-            }
-        };
-        match n.parent() {
-            None if n.kind() != NodeKind::NullMove => {
-                lines.push(format!(
-                    "the search's answer: {value} ({}) for {}, the side to move",
-                    bound_word(bound),
-                    n.to_move().name()
-                ));
-            }
-            Some(parent) if n.kind() != NodeKind::NullMove => {
-                let pw = self.trace.node(parent).window();
-                let before = if prev_best == NONE {
-                    None
-                } else {
-                    self.final_value(prev_best).map(|v| -v)
-                };
-                let alpha = before.map_or(pw.alpha, |b| b.max(pw.alpha));
-                let mine = -value;
-                lines.push(format!(
-                    "for the parent (negamax) it is worth {mine}{}",
-                    if before.is_some() {
-                        format!("; best so far {}", before.unwrap_or(mine))
-                    } else {
-                        String::new()
-                    }
-                ));
-                if mine >= pw.beta {
-                    lines.push(format!("{mine} >= beta {}: a cutoff follows", pw.beta));
-                } else if mine > alpha {
-                    lines.push(format!("value improves alpha: {alpha} -> {mine}"));
-                } else {
-                    lines.push(format!("no better than alpha {alpha}: the move fails low"));
-                }
-            }
-            _ => {}
-        }
-        (head, lines)
-    }
-
-    fn final_value(&self, node: NodeId) -> Option<Value> {
-        let e = self.trace.node(node).leave_event()?;
-        match *self.trace.event(e) {
-            Event::Leave { value, .. } => Some(value),
-            _ => None,
-        }
-    }
-
-    fn tt_probe(
-        &self,
-        node: NodeId,
-        hit: Option<crate::search::observer::TtEntryView<M>>,
-    ) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let Some(h) = hit else {
-            return (
-                "table miss: position not seen before".to_string(),
-                vec!["the node is searched".to_string()],
-            );
-        };
-        let head = format!(
-            "table hit: {} {} at depth {}",
-            bound_word(h.bound),
-            h.value,
-            depth_text(h.depth)
-        );
-        let w = n.window();
-        let mut lines = Vec::new();
-        if h.cutoff {
-            lines.push(match h.bound {
-                Bound::Exact => format!(
-                    "exact and deep enough ({} >= {}): decides the node",
-                    depth_text(h.depth),
-                    n.depth()
-                ),
-                Bound::Lower => format!(
-                    "lower bound {} >= beta {}: decides the node",
-                    h.value, w.beta
-                ),
-                Bound::Upper => format!(
-                    "upper bound {} <= alpha {}: decides the node",
-                    h.value, w.alpha
-                ),
-            });
-        } else if h.depth != u32::MAX && h.depth < n.depth() {
-            lines.push(format!(
-                "too shallow (depth {} < {} needed): only its move orders the search",
-                h.depth,
-                n.depth()
-            ));
-        } else {
-            lines.push(format!(
-                "inside the window {}: it only narrows it, the node is searched",
-                window_text(w)
-            ));
-        }
-        if let Some(m) = h.best {
-            lines.push(format!(
-                "its best move {} is tried first",
-                (self.name)(node, m)
-            ));
-        }
-        (head, lines)
     }
 
     fn lambda_enter(&self, node: NodeId, kind: LambdaNodeKind<M>) -> (String, Vec<String>) {
@@ -1021,20 +769,6 @@ fn solved_text(n: ProofNumbers) -> &'static str {
     }
 }
 
-/// "(alpha, beta)".
-fn window_text(w: Window) -> String {
-    format!("({}, {})", w.alpha, w.beta)
-}
-
-/// A table depth, "solved" for a subtree no horizon touched.
-fn depth_text(depth: u32) -> String {
-    if depth == u32::MAX {
-        "solved".to_string()
-    } else {
-        depth.to_string()
-    }
-}
-
 /// "1 move" / "3 moves".
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -1051,7 +785,7 @@ mod tests {
 
     /// A recorded search of `game` (proof-number algorithms with the side to move as the
     /// attacker, draws a disproof).
-    fn record<G: SearchGame>(
+    pub(super) fn record<G: SearchGame>(
         mut game: G,
         config: &SearchConfig,
         limits: &Limits,
@@ -1077,7 +811,7 @@ mod tests {
     }
 
     /// Every explanation of a recorded search, one per step from 1.
-    fn all<G: SearchGame>(root: &G, trace: &Trace<G::Move>) -> Vec<Explanation> {
+    pub(super) fn all<G: SearchGame>(root: &G, trace: &Trace<G::Move>) -> Vec<Explanation> {
         let name = |at: NodeId, mv: G::Move| {
             let mut line = Vec::new();
             let mut id = Some(at);
@@ -1099,14 +833,14 @@ mod tests {
         out
     }
 
-    fn tree(name: &str) -> crate::games::tree::TreeGame {
+    pub(super) fn tree(name: &str) -> crate::games::tree::TreeGame {
         match puzzle::load(name).unwrap().position {
             Position::Tree(g) => g,
             _ => panic!("{name} is a tree"),
         }
     }
 
-    fn mnk(name: &str) -> crate::games::mnk::Mnk {
+    pub(super) fn mnk(name: &str) -> crate::games::mnk::Mnk {
         match puzzle::load(name).unwrap().position {
             Position::Mnk(g) => g,
             _ => panic!("{name} is m,n,k"),
@@ -1114,46 +848,12 @@ mod tests {
     }
 
     /// The worth-explaining events of a trace, by event index.
-    fn worth_events(list: &[Explanation]) -> Vec<usize> {
+    pub(super) fn worth_events(list: &[Explanation]) -> Vec<usize> {
         list.iter().filter(|x| x.worth).map(|x| x.event).collect()
     }
 
-    fn has_line(x: &Explanation, text: &str) -> bool {
+    pub(super) fn has_line(x: &Explanation, text: &str) -> bool {
         x.lines.iter().any(|l| l == text)
-    }
-
-    #[test]
-    fn alpha_beta_on_the_textbook_tree() {
-        let g = tree("tree-abc");
-        let t = record(
-            g.clone(),
-            &SearchConfig::plain(Algorithm::AlphaBeta),
-            &Limits::default(),
-        );
-        let x = all(&g, &t);
-        // b1 = 3 raises b's alpha; c1 = 2 cuts c (seed 004 figure 6.23's shape).
-        assert_eq!(x[5].headline, "leaf b1 evaluated: value 3");
-        assert!(
-            has_line(&x[5], "value improves alpha: -inf -> -3"),
-            "{:?}",
-            x[5]
-        );
-        assert_eq!(x[7].headline, "leaf b2 evaluated: value 12");
-        assert!(has_line(
-            &x[7],
-            "no better than alpha -3: the move fails low"
-        ));
-        assert_eq!(x[13].headline, "enter c1 with window (3, +inf)");
-        assert!(has_line(&x[14], "-2 >= beta -3: a cutoff follows"));
-        assert_eq!(
-            x[15].headline,
-            "beta cutoff: -2 >= beta -3, the remaining 2 moves are skipped"
-        );
-        assert!(has_line(&x[15], "skipped: c2 c3"));
-        assert_eq!(x[25].headline, "beta cutoff: -2 >= beta -3");
-        assert_eq!(x[27].headline, "the root returns 3, best b");
-        // Cutoffs and the root's result; enters, leaves and orders are routine.
-        assert_eq!(worth_events(&x), vec![15, 25, 27]);
     }
 
     #[test]
@@ -1267,51 +967,6 @@ mod tests {
         // The first ATTACK of a call is at level 1: not a level change.
         assert_eq!(worth_events(&x), vec![2, 6, 13, 18, 19]);
         assert_eq!(x[3].headline, "ATTACK plays b1 at λ1");
-    }
-
-    #[test]
-    fn iterations_table_hits_null_moves_and_forward_pruning() {
-        // The position and settings of tests/tui_heuristics.rs, where probes happen.
-        let g = mnk("mnk-5x5-k4");
-        let mut c = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
-        c.null_move = true;
-        c.forward_prune_keep_percent = Some(50);
-        let limits = Limits {
-            max_depth: Some(4),
-            ..Limits::default()
-        };
-        let t = record(g.clone(), &c, &limits);
-        let x = all(&g, &t);
-        let first = |prefix: &str| {
-            x.iter()
-                .find(|x| x.headline.starts_with(prefix))
-                .unwrap_or_else(|| panic!("no {prefix:?} event"))
-        };
-        let it = first("iteration 2 starts");
-        assert_eq!(it.headline, "iteration 2 starts: search again to depth 2");
-        assert!(it.worth);
-        let null = first("null-move probe, R = 2: ");
-        assert!(null.worth);
-        let cut = null.headline.contains(">= beta");
-        assert!(cut || null.headline.contains("< beta"), "{}", null.headline);
-        assert!(has_line(
-            null,
-            "a heuristic: a search it cut is never a proof"
-        ));
-        let pruned = first("forward pruning dropped ");
-        assert!(pruned.worth && pruned.lines[0].starts_with("not searched: "));
-        let hit = first("table hit: ");
-        assert!(hit.headline.contains(" at depth "), "{}", hit.headline);
-        // A hit decides the node or says why it does not.
-        let decided = hit.lines[0].ends_with("decides the node");
-        assert_eq!(hit.worth, decided, "{hit:?}");
-        assert!(
-            decided
-                || hit.lines[0].starts_with("too shallow")
-                || hit.lines[0].starts_with("inside the window"),
-            "{hit:?}"
-        );
-        assert!(!first("table miss").worth);
     }
 
     #[test]
