@@ -17,16 +17,23 @@
 //! disproofs, df-pn's returns at a threshold, lambda level changes, DEFEND lists restricted
 //! by a zone, winning attacks, refutations and self-endangering moves. Routine enters,
 //! leaves, orderings and table stores are not.
+//!
+//! This file keeps what every family shares: the [`Explanation`], [`explain`] routing each
+//! event to its family's narrator, [`worth`], and the context the narrators read the trace
+//! through with its helpers for naming nodes and listing moves. The words for each family
+//! are in its own file under `explain/`, beside that family's views in `view/`:
+//! `alphabeta.rs` (windows, cutoffs, tables, iterations, null move, forward pruning; the
+//! side pane's view is `heuristics.rs`), `proof.rs` (PNS, PN² and df-pn) and `lambda.rs`
+//! (lambda and dual-lambda threat searches).
 
-use crate::search::observer::{LambdaNodeKind, LambdaPurpose, LambdaVerdict};
-use crate::search::proof::{PN_INFINITY, ProofNumbers};
-use crate::search::{Bound, Value, Window};
+use crate::search::observer::LambdaVerdict;
 use crate::trace::replay::Replay;
-use crate::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
+use crate::trace::store::{Event, NodeId, PnStep, Trace};
+use crate::view::lambda::leave_is_cutoff;
 
-use super::bound_word;
-use super::lambda;
-use super::proof::{number_text, thresholds_text};
+mod alphabeta;
+mod lambda;
+mod proof;
 
 /// The NONE marker of the packed trace fields (`u32::MAX`).
 const NONE: u32 = u32::MAX;
@@ -68,14 +75,11 @@ pub fn explain<M: Copy + PartialEq>(
         name,
     };
     let (headline, lines) = match *trace.event(e as u32) {
-        Event::Iteration { depth } => (
-            format!("iteration {depth} starts: search again to depth {depth}"),
-            vec![
-                "iterative deepening: each iteration searches one ply deeper".to_string(),
-                "the table and the last iteration's best moves order this one".to_string(),
-            ],
-        ),
-        Event::Enter { node } => cx.enter(node),
+        Event::Iteration { depth } => alphabeta::iteration(depth),
+        Event::Enter { node } => match trace.node(node).lambda_kind() {
+            Some(kind) => cx.lambda_enter(node, kind),
+            None => cx.enter(node),
+        },
         Event::Leave {
             node,
             value,
@@ -89,179 +93,38 @@ pub fn explain<M: Copy + PartialEq>(
             value,
             window,
             skipped,
-        } => {
-            let moves = trace.moves(skipped);
-            let mut lines = vec![format!(
-                "{} is worth {value} here, at least beta: the opponent has a better \
-                 choice higher up and will not let the game come here",
-                name(node, mv)
-            )];
-            let head = match moves.len() {
-                0 => {
-                    lines.push("it was the last move: nothing left to skip".to_string());
-                    format!("beta cutoff: {value} >= beta {}", window.beta)
-                }
-                n => {
-                    lines.push(format!("skipped: {}", cx.list(node, moves)));
-                    format!(
-                        "beta cutoff: {value} >= beta {}, the remaining {} skipped",
-                        window.beta,
-                        plural(n, "move is", "moves are")
-                    )
-                }
-            };
-            (head, lines)
-        }
+        } => cx.cutoff(node, mv, value, window, skipped),
         Event::TtProbe { node, hit } => cx.tt_probe(node, hit),
         Event::TtStore {
+            node,
             value,
             bound,
             depth,
             best,
-            node,
-        } => (
-            format!(
-                "stored in the table: {} {value}, depth {}",
-                bound_word(bound),
-                depth_text(depth)
-            ),
-            vec![format!(
-                "a later visit of this position can reuse it{}",
-                best.map_or(String::new(), |m| format!("; best move {}", name(node, m)))
-            )],
-        ),
-        Event::Ordered { node, moves } => {
-            let moves = trace.moves(moves);
-            (
-                format!("move order: {}", plural(moves.len(), "move", "moves")),
-                vec![
-                    format!("searched in this order: {}", cx.list(node, moves)),
-                    "good moves first make cutoffs come early".to_string(),
-                ],
-            )
-        }
+        } => cx.tt_store(node, value, bound, depth, best),
+        Event::Ordered { node, moves } => cx.ordered(node, moves),
         Event::NullMove {
             node,
             reduction,
             value,
             cut,
-        } => {
-            let beta = trace.node(node).window().beta;
-            let verdict = if cut {
-                format!("{value} >= beta {beta}: the node is pruned")
-            } else {
-                format!("{value} < beta {beta}: no prune, the moves are searched")
-            };
-            (
-                format!("null-move probe, R = {reduction}: {verdict}"),
-                vec![
-                    format!(
-                        "the mover passed and the opponent searched {reduction} plies \
-                         shallower; if even passing holds beta, a real move will too"
-                    ),
-                    "a heuristic: a search it cut is never a proof".to_string(),
-                ],
-            )
-        }
-        Event::ForwardPruned { node, dropped } => {
-            let moves = trace.moves(dropped);
-            (
-                format!(
-                    "forward pruning dropped {}",
-                    plural(moves.len(), "move", "moves")
-                ),
-                vec![
-                    format!("not searched: {}", cx.list(node, moves)),
-                    "only the first part of the ordered moves is kept (a heuristic, \
-                     never part of a proof)"
-                        .to_string(),
-                ],
-            )
-        }
+        } => cx.null_move(node, reduction, value, cut),
+        Event::ForwardPruned { node, dropped } => cx.forward_pruned(node, dropped),
         Event::LambdaAttack {
             node,
             level,
             zone,
             candidates,
             prev,
-        } => {
-            let moves = trace.moves(candidates);
-            let mut lines = vec![format!(
-                "ATTACK tries {}: each must be a λ{} threat the defender cannot \
-                 answer",
-                cx.list(node, moves),
-                level.saturating_sub(1)
-            )];
-            if let Some(sizes) = zone_sizes(trace, zone) {
-                lines.push(format!(
-                    "attack zone: {} points (order 1: {})",
-                    sizes[3], sizes[0]
-                ));
-            }
-            let head = if prev != NONE {
-                format!("level change: ATTACK now at λ{level}")
-            } else {
-                format!(
-                    "ATTACK at λ{level}: {}",
-                    plural(moves.len(), "candidate", "candidates")
-                )
-            };
-            if prev != NONE {
-                lines.insert(
-                    0,
-                    format!(
-                        "no λ{} tree was found: try one order higher",
-                        level.saturating_sub(1)
-                    ),
-                );
-            }
-            (head, lines)
-        }
+        } => cx.lambda_attack(node, level, zone, candidates, prev),
         Event::LambdaDefend {
             node,
             level,
             zone,
             candidates,
             ..
-        } => {
-            let moves = trace.moves(candidates);
-            let mut lines = Vec::new();
-            match zone_sizes(trace, zone) {
-                Some(sizes) => lines.push(format!(
-                    "restricted to the threat's relevance zone ({} points): a move \
-                     outside it cannot stop the threat",
-                    sizes[3]
-                )),
-                None => lines.push("zones off: every legal move is tried".to_string()),
-            }
-            lines.push(format!("tries: {}", cx.list(node, moves)));
-            (
-                format!(
-                    "DEFEND at λ{level}: {} against the threat",
-                    plural(moves.len(), "defence", "defences")
-                ),
-                lines,
-            )
-        }
-        Event::LambdaTt { hit, .. } => match hit {
-            None => (
-                "table miss: a new LAMBDA position".to_string(),
-                vec!["the search has to find out".to_string()],
-            ),
-            Some(h) => (
-                format!(
-                    "table hit: {} at λ{}{}",
-                    if h.won { "won" } else { "not won" },
-                    h.level,
-                    if h.cutoff { ", decides the call" } else { "" }
-                ),
-                vec![if h.cutoff {
-                    "the stored result answers this call without a search".to_string()
-                } else {
-                    "stored at a lower level or depth: searched again".to_string()
-                }],
-            ),
-        },
+        } => cx.lambda_defend(node, level, zone, candidates),
+        Event::LambdaTt { hit, .. } => lambda::lambda_tt(hit),
         Event::LambdaLeave { node, verdict, .. } => cx.lambda_leave(node, verdict),
         Event::Pn {
             node,
@@ -270,52 +133,14 @@ pub fn explain<M: Copy + PartialEq>(
             thresholds,
             flags,
             prev,
-        } => {
-            let th = (flags & 4 != 0).then_some(thresholds);
-            let second = flags & 2 != 0;
-            cx.pn(node, step, numbers, th, second, prev)
-        }
+        } => cx.pn(node, step, numbers, thresholds, flags, prev),
         Event::PnExpand {
             node,
             moves,
             numbers,
             ..
-        } => {
-            let moves = trace.moves(moves);
-            let nums = trace.pn_numbers(numbers, moves.len());
-            let solved = nums.iter().filter(|n| n.is_solved()).count();
-            let mut lines = vec![format!("children: {}", cx.numbered(node, moves, nums))];
-            if solved > 0 {
-                lines.push(format!(
-                    "{solved} decided at once: a game end, a table entry or a \
-                     repetition of the path"
-                ));
-            }
-            lines
-                .push("unknown children start at [1, 1] (or the evaluation's numbers)".to_string());
-            (
-                format!(
-                    "expand {}: {}",
-                    cx.node_name(node),
-                    plural(moves.len(), "child", "children")
-                ),
-                lines,
-            )
-        }
-        Event::PnTt { hit, .. } => match hit {
-            None => (
-                "table miss: a new position".to_string(),
-                vec!["its numbers start from the expansion".to_string()],
-            ),
-            Some(n) => (
-                format!("table hit: {n}{}", solved_text(n)),
-                vec![if n.is_solved() {
-                    "solved before: the stored result decides the node".to_string()
-                } else {
-                    "numbers from an earlier visit: the search goes on from there".to_string()
-                }],
-            ),
-        },
+        } => cx.pn_expand(node, moves, numbers),
+        Event::PnTt { hit, .. } => proof::pn_tt(hit),
     };
     Some(Explanation {
         event: e,
@@ -340,13 +165,13 @@ pub fn worth<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> bool {
         Event::Leave { node, .. } => trace.node(node).parent().is_none(),
         Event::TtProbe { hit, .. } => hit.is_some_and(|h| h.cutoff),
         Event::LambdaTt { hit, .. } => hit.is_some_and(|h| h.cutoff),
-        Event::Enter { node } => level_change(trace, node),
+        Event::Enter { node } => lambda::level_change(trace, node),
         Event::LambdaAttack { node, prev, .. } => {
             prev != NONE || trace.node(node).parent().is_none()
         }
         Event::LambdaDefend { zone, .. } => zone != NONE,
         Event::LambdaLeave { node, verdict, .. } => {
-            lambda::leave_is_cutoff(trace, e)
+            leave_is_cutoff(trace, e)
                 || matches!(verdict, LambdaVerdict::SelfEndangering { .. })
                 || trace.node(node).parent().is_none()
         }
@@ -359,7 +184,7 @@ pub fn worth<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> bool {
             prev,
         } => match step {
             PnStep::FirstEnter | PnStep::Enter => {
-                flags & 4 == 0 && path_changed(trace, replay, node, prev)
+                flags & 4 == 0 && proof::path_changed(trace, replay, node, prev)
             }
             PnStep::Update => {
                 numbers.is_solved()
@@ -377,33 +202,9 @@ pub fn worth<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> bool {
     }
 }
 
-/// True when the attack move `node` is the first of an ATTACK at a level above 1 (the first
-/// ATTACK of every LAMBDA call is at level 1: not a change).
-fn level_change<M: Copy>(trace: &Trace<M>, node: NodeId) -> bool {
-    trace.node(node).level() > 1 && lambda::is_level_change(trace, node)
-}
-
-/// PNS: true when entering `node` leaves the path its parent took last time (another child
-/// was entered more recently than `node`'s own previous event `prev`).
-fn path_changed<M: Copy + PartialEq>(
-    trace: &Trace<M>,
-    replay: &Replay,
-    node: NodeId,
-    prev: u32,
-) -> bool {
-    let Some(parent) = trace.node(node).parent() else {
-        return false;
-    };
-    replay.children(trace, parent).any(|s| {
-        s != node
-            && replay
-                .pn(trace, s)
-                .and_then(|st| st.last_event)
-                .is_some_and(|last| prev == NONE || last > prev)
-    })
-}
-
-/// What one explanation needs: the trace, the cursor, and how to name moves.
+/// What one explanation needs: the trace, the cursor, and how to name moves. Each family's
+/// narrator adds its methods in its own file (an `impl` block in `explain/alphabeta.rs`,
+/// `explain/proof.rs` and `explain/lambda.rs`); the ones here serve them all.
 struct Cx<'a, M> {
     trace: &'a Trace<M>,
     replay: &'a Replay,
@@ -436,603 +237,6 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         }
         words.join(" ")
     }
-
-    /// Moves with their numbers: "b1 [1, 1], c2 [0, ∞]".
-    fn numbered(&self, node: NodeId, moves: &[M], numbers: &[ProofNumbers]) -> String {
-        let mut words: Vec<String> = moves
-            .iter()
-            .zip(numbers)
-            .take(LISTED)
-            .map(|(&m, n)| format!("{} {n}", (self.name)(node, m)))
-            .collect();
-        if moves.len() > LISTED {
-            words.push(format!("+{} more", moves.len() - LISTED));
-        }
-        words.join(", ")
-    }
-
-    fn enter(&self, node: NodeId) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        if let Some(kind) = n.lambda_kind() {
-            return self.lambda_enter(node, kind);
-        }
-        let w = n.window();
-        let window = window_text(w);
-        let depth = n.depth();
-        match (n.kind(), n.parent()) {
-            (NodeKind::NullMove, _) => (
-                format!("null-move probe: the mover passes, window {window}"),
-                vec![
-                    "the opponent moves twice in a row, searched shallower".to_string(),
-                    "if the result still reaches beta, the node is pruned".to_string(),
-                ],
-            ),
-            (_, None) => (
-                format!("the search starts at the root, window {window}"),
-                vec![format!(
-                    "{} plies to search; alpha is what the mover is sure of, beta \
-                     what the opponent allows",
-                    depth
-                )],
-            ),
-            (_, Some(_)) => {
-                let mut lines = vec![format!(
-                    "negamax: the child's window is the parent's (alpha, beta) negated \
-                     and swapped; {} left",
-                    plural(depth as usize, "ply", "plies")
-                )];
-                if w.beta.0 - w.alpha.0 == 1 {
-                    lines.push("a null window: only tests whether the move is better".to_string());
-                }
-                (
-                    format!("enter {} with window {window}", self.node_name(node)),
-                    lines,
-                )
-            }
-        }
-    }
-
-    fn leave(
-        &self,
-        node: NodeId,
-        value: Value,
-        bound: Bound,
-        best: Option<M>,
-        prev_best: NodeId,
-    ) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let leaf = self.replay.children(self.trace, node).next().is_none();
-        let name = self.node_name(node);
-        let mut lines = Vec::new();
-        let head = if leaf && best.is_none() {
-            format!("leaf {name} evaluated: value {value}")
-        } else {
-            match bound {
-                Bound::Upper => {
-                    lines.push(format!(
-                        "no move reached alpha {}: {value} is only an upper bound",
-                        n.window().alpha
-                    ));
-                    format!("fail-low at {name}: value <= {value}")
-                }
-                Bound::Lower => format!("{name} returns {value} (a lower bound)"),
-                Bound::Exact => format!(
-                    "{name} returns {value}{}",
-                    best.map_or(String::new(), |m| format!(
-                        ", best {}",
-                        (self.name)(node, m)
-                    ))
-                ),
-            }
-        };
-        match n.parent() {
-            None if n.kind() != NodeKind::NullMove => {
-                lines.push(format!(
-                    "the search's answer: {value} ({}) for {}, the side to move",
-                    bound_word(bound),
-                    n.to_move().name()
-                ));
-            }
-            Some(parent) if n.kind() != NodeKind::NullMove => {
-                let pw = self.trace.node(parent).window();
-                let before = if prev_best == NONE {
-                    None
-                } else {
-                    self.final_value(prev_best).map(|v| -v)
-                };
-                let alpha = before.map_or(pw.alpha, |b| b.max(pw.alpha));
-                let mine = -value;
-                lines.push(format!(
-                    "for the parent (negamax) it is worth {mine}{}",
-                    if before.is_some() {
-                        format!("; best so far {}", before.unwrap_or(mine))
-                    } else {
-                        String::new()
-                    }
-                ));
-                if mine >= pw.beta {
-                    lines.push(format!("{mine} >= beta {}: a cutoff follows", pw.beta));
-                } else if mine > alpha {
-                    lines.push(format!("value improves alpha: {alpha} -> {mine}"));
-                } else {
-                    lines.push(format!("no better than alpha {alpha}: the move fails low"));
-                }
-            }
-            _ => {}
-        }
-        (head, lines)
-    }
-
-    fn final_value(&self, node: NodeId) -> Option<Value> {
-        let e = self.trace.node(node).leave_event()?;
-        match *self.trace.event(e) {
-            Event::Leave { value, .. } => Some(value),
-            _ => None,
-        }
-    }
-
-    fn tt_probe(
-        &self,
-        node: NodeId,
-        hit: Option<crate::search::observer::TtEntryView<M>>,
-    ) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let Some(h) = hit else {
-            return (
-                "table miss: position not seen before".to_string(),
-                vec!["the node is searched".to_string()],
-            );
-        };
-        let head = format!(
-            "table hit: {} {} at depth {}",
-            bound_word(h.bound),
-            h.value,
-            depth_text(h.depth)
-        );
-        let w = n.window();
-        let mut lines = Vec::new();
-        if h.cutoff {
-            lines.push(match h.bound {
-                Bound::Exact => format!(
-                    "exact and deep enough ({} >= {}): decides the node",
-                    depth_text(h.depth),
-                    n.depth()
-                ),
-                Bound::Lower => format!(
-                    "lower bound {} >= beta {}: decides the node",
-                    h.value, w.beta
-                ),
-                Bound::Upper => format!(
-                    "upper bound {} <= alpha {}: decides the node",
-                    h.value, w.alpha
-                ),
-            });
-        } else if h.depth != u32::MAX && h.depth < n.depth() {
-            lines.push(format!(
-                "too shallow (depth {} < {} needed): only its move orders the search",
-                h.depth,
-                n.depth()
-            ));
-        } else {
-            lines.push(format!(
-                "inside the window {}: it only narrows it, the node is searched",
-                window_text(w)
-            ));
-        }
-        if let Some(m) = h.best {
-            lines.push(format!(
-                "its best move {} is tried first",
-                (self.name)(node, m)
-            ));
-        }
-        (head, lines)
-    }
-
-    fn lambda_enter(&self, node: NodeId, kind: LambdaNodeKind<M>) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let level = n.level();
-        let attacker = n.attacker().name();
-        let defender = n.attacker().opponent().name();
-        match kind {
-            LambdaNodeKind::Search(LambdaPurpose::Root) => (
-                format!("λ{level} search: can {attacker} force a win of order <= {level}?"),
-                vec![
-                    "level 1 first: a ladder of direct threats; each level allows threats \
-                     of the level below"
-                        .to_string(),
-                ],
-            ),
-            LambdaNodeKind::Search(LambdaPurpose::Threat) => (
-                format!("threat check at λ{level}: {defender} passes"),
-                vec![format!(
-                    "if {attacker} then wins by a λ{level} tree, the attack move is a \
-                     λ{} threat",
-                    level + 1
-                )],
-            ),
-            LambdaNodeKind::Search(LambdaPurpose::AfterDefence) => (
-                format!("re-search λ{level} after the defence"),
-                vec![format!(
-                    "does {attacker} still win at λ{level}? If not, the defence refutes"
-                )],
-            ),
-            LambdaNodeKind::Search(LambdaPurpose::CounterThreat) => (
-                format!("dual-lambda: counter-threat check, {attacker} attacks at λ{level}"),
-                vec![format!(
-                    "if {attacker} wins with a tree of order <= {level}, the attack move \
-                     was self-endangering"
-                )],
-            ),
-            LambdaNodeKind::Attack(mv) => {
-                let first = level_change(self.trace, node);
-                (
-                    format!(
-                        "{}ATTACK plays {} at λ{level}",
-                        if first { "level change: " } else { "" },
-                        self.name_at_parent(node, mv)
-                    ),
-                    vec![format!(
-                        "a λ{level} attack: it must threaten a λ{} win, then every \
-                         defence must fail",
-                        level.saturating_sub(1)
-                    )],
-                )
-            }
-            LambdaNodeKind::Defence(mv) => (
-                format!(
-                    "DEFEND tries {} against the λ{level} threat",
-                    self.name_at_parent(node, mv)
-                ),
-                vec![format!(
-                    "{defender} looks for one move after which {attacker} has no λ{level} win"
-                )],
-            ),
-        }
-    }
-
-    fn name_at_parent(&self, node: NodeId, mv: M) -> String {
-        match self.trace.node(node).parent() {
-            Some(p) => (self.name)(p, mv),
-            None => (self.name)(node, mv),
-        }
-    }
-
-    fn lambda_leave(&self, node: NodeId, verdict: LambdaVerdict) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let Some(kind) = n.lambda_kind() else {
-            return (format!("leave ({verdict:?})"), Vec::new());
-        };
-        let (words, _) = lambda::verdict_words(kind, verdict);
-        let label = match kind {
-            LambdaNodeKind::Attack(mv) | LambdaNodeKind::Defence(mv) => {
-                self.name_at_parent(node, mv)
-            }
-            LambdaNodeKind::Search(_) => format!("λ{} call", n.level()),
-        };
-        let why = match (kind, verdict) {
-            (LambdaNodeKind::Attack(_), LambdaVerdict::Won { level }) => format!(
-                "every defence failed: the attack wins at λ{level}; the other attack \
-                 moves are skipped"
-            ),
-            (LambdaNodeKind::Defence(_), LambdaVerdict::NotWon) => {
-                "the attacker has no win after it: the attack move is refuted, DEFEND \
-                 stops"
-                    .to_string()
-            }
-            (LambdaNodeKind::Defence(_), LambdaVerdict::Won { .. }) => {
-                "the attacker still wins: DEFEND tries the next defence".to_string()
-            }
-            (LambdaNodeKind::Attack(_), LambdaVerdict::NotWon) => {
-                "a defence held: ATTACK tries its next move".to_string()
-            }
-            (_, LambdaVerdict::NoThreat) => format!(
-                "not a λ{} threat: the defender could ignore it",
-                n.level().saturating_sub(1)
-            ),
-            (_, LambdaVerdict::SelfEndangering { level }) => format!(
-                "the defender then wins with a tree of order <= {level}: the move is \
-                 excluded at every higher level"
-            ),
-            (LambdaNodeKind::Search(_), LambdaVerdict::Won { level }) => {
-                format!("a λ-tree of order {level} with value 1 exists")
-            }
-            (LambdaNodeKind::Search(_), LambdaVerdict::NotWon) => {
-                "no λ-tree of value 1 up to this level".to_string()
-            }
-            (_, LambdaVerdict::GameOver) => {
-                "the game ended without a win for the attacker".to_string()
-            }
-            (_, LambdaVerdict::DepthLimit) => "the depth limit counts as a draw".to_string(),
-            (_, LambdaVerdict::Stopped) => "a limit stopped the search here".to_string(),
-        };
-        (format!("{label}: {words}"), vec![why])
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn pn(
-        &self,
-        node: NodeId,
-        step: PnStep,
-        numbers: ProofNumbers,
-        th: Option<ProofNumbers>,
-        second: bool,
-        prev: u32,
-    ) -> (String, Vec<String>) {
-        let n = self.trace.node(node);
-        let or_node = self.replay.pn(self.trace, node).is_none_or(|s| s.or_node);
-        let role = if or_node { "OR" } else { "AND" };
-        let name = self.node_name(node);
-        match step {
-            PnStep::FirstEnter | PnStep::Enter => {
-                let Some(parent) = n.parent() else {
-                    return match th {
-                        Some(t) => (
-                            format!("MID(root) with thresholds {}", thresholds_text(t)),
-                            vec![
-                                "df-pn: search below the root until its numbers reach a threshold"
-                                    .to_string(),
-                            ],
-                        ),
-                        None => (
-                            format!("new iteration: walk down from the root {numbers}"),
-                            vec![
-                                "PNS descends to the most-proving node, expands it and backs up"
-                                    .to_string(),
-                            ],
-                        ),
-                    };
-                };
-                let parent_or = self.replay.pn(self.trace, parent).is_none_or(|s| s.or_node);
-                let siblings = self.sibling_numbers(parent, node);
-                let rule = if parent_or {
-                    "min pn child at OR nodes"
-                } else {
-                    "min dn child at AND nodes"
-                };
-                let mut lines = Vec::new();
-                if !siblings.is_empty() {
-                    lines.push(format!("others: {siblings}"));
-                }
-                match th {
-                    Some(t) => {
-                        lines.extend(self.child_thresholds(parent, parent_or, n.mv(), numbers, t));
-                        (
-                            format!(
-                                "MID({name}) {numbers} with thresholds {}",
-                                thresholds_text(t)
-                            ),
-                            lines,
-                        )
-                    }
-                    None => {
-                        if path_changed(self.trace, self.replay, node, prev) {
-                            lines.push(
-                                "the path changes here: another child was taken last time"
-                                    .to_string(),
-                            );
-                        }
-                        if second {
-                            lines.push("inside PN²'s second-level search".to_string());
-                        }
-                        (
-                            format!("most-proving node: {rule}: {name} {numbers}"),
-                            lines,
-                        )
-                    }
-                }
-            }
-            PnStep::Update => {
-                let kids = self.replay.pn_children(self.trace, node);
-                let mut lines = Vec::new();
-                if !kids.is_empty() {
-                    let listed: Vec<String> = kids
-                        .iter()
-                        .take(LISTED)
-                        .map(|&(m, k, _)| format!("{} {k}", (self.name)(node, m)))
-                        .collect();
-                    lines.push(format!(
-                        "children: {}{}",
-                        listed.join(", "),
-                        if kids.len() > LISTED {
-                            format!(", +{} more", kids.len() - LISTED)
-                        } else {
-                            String::new()
-                        }
-                    ));
-                }
-                lines.push(if or_node {
-                    format!(
-                        "OR: pn = min of the children's pn = {}, dn = sum of their dn = {}",
-                        number_text(numbers.pn),
-                        number_text(numbers.dn)
-                    )
-                } else {
-                    format!(
-                        "AND: pn = sum of the children's pn = {}, dn = min of their dn = {}",
-                        number_text(numbers.pn),
-                        number_text(numbers.dn)
-                    )
-                });
-                if second {
-                    lines.push(
-                        "PN² second level: a bounded PNS below this leaf gave it these \
-                         numbers; its tree is discarded"
-                            .to_string(),
-                    );
-                }
-                let solved_now = numbers.is_solved()
-                    && (prev == NONE
-                        || !matches!(*self.trace.event(prev), Event::Pn { numbers: p, .. } if p.is_solved()));
-                if let Some(t) = th
-                    && !numbers.is_solved()
-                {
-                    lines.push(if numbers.pn >= t.pn || numbers.dn >= t.dn {
-                        format!("threshold {} reached: MID returns", thresholds_text(t))
-                    } else {
-                        format!(
-                            "below the thresholds {}: MID goes on with the best child",
-                            thresholds_text(t)
-                        )
-                    });
-                }
-                let head = if solved_now {
-                    if numbers.is_proven() {
-                        format!("{name} PROVEN ({role}): pn 0")
-                    } else {
-                        format!("{name} DISPROVEN ({role}): dn 0")
-                    }
-                } else {
-                    format!("backup at {name} ({role}): {numbers}")
-                };
-                if solved_now {
-                    lines.push(if numbers.is_proven() == or_node {
-                        "one child solved it: at this node one good move is enough".to_string()
-                    } else {
-                        "every child is solved the same way".to_string()
-                    });
-                }
-                (head, lines)
-            }
-            PnStep::Leave => match th {
-                Some(t) if !numbers.is_solved() => {
-                    let which = if numbers.pn >= t.pn {
-                        format!(
-                            "pn {} >= th_pn {}",
-                            number_text(numbers.pn),
-                            number_text(t.pn)
-                        )
-                    } else {
-                        format!(
-                            "dn {} >= th_dn {}",
-                            number_text(numbers.dn),
-                            number_text(t.dn)
-                        )
-                    };
-                    (
-                        format!("threshold exceeded: {which}, MID({name}) returns"),
-                        vec![
-                            "another branch now looks cheaper: the parent picks again".to_string(),
-                            "the numbers are stored in the table for the next visit".to_string(),
-                        ],
-                    )
-                }
-                _ => (
-                    format!("back up from {name} with {numbers}{}", solved_text(numbers)),
-                    vec!["the parent recomputes its numbers from its children".to_string()],
-                ),
-            },
-        }
-    }
-
-    /// The other children of `parent` with their numbers as of the step.
-    fn sibling_numbers(&self, parent: NodeId, node: NodeId) -> String {
-        let mv = self.trace.node(node).mv();
-        let others: Vec<String> = self
-            .replay
-            .pn_children(self.trace, parent)
-            .into_iter()
-            .filter(|&(m, _, _)| Some(m) != mv)
-            .map(|(m, k, _)| format!("{} {k}", (self.name)(parent, m)))
-            .collect();
-        let mut shown: Vec<String> = others.iter().take(LISTED).cloned().collect();
-        if others.len() > LISTED {
-            shown.push(format!("+{} more", others.len() - LISTED));
-        }
-        shown.join(", ")
-    }
-
-    /// df-pn's child thresholds, from the parent's thresholds and numbers (seed 003): at an
-    /// OR parent th_pn(c) = min(th_pn, pn2 + 1) and th_dn(c) = th_dn - dn + dn(c); at an AND
-    /// parent the same with pn and dn swapped.
-    fn child_thresholds(
-        &self,
-        parent: NodeId,
-        parent_or: bool,
-        child_mv: Option<M>,
-        child: ProofNumbers,
-        got: ProofNumbers,
-    ) -> Vec<String> {
-        let Some(p) = self.replay.pn(self.trace, parent) else {
-            return Vec::new();
-        };
-        let (Some(pn), Some(pth)) = (p.numbers, p.thresholds) else {
-            return Vec::new();
-        };
-        // The second-best child on the min side: the best of the others.
-        let min_side = |k: ProofNumbers| if parent_or { k.pn } else { k.dn };
-        let second = self
-            .replay
-            .pn_children(self.trace, parent)
-            .into_iter()
-            .filter(|&(m, _, _)| Some(m) != child_mv)
-            .map(|(_, k, _)| min_side(k))
-            .min()
-            .unwrap_or(PN_INFINITY);
-        let (th_min, th_sum, sum_parent, sum_child, got_min, got_sum, a, b) = if parent_or {
-            (pth.pn, pth.dn, pn.dn, child.dn, got.pn, got.dn, "pn", "dn")
-        } else {
-            (pth.dn, pth.pn, pn.pn, child.pn, got.dn, got.pn, "dn", "pn")
-        };
-        let second_text = if second == PN_INFINITY {
-            "∞".to_string()
-        } else {
-            format!("{}", second.saturating_add(1))
-        };
-        let sum_text = if th_sum == PN_INFINITY {
-            "∞".to_string()
-        } else {
-            format!(
-                "{} - {} + {}",
-                number_text(th_sum),
-                number_text(sum_parent),
-                number_text(sum_child)
-            )
-        };
-        vec![
-            format!(
-                "th_{a} = min(th_{a} {}, second-best {a} + 1 = {second_text}) = {}",
-                number_text(th_min),
-                number_text(got_min)
-            ),
-            format!(
-                "th_{b} = th_{b} - {b} + {b}(child) = {sum_text} = {}",
-                number_text(got_sum)
-            ),
-        ]
-    }
-}
-
-/// Sizes of a zone by order (1, <= 2, <= 3, all), `None` when zones are off.
-fn zone_sizes<M: Copy>(trace: &Trace<M>, zone: u32) -> Option<[usize; 4]> {
-    if zone == NONE {
-        return None;
-    }
-    trace.zone(zone).map(lambda::sizes)
-}
-
-/// " PROVEN" / " DISPROVEN" / "".
-fn solved_text(n: ProofNumbers) -> &'static str {
-    if n.is_proven() {
-        " PROVEN"
-    } else if n.is_disproven() {
-        " DISPROVEN"
-    } else {
-        ""
-    }
-}
-
-/// "(alpha, beta)".
-fn window_text(w: Window) -> String {
-    format!("({}, {})", w.alpha, w.beta)
-}
-
-/// A table depth, "solved" for a subtree no horizon touched.
-fn depth_text(depth: u32) -> String {
-    if depth == u32::MAX {
-        "solved".to_string()
-    } else {
-        depth.to_string()
-    }
 }
 
 /// "1 move" / "3 moves".
@@ -1046,12 +250,12 @@ mod tests {
     use crate::puzzle::{self, Position};
     use crate::search::engine::proof_search;
     use crate::search::proof::Goal;
-    use crate::search::{self, Algorithm, Limits, SearchConfig, SearchGame};
+    use crate::search::{self, Limits, SearchConfig, SearchGame};
     use crate::trace::recorder::Recorder;
 
     /// A recorded search of `game` (proof-number algorithms with the side to move as the
     /// attacker, draws a disproof).
-    fn record<G: SearchGame>(
+    pub(super) fn record<G: SearchGame>(
         mut game: G,
         config: &SearchConfig,
         limits: &Limits,
@@ -1077,7 +281,7 @@ mod tests {
     }
 
     /// Every explanation of a recorded search, one per step from 1.
-    fn all<G: SearchGame>(root: &G, trace: &Trace<G::Move>) -> Vec<Explanation> {
+    pub(super) fn all<G: SearchGame>(root: &G, trace: &Trace<G::Move>) -> Vec<Explanation> {
         let name = |at: NodeId, mv: G::Move| {
             let mut line = Vec::new();
             let mut id = Some(at);
@@ -1099,14 +303,14 @@ mod tests {
         out
     }
 
-    fn tree(name: &str) -> crate::games::tree::TreeGame {
+    pub(super) fn tree(name: &str) -> crate::games::tree::TreeGame {
         match puzzle::load(name).unwrap().position {
             Position::Tree(g) => g,
             _ => panic!("{name} is a tree"),
         }
     }
 
-    fn mnk(name: &str) -> crate::games::mnk::Mnk {
+    pub(super) fn mnk(name: &str) -> crate::games::mnk::Mnk {
         match puzzle::load(name).unwrap().position {
             Position::Mnk(g) => g,
             _ => panic!("{name} is m,n,k"),
@@ -1114,204 +318,12 @@ mod tests {
     }
 
     /// The worth-explaining events of a trace, by event index.
-    fn worth_events(list: &[Explanation]) -> Vec<usize> {
+    pub(super) fn worth_events(list: &[Explanation]) -> Vec<usize> {
         list.iter().filter(|x| x.worth).map(|x| x.event).collect()
     }
 
-    fn has_line(x: &Explanation, text: &str) -> bool {
+    pub(super) fn has_line(x: &Explanation, text: &str) -> bool {
         x.lines.iter().any(|l| l == text)
-    }
-
-    #[test]
-    fn alpha_beta_on_the_textbook_tree() {
-        let g = tree("tree-abc");
-        let t = record(
-            g.clone(),
-            &SearchConfig::plain(Algorithm::AlphaBeta),
-            &Limits::default(),
-        );
-        let x = all(&g, &t);
-        // b1 = 3 raises b's alpha; c1 = 2 cuts c (seed 004 figure 6.23's shape).
-        assert_eq!(x[5].headline, "leaf b1 evaluated: value 3");
-        assert!(
-            has_line(&x[5], "value improves alpha: -inf -> -3"),
-            "{:?}",
-            x[5]
-        );
-        assert_eq!(x[7].headline, "leaf b2 evaluated: value 12");
-        assert!(has_line(
-            &x[7],
-            "no better than alpha -3: the move fails low"
-        ));
-        assert_eq!(x[13].headline, "enter c1 with window (3, +inf)");
-        assert!(has_line(&x[14], "-2 >= beta -3: a cutoff follows"));
-        assert_eq!(
-            x[15].headline,
-            "beta cutoff: -2 >= beta -3, the remaining 2 moves are skipped"
-        );
-        assert!(has_line(&x[15], "skipped: c2 c3"));
-        assert_eq!(x[25].headline, "beta cutoff: -2 >= beta -3");
-        assert_eq!(x[27].headline, "the root returns 3, best b");
-        // Cutoffs and the root's result; enters, leaves and orders are routine.
-        assert_eq!(worth_events(&x), vec![15, 25, 27]);
-    }
-
-    #[test]
-    fn pns_selection_expansion_backup_and_proof() {
-        let g = tree("tree-004-fig-6-20");
-        let t = record(
-            g.clone(),
-            &SearchConfig::plain(Algorithm::Pns),
-            &Limits::default(),
-        );
-        let x = all(&g, &t);
-        assert_eq!(
-            x[5].headline,
-            "most-proving node: min pn child at OR nodes: n2 [3, 1]"
-        );
-        assert!(has_line(&x[5], "others: n3 [3, 1]"));
-        assert_eq!(x[6].headline, "expand n2: 3 children");
-        assert!(has_line(&x[6], "children: n4 [1, 2], n5 [1, 2], n6 [1, 3]"));
-        assert_eq!(
-            x[13].headline,
-            "most-proving node: min dn child at AND nodes: n4 [1, 2]"
-        );
-        assert_eq!(x[15].headline, "n4 PROVEN (OR): pn 0");
-        assert!(x[15].worth);
-        assert_eq!(x[17].headline, "backup at n2 (AND): [2, 2]");
-        assert!(has_line(
-            &x[17],
-            "AND: pn = sum of the children's pn = 2, dn = min of their dn = 2"
-        ));
-        // The second descent through n2 takes n5, not n4: the path changes.
-        assert!(x[23].worth && !x[13].worth);
-        assert!(has_line(
-            &x[23],
-            "the path changes here: another child was taken last time"
-        ));
-        assert_eq!(x[66].headline, "the root DISPROVEN (OR): dn 0");
-        let worth = worth_events(&x);
-        assert!(
-            worth.contains(&66) && worth.iter().all(|&e| e > 5),
-            "{worth:?}"
-        );
-    }
-
-    #[test]
-    fn dfpn_child_thresholds_and_returns() {
-        let g = tree("tree-004-fig-6-20");
-        let t = record(
-            g.clone(),
-            &SearchConfig::plain(Algorithm::DfPn),
-            &Limits::default(),
-        );
-        let x = all(&g, &t);
-        assert_eq!(x[0].headline, "MID(root) with thresholds [∞, ∞]");
-        assert_eq!(x[4].headline, "MID(n2) [3, 1] with thresholds [4, ∞]");
-        assert!(has_line(
-            &x[4],
-            "th_pn = min(th_pn ∞, second-best pn + 1 = 4) = 4"
-        ));
-        assert_eq!(x[8].headline, "MID(n4) [1, 2] with thresholds [2, 3]");
-        assert!(has_line(
-            &x[8],
-            "th_dn = min(th_dn ∞, second-best dn + 1 = 3) = 3"
-        ));
-        assert!(has_line(
-            &x[8],
-            "th_pn = th_pn - pn + pn(child) = 4 - 3 + 1 = 2"
-        ));
-        assert!(has_line(
-            &x[7],
-            "below the thresholds [4, ∞]: MID goes on with the best child"
-        ));
-        assert_eq!(x[25].headline, "n2 DISPROVEN (AND): dn 0");
-
-        // A bigger search returns at thresholds: those returns are worth explaining.
-        let g = mnk("tictactoe");
-        let t = record(
-            g.clone(),
-            &SearchConfig::for_algorithm(Algorithm::DfPn),
-            &Limits::default(),
-        );
-        let x = all(&g, &t);
-        let ret = x
-            .iter()
-            .find(|x| x.headline.starts_with("threshold exceeded: "))
-            .expect("df-pn on tic-tac-toe returns at a threshold");
-        assert!(ret.worth);
-        assert!(ret.headline.contains(" >= th_"), "{}", ret.headline);
-    }
-
-    #[test]
-    fn lambda_threats_defences_and_zones() {
-        let g = mnk("tictactoe-fork");
-        let mut c = SearchConfig::for_algorithm(Algorithm::Lambda);
-        c.lambda.max_level = 2;
-        let t = record(g.clone(), &c, &Limits::default());
-        let x = all(&g, &t);
-        assert_eq!(
-            x[0].headline,
-            "λ2 search: can black force a win of order <= 2?"
-        );
-        assert_eq!(x[2].headline, "ATTACK at λ1: 3 candidates");
-        assert_eq!(x[4].headline, "threat check at λ0: white passes");
-        assert_eq!(x[6].headline, "DEFEND at λ1: 1 defence against the threat");
-        assert!(x[6].lines[0].starts_with("restricted to the threat's relevance zone (3 points)"));
-        assert_eq!(x[9].headline, "b1: defended");
-        assert_eq!(x[18].headline, "c1: WIN λ1");
-        assert!(has_line(
-            &x[18],
-            "every defence failed: the attack wins at λ1; the other attack moves are skipped"
-        ));
-        // The first ATTACK of a call is at level 1: not a level change.
-        assert_eq!(worth_events(&x), vec![2, 6, 13, 18, 19]);
-        assert_eq!(x[3].headline, "ATTACK plays b1 at λ1");
-    }
-
-    #[test]
-    fn iterations_table_hits_null_moves_and_forward_pruning() {
-        // The position and settings of tests/tui_heuristics.rs, where probes happen.
-        let g = mnk("mnk-5x5-k4");
-        let mut c = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
-        c.null_move = true;
-        c.forward_prune_keep_percent = Some(50);
-        let limits = Limits {
-            max_depth: Some(4),
-            ..Limits::default()
-        };
-        let t = record(g.clone(), &c, &limits);
-        let x = all(&g, &t);
-        let first = |prefix: &str| {
-            x.iter()
-                .find(|x| x.headline.starts_with(prefix))
-                .unwrap_or_else(|| panic!("no {prefix:?} event"))
-        };
-        let it = first("iteration 2 starts");
-        assert_eq!(it.headline, "iteration 2 starts: search again to depth 2");
-        assert!(it.worth);
-        let null = first("null-move probe, R = 2: ");
-        assert!(null.worth);
-        let cut = null.headline.contains(">= beta");
-        assert!(cut || null.headline.contains("< beta"), "{}", null.headline);
-        assert!(has_line(
-            null,
-            "a heuristic: a search it cut is never a proof"
-        ));
-        let pruned = first("forward pruning dropped ");
-        assert!(pruned.worth && pruned.lines[0].starts_with("not searched: "));
-        let hit = first("table hit: ");
-        assert!(hit.headline.contains(" at depth "), "{}", hit.headline);
-        // A hit decides the node or says why it does not.
-        let decided = hit.lines[0].ends_with("decides the node");
-        assert_eq!(hit.worth, decided, "{hit:?}");
-        assert!(
-            decided
-                || hit.lines[0].starts_with("too shallow")
-                || hit.lines[0].starts_with("inside the window"),
-            "{hit:?}"
-        );
-        assert!(!first("table miss").worth);
     }
 
     #[test]
