@@ -1296,4 +1296,47 @@ mod tests {
         app.update(Action::PlayPause);
         assert!(!app.tick());
     }
+
+    /// `;` and `:` step to the next and previous event worth explaining
+    /// ([`crate::view::explain::worth`]) and select its node.
+    #[test]
+    fn the_key_jumps_to_the_next_event_worth_explaining() {
+        use crate::tui::keymap::Keymap;
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = crate::puzzle::load("tree-abc").unwrap();
+        let keymap = Keymap::bundled().unwrap();
+        let mut app = App::new(p, None, 2_000_000, keymap.clone(), tx);
+        app.wait_for_search(&rx);
+        let press = |c| keymap.action(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let next = press(';').expect("; is bound");
+        let previous = press(':').expect(": is bound");
+        app.update(next);
+        assert_eq!(app.session.step(), 16, "right after the first cutoff");
+        let x = app.session.explain().unwrap();
+        assert!(
+            x.headline.starts_with("beta cutoff: -2 >= beta -3"),
+            "{}",
+            x.headline
+        );
+        assert_eq!(app.selected, x.node);
+        app.update(next);
+        assert_eq!(app.session.step(), 26);
+        app.update(previous);
+        assert_eq!(app.session.step(), 16);
+        app.update(previous);
+        assert_eq!(app.session.step(), 16, "no earlier one: the step stays");
+        assert_eq!(
+            app.message.as_deref(),
+            Some("no earlier event worth explaining")
+        );
+        app.update(next);
+        app.update(next);
+        assert_eq!(app.session.step(), 28, "the root's result");
+        app.update(next);
+        assert_eq!(
+            app.message.as_deref(),
+            Some("no later event worth explaining")
+        );
+    }
 }

@@ -325,46 +325,4 @@ mod tests {
     pub(super) fn has_line(x: &Explanation, text: &str) -> bool {
         x.lines.iter().any(|l| l == text)
     }
-
-    #[test]
-    fn the_key_jumps_to_the_next_event_worth_explaining() {
-        use crate::tui::app::App;
-        use crate::tui::keymap::Keymap;
-        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-        let (tx, rx) = std::sync::mpsc::channel();
-        let p = puzzle::load("tree-abc").unwrap();
-        let keymap = Keymap::bundled().unwrap();
-        let mut app = App::new(p, None, 2_000_000, keymap.clone(), tx);
-        app.wait_for_search(&rx);
-        let press = |c| keymap.action(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
-        let next = press(';').expect("; is bound");
-        let previous = press(':').expect(": is bound");
-        app.update(next);
-        assert_eq!(app.session.step(), 16, "right after the first cutoff");
-        let x = app.session.explain().unwrap();
-        assert!(
-            x.headline.starts_with("beta cutoff: -2 >= beta -3"),
-            "{}",
-            x.headline
-        );
-        assert_eq!(app.selected, x.node);
-        app.update(next);
-        assert_eq!(app.session.step(), 26);
-        app.update(previous);
-        assert_eq!(app.session.step(), 16);
-        app.update(previous);
-        assert_eq!(app.session.step(), 16, "no earlier one: the step stays");
-        assert_eq!(
-            app.message.as_deref(),
-            Some("no earlier event worth explaining")
-        );
-        app.update(next);
-        app.update(next);
-        assert_eq!(app.session.step(), 28, "the root's result");
-        app.update(next);
-        assert_eq!(
-            app.message.as_deref(),
-            Some("no later event worth explaining")
-        );
-    }
 }
