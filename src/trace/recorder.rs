@@ -315,7 +315,12 @@ impl<G: Game> Observer<G> for Recorder<G> {
     }
 
     fn lambda_enter(&mut self, game: &G, node: LambdaNode<G::Move>) -> ControlFlow<()> {
-        self.on_lambda_enter(game, node)
+        // The threat and proof-number engines call the leave of every node they entered,
+        // also after a stop: the node is opened before the stop is answered, so that leave
+        // closes it and not its parent (alpha-beta's `enter` returns at once instead).
+        let stop = self.live.stop_requested();
+        let flow = self.on_lambda_enter(game, node);
+        if stop { ControlFlow::Break(()) } else { flow }
     }
 
     fn lambda_attack(
@@ -341,7 +346,10 @@ impl<G: Game> Observer<G> for Recorder<G> {
     }
 
     fn pn_enter(&mut self, game: &G, mv: Option<G::Move>, node: PnNodeView) -> ControlFlow<()> {
-        self.on_pn_enter(game, mv, node)
+        // Opened before the stop is answered, as in `lambda_enter`.
+        let stop = self.live.stop_requested();
+        let flow = self.on_pn_enter(game, mv, node);
+        if stop { ControlFlow::Break(()) } else { flow }
     }
 
     fn pn_expand(&mut self, moves: &[G::Move], numbers: &[ProofNumbers]) -> ControlFlow<()> {

@@ -22,9 +22,6 @@ impl<G: Game> Recorder<G> {
         game: &G,
         node: LambdaNode<G::Move>,
     ) -> ControlFlow<()> {
-        if self.live.stop_requested() {
-            return ControlFlow::Break(());
-        }
         if !self.admit() {
             return GO;
         }
@@ -366,5 +363,44 @@ mod tests {
         assert_eq!([zone(1), zone(3), zone(4)], [0, 9, 18]);
         assert_eq!(t.zone_buffer_len(), 27);
         assert_eq!(t.zone(zone(3)).unwrap()[4], 1);
+    }
+
+    /// The engines close every node they entered, also after a stop (the observer contract):
+    /// a stop answered at an enter still opens the node, so the leave that follows closes it
+    /// and not its parent. Before, the leave popped the parent (a debug assertion fired on
+    /// the engine thread when the explorer cancelled a lambda or proof-number search).
+    #[test]
+    fn a_stop_at_an_enter_still_opens_the_node_its_leave_closes() {
+        let g = Mnk::new(3, 3, 3, false).unwrap();
+        let mut r: Recorder<Mnk> = Recorder::default();
+        let live = r.live();
+        let node = |kind| LambdaNode {
+            kind,
+            attacker: Player::Black,
+            level: 1,
+            depth_left: 3,
+        };
+        let root = node(LambdaNodeKind::Search(
+            crate::search::observer::LambdaPurpose::Root,
+        ));
+        assert!(r.lambda_enter(&g, root).is_continue());
+        live.request_stop();
+        assert!(
+            r.lambda_enter(&g, node(LambdaNodeKind::Attack(4)))
+                .is_break()
+        );
+        let _ = r.lambda_leave(LambdaVerdict::Stopped, None);
+        let _ = r.lambda_leave(LambdaVerdict::Stopped, None);
+        let t = r.into_trace();
+        assert_eq!(t.node_count(), 2);
+        let leaves: Vec<u32> = t
+            .events()
+            .iter()
+            .filter_map(|e| match *e {
+                Event::LambdaLeave { node, .. } => Some(node),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(leaves, vec![1, 0], "the child closes first, then the root");
     }
 }

@@ -36,9 +36,6 @@ impl<G: Game> Recorder<G> {
         mv: Option<G::Move>,
         node: PnNodeView,
     ) -> ControlFlow<()> {
-        if self.live.stop_requested() {
-            return ControlFlow::Break(());
-        }
         if self.admit() {
             self.proof_enter(game, mv, node);
         }
