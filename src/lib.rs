@@ -22,8 +22,11 @@
 //!   events), for `plyscope export`.
 //! - [`tui`]: the terminal explorer; so far its keymap (actions, key parsing, the default
 //!   bindings as data, user overrides, help rows generated from the bindings).
+//! - [`atomic_file`]: writing a file through a temporary file and a rename, for every file
+//!   plyscope saves (puzzles from the editor, exports, bench baselines).
 #![forbid(unsafe_code)]
 
+pub mod atomic_file;
 pub mod export;
 pub mod game;
 pub mod games;
