@@ -233,9 +233,11 @@ fn write_vars(
     } else {
         format!("{}:{}", b.columns, b.rows)
     };
+    // AP is "name:version" in FF[4]; a bare name is not a valid value.
     let mut out = format!(
-        "(;FF[4]GM[{}]CA[UTF-8]AP[plyscope]SZ[{size}]PL[{}]GN[{}]C[{}]",
+        "(;FF[4]GM[{}]CA[UTF-8]AP[plyscope:{}]SZ[{size}]PL[{}]GN[{}]C[{}]",
         b.game,
+        env!("CARGO_PKG_VERSION"),
         color(b.to_move),
         escape(&tree.puzzle_name),
         escape(&comment)
