@@ -20,9 +20,11 @@
 //! - Front ends: [`tui`] (the terminal explorer), [`export`] (DOT, JSON, SGF), [`lesson`]
 //!   (guided lessons), [`verify`] (the independent proof checker) and the binary's command
 //!   line; [`proof_tree`] extracts proof trees for `solve --verify` and export; [`theme`]
-//!   holds the explorer's colours and glyphs.
+//!   holds the explorer's colours and glyphs; [`atomic_file`] writes every file plyscope
+//!   saves through a temporary file and a rename (editor puzzles, exports, bench baselines).
 #![forbid(unsafe_code)]
 
+pub mod atomic_file;
 pub mod export;
 pub mod game;
 pub mod games;

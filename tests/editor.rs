@@ -26,7 +26,7 @@ use plyscope::puzzle::{self, Position};
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::app::App;
 use plyscope::tui::editor::Modal;
-use plyscope::tui::editor::save::{save_atomic, save_atomic_with, temp_path};
+use plyscope::tui::editor::save::{save_atomic, save_atomic_with};
 use plyscope::tui::editor::setup::{Board, Setup, StoneKind};
 use plyscope::tui::keymap::Keymap;
 use plyscope::tui::ui;
@@ -214,6 +214,16 @@ fn half_then_fail(file: &mut fs::File, bytes: &[u8]) -> io::Result<()> {
     Err(io::Error::other("disk full (simulated)"))
 }
 
+/// The names in `dir`, sorted: a save leaves no temporary file behind.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 #[test]
 fn an_interrupted_save_leaves_the_old_file_intact() {
     let dir = scratch("interrupted");
@@ -225,13 +235,15 @@ fn an_interrupted_save_leaves_the_old_file_intact() {
     assert!(e.contains("disk full (simulated)"), "{e}");
     assert!(e.contains(&path.display().to_string()), "{e}");
     assert_eq!(fs::read_to_string(&path).unwrap(), old);
-    assert!(!temp_path(&path).exists(), "the temporary file is removed");
+    assert_eq!(names(&dir), ["mine.toml"], "the temporary file is removed");
 
-    // A temporary file a crashed save left behind is overwritten, then renamed away.
-    fs::write(temp_path(&path), "half a puzz").unwrap();
+    // A temporary file a killed save left behind neither blocks a save nor is touched.
+    let left = dir.join(".mine.toml.abcdef.tmp");
+    fs::write(&left, "half a puzz").unwrap();
     save_atomic(&path, &setup.to_toml("new")).unwrap();
-    assert!(!temp_path(&path).exists());
+    assert_eq!(names(&dir), [".mine.toml.abcdef.tmp", "mine.toml"]);
     assert_eq!(puzzle::load(path.to_str().unwrap()).unwrap().title, "new");
+    fs::remove_file(&left).unwrap();
 
     // A target that cannot be replaced (a directory): named in the message, untouched.
     let blocked = dir.join("blocked.toml");
@@ -243,7 +255,7 @@ fn an_interrupted_save_leaves_the_old_file_intact() {
         "{e}"
     );
     assert!(blocked.join("inside").exists());
-    assert!(!temp_path(&blocked).exists());
+    assert_eq!(names(&dir), ["blocked.toml", "mine.toml"]);
     // A directory that does not exist: the temporary file cannot even be made.
     let nowhere = dir.join("no-such-dir").join("p.toml");
     let e = save_atomic(&nowhere, "x").unwrap_err();

@@ -20,6 +20,9 @@ use plyscope::games::tree::TreeGame;
 use plyscope::puzzle::{self, Position};
 use plyscope::search::Algorithm;
 
+#[path = "common/sgf.rs"]
+mod sgf_reader;
+
 fn plyscope() -> Command {
     Command::cargo_bin("plyscope").expect("the binary is built")
 }
@@ -462,7 +465,7 @@ fn sgf_exports_the_proof_tree_of_a_stone_games_win_and_parses_back() {
         .clone();
     let text = String::from_utf8(output).expect("utf-8");
     assert!(text.starts_with("(;FF[4]GM[4]"), "{text}");
-    let proof = plyscope::proof_tree::sgf::parse(&text).expect("the export parses as SGF");
+    let proof = sgf_reader::parse(&text).expect("the export parses as SGF");
     assert_eq!((proof.columns, proof.rows), (3, 3));
     // One attacker move at the root (the winning c1 of the puzzle), every reply under it.
     assert_eq!(proof.variations.len(), 1);
@@ -487,7 +490,7 @@ fn sgf_export_is_cut_at_max_nodes_with_a_note() {
         .get_output()
         .stdout
         .clone();
-    let full = plyscope::proof_tree::sgf::parse(&String::from_utf8(full).unwrap()).unwrap();
+    let full = sgf_reader::parse(&String::from_utf8(full).unwrap()).unwrap();
     let total = sgf_moves(&full.variations);
     assert!(total > 3, "{total}");
     let assert = plyscope()
@@ -510,7 +513,7 @@ fn sgf_export_is_cut_at_max_nodes_with_a_note() {
         text.contains(&format!("cut at 3 of {total} moves")),
         "{text}"
     );
-    let cut = plyscope::proof_tree::sgf::parse(&text).expect("a cut export still parses");
+    let cut = sgf_reader::parse(&text).expect("a cut export still parses");
     assert_eq!(sgf_moves(&cut.variations), 3);
 }
 

@@ -20,6 +20,9 @@ use plyscope::run::solve::{SolveOptions, solve_puzzle};
 use plyscope::search::Algorithm;
 use plyscope::verify::{Verified, VerifyError, verify_file, verify_text};
 
+#[path = "common/sgf.rs"]
+mod sgf_reader;
+
 /// A textbook tree with win/loss leaves (Black wins by `a`: both of White's replies leave
 /// Black a win; `b` loses).
 const TREE: &str = r#"
@@ -314,7 +317,13 @@ fn a_draw_goal_accepts_drawn_leaves() {
 
 #[test]
 fn sgf_round_trips_and_dot_has_the_tree() {
-    for (name, game) in [("tictactoe-fork", 4), ("mnk-4x4-k3", 4), ("hex-3x3", 11)] {
+    // AtariGo is Go (GM[1]): the reader reads its points typed, the others' as text.
+    for (name, game) in [
+        ("tictactoe-fork", 4),
+        ("mnk-4x4-k3", 4),
+        ("hex-3x3", 11),
+        ("atarigo-ladder", 1),
+    ] {
         let (puzzle, text) = bundled(name);
         let tree = proof_of(&puzzle, &text, Algorithm::DfPn);
         let written = sgf::write(&tree).unwrap();
@@ -322,7 +331,7 @@ fn sgf_round_trips_and_dot_has_the_tree() {
             written.starts_with(&format!("(;FF[4]GM[{game}]")),
             "{written}"
         );
-        let read = sgf::parse(&written).unwrap();
+        let read = sgf_reader::parse(&written).unwrap();
         assert_eq!(read.game, game);
         assert_eq!(read.variations, sgf::variations(&tree).unwrap(), "{name}");
         assert_eq!(read.to_move, tree.attacker_player());
@@ -332,10 +341,17 @@ fn sgf_round_trips_and_dot_has_the_tree() {
         assert_eq!((nodes, edges), (tree.positions(), tree.edges()), "{name}");
     }
     // The fork's set-up stones come back in the game's notation.
-    let read = sgf::parse(&sgf::write(&fork()).unwrap()).unwrap();
+    let read = sgf_reader::parse(&sgf::write(&fork()).unwrap()).unwrap();
     assert_eq!((read.columns, read.rows), (3, 3));
     assert_eq!(read.black, vec!["a1", "c3"]);
-    assert_eq!(read.white, vec!["b2", "a3"]);
+    assert_eq!(read.white, vec!["a3", "b2"]);
+    // So do the ladder's, read as Go points.
+    let (puzzle, text) = bundled("atarigo-ladder");
+    let tree = proof_of(&puzzle, &text, Algorithm::DfPn);
+    let read = sgf_reader::parse(&sgf::write(&tree).unwrap()).unwrap();
+    assert_eq!((read.columns, read.rows), (6, 6));
+    assert_eq!(read.black, vec!["b3", "c2", "d4"]);
+    assert_eq!(read.white, vec!["c3", "e2", "e5"]);
     // Trees are not stone games.
     let tree_puzzle = puzzle::parse(TREE, "won-tree.toml").unwrap();
     let tree = proof_of(&tree_puzzle, TREE, Algorithm::DfPn);

@@ -2,7 +2,6 @@
 //! search tree), JSON (the trace's events) or SGF (a proof tree), to stdout or `-o FILE`
 //! ([`plyscope::export`]). A cut at `--max-nodes` is noted in the output and on stderr.
 
-use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::anyhow;
 use clap::Args;
 
+use plyscope::atomic_file;
 use plyscope::export::{self, ExportOptions, Format};
 use plyscope::puzzle;
 use plyscope::search::Algorithm;
@@ -63,17 +63,21 @@ fn parse_format(text: &str) -> Result<Format, String> {
     })
 }
 
+/// Writes the export to `path` atomically ([`plyscope::atomic_file`]): an error or an
+/// interrupt never leaves half an export under the name asked for.
 fn write_file(
     puzzle: &plyscope::puzzle::Puzzle,
     format: Format,
     options: &ExportOptions,
     path: &Path,
 ) -> anyhow::Result<plyscope::export::ExportSummary> {
-    let file = File::create(path).map_err(|e| anyhow!("cannot create {}: {e}", path.display()))?;
-    let mut out = BufWriter::new(file);
+    let cannot = |e: &dyn std::fmt::Display| anyhow!("cannot write {}: {e}", path.display());
+    let temp = atomic_file::temporary_for(path).map_err(|e| cannot(&e))?;
+    let mut out = BufWriter::new(temp);
+    // On an error `out` is dropped with the temporary file, which removes it.
     let summary = export::export(puzzle, format, options, &mut out)?;
-    out.flush()
-        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+    let temp = out.into_inner().map_err(|e| cannot(e.error()))?;
+    atomic_file::commit(temp, path).map_err(|e| cannot(&e))?;
     Ok(summary)
 }
 
@@ -85,24 +89,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         record: args.record,
         nodes: args.nodes,
     };
-    // A file is written under a temporary name and renamed when complete: an error or an
-    // interrupt never leaves half an export under the name asked for.
     let summary = match &args.output {
-        Some(path) => {
-            let mut temporary = path.clone().into_os_string();
-            temporary.push(".partial");
-            let temporary = PathBuf::from(temporary);
-            let result =
-                write_file(&puzzle, args.format, &options, &temporary).and_then(|summary| {
-                    fs::rename(&temporary, path)
-                        .map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
-                    Ok(summary)
-                });
-            if result.is_err() {
-                let _ = fs::remove_file(&temporary);
-            }
-            result?
-        }
+        Some(path) => write_file(&puzzle, args.format, &options, path)?,
         None => {
             let mut out = BufWriter::new(io::stdout().lock());
             let summary = export::export(&puzzle, args.format, &options, &mut out)?;

@@ -9,10 +9,11 @@
 //! Points use SGF's letters, column from the left and row from the top (`aa` is the top left
 //! corner): a1 on a 5x5 board is `ae`.
 //!
-//! [`parse`] reads such a file back into [`SgfProof`] ([`variations`] unfolds a tree the same
-//! way), which is how the round trip is tested. Unfolding is bounded by [`MAX_SGF_NODES`].
+//! [`variations`] is the unfolded tree the file holds; the tests read files back with the
+//! `sgf-parse` crate (tests/common/sgf.rs) and compare. Unfolding is bounded by
+//! [`MAX_SGF_NODES`].
 
-use crate::game::{Player, Point, StoneGame, parse_point, point_name};
+use crate::game::{Player, Point, StoneGame, parse_point};
 use crate::puzzle::{self, Position};
 
 use super::ProofTree;
@@ -20,7 +21,7 @@ use super::ProofTree;
 /// Most move nodes an SGF file may unfold to.
 pub const MAX_SGF_NODES: usize = 2_000_000;
 
-/// Why no SGF could be written or read.
+/// Why no SGF could be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct SgfError(pub String);
@@ -34,22 +35,6 @@ pub struct Variation {
     pub mv: String,
     /// The moves that may follow (one after an attacker move's reply... every defence).
     pub children: Vec<Variation>,
-}
-
-/// An SGF proof read back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SgfProof {
-    /// `GM`.
-    pub game: u32,
-    pub columns: usize,
-    pub rows: usize,
-    /// `PL`, if given.
-    pub to_move: Option<Player>,
-    /// `AB` and `AW` in the game's notation, in file order.
-    pub black: Vec<String>,
-    pub white: Vec<String>,
-    /// The variations from the root.
-    pub variations: Vec<Variation>,
 }
 
 /// The stone board of a proof's puzzle: game id, size, stones, side to move.
@@ -233,9 +218,11 @@ fn write_vars(
     } else {
         format!("{}:{}", b.columns, b.rows)
     };
+    // AP is "name:version" in FF[4]; a bare name is not a valid value.
     let mut out = format!(
-        "(;FF[4]GM[{}]CA[UTF-8]AP[plyscope]SZ[{size}]PL[{}]GN[{}]C[{}]",
+        "(;FF[4]GM[{}]CA[UTF-8]AP[plyscope:{}]SZ[{size}]PL[{}]GN[{}]C[{}]",
         b.game,
+        env!("CARGO_PKG_VERSION"),
         color(b.to_move),
         escape(&tree.puzzle_name),
         escape(&comment)
@@ -286,220 +273,6 @@ fn write_variations(
     Ok(())
 }
 
-/// A game tree as read: its node sequence and its sub-trees.
-struct RawTree {
-    nodes: Vec<Vec<(String, Vec<String>)>>,
-    children: Vec<RawTree>,
-}
-
-struct Reader<'a> {
-    text: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn skip_space(&mut self) {
-        while self.at < self.text.len() && self.text[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-    }
-
-    fn peek(&mut self) -> Option<u8> {
-        self.skip_space();
-        self.text.get(self.at).copied()
-    }
-
-    fn expect(&mut self, c: u8) -> Result<(), SgfError> {
-        match self.peek() {
-            Some(x) if x == c => {
-                self.at += 1;
-                Ok(())
-            }
-            other => Err(SgfError(format!(
-                "byte {}: expected '{}', found {}",
-                self.at,
-                c as char,
-                other.map_or("the end".to_string(), |x| format!("'{}'", x as char))
-            ))),
-        }
-    }
-
-    fn tree(&mut self, depth: usize) -> Result<RawTree, SgfError> {
-        if depth > 10_000 {
-            return Err(SgfError("variations nested too deeply".to_string()));
-        }
-        self.expect(b'(')?;
-        let mut nodes = Vec::new();
-        while self.peek() == Some(b';') {
-            self.at += 1;
-            nodes.push(self.properties()?);
-        }
-        if nodes.is_empty() {
-            return Err(SgfError(format!(
-                "byte {}: a game tree without nodes",
-                self.at
-            )));
-        }
-        let mut children = Vec::new();
-        while self.peek() == Some(b'(') {
-            children.push(self.tree(depth + 1)?);
-        }
-        self.expect(b')')?;
-        Ok(RawTree { nodes, children })
-    }
-
-    fn properties(&mut self) -> Result<Vec<(String, Vec<String>)>, SgfError> {
-        let mut props = Vec::new();
-        while let Some(c) = self.peek() {
-            if !c.is_ascii_uppercase() {
-                break;
-            }
-            let start = self.at;
-            while self.at < self.text.len() && self.text[self.at].is_ascii_uppercase() {
-                self.at += 1;
-            }
-            let ident = String::from_utf8_lossy(&self.text[start..self.at]).into_owned();
-            let mut values = Vec::new();
-            while self.peek() == Some(b'[') {
-                self.at += 1;
-                let mut value = Vec::new();
-                loop {
-                    match self.text.get(self.at) {
-                        None => return Err(SgfError(format!("{ident}: an unclosed value"))),
-                        Some(b']') => break,
-                        Some(b'\\') => {
-                            self.at += 1;
-                            if let Some(&c) = self.text.get(self.at) {
-                                value.push(c);
-                            }
-                        }
-                        Some(&c) => value.push(c),
-                    }
-                    self.at += 1;
-                }
-                self.at += 1;
-                values.push(String::from_utf8_lossy(&value).into_owned());
-            }
-            if values.is_empty() {
-                return Err(SgfError(format!(
-                    "byte {}: {ident} without a value",
-                    self.at
-                )));
-            }
-            props.push((ident, values));
-        }
-        Ok(props)
-    }
-}
-
-fn prop<'a>(node: &'a [(String, Vec<String>)], name: &str) -> Option<&'a [String]> {
-    node.iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_slice())
-}
-
-fn from_sgf_point(text: &str, columns: usize, rows: usize) -> Result<String, SgfError> {
-    let b = text.as_bytes();
-    let bad = || {
-        SgfError(format!(
-            "'{text}' is not a point of a {columns}x{rows} board"
-        ))
-    };
-    if b.len() != 2 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
-        return Err(bad());
-    }
-    let (x, y_top) = ((b[0] - b'a') as usize, (b[1] - b'a') as usize);
-    if x >= columns || y_top >= rows {
-        return Err(bad());
-    }
-    Ok(point_name(
-        (x + (rows - 1 - y_top) * columns) as Point,
-        columns,
-    ))
-}
-
-/// Reads an SGF proof written by [`write`] (any FF[4] file with one game and `B`/`W` moves).
-pub fn parse(text: &str) -> Result<SgfProof, SgfError> {
-    let mut reader = Reader {
-        text: text.as_bytes(),
-        at: 0,
-    };
-    let tree = reader.tree(0)?;
-    if reader.peek().is_some() {
-        return Err(SgfError(format!(
-            "byte {}: text after the game tree",
-            reader.at
-        )));
-    }
-    let root = &tree.nodes[0];
-    let number = |name: &str, text: &str| {
-        text.parse::<usize>()
-            .map_err(|_| SgfError(format!("{name}[{text}] is not a number")))
-    };
-    let game = number("GM", prop(root, "GM").map_or("1", |v| v[0].as_str()))? as u32;
-    let size = prop(root, "SZ").map_or("19", |v| v[0].as_str());
-    let (columns, rows) = match size.split_once(':') {
-        Some((c, r)) => (number("SZ", c)?, number("SZ", r)?),
-        None => (number("SZ", size)?, number("SZ", size)?),
-    };
-    if !(1..=26).contains(&columns) || !(1..=26).contains(&rows) {
-        return Err(SgfError(format!(
-            "SZ[{size}] is not a board SGF letters can name"
-        )));
-    }
-    let to_move = match prop(root, "PL").map(|v| v[0].as_str()) {
-        None => None,
-        Some("B") => Some(Player::Black),
-        Some("W") => Some(Player::White),
-        Some(other) => return Err(SgfError(format!("PL[{other}] is neither B nor W"))),
-    };
-    let stones = |name: &str| -> Result<Vec<String>, SgfError> {
-        prop(root, name)
-            .unwrap_or(&[])
-            .iter()
-            .map(|p| from_sgf_point(p, columns, rows))
-            .collect()
-    };
-    Ok(SgfProof {
-        game,
-        columns,
-        rows,
-        to_move,
-        black: stones("AB")?,
-        white: stones("AW")?,
-        variations: convert(&tree.nodes[1..], &tree.children, columns, rows)?,
-    })
-}
-
-fn convert(
-    nodes: &[Vec<(String, Vec<String>)>],
-    children: &[RawTree],
-    columns: usize,
-    rows: usize,
-) -> Result<Vec<Variation>, SgfError> {
-    let Some((first, rest)) = nodes.split_first() else {
-        let mut out = Vec::with_capacity(children.len());
-        for child in children {
-            out.extend(convert(&child.nodes, &child.children, columns, rows)?);
-        }
-        return Ok(out);
-    };
-    let (player, point) = match (prop(first, "B"), prop(first, "W")) {
-        (Some(v), None) => (Player::Black, &v[0]),
-        (None, Some(v)) => (Player::White, &v[0]),
-        _ => {
-            return Err(SgfError(
-                "a node without exactly one B or W move".to_string(),
-            ));
-        }
-    };
-    Ok(vec![Variation {
-        player,
-        mv: from_sgf_point(point, columns, rows)?,
-        children: convert(rest, children, columns, rows)?,
-    }])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,25 +281,6 @@ mod tests {
     fn points_use_sgf_letters_from_the_top() {
         // a1 on a 5x5 board is the bottom left corner: column a, fifth row from the top.
         assert_eq!(sgf_point(0, 5, 5), "ae");
-        assert_eq!(from_sgf_point("ae", 5, 5).unwrap(), "a1");
-        assert_eq!(from_sgf_point("cb", 4, 3).unwrap(), "c2");
-        assert!(from_sgf_point("zz", 5, 5).is_err());
-    }
-
-    #[test]
-    fn parser_reads_variations_and_escapes() {
-        let text = "(;FF[4]GM[1]SZ[3]C[a \\] b]AB[aa];B[bb](;W[cc];B[ac])(;W[ca]))";
-        let sgf = parse(text).unwrap();
-        assert_eq!((sgf.game, sgf.columns, sgf.rows), (1, 3, 3));
-        assert_eq!(sgf.black, vec!["a3"]);
-        assert_eq!(sgf.variations.len(), 1);
-        let b2 = &sgf.variations[0];
-        assert_eq!((b2.player, b2.mv.as_str()), (Player::Black, "b2"));
-        let replies: Vec<&str> = b2.children.iter().map(|v| v.mv.as_str()).collect();
-        assert_eq!(replies, vec!["c1", "c3"]);
-        assert_eq!(b2.children[0].children[0].mv, "a1");
-        assert!(parse("(;FF[4]").is_err());
-        assert!(parse("(;SZ[3];B[zz])").is_err());
-        assert!(parse("(;SZ[3];C[x])").is_err());
+        assert_eq!(sgf_point(6, 4, 3), "cb");
     }
 }

@@ -136,41 +136,16 @@ pub fn type_phrase(value: &DeValue<'_>) -> &'static str {
 }
 
 /// `"; did you mean 'X'?"` when one of `candidates` is a likely misspelling of `word`, else
-/// an empty string.
+/// an empty string. Distance is strsim's optimal string alignment: insertions, deletions,
+/// substitutions and swaps of neighbours ("blod" is one edit from "bold").
 pub fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> String {
     let limit = (word.chars().count() / 3).max(1);
     candidates
         .into_iter()
-        .map(|c| (edit_distance(word, c), c))
+        .map(|c| (strsim::osa_distance(word, c), c))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
         .map_or_else(String::new, |(_, c)| format!("; did you mean '{c}'?"))
-}
-
-/// Edit distance over characters counting insertions, deletions, substitutions and swaps of
-/// neighbours ("blod" is one edit from "bold"); small inputs only: names in config files.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // d[i][j]: distance between the first i characters of a and the first j of b.
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let substitution = d[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            let mut best = substitution.min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// `a, b, c or d` for messages.
@@ -240,9 +215,11 @@ mod tests {
             "; did you mean 'tree.cutoff'?"
         );
         assert_eq!(did_you_mean("window", names), "");
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("blod", "bold"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
+        // A swap of neighbours is one edit.
+        assert_eq!(
+            did_you_mean("blod", ["bold", "dim"]),
+            "; did you mean 'bold'?"
+        );
     }
 
     #[test]

@@ -21,6 +21,8 @@ use anyhow::anyhow;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
+use plyscope::atomic_file;
+
 use super::Row;
 
 /// The `format` field of a baseline file.
@@ -210,25 +212,16 @@ pub fn baseline_of(
     }
 }
 
-/// Writes `file` to `path` through a temporary file in the same directory and a rename.
+/// Writes `file` to `path` atomically ([`plyscope::atomic_file`]).
 pub fn save(path: &Path, file: &BaselineFile) -> anyhow::Result<()> {
     let text = serde_json::to_string_pretty(file)?;
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
-    let mut temporary = path.to_path_buf();
-    temporary.set_file_name(format!(".{}.tmp", name.to_string_lossy()));
     let write = || -> io::Result<()> {
-        let mut f = fs::File::create(&temporary)?;
-        f.write_all(text.as_bytes())?;
-        f.write_all(b"\n")?;
-        f.sync_all()?;
-        fs::rename(&temporary, path)
+        let mut temp = atomic_file::temporary_for(path)?;
+        temp.write_all(text.as_bytes())?;
+        temp.write_all(b"\n")?;
+        atomic_file::commit(temp, path)
     };
-    write().map_err(|e| {
-        let _ = fs::remove_file(&temporary);
-        anyhow!("cannot save the baseline {}: {e}", path.display())
-    })
+    write().map_err(|e| anyhow!("cannot save the baseline {}: {e}", path.display()))
 }
 
 /// Compares the run's `rows` with `base` (`path` names it in the report).

@@ -1,32 +1,20 @@
 //! Saving a puzzle file atomically (issue 7, deliverable 4: "a temporary file then rename;
-//! never a half-written file").
-//!
-//! The text goes to a temporary file in the target's own directory (so the rename never
-//! crosses file systems), which is flushed to disk (`fsync`) and then renamed over the
-//! target; rename replaces a file in one step, so a reader sees the old file or the new
-//! one, never a part. On any error the temporary file is removed and the target is left as
-//! it was; the message names the path and the operating system's error. The temporary name
-//! is `.NAME.tmp-PID`: hidden, not a `*.toml` file (the explorer's picker does not list it),
-//! and one that a crashed earlier save of the same process id left behind is simply
-//! truncated and reused.
+//! never a half-written file"), through [`crate::atomic_file`]: a hidden temporary file in
+//! the target's directory, flushed to disk, then renamed over the target, so a reader sees
+//! the old file or the new one, never a part. On any error the temporary file is removed
+//! and the target is left as it was; the message names the path and the operating system's
+//! error.
 //!
 //! [`target_path`] turns what the user typed into a path: a bare name goes to the puzzle
 //! directory, `.toml` is added when missing, and a bundled puzzle's name is refused (loading
 //! by name opens the bundled puzzle first, so the file would be shadowed).
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use crate::atomic_file;
 use crate::puzzle::find_bundled;
-
-/// The temporary file a save of `path` writes first.
-pub fn temp_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or("puzzle".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
-}
 
 /// Writes `text` to `path` atomically.
 pub fn save_atomic(path: &Path, text: &str) -> Result<(), String> {
@@ -39,39 +27,18 @@ pub fn save_atomic_with(
     text: &str,
     write: impl FnOnce(&mut File, &[u8]) -> io::Result<()>,
 ) -> Result<(), String> {
-    let temp = temp_path(path);
-    let written = OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&temp)
-        .and_then(|mut file| {
-            write(&mut file, text.as_bytes())?;
-            file.sync_all()
-        });
-    if let Err(e) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(format!(
+    let unchanged = |what: &Path, e: io::Error| {
+        format!(
             "cannot write {}: {e}; {} is unchanged",
-            temp.display(),
+            what.display(),
             path.display()
-        ));
-    }
-    if let Err(e) = fs::rename(&temp, path) {
-        let _ = fs::remove_file(&temp);
-        return Err(format!(
-            "cannot save {}: {e}; the file is unchanged",
-            path.display()
-        ));
-    }
-    // The rename itself reaches the disk with the directory; not every system can open a
-    // directory to sync it, and the file is saved either way.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(d) = File::open(dir)
-    {
-        let _ = d.sync_all();
-    }
-    Ok(())
+        )
+    };
+    let mut temp = atomic_file::temporary_for(path).map_err(|e| unchanged(path, e))?;
+    // Dropping `temp` on an error removes it.
+    write(temp.as_file_mut(), text.as_bytes()).map_err(|e| unchanged(temp.path(), e))?;
+    atomic_file::commit(temp, path)
+        .map_err(|e| format!("cannot save {}: {e}; the file is unchanged", path.display()))
 }
 
 /// Where a save named `typed` goes: in `dir` unless it names a directory itself, with
@@ -126,13 +93,5 @@ mod tests {
         assert!(target_path(dir, "").unwrap_err().contains("empty"));
         let e = target_path(dir, "tictactoe").unwrap_err();
         assert!(e.contains("bundled puzzle"), "{e}");
-    }
-
-    #[test]
-    fn the_temporary_file_is_hidden_next_to_the_target() {
-        let t = temp_path(Path::new("/a/b/p.toml"));
-        assert_eq!(t.parent(), Some(Path::new("/a/b")));
-        let name = t.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(name.starts_with(".p.toml.tmp-") && !name.ends_with(".toml"));
     }
 }

@@ -12,7 +12,6 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use unicode_width::UnicodeWidthStr;
 
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
@@ -59,41 +58,22 @@ pub fn title(state: &LessonState) -> String {
 }
 
 /// `text` wrapped greedily at spaces to `width` columns (a longer word is cut); blank
-/// lines are kept as paragraph breaks.
+/// lines are kept as paragraph breaks. textwrap does the breaking, set to plain first-fit
+/// at ASCII spaces without hyphenation, which is what a pane of prose needs.
 pub fn wrap(text: &str, width: u16) -> Vec<String> {
-    let width = (width as usize).max(1);
-    let mut out = Vec::new();
-    for paragraph in text.trim_end().lines() {
-        let mut line = String::new();
-        for word in paragraph.split_whitespace() {
-            let mut word = word.to_string();
-            loop {
-                let sep = usize::from(!line.is_empty());
-                if line.width() + sep + word.width() <= width {
-                    if sep == 1 {
-                        line.push(' ');
-                    }
-                    line.push_str(&word);
-                    break;
-                }
-                if !line.is_empty() {
-                    out.push(std::mem::take(&mut line));
-                    continue;
-                }
-                // A word longer than the line: cut it.
-                let mut head = String::new();
-                for c in word.chars() {
-                    if head.width() + c.to_string().width() > width {
-                        out.push(std::mem::take(&mut head));
-                    }
-                    head.push(c);
-                }
-                word = head;
-            }
-        }
-        out.push(line);
+    let text = text.trim_end();
+    if text.is_empty() {
+        return Vec::new();
     }
-    out
+    let options = textwrap::Options::new(usize::from(width).max(1))
+        .break_words(true)
+        .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .map(|line| line.into_owned())
+        .collect()
 }
 
 /// The pane's body (without the keys line), wrapped to `width`.
@@ -164,6 +144,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_width::UnicodeWidthStr;
 
     #[test]
     fn wrapping_breaks_at_spaces_and_cuts_long_words() {
@@ -174,5 +155,8 @@ mod tests {
         for line in wrap("a long sentence with words of all sizes, commas", 7) {
             assert!(line.width() <= 7, "{line}");
         }
+        // A double-width character in a one-column pane gets a line of its own (the
+        // hand-written wrapper this replaced looped forever here).
+        assert_eq!(wrap("界 a界", 1), ["界", "a", "界"]);
     }
 }
