@@ -70,6 +70,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Every command runs on a stack sized for the deepest search allowed, whatever
+    // `ulimit -s` gave the main thread (plyscope::run::stack).
+    plyscope::run::stack::run(move || run_command(cli))
+}
+
+fn run_command(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
