@@ -469,4 +469,17 @@ mod tests {
             Some("skipped lambda dual-lambda lambda-dfpn (no pass) pns pn2 dfpn (numeric leaves)")
         );
     }
+
+    /// The game lists agree with what each game is: the needs-a-pass algorithms run on
+    /// exactly the games with a pass, the proof-number family on no path-dependent game.
+    #[test]
+    fn the_game_lists_follow_each_games_nature() {
+        let with_pass: Vec<GameKind> = GameKind::ALL.into_iter().filter(|g| g.has_pass()).collect();
+        assert_eq!(STONE_GAMES, &with_pass[..]);
+        let goal: Vec<GameKind> = GameKind::ALL
+            .into_iter()
+            .filter(|g| !g.path_dependent())
+            .collect();
+        assert_eq!(GOAL_GAMES, &goal[..]);
+    }
 }
