@@ -30,7 +30,8 @@ use cli::verify::VerifyArgs;
     name = "plyscope",
     version,
     about = "Explore and solve game-tree searches: alpha-beta, transposition tables, iterative \
-             deepening, lambda and dual-lambda threat search with relevance zones"
+             deepening, lambda and dual-lambda threat search with relevance zones, proof-number \
+             search (PNS, PN², df-pn, lambda-df-pn)"
 )]
 struct Cli {
     /// Without a command: explore the default puzzle (the textbook tree).
@@ -70,6 +71,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Every command runs on a stack sized for the deepest search allowed, whatever
+    // `ulimit -s` gave the main thread (plyscope::run::stack).
+    plyscope::run::stack::run(move || run_command(cli))
+}
+
+fn run_command(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => cli::solve::run(&args),
         Some(Command::Bench(args)) => cli::bench::run(&args),
@@ -139,7 +146,20 @@ fn run_list(args: &ListArgs) -> anyhow::Result<ExitCode> {
 fn write_algorithms(out: &mut impl Write) -> io::Result<()> {
     use plyscope::run::registry::REGISTRY;
     for entry in &REGISTRY {
-        let games: Vec<&str> = entry.games.iter().map(|g| g.name()).collect();
+        let games: Vec<String> = entry
+            .games
+            .iter()
+            .map(|&g| {
+                // The proof-number family proves trees of win/draw/loss leaves only.
+                if g == plyscope::puzzle::GameKind::Tree
+                    && entry.family == plyscope::run::registry::Family::ProofNumber
+                {
+                    "tree (win/draw/loss leaves)".to_string()
+                } else {
+                    g.name().to_string()
+                }
+            })
+            .collect();
         let options: Vec<&str> = entry.options.iter().map(|o| o.flag()).collect();
         writeln!(
             out,

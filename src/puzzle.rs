@@ -108,6 +108,18 @@ impl GameKind {
         }
     }
 
+    /// The game as a player names it, for messages: "m,n,k", "AtariGo", "Czech checkers".
+    pub fn display_name(self) -> &'static str {
+        match self {
+            GameKind::Mnk => "m,n,k",
+            GameKind::AtariGo => "AtariGo",
+            GameKind::Hex => "Hex",
+            GameKind::Gobblet => "Gobblet",
+            GameKind::Dama => "Czech checkers",
+            GameKind::Tree => "a literal tree",
+        }
+    }
+
     /// True when a side may give up its turn, as threat searches need (stone games).
     pub fn has_pass(self) -> bool {
         matches!(self, GameKind::Mnk | GameKind::AtariGo | GameKind::Hex)

@@ -9,4 +9,5 @@ pub mod progress;
 pub mod registry;
 pub mod solve;
 pub mod spec;
+pub mod stack;
 pub mod worker;

@@ -346,7 +346,7 @@ fn check_proof_search(algorithm: Algorithm) {
             // Gobblet is solved by the alpha-beta family only (repetition draws).
             Err(_) if p.position.game_name() == "gobblet" => continue,
             // Lambda-df-pn needs a pass, which a literal tree has not.
-            Err(Refusal::Unsupported(_)) if !GameKind::of(&p.position).has_pass() => continue,
+            Err(Refusal::Unsupported { .. }) if !GameKind::of(&p.position).has_pass() => continue,
             Err(e) => {
                 failures.push(format!("{}: {e}", bundled.name));
                 continue;

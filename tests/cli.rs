@@ -522,9 +522,7 @@ fn bench_with_a_threat_search_skips_the_trees() {
         .args(["bench", "--algo", "dual-lambda", "--filter", "tree"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains(
-            "threat searches skip trees, checkers and Gobblet: no pass",
-        ));
+        .stderr(predicate::str::contains("dual-lambda needs a pass"));
 }
 
 fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
@@ -792,14 +790,74 @@ fn compare_needs_two_algorithms() {
 }
 
 #[test]
-fn explore_refuses_a_second_algorithm_the_puzzle_cannot_run() {
-    plyscope()
-        .args(["explore", "tree-abc", "--compare", "lambda"])
+fn explore_refuses_what_solve_refuses_in_the_same_words() {
+    // The second algorithm of the split, and the first: the registry's refusal, exit 1,
+    // before any screen opens (no terminal is needed to see it).
+    for (args, words) in [
+        (
+            &["explore", "tree-abc", "--compare", "lambda"][..],
+            "lambda needs a pass (the defender gives up a turn in a threat check); a literal \
+             tree has none",
+        ),
+        (
+            &["explore", "gobblet-win-in-3", "--algo", "pns"][..],
+            "pns cannot solve gobblet-win-in-3: Gobblet results depend on the moves",
+        ),
+        (
+            &["explore", "tree-abc", "--algo", "lambda-dfpn"][..],
+            "lambda-dfpn needs a pass",
+        ),
+    ] {
+        plyscope()
+            .args(args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(words));
+        let solve: Vec<&str> = ["solve", args[1]]
+            .into_iter()
+            .chain(
+                args[2..]
+                    .iter()
+                    .map(|a| if *a == "--compare" { "--algo" } else { a }),
+            )
+            .collect();
+        plyscope()
+            .args(&solve)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(words));
+    }
+}
+
+#[test]
+fn compare_that_runs_nothing_exits_1() {
+    let assert = plyscope()
+        .args([
+            "compare",
+            "dama-men-race",
+            "--algo",
+            "dfpn",
+            "--algo",
+            "dual-lambda",
+        ])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "--compare lambda: lambda search needs a pass",
-        ));
+        .code(1);
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert!(
+        out.contains("dfpn          refused (repetition draws, see below)"),
+        "{out}"
+    );
+    // The table's rows stay short; the full reasons follow it.
+    assert!(
+        out.lines()
+            .filter(|l| l.contains("refused ("))
+            .all(|l| l.chars().count() <= 80),
+        "{out}"
+    );
+    assert!(
+        out.contains("dual-lambda: dual-lambda needs a pass"),
+        "{out}"
+    );
 }
 
 #[test]

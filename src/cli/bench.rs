@@ -514,19 +514,21 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Row> {
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let cases = selected(args);
     if cases.is_empty() {
-        anyhow::bail!(
-            "no bench row matches the filter {:?}{}; `plyscope list` shows the puzzle names",
-            args.filter.as_deref().unwrap_or(""),
-            match args.algo {
-                Some(a) if a.is_threat_search() => {
-                    " (threat searches skip trees, checkers and Gobblet: no pass)"
-                }
-                Some(a) if a.is_proof_search() => {
-                    " (proof-number searches skip checkers, Gobblet and trees with numeric leaves)"
-                }
-                _ => "",
-            }
-        );
+        // A filter that names puzzles the algorithm cannot run gets the registry's reason.
+        let filter = args.filter.as_deref().unwrap_or("");
+        let refusal = args.algo.and_then(|a| {
+            puzzle::bundled()
+                .iter()
+                .filter(|b| b.name.contains(filter))
+                .find_map(|b| b.load().ok().and_then(|p| registry::check(&p, a).err()))
+        });
+        match refusal {
+            Some(why) => anyhow::bail!("no bench row matches the filter {filter:?}: {why}"),
+            None => anyhow::bail!(
+                "no bench row matches the filter {filter:?}; `plyscope list` shows the puzzle \
+                 names"
+            ),
+        }
     }
     let base = baseline::load_requested(&args.baselines)?;
     let mut out = io::stdout().lock();

@@ -18,6 +18,7 @@ use clap::Args;
 use serde::Serialize;
 
 use plyscope::puzzle::{self, Puzzle};
+use plyscope::run::registry;
 use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
 use plyscope::search::Algorithm;
@@ -202,7 +203,17 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         write_table(&mut out, &p, args, &rows)?;
     }
     out.flush()?;
-    Ok(if rows.iter().any(|r| r.check == "disagrees") {
+    // Nothing ran (every algorithm refused): as `solve` does for a refusal, exit 1, so a
+    // script can tell.
+    let none_ran = rows.iter().all(|r| r.refused.is_some());
+    if none_ran {
+        eprintln!(
+            "plyscope: no algorithm given can search {}; `plyscope list --algorithms` says which \
+             games each runs on",
+            p.name
+        );
+    }
+    Ok(if none_ran || rows.iter().any(|r| r.check == "disagrees") {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -247,8 +258,12 @@ fn write_table(
         "time×"
     )?;
     for row in rows {
-        if let Some(why) = &row.refused {
-            writeln!(out, "{:<13} refused: {why}", row.algorithm)?;
+        // The table stays a table: the reason in a word here, in full under it.
+        if row.refused.is_some() {
+            let short = registry::check(p, algorithm_of(row))
+                .err()
+                .map_or("refused", |r| r.short());
+            writeln!(out, "{:<13} refused ({short}, see below)", row.algorithm)?;
             continue;
         }
         let limit = if row.stopped { " (limit)" } else { "" };
@@ -276,7 +291,17 @@ fn write_table(
         out,
         "ratios to {base}; positions: distinct positions entered; proof: the proof tree's \
          size where the engine reports one; depth: the deepest ply entered"
-    )
+    )?;
+    for row in rows.iter().filter(|r| r.refused.is_some()) {
+        let why = row.refused.as_deref().unwrap_or_default();
+        writeln!(out, "{}: {why}", row.algorithm)?;
+    }
+    Ok(())
+}
+
+/// The algorithm a row is about (its name is the registry's).
+fn algorithm_of(row: &CompareRow) -> Algorithm {
+    Algorithm::parse(&row.algorithm).unwrap_or(Algorithm::IterativeDeepening)
 }
 
 fn ratio(r: Option<f64>) -> String {

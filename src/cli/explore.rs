@@ -15,7 +15,7 @@ use plyscope::trace::recorder::RecordConfig;
 use plyscope::tui::keymap::Keymap;
 use plyscope::tui::{self, ExploreOptions};
 
-use super::{AlgorithmParser, usage_error};
+use super::AlgorithmParser;
 
 /// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
 pub const DEFAULT_PUZZLE: &str = "tree-abc";
@@ -49,10 +49,15 @@ pub struct ExploreArgs {
 
 pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     let puzzle = puzzle::load(&args.puzzle)?;
-    if let Some(second) = args.compare
-        && let Err(why) = registry::check(&puzzle, second)
-    {
-        usage_error(format!("--compare {second}: {why}"));
+    // The explorer runs what `solve` runs: a refused algorithm is refused in the same words
+    // (and exit status) before the screen opens.
+    let first = args
+        .algo
+        .or(puzzle.algorithm)
+        .unwrap_or(Algorithm::IterativeDeepening);
+    registry::check(&puzzle, first)?;
+    if let Some(second) = args.compare {
+        registry::check(&puzzle, second)?;
     }
     let (theme, keymap) = theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {

@@ -145,7 +145,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         let report = match solve_puzzle(p, options) {
             Ok(report) => report,
             // `--all` covers what the algorithm can run; the rest is noted, not failed.
-            Err(err @ (Refusal::Unsupported(_) | Refusal::NoGoal(_))) if bundled_by_all => {
+            Err(err @ (Refusal::Unsupported { .. } | Refusal::NoGoal(_))) if bundled_by_all => {
                 eprintln!("plyscope: skipped: {err}");
                 continue;
             }

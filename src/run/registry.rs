@@ -16,10 +16,8 @@
 //! - Proof-number search proves a win/loss goal: a literal tree with numeric leaves has none
 //!   (checked on the tree itself, not by its game).
 
-use crate::game::Game;
 use crate::puzzle::{GameKind, Position, Puzzle};
 use crate::search::Algorithm;
-use crate::search::lambda::LambdaError;
 
 use super::solve::proof::has_numeric_leaves;
 
@@ -247,8 +245,17 @@ impl AlgorithmInfo {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// Threat searches and lambda-df-pn need a game with a pass (stone games).
-    #[error("{0}: use --algo id (or another alpha-beta search) for this puzzle")]
-    Unsupported(#[from] LambdaError),
+    #[error(
+        "{algorithm} needs a pass (the defender gives up a turn in a threat check); {game} has \
+         none: use --algo id (or another alpha-beta search){also} for this puzzle"
+    )]
+    Unsupported {
+        algorithm: &'static str,
+        /// The game as a player names it ("Czech checkers").
+        game: &'static str,
+        /// ", or --algo dfpn" where the proof-number family can run instead.
+        also: &'static str,
+    },
     /// Proof-number search proves a win/loss goal; a tree whose leaves are numbers has none.
     #[error(
         "{0} has numeric leaves: proof-number search needs win/draw/loss leaves; use --algo id \
@@ -274,9 +281,9 @@ impl Refusal {
     /// The reason in a few words, for notes such as the explorer's "skipped pns: ...".
     pub fn short(&self) -> &'static str {
         match self {
-            Refusal::Unsupported(_) => "the game has no pass",
-            Refusal::NoGoal(_) => "numeric leaves have no win/loss goal",
-            Refusal::PathDependent { .. } => "repetition draws keep proof tables out",
+            Refusal::Unsupported { .. } => "no pass",
+            Refusal::NoGoal(_) => "numeric leaves",
+            Refusal::PathDependent { .. } => "repetition draws",
         }
     }
 }
@@ -305,27 +312,20 @@ pub fn check_position(
         }
         return Ok(());
     }
-    let game_name = game_name(position);
     if entry.family == Family::ProofNumber && game.path_dependent() {
         return Err(Refusal::PathDependent {
             puzzle: name.to_string(),
             algorithm: algorithm.name(),
-            game: game_name,
+            game: game.display_name(),
         });
     }
-    Err(Refusal::Unsupported(LambdaError::CannotPass(game_name)))
-}
-
-/// The game's own name ("Czech checkers", "tree"), as the engines' messages write it.
-fn game_name(position: &Position) -> &'static str {
-    match position {
-        Position::Mnk(g) => g.name(),
-        Position::AtariGo(g) => g.name(),
-        Position::Hex(g) => g.name(),
-        Position::Tree(g) => g.name(),
-        Position::Dama(g) => g.name(),
-        Position::Gobblet(g) => g.name(),
-    }
+    // A tree of win/draw/loss leaves takes the proof-number searches that need no pass.
+    let proof_runs = check_position(position, name, Algorithm::DfPn).is_ok();
+    Err(Refusal::Unsupported {
+        algorithm: algorithm.name(),
+        game: game.display_name(),
+        also: if proof_runs { ", or --algo dfpn" } else { "" },
+    })
 }
 
 /// The algorithms that can search `position`, in registry order.
@@ -340,6 +340,30 @@ pub fn applicable(position: &Position) -> Vec<Algorithm> {
 /// The algorithm after `now` in registry order that can search `puzzle`, and a note naming
 /// the ones skipped and why (`None`: none skipped). `now` itself when nothing else applies.
 pub fn next_applicable(puzzle: &Puzzle, now: Algorithm) -> (Algorithm, Option<String>) {
+    let (next, skipped) = next_with_skipped(puzzle, now);
+    (next, (!skipped.is_empty()).then(|| skipped_note(&skipped)))
+}
+
+/// As [`next_applicable`], with the note as a count for a line that has less room: "6
+/// skipped: no pass, repetition draws".
+pub fn next_applicable_counted(puzzle: &Puzzle, now: Algorithm) -> (Algorithm, Option<String>) {
+    let (next, skipped) = next_with_skipped(puzzle, now);
+    let mut reasons: Vec<&str> = Vec::new();
+    for &(_, why) in &skipped {
+        if !reasons.contains(&why) {
+            reasons.push(why);
+        }
+    }
+    let note =
+        (!skipped.is_empty()).then(|| format!("{} skipped: {}", skipped.len(), reasons.join(", ")));
+    (next, note)
+}
+
+/// The next algorithm that applies and the ones skipped on the way, with their reasons.
+fn next_with_skipped(
+    puzzle: &Puzzle,
+    now: Algorithm,
+) -> (Algorithm, Vec<(&'static str, &'static str)>) {
     let start = REGISTRY
         .iter()
         .position(|i| i.algorithm == now)
@@ -348,17 +372,15 @@ pub fn next_applicable(puzzle: &Puzzle, now: Algorithm) -> (Algorithm, Option<St
     for k in 1..=REGISTRY.len() {
         let next = REGISTRY[(start + k) % REGISTRY.len()].algorithm;
         match check(puzzle, next) {
-            Ok(()) => {
-                let note = (!skipped.is_empty()).then(|| skipped_note(&skipped));
-                return (next, note);
-            }
+            Ok(()) => return (next, skipped),
             Err(why) => skipped.push((next.name(), why.short())),
         }
     }
-    (now, None)
+    (now, Vec::new())
 }
 
-/// "skipped lambda and dual-lambda: the game has no pass; skipped pns: ...".
+/// "skipped lambda dual-lambda (no pass) pns pn2 dfpn lambda-dfpn (repetition draws)": short
+/// enough for the explorer's 80-column status line in every case the registry has.
 fn skipped_note(skipped: &[(&'static str, &'static str)]) -> String {
     let mut parts: Vec<(Vec<&str>, &str)> = Vec::new();
     for &(name, why) in skipped {
@@ -367,20 +389,11 @@ fn skipped_note(skipped: &[(&'static str, &'static str)]) -> String {
             None => parts.push((vec![name], why)),
         }
     }
-    parts
+    let parts: Vec<String> = parts
         .into_iter()
-        .map(|(names, why)| format!("skipped {}: {why}", natural_list(&names)))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// "a", "a and b", "a, b and c".
-fn natural_list(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+        .map(|(names, why)| format!("{} ({why})", names.join(" ")))
+        .collect();
+    format!("skipped {}", parts.join(" "))
 }
 
 /// A name for `--algo` help: "minimax: plain negamax ..." one per line.
@@ -426,14 +439,11 @@ mod tests {
         let (next, note) = next_applicable(&puzzle, Algorithm::IterativeDeepening);
         assert_eq!(next, Algorithm::Minimax);
         let note = note.unwrap();
-        assert!(
-            note.contains("skipped lambda and dual-lambda: the game has no pass"),
-            "{note}"
+        assert_eq!(
+            note,
+            "skipped lambda dual-lambda (no pass) pns pn2 dfpn lambda-dfpn (repetition draws)"
         );
-        assert!(
-            note.contains("skipped pns, pn2, dfpn and lambda-dfpn: repetition draws"),
-            "{note}"
-        );
+        assert!(note.len() <= 80);
     }
 
     #[test]
@@ -444,9 +454,32 @@ mod tests {
             assert_eq!(check(&wdl, a), Ok(()));
             assert!(matches!(check(&numbers, a), Err(Refusal::NoGoal(_))));
         }
-        assert!(matches!(
-            check(&wdl, Algorithm::LambdaDfPn),
-            Err(Refusal::Unsupported(_))
-        ));
+        let refusal = check(&wdl, Algorithm::LambdaDfPn).unwrap_err();
+        assert!(matches!(refusal, Refusal::Unsupported { .. }));
+        assert_eq!(
+            refusal.to_string(),
+            "lambda-dfpn needs a pass (the defender gives up a turn in a threat check); a \
+             literal tree has none: use --algo id (or another alpha-beta search), or --algo \
+             dfpn for this puzzle"
+        );
+        let (next, note) = next_applicable(&numbers, Algorithm::IterativeDeepening);
+        assert_eq!(next, Algorithm::Minimax);
+        assert_eq!(
+            note.as_deref(),
+            Some("skipped lambda dual-lambda lambda-dfpn (no pass) pns pn2 dfpn (numeric leaves)")
+        );
+    }
+
+    /// The game lists agree with what each game is: the needs-a-pass algorithms run on
+    /// exactly the games with a pass, the proof-number family on no path-dependent game.
+    #[test]
+    fn the_game_lists_follow_each_games_nature() {
+        let with_pass: Vec<GameKind> = GameKind::ALL.into_iter().filter(|g| g.has_pass()).collect();
+        assert_eq!(STONE_GAMES, &with_pass[..]);
+        let goal: Vec<GameKind> = GameKind::ALL
+            .into_iter()
+            .filter(|g| !g.path_dependent())
+            .collect();
+        assert_eq!(GOAL_GAMES, &goal[..]);
     }
 }

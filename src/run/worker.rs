@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 use std::thread;
+
 use std::time::{Duration, Instant};
 
 use crate::search::SearchGame;
@@ -18,6 +19,7 @@ use crate::trace::replay::Replay;
 use super::observed::run_observed;
 use super::progress::{PROGRESS_INTERVAL, Progress, progress_of};
 use super::spec::SearchSpec;
+use super::stack;
 
 /// What the worker tells its caller.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,7 +44,8 @@ where
     });
     let live = recorder.live();
     let mut game = root.clone();
-    let engine = thread::spawn(move || {
+    // The engine's stack is sized for the deepest search allowed (`super::stack`).
+    let engine = stack::spawn("plyscope-engine", move || {
         let summary = run_observed(&mut game, &spec, &mut recorder);
         recorder.finish();
         summary
@@ -52,7 +55,7 @@ where
         let started = Instant::now();
         let mut replay = Replay::new();
         let mut next = started + PROGRESS_INTERVAL;
-        while !engine.is_finished() {
+        while engine.as_ref().is_ok_and(|e| !e.is_finished()) {
             // Short naps, so the end is reported at once; progress every interval.
             thread::sleep(Duration::from_millis(10));
             if Instant::now() < next {
@@ -64,9 +67,12 @@ where
                 watched.request_stop();
             }
         }
-        let summary = engine
-            .join()
-            .unwrap_or_else(|_| "the search panicked".to_string());
+        let summary = match engine {
+            Ok(engine) => engine
+                .join()
+                .unwrap_or_else(|_| "the search panicked".to_string()),
+            Err(e) => format!("the search could not start: {e}"),
+        };
         let progress = progress_of(&root, &watched, id, started, &mut replay);
         // The caller may have gone already; nothing to do then.
         report(Report::Progress(progress));

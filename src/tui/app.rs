@@ -1182,16 +1182,10 @@ mod tests {
         // A tree of win/draw/loss leaves takes the proof-number searches but no threat search.
         let (mut app, rx) = open_with("tree-004-fig-6-20", Algorithm::IterativeDeepening);
         for (expected, message) in [
-            (
-                Algorithm::Pns,
-                "skipped lambda and dual-lambda: the game has no pass",
-            ),
+            (Algorithm::Pns, "skipped lambda dual-lambda (no pass)"),
             (Algorithm::Pn2, ""),
             (Algorithm::DfPn, ""),
-            (
-                Algorithm::Minimax,
-                "skipped lambda-dfpn: the game has no pass",
-            ),
+            (Algorithm::Minimax, "skipped lambda-dfpn (no pass)"),
         ] {
             app.update(Action::CycleAlgorithm);
             assert_eq!(app.spec.config.algorithm, expected);

@@ -14,11 +14,11 @@
 //! engine still thinking is abandoned: its answer is ignored).
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::thread;
 
 use crate::game::{Game, MoveList, Outcome, Player, point_name};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
 use crate::run::solve::{SolveOptions, solve_puzzle};
+use crate::run::stack;
 use crate::search::Algorithm;
 
 /// Runs `$body` with `$g` bound to the game inside a [`Position`].
@@ -250,9 +250,13 @@ impl Play {
         let (tx, rx) = channel();
         let position = self.position.clone();
         let (algorithm, nodes) = (self.algorithm, self.nodes);
-        thread::spawn(move || {
+        // A stack sized for the deepest search (`run::stack`): checkers kings can wander.
+        let spawned = stack::spawn("plyscope-play", move || {
             let _ = tx.send(engine_move(&position, algorithm, nodes));
         });
+        if let Err(e) = spawned {
+            self.message = Some(format!("the engine could not start: {e}"));
+        }
         self.thinking = Some(rx);
     }
 
@@ -333,7 +337,7 @@ impl Play {
     pub fn wait(&mut self) {
         while self.is_thinking() {
             if !self.poll() {
-                thread::sleep(std::time::Duration::from_millis(5));
+                std::thread::sleep(std::time::Duration::from_millis(5));
             }
         }
     }

@@ -224,7 +224,7 @@ fn toggle(app: &mut App) {
         return;
     }
     let first = app.spec.config.algorithm;
-    let (second, skipped) = registry::next_applicable(&app.puzzle, first);
+    let (second, skipped) = registry::next_applicable_counted(&app.puzzle, first);
     open_with(app, second);
     let mut note = format!(
         "split: {first} | {second}; {} focus, {} together",
@@ -387,7 +387,8 @@ mod tests {
             note.starts_with("split: id | pns; F focus, B together"),
             "{note}"
         );
-        assert!(note.contains("skipped lambda and dual-lambda"), "{note}");
+        assert!(note.ends_with("(2 skipped: no pass)"), "{note}");
+        assert!(note.chars().count() <= 80, "{note}");
         app.update(Action::ToggleSplit);
         assert!(app.split.is_none());
         assert_eq!(app.message.as_deref(), Some("split view closed"));
