@@ -875,3 +875,17 @@ fn list_algorithms_prints_the_registry() {
         .count();
     assert_eq!(gobblet_lines, 4, "{out}");
 }
+
+#[test]
+fn explore_without_a_terminal_says_so_and_writes_nothing_to_stdout() {
+    // assert_cmd runs the binary with pipes: no terminal.
+    plyscope()
+        .args(["explore", "tree-abc"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "the explorer needs a terminal (standard input and output are not both one",
+        ))
+        .stderr(predicate::str::contains("plyscope solve PUZZLE"));
+}
