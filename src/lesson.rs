@@ -301,7 +301,11 @@ pub fn load(name_or_path: &str) -> Result<Lesson, LessonError> {
     if let Some(b) = find_bundled(name_or_path) {
         return b.load();
     }
-    match std::fs::read_to_string(name_or_path) {
+    match crate::text_file::read_capped(
+        name_or_path,
+        crate::text_file::SMALL_FILE_CAP,
+        "a lesson file",
+    ) {
         Ok(text) => parse(&text, name_or_path, true),
         Err(error) => {
             let looks_like_a_name = !name_or_path.contains(['/', '\\', '.']);

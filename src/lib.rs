@@ -21,7 +21,8 @@
 //!   (guided lessons), [`verify`] (the independent proof checker) and the binary's command
 //!   line; [`proof_tree`] extracts proof trees for `solve --verify` and export; [`theme`]
 //!   holds the explorer's colours and glyphs; [`atomic_file`] writes every file plyscope
-//!   saves through a temporary file and a rename (editor puzzles, exports, bench baselines).
+//!   saves through a temporary file and a rename (editor puzzles, exports, bench baselines),
+//!   and [`text_file`] reads every file a user names within a size cap.
 #![forbid(unsafe_code)]
 
 pub mod atomic_file;
@@ -33,6 +34,7 @@ pub mod proof_tree;
 pub mod puzzle;
 pub mod run;
 pub mod search;
+pub mod text_file;
 pub mod theme;
 pub mod trace;
 pub mod tui;

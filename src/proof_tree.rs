@@ -221,8 +221,12 @@ pub fn puzzle_text(puzzle: &Puzzle) -> Result<String, String> {
     if let Some(bundled) = find_bundled(&puzzle.name) {
         return Ok(bundled.text.to_string());
     }
-    std::fs::read_to_string(&puzzle.name)
-        .map_err(|e| format!("{}: cannot read the puzzle file again: {e}", puzzle.name))
+    crate::text_file::read_capped(
+        &puzzle.name,
+        crate::text_file::SMALL_FILE_CAP,
+        "a puzzle file",
+    )
+    .map_err(|e| format!("{}: cannot read the puzzle file again: {e}", puzzle.name))
 }
 
 #[cfg(test)]

@@ -400,7 +400,11 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, PuzzleError> {
     if let Some(puzzle) = find_bundled(name_or_path) {
         return puzzle.load();
     }
-    match std::fs::read_to_string(name_or_path) {
+    match crate::text_file::read_capped(
+        name_or_path,
+        crate::text_file::SMALL_FILE_CAP,
+        "a puzzle file",
+    ) {
         Ok(text) => parse(&text, name_or_path),
         Err(error) => {
             let looks_like_a_name = !name_or_path.contains(['/', '\\', '.']);

@@ -19,7 +19,7 @@ pub mod play;
 pub mod ui;
 pub mod worker;
 
-use std::io::{self, BufWriter, Stdout, Write};
+use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread;
@@ -34,13 +34,16 @@ use ratatui::crossterm::terminal::{
     disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+use signal_hook::iterator::Signals;
+use signal_hook::low_level;
 
 use crate::puzzle::Puzzle;
 use crate::search::Algorithm;
 use crate::theme::Theme;
 
 use app::{App, TICK_MS, lesson, split};
-use keymap::{CTRL_C, Key, Keymap};
+use keymap::{CTRL_C, CTRL_Z, Key, Keymap};
 use worker::Msg;
 
 /// How long the input thread waits for an event before it checks whether to stop.
@@ -84,7 +87,55 @@ fn install_panic_hook() {
         restore();
         PANICKED.store(true, Ordering::SeqCst);
         previous(info);
+        eprintln!(
+            "plyscope {}: this is a bug; please report it to the project's issue tracker with \
+             the message above and the command you ran",
+            env!("CARGO_PKG_VERSION")
+        );
     }));
+}
+
+/// The signals that end the explorer: each restores the terminal (leaves the alternate
+/// screen and raw mode, shows the cursor) before the process exits as the signal asks
+/// (status 128 + its number). In raw mode ctrl-c is a key, not SIGINT; a SIGINT sent by
+/// `kill` is handled here too. A dropped SSH connection sends SIGHUP. Watched with
+/// signal-hook on a thread of its own (its handler only wakes that thread).
+const ENDING_SIGNALS: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+
+fn watch_signals() -> io::Result<()> {
+    let mut signals = Signals::new(ENDING_SIGNALS)?;
+    thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            restore();
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
+}
+
+/// ctrl-z: leaves the screen and stops the process as a shell expects (SIGTSTP); on `fg`
+/// the terminal is taken again and the whole screen redrawn. In raw mode the terminal sends
+/// ctrl-z as a key rather than stopping the process itself.
+fn suspend(terminal: &mut Term) -> io::Result<()> {
+    restore();
+    low_level::raise(SIGTSTP)?;
+    // Continued.
+    enable_raw_mode()?;
+    execute!(terminal.backend_mut(), EnterAlternateScreen, cursor::Hide)?;
+    terminal.clear()
+}
+
+/// The explorer draws on a terminal: without one (a pipe, a cron job, `ssh host cmd`
+/// without -t) it says so and names the headless commands, and writes nothing to stdout.
+fn check_terminal() -> anyhow::Result<()> {
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "the explorer needs a terminal (standard input and output are not both one; over ssh, \
+         use ssh -t); without one, `plyscope solve PUZZLE` solves a puzzle and `plyscope \
+         export PUZZLE --format json` writes its search"
+    )
 }
 
 fn setup() -> io::Result<Term> {
@@ -101,6 +152,8 @@ fn setup() -> io::Result<Term> {
 
 /// Runs the explorer until the user quits.
 pub fn run(options: ExploreOptions) -> anyhow::Result<()> {
+    check_terminal()?;
+    watch_signals()?;
     let mut terminal = match setup() {
         Ok(t) => t,
         Err(e) => {
@@ -186,7 +239,9 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
         let timeout = next_tick.saturating_duration_since(Instant::now());
         match rx.recv_timeout(timeout.max(Duration::from_millis(1))) {
             Ok(Msg::Key(key)) => {
-                if Key::from_event(&key) == Some(CTRL_C) {
+                if Key::from_event(&key) == Some(CTRL_Z) {
+                    suspend(terminal)?;
+                } else if Key::from_event(&key) == Some(CTRL_C) {
                     app.update(keymap::Action::QuitNow);
                 } else {
                     // The keymap's action, or the open editor / game's own key.

@@ -233,7 +233,9 @@ pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
 
 /// Verifies a proof tree file on disk (the caller names the file in messages).
 pub fn verify_file(path: &str) -> Result<Verified, VerifyError> {
-    let text = std::fs::read_to_string(path).map_err(|e| VerifyError::Read(e.to_string()))?;
+    let text =
+        crate::text_file::read_capped(path, crate::text_file::PROOF_FILE_CAP, "a proof file")
+            .map_err(|e| VerifyError::Read(e.to_string()))?;
     verify_text(&text)
 }
 

@@ -875,3 +875,44 @@ fn list_algorithms_prints_the_registry() {
         .count();
     assert_eq!(gobblet_lines, 4, "{out}");
 }
+
+#[test]
+fn explore_without_a_terminal_says_so_and_writes_nothing_to_stdout() {
+    // assert_cmd runs the binary with pipes: no terminal.
+    plyscope()
+        .args(["explore", "tree-abc"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "the explorer needs a terminal (standard input and output are not both one",
+        ))
+        .stderr(predicate::str::contains("plyscope solve PUZZLE"));
+}
+
+#[test]
+fn an_endless_input_file_is_refused_at_its_cap() {
+    for (args, what) in [
+        (&["solve", "/dev/zero"][..], "a puzzle file"),
+        (&["lesson", "/dev/zero"][..], "a lesson file"),
+    ] {
+        plyscope()
+            .args(args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "plyscope: /dev/zero: cannot read the {}: larger than 1048576 bytes, which is \
+                 more than {what} can be",
+                &what[2..]
+            )));
+    }
+    // verify's errors are errors (stderr, the prefix); its holes are its answer (stdout).
+    plyscope()
+        .args(["verify", "no-such-proof.json"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::starts_with(
+            "plyscope: no-such-proof.json: cannot read the file",
+        ));
+}

@@ -441,6 +441,11 @@ const INVALID: &[(&str, &str)] = &[
         "negative-time",
         "6:8: time = -2.5 is not a positive number of seconds",
     ),
+    (
+        "zero-depth",
+        "6:13: max_depth = 0 is out of range; expected a whole number of plies from 1 to 1000 \
+         (as --max-depth)",
+    ),
 ];
 
 #[test]

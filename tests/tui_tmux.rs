@@ -291,3 +291,117 @@ fn dfpn_search_steps_through_expansions_proofs_and_thresholds() {
     tmux.keys("q");
     tmux.wait_for("EXITED 0");
 }
+
+/// The terminal's line settings that raw mode turns off, as `stty -a` prints them when on.
+const COOKED: [&str; 3] = ["icanon", "echo", "opost"];
+
+/// Issue 17: SIGTERM, SIGHUP, SIGINT and SIGQUIT sent to a running explorer (by pid, as
+/// `kill` or a dropped SSH connection would) restore the terminal before the process ends:
+/// the alternate screen is left, the cursor shown, the tty back in canonical mode with echo
+/// and output processing, and the exit status says which signal (128 + its number).
+#[test]
+fn every_ending_signal_restores_the_terminal() {
+    let Some(tmux) = tmux_or_skip("signals") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let pid_file = std::env::temp_dir().join(format!(
+            "plyscope-signal-{signal}-{}.pid",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&pid_file);
+        // `exec` in a subshell so the pid written is the explorer's own.
+        let shell = format!(
+            "(echo $BASHPID > {pid}; exec {bin} explore tree-abc); echo EXITED $?; \
+             stty -a | tr ' ;' '\\n\\n' | grep -x -E -- '-?(icanon|echo|opost)' | tr '\\n' ' '; \
+             echo; sleep 30",
+            pid = pid_file.display()
+        );
+        tmux.run(&[
+            "new-session",
+            "-d",
+            "-s",
+            "e2e",
+            "-x",
+            "100",
+            "-y",
+            "30",
+            "bash",
+            "-c",
+            &shell,
+        ]);
+        tmux.wait_for("step 0/28");
+        let pid = std::fs::read_to_string(&pid_file).expect("the pid is written");
+        let status = Command::new("kill")
+            .args([format!("-{signal}"), pid.trim().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let s = tmux.wait_for("EXITED");
+        assert!(
+            s.contains(&format!("EXITED {}", 128 + number)),
+            "SIG{signal}: the exit status says the signal:\n{s}"
+        );
+        let flags = tmux.run(&[
+            "display-message",
+            "-p",
+            "-t",
+            "e2e",
+            "#{alternate_on} #{cursor_flag}",
+        ]);
+        assert_eq!(
+            flags.trim(),
+            "0 1",
+            "SIG{signal}: alternate screen left, cursor shown"
+        );
+        let s = tmux.wait_for("icanon");
+        let line = s.lines().find(|l| l.contains("icanon")).unwrap();
+        for flag in COOKED {
+            assert!(
+                line.split_whitespace().any(|w| w == flag),
+                "SIG{signal}: {flag} is back on: {line}"
+            );
+        }
+        tmux.run(&["kill-session", "-t", "e2e"]);
+        let _ = std::fs::remove_file(&pid_file);
+    }
+}
+
+/// Issue 17: ctrl-z leaves the screen and stops the explorer as job control expects; `fg`
+/// brings it back, redrawn at the same step.
+#[test]
+fn ctrl_z_suspends_and_fg_resumes() {
+    let Some(tmux) = tmux_or_skip("suspend") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "e2e",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "bash",
+        "--norc",
+        "-i",
+    ]);
+    tmux.keys(&format!("{bin} explore tree-abc"));
+    tmux.keys("Enter");
+    tmux.wait_for("step 0/28");
+    tmux.keys("n");
+    tmux.wait_for("step 16/28");
+    tmux.run(&["send-keys", "-t", "e2e", "C-z"]);
+    let s = tmux.wait_for("Stopped");
+    assert!(!s.contains("step 16/28"), "the screen is left:\n{s}");
+    let flags = tmux.run(&["display-message", "-p", "-t", "e2e", "#{alternate_on}"]);
+    assert_eq!(flags.trim(), "0");
+    tmux.keys("fg");
+    tmux.keys("Enter");
+    let s = tmux.wait_for("step 16/28");
+    assert!(s.contains("plyscope tree-abc"), "redrawn:\n{s}");
+    tmux.keys("q");
+}

@@ -16,7 +16,7 @@ use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::puzzle_text;
 use plyscope::puzzle::Puzzle;
 use plyscope::run::solve::{SolveOptions, SolveReport};
-use plyscope::verify::{verify_file, verify_text};
+use plyscope::verify::{VerifyError, verify_file, verify_text};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -33,8 +33,14 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             println!("{verified}");
             Ok(ExitCode::SUCCESS)
         }
-        Err(err) => {
+        // A hole is the verifier's answer (stdout); a file that cannot be read or is no
+        // proof tree is an error, said on stderr like every other command's.
+        Err(err @ VerifyError::Hole { .. }) => {
             println!("{}: {err}", args.file);
+            Ok(ExitCode::from(1))
+        }
+        Err(err) => {
+            eprintln!("plyscope: {}: {err}", args.file);
             Ok(ExitCode::from(1))
         }
     }

@@ -39,7 +39,7 @@ pub(crate) struct RawPuzzle {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawLimits {
-    pub max_depth: Option<u32>,
+    pub max_depth: Option<Spanned<u32>>,
     pub max_level: Option<u32>,
     pub nodes: Option<u64>,
     pub time: Option<Spanned<f64>>,

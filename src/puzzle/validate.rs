@@ -548,8 +548,22 @@ fn limits(raw: Option<&RawLimits>) -> Checked<PuzzleLimits> {
         }
         other => other.as_ref().map(|t| *t.get_ref()),
     };
+    // The same range as `--max-depth`: a search of 0 plies answers nothing, and engines go
+    // at most crate::search::MAX_PLY deep.
+    if let Some(d) = &raw.max_depth
+        && !(1..=1000).contains(d.get_ref())
+    {
+        return Err(at(
+            d,
+            format!(
+                "max_depth = {} is out of range; expected a whole number of plies from 1 to \
+                 1000 (as --max-depth)",
+                d.get_ref()
+            ),
+        ));
+    }
     Ok(PuzzleLimits {
-        max_depth: raw.max_depth,
+        max_depth: raw.max_depth.as_ref().map(|d| *d.get_ref()),
         max_level: raw.max_level,
         nodes: raw.nodes,
         time,

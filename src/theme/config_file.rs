@@ -168,7 +168,7 @@ pub fn user_config_dir() -> Option<PathBuf> {
 /// Reads `path` if it exists: `Ok(None)` when there is no such file (user files are
 /// optional), an error naming the file when it exists but cannot be read.
 pub fn read_optional(path: &Path) -> Result<Option<String>, ConfigError> {
-    match std::fs::read_to_string(path) {
+    match crate::text_file::read_capped(path, crate::text_file::SMALL_FILE_CAP, "a config file") {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(read_error(path, &e)),
@@ -177,7 +177,8 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, ConfigError> {
 
 /// Reads `path`, which must exist.
 pub fn read(path: &Path) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|e| read_error(path, &e))
+    crate::text_file::read_capped(path, crate::text_file::SMALL_FILE_CAP, "a config file")
+        .map_err(|e| read_error(path, &e))
 }
 
 fn read_error(path: &Path, e: &std::io::Error) -> ConfigError {

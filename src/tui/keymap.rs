@@ -36,6 +36,9 @@ pub const USER_KEYMAP_FILE: &str = "keymap.toml";
 /// The key that always quits.
 pub const CTRL_C: Key = Key::ctrl('c');
 
+/// The key that always suspends the explorer (the shell's job control; `fg` resumes).
+pub const CTRL_Z: Key = Key::ctrl('z');
+
 /// Keys bound to actions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Keymap {

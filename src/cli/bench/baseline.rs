@@ -155,8 +155,12 @@ impl Comparison {
 
 /// Reads a baseline, with a message naming the file (and line and column for JSON errors).
 pub fn load(path: &Path) -> anyhow::Result<BaselineFile> {
-    let text = fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read the baseline {}: {e}", path.display()))?;
+    let text = plyscope::text_file::read_capped(
+        path,
+        plyscope::text_file::BASELINE_CAP,
+        "a bench baseline",
+    )
+    .map_err(|e| anyhow!("cannot read the baseline {}: {e}", path.display()))?;
     let file: BaselineFile = serde_json::from_str(&text).map_err(|e| {
         anyhow!(
             "{}:{}:{}: not a plyscope bench baseline: {}",
