@@ -916,3 +916,23 @@ fn an_endless_input_file_is_refused_at_its_cap() {
             "plyscope: no-such-proof.json: cannot read the file",
         ));
 }
+
+/// Issue 17: `--nodes` bounds the whole command, the root's search and every opening's
+/// together (it bounded each opening before: 26 x the budget on Hex 5x5). What is not
+/// classified when the budget runs out says `unknown`.
+#[test]
+fn solve_root_shares_one_node_budget_among_the_openings() {
+    let assert = plyscope()
+        .args([
+            "solve", "hex-5x5", "--algo", "dfpn", "--root", "--nodes", "20000", "--json",
+        ])
+        .assert();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    let report: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let nodes = report["nodes"].as_u64().unwrap();
+    assert!(nodes <= 20_001, "the whole command spent {nodes} nodes");
+    assert_eq!(report["stopped"], true);
+    let moves = report["root_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 25);
+    assert!(moves.iter().any(|m| m["class"] == "unknown"), "{out}");
+}

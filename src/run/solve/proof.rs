@@ -9,6 +9,8 @@
 //! loss (or a draw, when they do not); plies are never compared. With a root analysis the
 //! moves found to reach the goal are compared with `winning_moves` as threat search does.
 
+use std::time::{Duration, Instant};
+
 use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
 use crate::puzzle::{Expect, ExpectedResult, Puzzle};
 use crate::search::engine::proof_search;
@@ -152,6 +154,10 @@ pub fn classify_root<G: SearchGame>(
     let mut stopped = false;
     // The goal fails after a move: a loss when the opponent's goal excluded draws or the
     // game has none, otherwise a loss or a draw.
+    // `limits` bound the whole classification, not each move (issue 17): each search gets
+    // what is left of the time and nodes, and the moves after the budget ran out stay
+    // unknown, unsearched.
+    let started = Instant::now();
     let fails = if goal.draw_for_attacker || !draws_possible {
         RootClass::Loss
     } else {
@@ -187,18 +193,24 @@ pub fn classify_root<G: SearchGame>(
         let (class, nodes) = match game.outcome() {
             // The move ends the game: decided by the rules.
             Some(outcome) => (class_of_outcome(outcome, goal, fails), 0),
-            None => {
-                let report =
-                    proof_search(game, algorithm, config, opponent_goal, limits, &mut NoTrace);
-                add_stats(&mut total, &report.stats);
-                stopped |= report.stopped;
-                let class = match report.verdict {
-                    ProofVerdict::Proven => fails,
-                    ProofVerdict::Disproven => RootClass::Win,
-                    ProofVerdict::Unknown => RootClass::Unknown,
-                };
-                (class, report.stats.nodes)
-            }
+            None => match limits_left(limits, started.elapsed(), total.nodes) {
+                None => {
+                    stopped = true;
+                    (RootClass::Unknown, 0)
+                }
+                Some(left) => {
+                    let report =
+                        proof_search(game, algorithm, config, opponent_goal, &left, &mut NoTrace);
+                    add_stats(&mut total, &report.stats);
+                    stopped |= report.stopped;
+                    let class = match report.verdict {
+                        ProofVerdict::Proven => fails,
+                        ProofVerdict::Disproven => RootClass::Win,
+                        ProofVerdict::Unknown => RootClass::Unknown,
+                    };
+                    (class, report.stats.nodes)
+                }
+            },
         };
         game.undo(mv);
         classified.push(ClassifiedMove {
@@ -209,6 +221,24 @@ pub fn classify_root<G: SearchGame>(
         });
     }
     (classified, total, stopped)
+}
+
+/// What is left of `limits` after `elapsed` and `used` nodes (the depth limit unchanged);
+/// `None` when the time or the nodes are spent.
+pub fn limits_left(limits: &Limits, elapsed: Duration, used: u64) -> Option<Limits> {
+    let time = match limits.time {
+        Some(t) => Some(t.checked_sub(elapsed).filter(|left| !left.is_zero())?),
+        None => None,
+    };
+    let nodes = match limits.nodes {
+        Some(n) => Some(n.checked_sub(used).filter(|&left| left > 0)?),
+        None => None,
+    };
+    Some(Limits {
+        time,
+        nodes,
+        ..*limits
+    })
 }
 
 fn class_of_outcome(outcome: Outcome, goal: Goal, fails: RootClass) -> RootClass {
@@ -267,6 +297,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     draws_possible: bool,
     board: Option<DrawRoot<G>>,
 ) -> SolveReport {
+    let started = Instant::now();
     let diagram = game.diagram();
     let to_move: Player = game.to_move();
     let config = config_for(options);
@@ -283,13 +314,19 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     let mut stopped = report.stopped;
     let verdict = verdict_of(&report);
 
+    // The root's search and the classification share the command's limits.
     let analysis = options.root_moves.then(|| {
+        // Nothing left: every move stays unknown, unsearched (no node to spend).
+        let left = limits_left(&options.limits, started.elapsed(), stats.nodes).unwrap_or(Limits {
+            nodes: Some(0),
+            ..options.limits
+        });
         classify_root(
             &mut game,
             options.algorithm,
             &config,
             goal,
-            &options.limits,
+            &left,
             draws_possible,
         )
     });
@@ -441,6 +478,25 @@ pub fn compare_proof(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_limits_left_shrink_with_time_and_nodes_and_end_at_zero() {
+        let limits = Limits {
+            nodes: Some(100),
+            time: Some(Duration::from_secs(2)),
+            max_depth: Some(7),
+        };
+        let left = limits_left(&limits, Duration::from_millis(500), 40).unwrap();
+        assert_eq!(left.nodes, Some(60));
+        assert_eq!(left.time, Some(Duration::from_millis(1500)));
+        assert_eq!(left.max_depth, Some(7));
+        assert!(limits_left(&limits, Duration::from_millis(500), 100).is_none());
+        assert!(limits_left(&limits, Duration::from_secs(2), 0).is_none());
+        assert_eq!(
+            limits_left(&Limits::default(), Duration::from_secs(9), 9),
+            Some(Limits::default())
+        );
+    }
     use crate::games::tree::TreeGame;
 
     fn expect(result: ExpectedResult) -> Expect {
