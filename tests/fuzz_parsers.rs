@@ -563,3 +563,25 @@ fn a_huge_board_is_refused_before_allocating() {
         });
     }
 }
+
+#[test]
+fn a_proof_file_with_huge_numbers_is_refused_before_allocating() {
+    let seed = proof_seeds().into_iter().next().unwrap();
+    let mut hostile = Vec::new();
+    for n in ["4294967295", "1000000000", "4294967296", "-1", "1e309"] {
+        // The first node's child index, then the version, replaced by a huge number.
+        hostile.push(seed.replacen(",1]", &format!(",{n}]"), 1));
+        hostile.push(seed.replacen("\"version\":1", &format!("\"version\":{n}"), 1));
+    }
+    hostile.push(format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)));
+    for text in &hostile {
+        assert_ne!(text, &seed);
+        check("hostile proof", text, |s| match verify::verify_text(s) {
+            Ok(v) => Err(format!("accepted: {v}")),
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                Ok(())
+            }
+        });
+    }
+}
