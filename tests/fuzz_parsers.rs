@@ -13,8 +13,9 @@
 //! it: `PLYSCOPE_FUZZ_CASES=1000000 cargo test --release --test fuzz_parsers`. Each test
 //! prints its case count and seconds (`-- --nocapture` to see them).
 //!
-//! The command-line value parsers (`--time`, `--epsilon`, `--level`, `--format`, ...) live
-//! in the binary (src/cli*.rs is not part of the library), so they are not fuzzed here.
+//! The command-line value parsers (`--time`, `--epsilon`, `--max-level`, `--format`, ...) live
+//! in the binary (src/cli*.rs is not part of the library): they are not fuzzed by the
+//! million, only fed a fixed list of hostile values through the process (the last test).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -584,4 +585,79 @@ fn a_proof_file_with_huge_numbers_is_refused_before_allocating() {
             }
         });
     }
+}
+
+/// The command-line value parsers live in the binary, so they are fed hostile values through
+/// the process: every flag that takes a number or a name, every value in [`CLI_HOSTILE`].
+/// None may panic or die on a signal; each ends with 0 (accepted), 1 or 2 (refused, with
+/// a message). A few dozen processes, not a million inputs.
+const CLI_HOSTILE: &[&str] = &[
+    "0",
+    "-1",
+    "4294967296",
+    "1e309",
+    "nan",
+    "inf",
+    "",
+    "1000000",
+    "18446744073709551616",
+    "é\u{200b}",
+];
+
+#[test]
+fn command_line_values_are_refused_with_a_message() {
+    use assert_cmd::cargo::CommandCargoExt;
+    let output = std::env::temp_dir().join(format!("plyscope-fuzz-{}.json", std::process::id()));
+    let flags: &[(&str, &[&str])] = &[
+        (
+            "solve",
+            &[
+                "--algo",
+                "--max-level",
+                "--max-depth",
+                "--nodes",
+                "--time",
+                "--tt-mb",
+                "--epsilon",
+            ],
+        ),
+        (
+            "export",
+            &["--algo", "--format", "--max-nodes", "--record", "--nodes"],
+        ),
+    ];
+    for (command, flags) in flags {
+        for flag in *flags {
+            for value in CLI_HOSTILE {
+                let mut cmd = std::process::Command::cargo_bin("plyscope").unwrap();
+                cmd.arg(command)
+                    .arg("tictactoe-win")
+                    .arg(format!("{flag}={value}"));
+                if *command == "export" && *flag != "--format" {
+                    cmd.args(["--format", "json", "-o"]).arg(
+                        std::env::temp_dir()
+                            .join(format!("plyscope-fuzz-{}.json", std::process::id())),
+                    );
+                }
+                let start = Instant::now();
+                let out = cmd.output().unwrap();
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let what = format!("plyscope {command} {flag}={value:?}");
+                assert!(
+                    matches!(out.status.code(), Some(0..=2)),
+                    "{what}: {:?}\n{stderr}",
+                    out.status
+                );
+                assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+                if out.status.code() != Some(0) {
+                    assert!(
+                        !stderr.trim().is_empty(),
+                        "{what}: refused without a message"
+                    );
+                }
+                assert!(start.elapsed() < Duration::from_secs(30), "{what}: a hang");
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&output);
 }
