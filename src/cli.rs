@@ -71,10 +71,16 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// Reports a usage error the way clap does (`error: ...`, a usage hint) and exits with
 /// status 2. For checks clap cannot express, such as a flag that does not apply to the
-/// algorithm a puzzle file chose.
-pub fn usage_error(message: String) -> ! {
+/// algorithm a puzzle file chose. The usage line is `subcommand`'s
+/// (`Usage: plyscope solve [OPTIONS] ...`), or the root's for `None`.
+pub fn usage_error_in(subcommand: Option<&str>, message: String) -> ! {
     use clap::CommandFactory;
-    crate::Cli::command()
+    let mut root = crate::Cli::command();
+    root.build();
+    let mut command = subcommand
+        .and_then(|name| root.find_subcommand(name).cloned())
+        .unwrap_or(root);
+    command
         .error(clap::error::ErrorKind::ArgumentConflict, message)
         .exit()
 }

@@ -936,3 +936,12 @@ fn solve_root_shares_one_node_budget_among_the_openings() {
     assert_eq!(moves.len(), 25);
     assert!(moves.iter().any(|m| m["class"] == "unknown"), "{out}");
 }
+
+#[test]
+fn a_flag_refusal_prints_the_subcommands_usage() {
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "id", "--max-level", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage: plyscope solve [OPTIONS]"));
+}

@@ -23,7 +23,7 @@ use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
 use plyscope::search::Algorithm;
 
-use super::{AlgorithmParser, parse_seconds, usage_error};
+use super::{AlgorithmParser, parse_seconds, usage_error_in};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -189,10 +189,13 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     if args.algorithms.len() < 2 {
-        usage_error(format!(
-            "compare needs at least two algorithms (--algo A --algo B); got {}",
-            args.algorithms.len()
-        ));
+        usage_error_in(
+            Some("compare"),
+            format!(
+                "compare needs at least two algorithms (--algo A --algo B); got {}",
+                args.algorithms.len()
+            ),
+        );
     }
     let p = puzzle::load(&args.puzzle)?;
     let rows = compare_rows(&p, args);

@@ -22,7 +22,7 @@ use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve
 use plyscope::search::Algorithm;
 
 use super::verify::{ProofRequest, after_solve};
-use super::{AlgorithmParser, parse_seconds, usage_error};
+use super::{AlgorithmParser, parse_seconds, usage_error_in};
 
 /// Highest `--max-level` accepted: zone orders are small integers and no bundled puzzle
 /// needs more than 3; level 9 is also the last that draws as one digit.
@@ -127,10 +127,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let options: Vec<SolveOptions> = puzzles
         .iter()
-        .map(|p| options_for(p, args).unwrap_or_else(|message| usage_error(message)))
+        .map(|p| {
+            options_for(p, args).unwrap_or_else(|message| usage_error_in(Some("solve"), message))
+        })
         .collect();
     if args.proof_out.is_some() && names.len() != 1 {
-        usage_error("--proof-out writes one proof: give exactly one puzzle".to_string());
+        usage_error_in(
+            Some("solve"),
+            "--proof-out writes one proof: give exactly one puzzle".to_string(),
+        );
     }
     let proof = ProofRequest {
         out: args.proof_out.clone(),

@@ -110,8 +110,15 @@ pub fn after_solve(
         start.elapsed().as_secs_f64()
     )?;
     if let Some(path) = &request.out {
-        std::fs::write(path, &json)
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write the proof tree: {e}"))?;
+        // Through a temporary file and a rename, like every file plyscope writes: a full
+        // disk or a kill midway leaves the old file as it was.
+        let write = || -> std::io::Result<()> {
+            let target = std::path::Path::new(path);
+            let mut temp = plyscope::atomic_file::temporary_for(target)?;
+            std::io::Write::write_all(&mut temp, json.as_bytes())?;
+            plyscope::atomic_file::commit(temp, target)
+        };
+        write().map_err(|e| anyhow::anyhow!("{path}: cannot write the proof tree: {e}"))?;
         writeln!(out, "proof file  {path}")?;
     }
     if request.verify {
