@@ -230,6 +230,27 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
+impl Limits {
+    /// What is left of these limits after `elapsed` and `used` nodes (the depth limit
+    /// unchanged), for a command that runs several searches under one budget (issue 17:
+    /// `solve --root`); `None` when the time or the nodes are spent.
+    pub fn left_after(&self, elapsed: Duration, used: u64) -> Option<Limits> {
+        let time = match self.time {
+            Some(t) => Some(t.checked_sub(elapsed).filter(|left| !left.is_zero())?),
+            None => None,
+        };
+        let nodes = match self.nodes {
+            Some(n) => Some(n.checked_sub(used).filter(|&left| left > 0)?),
+            None => None,
+        };
+        Some(Limits {
+            time,
+            nodes,
+            ..*self
+        })
+    }
+}
+
 /// Counters every engine keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -512,6 +533,25 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_limits_left_shrink_with_time_and_nodes_and_end_at_zero() {
+        let limits = Limits {
+            nodes: Some(100),
+            time: Some(Duration::from_secs(2)),
+            max_depth: Some(7),
+        };
+        let left = limits.left_after(Duration::from_millis(500), 40).unwrap();
+        assert_eq!(left.nodes, Some(60));
+        assert_eq!(left.time, Some(Duration::from_millis(1500)));
+        assert_eq!(left.max_depth, Some(7));
+        assert!(limits.left_after(Duration::from_millis(500), 100).is_none());
+        assert!(limits.left_after(Duration::from_secs(2), 0).is_none());
+        assert_eq!(
+            Limits::default().left_after(Duration::from_secs(9), 9),
+            Some(Limits::default())
+        );
+    }
 
     #[test]
     fn shorter_wins_are_better() {

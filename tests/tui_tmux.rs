@@ -41,6 +41,14 @@ impl Tmux {
         }
     }
 
+    /// Starts the session `e2e`, `columns` x `rows`, running `command`.
+    fn open(&self, columns: u16, rows: u16, command: &[&str]) {
+        let (x, y) = (columns.to_string(), rows.to_string());
+        let mut args = vec!["new-session", "-d", "-s", "e2e", "-x", &x, "-y", &y];
+        args.extend_from_slice(command);
+        self.run(&args);
+    }
+
     fn keys(&self, keys: &str) {
         self.run(&["send-keys", "-t", "e2e", keys]);
     }
@@ -71,17 +79,7 @@ fn no_color_keeps_reverse_and_ctrl_c_quits_from_an_overlay() {
     };
     let bin = env!("CARGO_BIN_EXE_plyscope");
     let shell = format!("NO_COLOR=1 {bin}; echo EXITED $?; sleep 30");
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "e2e",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &shell,
-    ]);
+    tmux.open(100, 30, &[&shell]);
     tmux.wait_for("step 0/28");
     tmux.keys("n");
     tmux.wait_for("step 16/28");
@@ -118,17 +116,7 @@ fn open_step_walk_resize_quit_and_restore() {
     let shell = format!(
         "{bin} explore tree-abc; echo EXITED $?; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*icanon'; sleep 30"
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "e2e",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &shell,
-    ]);
+    tmux.open(100, 30, &[&shell]);
     tmux.wait_for("step 0/28");
 
     tmux.keys("n");
@@ -204,17 +192,7 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
         "{bin} explore {} --algo lambda; echo EXITED $?; sleep 30",
         file.display()
     );
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "e2e",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &shell,
-    ]);
+    tmux.open(120, 40, &[&shell]);
     tmux.wait_for("win at lambda level 2, best c2");
     tmux.keys("G");
     let s = tmux.wait_for("N wins at λN, ? tried, x loses");
@@ -247,17 +225,7 @@ fn dfpn_search_steps_through_expansions_proofs_and_thresholds() {
     };
     let bin = env!("CARGO_BIN_EXE_plyscope");
     let shell = format!("{bin} explore tictactoe; echo EXITED $?; sleep 30");
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "e2e",
-        "-x",
-        "120",
-        "-y",
-        "40",
-        &shell,
-    ]);
+    tmux.open(120, 40, &[&shell]);
     tmux.wait_for("step ");
     let mut found = false;
     for _ in 0..12 {
@@ -318,19 +286,7 @@ fn every_ending_signal_restores_the_terminal() {
              echo; sleep 30",
             pid = pid_file.display()
         );
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            "100",
-            "-y",
-            "30",
-            "bash",
-            "-c",
-            &shell,
-        ]);
+        tmux.open(100, 30, &["bash", "-c", &shell]);
         tmux.wait_for("step 0/28");
         let pid = std::fs::read_to_string(&pid_file).expect("the pid is written");
         let status = Command::new("kill")
@@ -376,19 +332,7 @@ fn ctrl_z_suspends_and_fg_resumes() {
         return;
     };
     let bin = env!("CARGO_BIN_EXE_plyscope");
-    tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "e2e",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        "bash",
-        "--norc",
-        "-i",
-    ]);
+    tmux.open(100, 30, &["bash", "--norc", "-i"]);
     tmux.keys(&format!("{bin} explore tree-abc"));
     tmux.keys("Enter");
     tmux.wait_for("step 0/28");

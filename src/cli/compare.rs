@@ -18,7 +18,7 @@ use clap::Args;
 use serde::Serialize;
 
 use plyscope::puzzle::{self, Puzzle};
-use plyscope::run::registry;
+use plyscope::run::registry::Refusal;
 use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
 use plyscope::search::Algorithm;
@@ -56,6 +56,9 @@ pub struct CompareRow {
     /// Why the algorithm does not apply to the puzzle (`None`: it ran, and the fields below
     /// are its figures).
     pub refused: Option<String>,
+    /// The refusal's reason in a word or two, for the table ("no pass").
+    #[serde(skip)]
+    pub refused_short: Option<&'static str>,
     /// The result in a few words: "win in 3, c1", "value 3, b", "proven, c1", "draw".
     pub result: String,
     /// The search's own result word (see [`SolveReport::result`]).
@@ -82,10 +85,11 @@ pub struct CompareRow {
 }
 
 impl CompareRow {
-    fn refused(algorithm: Algorithm, why: String) -> CompareRow {
+    fn refused(algorithm: Algorithm, why: &Refusal) -> CompareRow {
         CompareRow {
             algorithm: algorithm.name().to_string(),
-            refused: Some(why),
+            refused: Some(why.to_string()),
+            refused_short: Some(why.short()),
             result: "-".to_string(),
             verdict: "-".to_string(),
             best_move: None,
@@ -112,6 +116,7 @@ impl CompareRow {
         CompareRow {
             algorithm: report.algorithm.clone(),
             refused: None,
+            refused_short: None,
             result: result_words(report),
             verdict: report.result.clone(),
             best_move: report.best_move.clone(),
@@ -170,7 +175,7 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
             let mut shape = Shape::new();
             match solve_puzzle_observed(p, &options_for(p, algorithm, args), &mut shape) {
                 Ok(report) => CompareRow::ran(&report, &shape),
-                Err(err) => CompareRow::refused(algorithm, err.to_string()),
+                Err(err) => CompareRow::refused(algorithm, &err),
             }
         })
         .collect();
@@ -262,10 +267,7 @@ fn write_table(
     )?;
     for row in rows {
         // The table stays a table: the reason in a word here, in full under it.
-        if row.refused.is_some() {
-            let short = registry::check(p, algorithm_of(row))
-                .err()
-                .map_or("refused", |r| r.short());
+        if let Some(short) = row.refused_short {
             writeln!(out, "{:<13} refused ({short}, see below)", row.algorithm)?;
             continue;
         }
@@ -300,11 +302,6 @@ fn write_table(
         writeln!(out, "{}: {why}", row.algorithm)?;
     }
     Ok(())
-}
-
-/// The algorithm a row is about (its name is the registry's).
-fn algorithm_of(row: &CompareRow) -> Algorithm {
-    Algorithm::parse(&row.algorithm).unwrap_or(Algorithm::IterativeDeepening)
 }
 
 fn ratio(r: Option<f64>) -> String {

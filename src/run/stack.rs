@@ -47,15 +47,15 @@ where
                 Ok(value) => value,
                 Err(panic) => std::panic::resume_unwind(panic),
             },
-            // No thread to be had (the system's limit): run here, as before.
-            Err(_) => unreachable_without_threads(),
+            // No thread to be had (the system's limit): nowhere safe to search.
+            Err(e) => no_thread_for_the_search(&e),
         }
     })
 }
 
 /// A system that refuses one more thread leaves nowhere safe to search; say so plainly.
-fn unreachable_without_threads() -> ! {
-    eprintln!("plyscope: the system refused a thread for the search; try again");
+fn no_thread_for_the_search(e: &io::Error) -> ! {
+    eprintln!("plyscope: the system refused a thread for the search ({e}); try again");
     std::process::exit(1)
 }
 

@@ -9,7 +9,7 @@
 //! loss (or a draw, when they do not); plies are never compared. With a root analysis the
 //! moves found to reach the goal are compared with `winning_moves` as threat search does.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
 use crate::puzzle::{Expect, ExpectedResult, Puzzle};
@@ -193,7 +193,7 @@ pub fn classify_root<G: SearchGame>(
         let (class, nodes) = match game.outcome() {
             // The move ends the game: decided by the rules.
             Some(outcome) => (class_of_outcome(outcome, goal, fails), 0),
-            None => match limits_left(limits, started.elapsed(), total.nodes) {
+            None => match limits.left_after(started.elapsed(), total.nodes) {
                 None => {
                     stopped = true;
                     (RootClass::Unknown, 0)
@@ -221,24 +221,6 @@ pub fn classify_root<G: SearchGame>(
         });
     }
     (classified, total, stopped)
-}
-
-/// What is left of `limits` after `elapsed` and `used` nodes (the depth limit unchanged);
-/// `None` when the time or the nodes are spent.
-pub fn limits_left(limits: &Limits, elapsed: Duration, used: u64) -> Option<Limits> {
-    let time = match limits.time {
-        Some(t) => Some(t.checked_sub(elapsed).filter(|left| !left.is_zero())?),
-        None => None,
-    };
-    let nodes = match limits.nodes {
-        Some(n) => Some(n.checked_sub(used).filter(|&left| left > 0)?),
-        None => None,
-    };
-    Some(Limits {
-        time,
-        nodes,
-        ..*limits
-    })
 }
 
 fn class_of_outcome(outcome: Outcome, goal: Goal, fails: RootClass) -> RootClass {
@@ -317,10 +299,13 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     // The root's search and the classification share the command's limits.
     let analysis = options.root_moves.then(|| {
         // Nothing left: every move stays unknown, unsearched (no node to spend).
-        let left = limits_left(&options.limits, started.elapsed(), stats.nodes).unwrap_or(Limits {
-            nodes: Some(0),
-            ..options.limits
-        });
+        let left = options
+            .limits
+            .left_after(started.elapsed(), stats.nodes)
+            .unwrap_or(Limits {
+                nodes: Some(0),
+                ..options.limits
+            });
         classify_root(
             &mut game,
             options.algorithm,
@@ -478,25 +463,6 @@ pub fn compare_proof(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_limits_left_shrink_with_time_and_nodes_and_end_at_zero() {
-        let limits = Limits {
-            nodes: Some(100),
-            time: Some(Duration::from_secs(2)),
-            max_depth: Some(7),
-        };
-        let left = limits_left(&limits, Duration::from_millis(500), 40).unwrap();
-        assert_eq!(left.nodes, Some(60));
-        assert_eq!(left.time, Some(Duration::from_millis(1500)));
-        assert_eq!(left.max_depth, Some(7));
-        assert!(limits_left(&limits, Duration::from_millis(500), 100).is_none());
-        assert!(limits_left(&limits, Duration::from_secs(2), 0).is_none());
-        assert_eq!(
-            limits_left(&Limits::default(), Duration::from_secs(9), 9),
-            Some(Limits::default())
-        );
-    }
     use crate::games::tree::TreeGame;
 
     fn expect(result: ExpectedResult) -> Expect {
