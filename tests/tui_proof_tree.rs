@@ -332,3 +332,21 @@ fn pns_lesson_names_only_numbers_on_screen() {
     }
     assert!(named >= 10, "{named} numbers named");
 }
+
+#[test]
+fn dfpn_hex5_expansion_says_which_moves_it_left_out() {
+    let (mut app, _rx) = open("hex-5x5", Algorithm::DfPn);
+    app.update(Action::StepNextExpansion);
+    let x = app.session.explain().expect("an explanation");
+    assert_eq!(x.headline, "expand the root: 13 children");
+    let note = "13 of 25 legal moves: 12 mirror images under the 180° turn";
+    assert!(x.lines.iter().any(|l| l == note), "{:?}", x.lines);
+    let root = app.session.roots()[0];
+    let p = app.session.detail(root).proof.unwrap();
+    assert_eq!(p.children_note.as_deref(), Some(note));
+    // The 13 children are all rows, new leaves with the numbers the Why block lists.
+    let kids = root_children(&app);
+    assert_eq!(kids.len(), 13);
+    assert!(kids.iter().all(|k| k.2));
+    assert!(kids.contains(&("c2".to_string(), Some(ProofNumbers::new(7, 1)), true)));
+}
