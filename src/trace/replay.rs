@@ -178,6 +178,10 @@ pub struct PnState {
     pub expansion: Option<(MoveRange, u32)>,
     /// Expansions by the step (df-pn expands a node on every call).
     pub expansions: u32,
+    /// True when `numbers` are those its parent's latest expansion gave it (that expansion
+    /// came after the node's own latest event: df-pn read its table entry then), false
+    /// when they are the node's own latest event's.
+    pub from_expansion: bool,
 }
 
 /// What a proof-number event can mark, for "next ... " jumps.
@@ -656,6 +660,7 @@ impl Replay {
             last_event: (latest != NONE).then_some(latest),
             expansion: None,
             expansions: 0,
+            from_expansion: false,
         };
         if let Some(Event::Pn {
             numbers,
@@ -674,6 +679,7 @@ impl Replay {
             && let Some((_, numbers)) = self.expansion_numbers(trace, parent, mv, latest)
         {
             state.numbers = Some(numbers);
+            state.from_expansion = true;
         }
         let mut e = self.pn_expand.get(id as usize).copied().unwrap_or(NONE);
         if let Some(Event::PnExpand { moves, numbers, .. }) = (e != NONE).then(|| *trace.event(e)) {

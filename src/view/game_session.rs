@@ -9,12 +9,13 @@ use crate::game::{MoveList, Point};
 use crate::search::config::MoveOrdering;
 use crate::search::{Bound, SearchConfig, Value};
 use crate::trace::live::LiveTrace;
-use crate::trace::replay::{PnMark, Replay, TtLookup, pn_mark_at};
-use crate::trace::store::{EventKind, NodeId, NodeKind, Trace};
+use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
+use crate::trace::store::{Event, EventKind, NodeId, NodeKind, Trace};
 
 use super::board::BoardGame;
 use super::lambda::{self, RootMark, ZoneView};
 use super::landing::{self, Landed};
+use super::new_leaves::{NewLeaves, is_new_leaf};
 use super::proof;
 use super::session::*;
 use super::{bound_word, explain, heuristics};
@@ -30,6 +31,8 @@ pub struct GameSession<G: BoardGame> {
     /// selected node's ordering (side pane), kept between frames.
     step_tables: Mutex<heuristics::TableCache<G::Move>>,
     node_tables: Mutex<heuristics::TableCache<G::Move>>,
+    /// Ids of the generated children of proof nodes not entered yet (their tree rows).
+    leaves: Mutex<NewLeaves<G::Move>>,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -79,7 +82,120 @@ impl<G: BoardGame> GameSession<G> {
             ordering,
             step_tables: Mutex::new(heuristics::TableCache::new(ordering)),
             node_tables: Mutex::new(heuristics::TableCache::new(ordering)),
+            leaves: Mutex::new(NewLeaves::default()),
         })
+    }
+
+    /// The parent and move of a new leaf's id (`None` for trace nodes).
+    fn new_leaf(&self, id: NodeId) -> Option<(NodeId, G::Move)> {
+        if !is_new_leaf(id) {
+            return None;
+        }
+        self.leaves
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+    }
+
+    /// The children of the proof node `node` as the tree lists them: every child of its
+    /// latest expansion in the expansion's order (the node once entered, else a new leaf's
+    /// id), then children entered earlier that this expansion does not list (lambda-df-pn
+    /// expands again at another level).
+    fn proof_children(&self, trace: &Trace<G::Move>, node: NodeId) -> Vec<NodeId> {
+        let listed = self.replay.pn_children(trace, node);
+        let mut out: Vec<NodeId> = {
+            let mut leaves = self.leaves.lock().unwrap_or_else(|e| e.into_inner());
+            listed
+                .iter()
+                .map(|&(mv, _, entered)| entered.unwrap_or_else(|| leaves.id(node, mv)))
+                .collect()
+        };
+        for c in self.replay.children(trace, node) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The position of the new leaf `mv` below `parent`, and the moves from the root.
+    fn leaf_position(
+        &self,
+        trace: &Trace<G::Move>,
+        parent: NodeId,
+        mv: G::Move,
+    ) -> (G, Vec<G::Move>) {
+        let (mut game, mut line) = self.position(trace, parent);
+        game.play(mv);
+        line.push(mv);
+        (game, line)
+    }
+
+    /// A new leaf's tree row.
+    fn new_leaf_row(
+        &self,
+        trace: &Trace<G::Move>,
+        id: NodeId,
+        parent: NodeId,
+        mv: G::Move,
+    ) -> NodeRow {
+        let (game, _) = self.position(trace, parent);
+        NodeRow {
+            id,
+            ply: trace.node(parent).ply() + 1,
+            label: game.format_move(mv),
+            status: NodeStatus::NotEntered,
+            has_children: false,
+            value: None,
+            cutoff: false,
+            tt_hit: false,
+            best: false,
+            lambda: None,
+            proof: proof::new_leaf_row(trace, &self.replay, parent, mv),
+            window: None,
+        }
+    }
+
+    /// A new leaf's side pane.
+    fn new_leaf_detail(&self, trace: &Trace<G::Move>, parent: NodeId, mv: G::Move) -> NodeDetail {
+        let (game, line) = self.leaf_position(trace, parent, mv);
+        let mut g = self.root.clone();
+        let mut path = Vec::with_capacity(line.len());
+        for &m in &line {
+            path.push(g.format_move(m));
+            g.play(m);
+        }
+        let tn = trace.node(parent);
+        NodeDetail {
+            path,
+            ply: tn.ply() + 1,
+            depth: 0,
+            to_move: game.to_move(),
+            status: NodeStatus::NotEntered,
+            window: None,
+            value: None,
+            bound: None,
+            cutoff: None,
+            tt: None,
+            iteration: tn.iteration(),
+            subtree_nodes: 0,
+            lambda: None,
+            proof: proof::new_leaf_detail(
+                trace,
+                &self.replay,
+                parent,
+                mv,
+                game.to_move().name(),
+                |id, m| {
+                    let (game, _) = match trace.node(id).parent() {
+                        Some(p) => self.position(trace, p),
+                        None => (self.root.clone(), Vec::new()),
+                    };
+                    game.format_move(m)
+                },
+            ),
+            heuristics: Vec::new(),
+        }
     }
 
     /// The generated moves of `game` and their 1-ply static values (mover's view).
@@ -283,15 +399,27 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn parent(&self, node: NodeId) -> Option<NodeId> {
+        if let Some((parent, _)) = self.new_leaf(node) {
+            return Some(parent);
+        }
         self.live.read().node(node).parent()
     }
 
     fn children(&self, node: NodeId) -> Vec<NodeId> {
+        if is_new_leaf(node) {
+            return Vec::new();
+        }
         let trace = self.live.read();
+        if (node as usize) < trace.node_count() && trace.node(node).kind().is_proof() {
+            return self.proof_children(&trace, node);
+        }
         self.replay.children(&trace, node).collect()
     }
 
     fn principal_variation(&self, node: NodeId) -> Vec<NodeId> {
+        if is_new_leaf(node) {
+            return Vec::new();
+        }
         let trace = self.live.read();
         if (node as usize) < trace.node_count() && trace.node(node).kind().is_lambda() {
             // Lambda nodes have no values: the proof's main line instead.
@@ -309,11 +437,16 @@ impl<G: BoardGame> Session for GameSession<G> {
     }
 
     fn largest_child(&self, node: NodeId) -> Option<NodeId> {
+        if is_new_leaf(node) {
+            return None;
+        }
         let trace = self.live.read();
         self.replay.largest_child(&trace, node)
     }
 
     fn find_node(&self, from: Option<NodeId>, forward: bool, marker: Marker) -> Option<NodeId> {
+        // From a new leaf: from its parent (ids follow entry order; the leaf has none).
+        let from = from.map(|f| self.new_leaf(f).map_or(f, |(p, _)| p));
         let trace = self.live.read();
         let entered = self.replay.entered();
         let replay = &self.replay;
@@ -348,6 +481,9 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn row(&self, node: NodeId) -> NodeRow {
         let trace = self.live.read();
+        if let Some((parent, mv)) = self.new_leaf(node) {
+            return self.new_leaf_row(&trace, node, parent, mv);
+        }
         let tn = trace.node(node);
         let state = self.replay.node(&trace, node);
         let lambda = lambda::row(&trace, &self.replay, node);
@@ -373,7 +509,13 @@ impl<G: BoardGame> Session for GameSession<G> {
             ply: tn.ply(),
             label,
             status: state.status,
-            has_children: self.replay.children(&trace, node).next().is_some(),
+            has_children: self.replay.children(&trace, node).next().is_some()
+                || (tn.kind().is_proof()
+                    && self
+                        .replay
+                        .pn(&trace, node)
+                        .and_then(|s| s.expansion)
+                        .is_some_and(|(moves, _)| !moves.is_empty())),
             value: value_of(&state),
             cutoff: state.cutoff.is_some(),
             tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff)
@@ -387,6 +529,9 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn detail(&self, node: NodeId) -> NodeDetail {
         let trace = self.live.read();
+        if let Some((parent, mv)) = self.new_leaf(node) {
+            return self.new_leaf_detail(&trace, parent, mv);
+        }
         let tn = trace.node(node);
         let state = self.replay.node(&trace, node);
         let (_, line) = self.position(&trace, node);
@@ -447,6 +592,28 @@ impl<G: BoardGame> Session for GameSession<G> {
                     None => (self.root.clone(), Vec::new()),
                 };
                 game.format_move(m)
+            })
+            .map(|mut p| {
+                p.rule = proof::rule_lines(
+                    self.replay.pn(&trace, node).is_none_or(|s| s.or_node),
+                    p.numbers,
+                    &self
+                        .replay
+                        .pn_children(&trace, node)
+                        .into_iter()
+                        .map(|(m, n, _)| (game.format_move(m), n))
+                        .collect::<Vec<_>>(),
+                );
+                let listed: Vec<G::Move> = self
+                    .replay
+                    .pn_children(&trace, node)
+                    .into_iter()
+                    .map(|(m, _, _)| m)
+                    .collect();
+                if !listed.is_empty() {
+                    p.children_note = proof::children_note(&game, &listed);
+                }
+                p
             }),
             // Lambda and proof nodes have views of their own.
             heuristics: if tn.kind().is_lambda() || tn.kind().is_proof() {
@@ -467,6 +634,18 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn line_moves(&self, node: NodeId) -> Vec<String> {
         let trace = self.live.read();
+        if let Some((parent, mv)) = self.new_leaf(node) {
+            let (_, line) = self.leaf_position(&trace, parent, mv);
+            let mut game = self.root.clone();
+            return line
+                .iter()
+                .map(|&m| {
+                    let name = game.format_move(m);
+                    game.play(m);
+                    name
+                })
+                .collect();
+        }
         if node as usize >= trace.node_count() {
             return Vec::new();
         }
@@ -482,6 +661,13 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView {
         let trace = self.live.read();
+        if let Some((parent, mv)) = node.and_then(|n| self.new_leaf(n)) {
+            let (game, _) = self.leaf_position(&trace, parent, mv);
+            let legend = options
+                .values
+                .then(|| "a new leaf: not searched yet".to_string());
+            return game.board_view(Some(mv), Vec::new(), legend);
+        }
         let Some(node) = node.filter(|&n| (n as usize) < trace.node_count()) else {
             return self.root.board_view(None, Vec::new(), None);
         };
@@ -593,7 +779,16 @@ impl<G: BoardGame> Session for GameSession<G> {
             let (game, _) = self.position(&trace, at);
             game.format_move(mv)
         };
-        explain::explain(&trace, &self.replay, &name)
+        let mut x = explain::explain(&trace, &self.replay, &name)?;
+        // An expansion that lists fewer children than the position has legal moves says
+        // which were left out and why, from the game (the trace records only the list).
+        if let Some(&Event::PnExpand { node, moves, .. }) = trace.events().get(x.event) {
+            let (game, _) = self.position(&trace, node);
+            if let Some(note) = proof::children_note(&game, trace.moves(moves)) {
+                x.lines.insert(1.min(x.lines.len()), note);
+            }
+        }
+        Some(x)
     }
 
     fn seek_explained(&mut self, forward: bool) -> bool {

@@ -5,7 +5,9 @@
 //! stack of MID frames) with each frame's thresholds `[th_pn, th_dn]`, and the children's
 //! numbers of a node for the board.
 
-use crate::search::proof::{PN_INFINITY, ProofNumbers};
+use crate::game::{MAX_SYMMETRIES, MoveList};
+use crate::search::SearchGame;
+use crate::search::proof::{PN_INFINITY, ProofNumbers, backup_by_definition};
 use crate::trace::replay::{PnState, Replay};
 use crate::trace::store::{NodeId, Trace};
 
@@ -20,6 +22,12 @@ pub struct ProofRow {
     pub on_path: bool,
     /// True at an OR node (the attacker to move).
     pub or_node: bool,
+    /// True for a child its parent's expansion generated that the search has not entered
+    /// yet: its numbers are the ones the expansion gave it.
+    pub new_leaf: bool,
+    /// df-pn and lambda-df-pn: the numbers are the table entry its parent read at its
+    /// latest expansion (the child was not searched since), not the child's own latest.
+    pub stored: bool,
 }
 
 /// One frame of the current descent, root first.
@@ -49,6 +57,15 @@ pub struct ProofDetail {
     pub frames: Vec<Frame>,
     /// True when the node is one of them.
     pub on_path: bool,
+    /// A generated child not searched yet (see [`ProofRow::new_leaf`]).
+    pub new_leaf: bool,
+    /// Where the numbers shown come from ([`source_text`]).
+    pub source: String,
+    /// The node's rule applied to its children's numbers as shown ([`rule_lines`]); empty
+    /// before an expansion.
+    pub rule: Vec<String>,
+    /// Which legal moves the latest expansion left out, and why ([`children_note`]).
+    pub children_note: Option<String>,
 }
 
 /// How a board mark of a child reads.
@@ -89,7 +106,254 @@ pub fn row<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay, id: NodeId) -
         solved: solved_word(s.numbers),
         on_path: replay.on_path(trace, id),
         or_node: s.or_node,
+        new_leaf: false,
+        stored: s.from_expansion
+            && trace
+                .node(id)
+                .parent()
+                .and_then(|p| state(trace, replay, p))
+                .is_some_and(|p| p.thresholds.is_some()),
     })
+}
+
+/// What the numbers on the tree's rows are, for the pane's title: best-first PNS and PN²
+/// show every node's numbers as of the step; df-pn's rows of children its latest MID call
+/// did not search again show the table entries read then ("stored"), which need not add
+/// up to the parent's current numbers.
+pub fn row_meaning(depth_first: bool) -> &'static str {
+    if depth_first {
+        "Tree [pn, dn] now; stored: table entry"
+    } else {
+        "Tree [pn, dn] as of this step"
+    }
+}
+
+/// The numbers `parent`'s latest expansion gives its child `mv` as of the step (`None`
+/// when that expansion does not list the move).
+fn generated_numbers<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    parent: NodeId,
+    mv: M,
+) -> Option<ProofNumbers> {
+    replay
+        .pn_children(trace, parent)
+        .into_iter()
+        .find(|&(m, _, _)| m == mv)
+        .map(|(_, n, _)| n)
+}
+
+/// The tree row of the child `mv` of `parent` that the search generated but has not
+/// entered (`None` when `parent` is not a proof node as of the step).
+pub fn new_leaf_row<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    parent: NodeId,
+    mv: M,
+) -> Option<ProofRow> {
+    let p = state(trace, replay, parent)?;
+    let numbers = generated_numbers(trace, replay, parent, mv);
+    Some(ProofRow {
+        numbers,
+        solved: solved_word(numbers),
+        on_path: false,
+        or_node: !p.or_node,
+        new_leaf: true,
+        stored: false,
+    })
+}
+
+/// The side pane's facts about the new leaf `mv` of `parent` (see [`new_leaf_row`]);
+/// `to_move` names the side to move there.
+pub fn new_leaf_detail<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    parent: NodeId,
+    mv: M,
+    to_move: &str,
+    format: impl Fn(NodeId, M) -> String,
+) -> Option<ProofDetail> {
+    let row = new_leaf_row(trace, replay, parent, mv)?;
+    let role = if row.or_node { "OR" } else { "AND" };
+    Some(ProofDetail {
+        role: format!("{role}, {to_move} to move"),
+        numbers: row.numbers,
+        thresholds: None,
+        solved: row.solved,
+        second_level: false,
+        children: 0,
+        expansions: 0,
+        frames: frames(trace, replay, format),
+        on_path: false,
+        new_leaf: true,
+        source: "a new leaf: the numbers its parent's expansion gave it; not searched yet"
+            .to_string(),
+        rule: Vec::new(),
+        children_note: None,
+    })
+}
+
+/// What the numbers of a node's row are, in words: the node's own latest numbers, or
+/// (df-pn, lambda-df-pn) the table entry its parent read at its latest expansion, which
+/// need not add up to the parent's current numbers (the parent may have moved on since).
+pub fn source_text(s: &PnState) -> String {
+    match (s.numbers, s.from_expansion) {
+        (None, _) => "no numbers yet".to_string(),
+        (Some(_), true) => "as its parent's latest expansion read them (the table entry or                             first numbers); not searched since"
+            .to_string(),
+        (Some(_), false) => "its own latest numbers, as of this step".to_string(),
+    }
+}
+
+/// The backup rule (seed 003) over `kids`' numbers: at an OR node pn = min of the
+/// children's pn and dn = the sum of their dn, at an AND node the other way round; a sum
+/// with ∞ is ∞, no children give `[∞, 0]` at OR and `[0, ∞]` at AND.
+pub fn backup(or_node: bool, kids: &[ProofNumbers]) -> ProofNumbers {
+    let sides = kids
+        .iter()
+        .map(|k| if or_node { (k.pn, k.dn) } else { (k.dn, k.pn) });
+    let (min, sum) = backup_by_definition(false, sides);
+    if or_node {
+        ProofNumbers::new(min, sum)
+    } else {
+        ProofNumbers::new(sum, min)
+    }
+}
+
+/// Children whose numbers [`rule_lines`] writes out one by one; more read "min of k".
+const SPELLED: usize = 6;
+
+/// The rule of a node applied to its children's numbers as shown, in words: "OR node:
+/// pn = min(3, 3) = 3, dn = 1 + 1 = 2" (∞ where it applies); with more than six children
+/// "pn = min of 13 children's pn = 7 (c2), dn = sum of their dn = 19". When the node's own
+/// numbers differ (df-pn's children not re-searched show their stored entries; a backup
+/// still under way), a second line says so.
+pub fn rule_lines(
+    or_node: bool,
+    numbers: Option<ProofNumbers>,
+    kids: &[(String, ProofNumbers)],
+) -> Vec<String> {
+    if kids.is_empty() {
+        return Vec::new();
+    }
+    let nums: Vec<ProofNumbers> = kids.iter().map(|k| k.1).collect();
+    let got = backup(or_node, &nums);
+    let (min_name, sum_name) = if or_node { ("pn", "dn") } else { ("dn", "pn") };
+    let min_of = |k: ProofNumbers| if or_node { k.pn } else { k.dn };
+    let sum_of = |k: ProofNumbers| if or_node { k.dn } else { k.pn };
+    let (min_got, sum_got) = (min_of(got), sum_of(got));
+    let (min_part, sum_part) = if kids.len() <= SPELLED {
+        let mins: Vec<String> = nums.iter().map(|&k| number_text(min_of(k))).collect();
+        let sums: Vec<String> = nums.iter().map(|&k| number_text(sum_of(k))).collect();
+        (
+            if kids.len() == 1 {
+                format!("{min_name} = {}", mins[0])
+            } else {
+                format!("{min_name} = min({})", mins.join(", "))
+            },
+            format!("{sum_name} = {}", sums.join(" + ")),
+        )
+    } else {
+        let best = kids
+            .iter()
+            .find(|k| min_of(k.1) == min_got)
+            .map_or(String::new(), |k| format!(" ({})", k.0));
+        (
+            format!(
+                "{min_name} = min of {} children's {min_name}{best}",
+                kids.len()
+            ),
+            format!("{sum_name} = sum of their {sum_name}"),
+        )
+    };
+    let (first, second) = if or_node {
+        (
+            format!("{min_part} = {}", number_text(min_got)),
+            format!("{sum_part} = {}", number_text(sum_got)),
+        )
+    } else {
+        (
+            format!("{sum_part} = {}", number_text(sum_got)),
+            format!("{min_part} = {}", number_text(min_got)),
+        )
+    };
+    let mut lines = vec![format!(
+        "{} node: {first}, {second}",
+        if or_node { "OR" } else { "AND" }
+    )];
+    if let Some(n) = numbers
+        && n != got
+    {
+        lines.push(format!(
+            "the node shows {n} from its latest update; rows below changed since or show \
+             stored entries"
+        ));
+    }
+    lines
+}
+
+/// Which of the position's legal moves an expansion that lists `listed` left out, and why,
+/// from the game itself: a move whose position is a mirror image of a listed move's (the
+/// same smallest key under the board's symmetries: df-pn searches such siblings once), a
+/// move outside the game's proven must-play region (df-pn keeps only the region's moves;
+/// Hex: the opponent's one-move virtual connections), and the rest (moves that lose at
+/// once, or a lambda level's move rules). `None` when nothing was left out.
+/// "13 of 25 legal moves: 12 mirror images under the 180° turn".
+pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move]) -> Option<String> {
+    let mut legal = MoveList::new();
+    game.legal_moves(&mut legal);
+    if legal.len() <= listed.len() {
+        return None;
+    }
+    let key_after = |mv: G::Move| {
+        let mut g = game.clone();
+        g.play(mv);
+        crate::search::dfpn::smallest_symmetric_key(&g).1
+    };
+    let listed_keys: Vec<u64> = listed.iter().map(|&m| key_after(m)).collect();
+    let mut region = MoveList::new();
+    let has_region = game.is_stable() && game.must_play(&mut region);
+    let (mut mirrors, mut outside, mut other) = (0usize, 0usize, 0usize);
+    for &mv in legal.iter().filter(|m| !listed.contains(m)) {
+        if listed_keys.contains(&key_after(mv)) {
+            mirrors += 1;
+        } else if has_region && !region.contains(&mv) {
+            outside += 1;
+        } else {
+            other += 1;
+        }
+    }
+    let mut keys = [0u64; MAX_SYMMETRIES];
+    let symmetries = game.symmetric_keys(&mut keys);
+    let mut parts = Vec::new();
+    if mirrors > 0 {
+        parts.push(format!(
+            "{mirrors} mirror image{} under {}",
+            if mirrors == 1 { "" } else { "s" },
+            if symmetries == 2 {
+                "the 180° turn".to_string()
+            } else {
+                format!("the board's {symmetries} symmetries")
+            }
+        ));
+    }
+    if outside > 0 {
+        parts.push(format!(
+            "{outside} outside the must-play region ({} cells)",
+            region.len()
+        ));
+    }
+    if other > 0 {
+        parts.push(format!(
+            "{other} left out by the one-move tactics or the level's move rules"
+        ));
+    }
+    Some(format!(
+        "{} of {} legal moves: {}",
+        listed.len(),
+        legal.len(),
+        parts.join(", ")
+    ))
 }
 
 /// The frames of the current descent, root first, each labelled by `format`.
@@ -140,6 +404,11 @@ pub fn detail<M: Copy + PartialEq>(
         expansions: s.expansions,
         frames: frames(trace, replay, format),
         on_path: replay.on_path(trace, id),
+        new_leaf: false,
+        source: source_text(&s),
+        // The session fills these in: it names the children's moves in the node's position.
+        rule: Vec::new(),
+        children_note: None,
     })
 }
 

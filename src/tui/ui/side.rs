@@ -91,6 +91,11 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 },
             ),
         ];
+        // What the numbers are, and the node's rule over its children (issue 16).
+        lines.push(row("shows", p.source.clone(), Slot::SideLabel));
+        for r in &p.rule {
+            lines.push(row("rule", r.clone(), Slot::SideValue));
+        }
         if let Some(t) = p.thresholds {
             lines.push(row(
                 "threshold",
@@ -100,9 +105,11 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
         lines.push(row(
             "children",
-            match p.children {
-                0 => "not expanded".to_string(),
-                n => format!("{n}, expanded {}x", p.expansions),
+            match (p.children, &p.children_note) {
+                _ if p.new_leaf => "not searched yet".to_string(),
+                (0, _) => "not expanded".to_string(),
+                (n, None) => format!("{n}, expanded {}x", p.expansions),
+                (n, Some(note)) => format!("{n}, expanded {}x ({note})", p.expansions),
             },
             Slot::SideValue,
         ));

@@ -15,7 +15,11 @@
 //! Proof-number searches (seed 003) show each node's `[pn, dn]` as of the step, "PROVEN" /
 //! "DISPROVEN" once solved, "and" at the defender's nodes, and the current descent (PNS's
 //! path to the most-proving node, df-pn's MID frames) in the principal variation's style,
-//! its last node marked like a best move.
+//! its last node marked like a best move. Every child an expansion generated has a row
+//! (issue 16, point 1): those the search has not entered are dimmed and read "new leaf"
+//! with the numbers the expansion gave them; df-pn's rows that show a table entry read at
+//! the parent's latest expansion read "stored"; the pane's title says what the numbers are
+//! ([`proof::row_meaning`]).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -34,7 +38,14 @@ use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    let block = pane("Tree", theme, true);
+    // Proof-number searches say what the numbers on the rows are (issue 16, point 1).
+    let algorithm = app.spec.config.algorithm;
+    let title = if app.is_proof() {
+        proof::row_meaning(matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn))
+    } else {
+        "Tree"
+    };
+    let block = pane(title, theme, true);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let height = inner.height as usize;
@@ -85,6 +96,25 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 Span::styled(glyph_text(theme, &row.label), base),
             ];
             let patch = |slot: Slot| -> Style { if selected { base } else { theme.style(slot) } };
+            if let Some(p) = &row.proof
+                && p.new_leaf
+            {
+                // A generated child not searched yet: dimmed, its first numbers, in words.
+                let dim = patch(Slot::TreePruned);
+                spans[2] = Span::styled(
+                    glyph_text(theme, &row.label),
+                    if selected { base } else { dim },
+                );
+                spans.push(Span::styled(
+                    glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
+                    dim,
+                ));
+                if let Some(word) = p.solved {
+                    spans.push(Span::styled(format!(" {word}"), dim));
+                }
+                spans.push(Span::styled(" new leaf", dim));
+                return Line::from(spans);
+            }
             if let Some(p) = &row.proof {
                 spans.push(Span::styled(
                     glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
@@ -107,6 +137,9 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                         spans.push(Span::styled(" and", patch(Slot::TreeGuide)));
                     }
                     _ => {}
+                }
+                if p.stored {
+                    spans.push(Span::styled(" stored", patch(Slot::TreeGuide)));
                 }
                 if p.on_path && app.session.current() == Some(node) {
                     spans.push(Span::styled(

@@ -10,7 +10,7 @@
 use crate::search::proof::{PN_INFINITY, ProofNumbers};
 use crate::trace::replay::Replay;
 use crate::trace::store::{Event, MoveRange, NodeId, PnStep, Trace};
-use crate::view::proof::{number_text, thresholds_text};
+use crate::view::proof::{number_text, rule_lines, thresholds_text};
 
 use super::{Cx, LISTED, NONE, plural};
 
@@ -134,34 +134,16 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 let kids = self.replay.pn_children(self.trace, node);
                 let mut lines = Vec::new();
                 if !kids.is_empty() {
-                    let listed: Vec<String> = kids
-                        .iter()
-                        .take(LISTED)
-                        .map(|&(m, k, _)| format!("{} {k}", (self.name)(node, m)))
-                        .collect();
                     lines.push(format!(
-                        "children: {}{}",
-                        listed.join(", "),
-                        if kids.len() > LISTED {
-                            format!(", +{} more", kids.len() - LISTED)
-                        } else {
-                            String::new()
-                        }
+                        "children: {}",
+                        self.children_listed(node, &kids, or_node)
                     ));
                 }
-                lines.push(if or_node {
-                    format!(
-                        "OR: pn = min of the children's pn = {}, dn = sum of their dn = {}",
-                        number_text(numbers.pn),
-                        number_text(numbers.dn)
-                    )
-                } else {
-                    format!(
-                        "AND: pn = sum of the children's pn = {}, dn = min of their dn = {}",
-                        number_text(numbers.pn),
-                        number_text(numbers.dn)
-                    )
-                });
+                let named: Vec<(String, ProofNumbers)> = kids
+                    .iter()
+                    .map(|&(m, k, _)| ((self.name)(node, m), k))
+                    .collect();
+                lines.extend(rule_lines(or_node, Some(numbers), &named));
                 if second {
                     lines.push(
                         "PN² second level: a bounded PNS below this leaf gave it these \
@@ -227,7 +209,14 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 }
                 _ => (
                     format!("back up from {name} with {numbers}{}", solved_text(numbers)),
-                    vec!["the parent recomputes its numbers from its children".to_string()],
+                    vec![if n.parent().is_some() {
+                        "the parent recomputes its numbers from its children".to_string()
+                    } else if numbers.is_solved() {
+                        "the root has no parent: its numbers are the search's answer".to_string()
+                    } else {
+                        "the root has no parent: the next iteration starts from it again"
+                            .to_string()
+                    }],
                 ),
             },
         }
@@ -243,14 +232,27 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         let moves = self.trace.moves(moves);
         let nums = self.trace.pn_numbers(numbers, moves.len());
         let solved = nums.iter().filter(|n| n.is_solved()).count();
-        let mut lines = vec![format!("children: {}", self.numbered(node, moves, nums))];
+        let or_node = self.replay.pn(self.trace, node).is_none_or(|s| s.or_node);
+        let kids: Vec<(M, ProofNumbers, Option<NodeId>)> = moves
+            .iter()
+            .zip(nums)
+            .map(|(&m, &n)| (m, n, None))
+            .collect();
+        let mut lines = vec![format!(
+            "children: {}",
+            self.children_listed(node, &kids, or_node)
+        )];
         if solved > 0 {
             lines.push(format!(
                 "{solved} decided at once: a game end, a table entry or a \
                  repetition of the path"
             ));
         }
-        lines.push("unknown children start at [1, 1] (or the evaluation's numbers)".to_string());
+        let depth_first = self
+            .replay
+            .pn(self.trace, node)
+            .is_some_and(|s| s.thresholds.is_some());
+        lines.extend(start_lines(nums, depth_first));
         (
             format!(
                 "expand {}: {}",
@@ -261,16 +263,41 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         )
     }
 
-    /// Moves with their numbers: "b1 [1, 1], c2 [0, ∞]".
-    fn numbered(&self, node: NodeId, moves: &[M], numbers: &[ProofNumbers]) -> String {
-        let mut words: Vec<String> = moves
+    /// The children as "n4 [0, ∞], n5 [1, 2], +11 more": the first [`LISTED`], and always
+    /// the child that decides the node's min side (the first with the smallest pn at an OR
+    /// node, dn at an AND node: pn 0 for a proof at OR, dn 0 for a disproof at AND).
+    fn children_listed(
+        &self,
+        node: NodeId,
+        kids: &[(M, ProofNumbers, Option<NodeId>)],
+        or_node: bool,
+    ) -> String {
+        let key = |k: ProofNumbers| if or_node { k.pn } else { k.dn };
+        let decisive = kids
             .iter()
-            .zip(numbers)
-            .take(LISTED)
-            .map(|(&m, n)| format!("{} {n}", (self.name)(node, m)))
+            .enumerate()
+            .min_by_key(|(i, k)| (key(k.1), *i))
+            .map(|(i, _)| i);
+        let mut shown: Vec<usize> = (0..kids.len().min(LISTED)).collect();
+        if let Some(d) = decisive
+            && d >= LISTED
+        {
+            shown.pop();
+            shown.push(d);
+        }
+        let mut words: Vec<String> = shown
+            .iter()
+            .map(|&i| {
+                let (m, k, _) = kids[i];
+                let mut w = format!("{} {k}", (self.name)(node, m));
+                if Some(i) == decisive && i >= LISTED {
+                    w.push_str(if or_node { " (min pn)" } else { " (min dn)" });
+                }
+                w
+            })
             .collect();
-        if moves.len() > LISTED {
-            words.push(format!("+{} more", moves.len() - LISTED));
+        if kids.len() > shown.len() {
+            words.push(format!("+{} more", kids.len() - shown.len()));
         }
         words.join(", ")
     }
@@ -353,6 +380,38 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     }
 }
 
+/// How an expansion's unsolved children got their first numbers, read from the numbers
+/// themselves (the trace does not record the engine's setting): all `[1, 1]` (the unit
+/// start, seed 003), else one-move look-ahead (`crate::search::proof::LeafInit::Mobility`,
+/// the default): `[1, k]` at a child where the attacker moves, `[k, 1]` where the defender
+/// does, k its number of moves; df-pn counts the moves of a must-play region when the game
+/// has one and gives a child found in its table the stored entry; PNS's heuristic start
+/// scales one number by the evaluation.
+fn start_lines(nums: &[ProofNumbers], depth_first: bool) -> Vec<String> {
+    let open: Vec<&ProofNumbers> = nums.iter().filter(|n| !n.is_solved()).collect();
+    if open.is_empty() {
+        return Vec::new();
+    }
+    if open.iter().all(|n| n.pn == 1 && n.dn == 1) {
+        return vec!["unsolved children start at [1, 1]".to_string()];
+    }
+    let mut lines = vec![
+        "a new child starts from its number of moves k: [1, k] where the attacker moves \
+         (OR), [k, 1] where the defender does (AND)"
+            .to_string(),
+    ];
+    if depth_first {
+        lines.push(
+            "df-pn counts only a must-play region's moves when the game has one; a child \
+             already in the table shows its stored entry"
+                .to_string(),
+        );
+    } else if open.iter().any(|n| n.pn > 1 && n.dn > 1) {
+        lines.push("children with both numbers above 1: scaled by the evaluation".to_string());
+    }
+    lines
+}
+
 /// " PROVEN" / " DISPROVEN" / "".
 fn solved_text(n: ProofNumbers) -> &'static str {
     if n.is_proven() {
@@ -394,7 +453,7 @@ mod tests {
         assert_eq!(x[17].headline, "backup at n2 (AND): [2, 2]");
         assert!(has_line(
             &x[17],
-            "AND: pn = sum of the children's pn = 2, dn = min of their dn = 2"
+            "AND node: pn = 0 + 1 + 1 = 2, dn = min(∞, 2, 3) = 2"
         ));
         // The second descent through n2 takes n5, not n4: the path changes.
         assert!(x[23].worth && !x[13].worth);
@@ -408,6 +467,92 @@ mod tests {
             worth.contains(&66) && worth.iter().all(|&e| e > 5),
             "{worth:?}"
         );
+    }
+
+    #[test]
+    fn the_root_has_no_parent_to_recompute() {
+        let g = tree("tree-004-fig-6-20");
+        let t = record(
+            g.clone(),
+            &SearchConfig::plain(Algorithm::Pns),
+            &Limits::default(),
+        );
+        let x = all(&g, &t);
+        assert_eq!(x[3].headline, "back up from the root with [3, 2]");
+        assert_eq!(
+            x[3].lines,
+            vec!["the root has no parent: the next iteration starts from it again".to_string()]
+        );
+        let last = x.last().unwrap();
+        assert!(
+            x.iter()
+                .filter(|e| e.headline.starts_with("back up from the root"))
+                .all(|e| !e.lines.iter().any(|l| l.contains("the parent"))),
+            "{last:?}"
+        );
+        // A leave below the root still names its parent's recomputation.
+        assert!(x.iter().any(|e| e.headline.starts_with("back up from n2")
+            && has_line(e, "the parent recomputes its numbers from its children")));
+    }
+
+    #[test]
+    fn expansion_says_how_children_start() {
+        let g = tree("tree-004-fig-6-20");
+        let t = record(
+            g.clone(),
+            &SearchConfig::plain(Algorithm::Pns),
+            &Limits::default(),
+        );
+        let x = all(&g, &t);
+        assert_eq!(x[1].headline, "expand the root: 2 children");
+        assert!(has_line(&x[1], "children: n2 [3, 1], n3 [3, 1]"));
+        assert!(has_line(
+            &x[1],
+            "a new child starts from its number of moves k: [1, k] where the attacker moves \
+             (OR), [k, 1] where the defender does (AND)"
+        ));
+        assert!(
+            !x.iter()
+                .any(|e| e.lines.iter().any(|l| l.contains("[1, 1]")))
+        );
+        assert_eq!(
+            super::start_lines(&[crate::search::proof::ProofNumbers::UNIT], false),
+            vec!["unsolved children start at [1, 1]".to_string()]
+        );
+    }
+
+    #[test]
+    fn the_deciding_child_is_always_listed() {
+        // df-pn on Hex 4x4: nodes with more children than the list shows are solved by
+        // one of the later ones.
+        let g = match crate::puzzle::load("hex-4x4").unwrap().position {
+            crate::puzzle::Position::Hex(g) => g,
+            _ => panic!("hex-4x4 is Hex"),
+        };
+        let t = record(
+            g.clone(),
+            &SearchConfig::for_algorithm(Algorithm::DfPn),
+            &Limits::default(),
+        );
+        let x = all(&g, &t);
+        let mut long = 0;
+        for e in &x {
+            let Some(children) = e.lines.iter().find(|l| l.starts_with("children: ")) else {
+                continue;
+            };
+            let want = if e.headline.contains(" PROVEN (OR)") {
+                "[0, ∞]"
+            } else if e.headline.contains(" DISPROVEN (AND)") {
+                "[∞, 0]"
+            } else {
+                continue;
+            };
+            assert!(children.contains(want), "{}: {children}", e.headline);
+            if children.contains(" more") {
+                long += 1;
+            }
+        }
+        assert!(long > 0, "no solved node with a long child list");
     }
 
     #[test]
