@@ -242,40 +242,41 @@ pub fn rule_lines(
     let min_of = |k: ProofNumbers| if or_node { k.pn } else { k.dn };
     let sum_of = |k: ProofNumbers| if or_node { k.dn } else { k.pn };
     let (min_got, sum_got) = (min_of(got), sum_of(got));
-    let (min_part, sum_part) = if kids.len() <= SPELLED {
+    let (min_text, sum_text) = (number_text(min_got), number_text(sum_got));
+    let (min_part, sum_part) = if kids.len() == 1 {
+        // One child: its numbers are the node's, swapped at neither kind of node.
+        (
+            format!("{min_name} = its {min_name} = {min_text}"),
+            format!("{sum_name} = its {sum_name} = {sum_text}"),
+        )
+    } else if kids.len() <= SPELLED {
         let mins: Vec<String> = nums.iter().map(|&k| number_text(min_of(k))).collect();
         let sums: Vec<String> = nums.iter().map(|&k| number_text(sum_of(k))).collect();
         (
-            if kids.len() == 1 {
-                format!("{min_name} = {}", mins[0])
-            } else {
-                format!("{min_name} = min({})", mins.join(", "))
-            },
-            format!("{sum_name} = {}", sums.join(" + ")),
+            format!("{min_name} = min({}) = {min_text}", mins.join(", ")),
+            format!("{sum_name} = {} = {sum_text}", sums.join(" + ")),
         )
     } else {
         let best = kids
             .iter()
             .find(|k| min_of(k.1) == min_got)
             .map_or(String::new(), |k| format!(" ({})", k.0));
+        // The part written first names the children; the second refers back to them.
+        let n = kids.len();
+        let (min_whose, sum_whose) = if or_node {
+            (format!("the {n} children's"), "their".to_string())
+        } else {
+            ("their".to_string(), format!("the {n} children's"))
+        };
         (
-            format!(
-                "{min_name} = min of {} children's {min_name}{best}",
-                kids.len()
-            ),
-            format!("{sum_name} = sum of their {sum_name}"),
+            format!("{min_name} = min of {min_whose} {min_name}{best} = {min_text}"),
+            format!("{sum_name} = sum of {sum_whose} {sum_name} = {sum_text}"),
         )
     };
     let (first, second) = if or_node {
-        (
-            format!("{min_part} = {}", number_text(min_got)),
-            format!("{sum_part} = {}", number_text(sum_got)),
-        )
+        (min_part, sum_part)
     } else {
-        (
-            format!("{sum_part} = {}", number_text(sum_got)),
-            format!("{min_part} = {}", number_text(min_got)),
-        )
+        (sum_part, min_part)
     };
     let mut lines = vec![format!(
         "{} node: {first}, {second}",
@@ -469,6 +470,34 @@ pub fn numbers_text(numbers: Option<ProofNumbers>) -> String {
 mod tests {
     use super::*;
     use crate::search::proof::PN_MAX_FINITE;
+
+    #[test]
+    fn the_rule_reads_well_with_one_child_and_with_many() {
+        let one = [("a1".to_string(), ProofNumbers::new(PN_INFINITY, 2))];
+        assert_eq!(
+            rule_lines(true, None, &one),
+            vec!["OR node: pn = its pn = ∞, dn = its dn = 2".to_string()]
+        );
+        let many: Vec<(String, ProofNumbers)> = (1..=8)
+            .map(|k| (format!("c{k}"), ProofNumbers::new(k + 1, k)))
+            .collect();
+        assert_eq!(
+            rule_lines(false, None, &many),
+            vec![
+                "AND node: pn = sum of the 8 children's pn = 44, \
+                 dn = min of their dn (c1) = 1"
+                    .to_string()
+            ]
+        );
+        assert_eq!(
+            rule_lines(true, None, &many),
+            vec![
+                "OR node: pn = min of the 8 children's pn (c1) = 2, \
+                 dn = sum of their dn = 36"
+                    .to_string()
+            ]
+        );
+    }
 
     #[test]
     fn infinity_and_words() {
