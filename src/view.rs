@@ -14,6 +14,7 @@ pub mod game_session;
 pub mod heuristics;
 pub mod lambda;
 pub mod landing;
+pub mod legend;
 pub mod new_leaves;
 pub mod proof;
 pub mod session;

@@ -349,3 +349,32 @@ fn ctrl_z_suspends_and_fg_resumes() {
     assert!(s.contains("plyscope tree-abc"), "redrawn:\n{s}");
     tmux.keys("q");
 }
+
+/// Issue 16: `#` opens the legend of the search shown (and closes it), `u` steps a lambda
+/// search to the next level change, `A` opens the split's algorithm picker and enter opens
+/// the split with the choice, its header saying what each search uses.
+#[test]
+fn legend_level_step_and_split_picker_keys() {
+    let Some(tmux) = tmux_or_skip("issue16") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore mnk-7x7-k4-lambda2 --algo lambda; echo EXITED $?; sleep 30");
+    tmux.open(80, 24, &[&shell]);
+    tmux.wait_for("step 0/");
+    tmux.keys("#");
+    tmux.wait_for("How lambda decides:");
+    tmux.keys("#");
+    tmux.wait_for("step 0/");
+    tmux.keys("u");
+    let s = tmux.wait_for("level     λ");
+    assert!(!s.contains("step 0/"), "u stepped the search:\n{s}");
+    tmux.keys("A");
+    let s = tmux.wait_for("Second search of the split");
+    assert!(s.contains("dual-lambda"), "{s}");
+    tmux.keys("Enter");
+    let s = tmux.wait_for("uses:");
+    assert!(s.contains("| split, "), "{s}");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+}

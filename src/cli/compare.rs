@@ -9,6 +9,11 @@
 //! by [`Shape`]. An algorithm that does not apply to the puzzle (a threat search on a tree,
 //! a proof-number search on numeric leaves or on checkers) gets a row that says why; the
 //! others still run. Exit 1 when a run contradicts the puzzle's `[expect]`.
+//!
+//! Under the table (and in each `--json` row's `used`) it says what each run used besides
+//! its algorithm ([`knowledge::used`]: table, symmetry, exact pruning, ordering, thresholds),
+//! so a ratio like df-pn's over PNS on Hex is read with the knowledge it measures (issue 16,
+//! point 8).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -17,7 +22,8 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use plyscope::puzzle::{self, Puzzle};
+use plyscope::puzzle::{self, GameKind, Puzzle};
+use plyscope::run::knowledge::{self, Used};
 use plyscope::run::registry::Refusal;
 use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
@@ -82,6 +88,9 @@ pub struct CompareRow {
     pub time_ratio: Option<f64>,
     /// "agrees", "no-expectation", "not-reached" or "disagrees" with the puzzle's `[expect]`.
     pub check: String,
+    /// What the run used besides its algorithm: table, symmetry, exact pruning, move
+    /// ordering, its own machinery ([`knowledge::used`]); `None` for a refusal.
+    pub used: Option<Used>,
 }
 
 impl CompareRow {
@@ -103,10 +112,11 @@ impl CompareRow {
             node_ratio: None,
             time_ratio: None,
             check: "-".to_string(),
+            used: None,
         }
     }
 
-    fn ran(report: &SolveReport, shape: &Shape) -> CompareRow {
+    fn ran(report: &SolveReport, shape: &Shape, used: Used) -> CompareRow {
         let check = match report.check {
             Check::NoExpectation => "no-expectation",
             Check::Agrees => "agrees",
@@ -130,6 +140,7 @@ impl CompareRow {
             node_ratio: None,
             time_ratio: None,
             check: check.to_string(),
+            used: Some(used),
         }
     }
 }
@@ -173,8 +184,10 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
         .iter()
         .map(|&algorithm| {
             let mut shape = Shape::new();
-            match solve_puzzle_observed(p, &options_for(p, algorithm, args), &mut shape) {
-                Ok(report) => CompareRow::ran(&report, &shape),
+            let options = options_for(p, algorithm, args);
+            let used = knowledge::used(&knowledge::config_of(&options), GameKind::of(&p.position));
+            match solve_puzzle_observed(p, &options, &mut shape) {
+                Ok(report) => CompareRow::ran(&report, &shape, used),
                 Err(err) => CompareRow::refused(algorithm, &err),
             }
         })
@@ -300,6 +313,33 @@ fn write_table(
     for row in rows.iter().filter(|r| r.refused.is_some()) {
         let why = row.refused.as_deref().unwrap_or_default();
         writeln!(out, "{}: {why}", row.algorithm)?;
+    }
+    write_used(out, rows)
+}
+
+/// "What each run used": the knowledge behind the node counts, aspect by aspect, and a
+/// warning when the runs differ in it (their ratios then measure more than the algorithms).
+fn write_used(out: &mut impl Write, rows: &[CompareRow]) -> io::Result<()> {
+    let ran: Vec<(&str, &Used)> = rows
+        .iter()
+        .filter_map(|r| Some((r.algorithm.as_str(), r.used.as_ref()?)))
+        .collect();
+    if ran.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "what each run used:")?;
+    for (algorithm, used) in &ran {
+        writeln!(out, "  {algorithm}:")?;
+        for (name, words) in used.aspects() {
+            writeln!(out, "    {name:<9} {words}")?;
+        }
+    }
+    if ran.windows(2).any(|w| knowledge::differ(w[0].1, w[1].1)) {
+        writeln!(
+            out,
+            "the runs differ in table, symmetry or pruning: the node ratios measure that \
+             knowledge as well as the algorithms"
+        )?;
     }
     Ok(())
 }

@@ -19,6 +19,7 @@
 //! proof family too (PNS and df-pn only on literal trees).
 
 pub mod lesson;
+pub mod level;
 pub mod split;
 
 use std::path::{Path, PathBuf};
@@ -47,6 +48,10 @@ pub enum Overlay {
     Help { scroll: usize },
     /// The bundled-puzzle picker with the selected entry.
     Picker { selected: usize },
+    /// The legend of the marks on the screen, scrolled by `scroll` rows.
+    Legend { scroll: usize },
+    /// The split view's algorithm picker ([`split::pick_entries`]) with the selected entry.
+    SplitPicker { selected: usize },
 }
 
 /// Play speeds in events per tick (a tick is [`TICK_MS`] milliseconds).
@@ -57,6 +62,9 @@ pub const TICK_MS: u64 = 100;
 
 /// Rows moved by page up / page down.
 pub const PAGE: usize = 10;
+
+/// The legend's scroll bound (the overlay clamps to the lines it drew).
+pub const LEGEND_MAX_SCROLL: usize = 200;
 
 /// The highest lambda level the level keys reach.
 pub const MAX_LEVEL: u8 = 9;
@@ -469,7 +477,8 @@ impl App {
             }
             (Some(Overlay::Help { scroll }), Action::Down | Action::PageDown) => {
                 let by = if action == Action::Down { 1 } else { PAGE };
-                let max = self.keymap.help_rows().len();
+                // Rows wrap at narrow widths: the overlay clamps to what it drew.
+                let max = self.keymap.help_rows().len() * 2;
                 self.set_top(Overlay::Help {
                     scroll: (scroll + by).min(max),
                 });
@@ -502,7 +511,27 @@ impl App {
                     None => {}
                 }
             }
+            (Some(Overlay::Legend { .. }), Action::ToggleLegend) => {
+                self.overlays.pop();
+            }
+            (Some(Overlay::Legend { scroll }), Action::Down | Action::PageDown) => {
+                let by = if action == Action::Down { 1 } else { PAGE };
+                // The overlay clamps to the lines it drew at the screen's width.
+                self.set_top(Overlay::Legend {
+                    scroll: (scroll + by).min(LEGEND_MAX_SCROLL),
+                });
+            }
+            (Some(Overlay::Legend { scroll }), Action::Up | Action::PageUp) => {
+                let by = if action == Action::Up { 1 } else { PAGE };
+                self.set_top(Overlay::Legend {
+                    scroll: scroll.saturating_sub(by),
+                });
+            }
+            (Some(Overlay::SplitPicker { selected }), _) => {
+                split::picker_key(self, selected, action);
+            }
             (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
+            (Some(_), Action::ToggleLegend) => self.overlays.push(Overlay::Legend { scroll: 0 }),
             (Some(_), _) => {}
             (None, action) => split::update(self, action),
         }
@@ -606,7 +635,10 @@ impl App {
                 let n = self
                     .session
                     .find_node(self.selected, forward, Marker::LevelChange);
-                self.select(n, "no other level change at this step");
+                self.select(
+                    n,
+                    "no other level-change node in the tree as recorded so far (u steps the search)",
+                );
             }
             Action::JumpNextProof | Action::JumpPreviousProof => {
                 let forward = action == Action::JumpNextProof;
@@ -686,6 +718,9 @@ impl App {
             }
             Action::StepNextExplained | Action::StepPreviousExplained => {
                 step_explained(self, action == Action::StepNextExplained);
+            }
+            Action::StepNextLevel | Action::StepPreviousLevel => {
+                level::step(self, action == Action::StepNextLevel);
             }
             Action::StepStart => {
                 self.session.seek(0);
@@ -774,6 +809,7 @@ impl App {
                 );
             }
             Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
+            Action::ToggleLegend => self.overlays.push(Overlay::Legend { scroll: 0 }),
             Action::Redraw => self.redraw = true,
             Action::OpenPicker => {
                 self.picker = picker_entries(self.puzzle_dir.as_deref());
@@ -792,7 +828,10 @@ impl App {
                 self.message = skipped;
             }
             // [`split::update`] takes these before they reach a pane.
-            Action::ToggleSplit | Action::SwitchPane | Action::ToggleTogether => {}
+            Action::ToggleSplit
+            | Action::PickSplit
+            | Action::SwitchPane
+            | Action::ToggleTogether => {}
             Action::ChangeLimits => {
                 self.node_limit = (self.node_limit + 1) % NODE_LIMITS.len();
                 self.restart();

@@ -1,16 +1,23 @@
 //! The explorer's screen (design.md section 5): a pure function of the model and the theme.
-//! One widget a file: [`board`], [`tree`], [`side`], [`status`], and the overlays [`help`]
-//! and [`picker`].
+//! One widget a file: [`board`], [`tree`], [`side`], [`status`], and the overlays [`help`],
+//! [`legend`] and [`picker`].
 //!
 //! Layout at the minimum size, 80x24: a title line, the board over the side pane on the
 //! left, the tree on the right, two status lines at the bottom; from 120 columns the board,
 //! the tree and the side pane stand in three columns as in design.md section 5. Below the minimum the
 //! screen says so ("terminal too small: need 80x24") instead of drawing a broken layout.
+//!
+//! A lesson below 120 columns (80x24 is the SSH default) gives the left column to the
+//! lesson's text first, so a whole step reads without paging, and the board and the node
+//! pane get what is left ([`lesson_layout::narrow`]); the tree on the right shows the node the step
+//! selected, with the Why block under it (issue 16, point 6).
 
 pub mod board;
 pub mod editor;
 pub mod help;
+pub mod legend;
 pub mod lesson;
+pub mod lesson_layout;
 pub mod picker;
 pub mod side;
 pub mod split;
@@ -65,6 +72,27 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         ])
         .areas(main);
         (board_area, tree_area, side_area)
+    } else if let Some(state) = &app.lesson {
+        // A lesson below 120 columns: the lesson's text first, in the whole left column if
+        // it needs it, then the board and the node pane in what is left
+        // ([`lesson_layout::narrow`]); the tree (with the step's node selected) on the right.
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(main);
+        let areas = lesson_layout::narrow(left, state, board::height(app), theme);
+        frame.render_widget(title_line(app, theme), title);
+        lesson::render(frame, areas.lesson, app, theme);
+        if areas.board.height > 0 {
+            board::render(frame, areas.board, app, theme);
+        }
+        if areas.node.height > 0 {
+            side::render(frame, areas.node, app, theme);
+        }
+        let tree_area = why::render_below(frame, right, app, theme);
+        tree::render(frame, tree_area, app, theme);
+        status::render(frame, status_area, app, theme);
+        render_overlays(frame, area, app, theme);
+        return;
     } else {
         // The minimum: the board over the node on the left, the tree on the right.
         let [left, right] =
@@ -78,7 +106,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
 
     frame.render_widget(title_line(app, theme), title);
     board::render(frame, board_area, app, theme);
-    // Lesson mode: the lesson pane takes the upper part of the node pane's room.
+    // Lesson mode (wide): the lesson pane takes the upper part of the node pane's room.
     let side_area = if let Some(state) = &app.lesson {
         let (lesson_area, node_area) = lesson::split(side_area, state, theme);
         lesson::render(frame, lesson_area, app, theme);
@@ -100,6 +128,10 @@ fn render_overlays(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         match *overlay {
             Overlay::Help { scroll } => help::render(frame, area, app, theme, scroll),
             Overlay::Picker { selected } => picker::render(frame, area, app, theme, selected),
+            Overlay::Legend { scroll } => legend::render(frame, area, app, theme, scroll),
+            Overlay::SplitPicker { selected } => {
+                picker::render_algorithms(frame, area, app, theme, selected)
+            }
         }
     }
 }

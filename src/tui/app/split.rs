@@ -7,7 +7,9 @@
 //! first search stays the [`App`] the explorer always had, which owns the split.
 //!
 //! Keys: `C` opens the split with the algorithm after the first one's in the `a` cycle
-//! (skipping those the puzzle cannot run, as `a` does) and closes it again; `F` moves the
+//! (skipping those the puzzle cannot run, as `a` does) and closes it again; `A` opens a
+//! picker of the algorithms the puzzle can run ([`pick_entries`]) and opens (or replaces)
+//! the split with the one chosen; `F` moves the
 //! focus (the keys act on the focused search); `B` turns "together" on and off: while it is
 //! on, the stepping keys (one event, node, cutoff, the start and the end, play) move both
 //! records, each by its own events, and a header says when one has ended. The help, the
@@ -122,6 +124,7 @@ fn explorer_wide(action: Action) -> bool {
             | Action::QuitNow
             | Action::Close
             | Action::ToggleHelp
+            | Action::ToggleLegend
             | Action::OpenPicker
             | Action::Redraw
             | Action::EditPosition
@@ -136,6 +139,10 @@ fn explorer_wide(action: Action) -> bool {
 pub fn update(app: &mut App, action: Action) {
     if action == Action::ToggleSplit {
         toggle(app);
+        return;
+    }
+    if action == Action::PickSplit {
+        open_picker(app);
         return;
     }
     let Some(mut split) = app.split.take() else {
@@ -235,6 +242,60 @@ fn toggle(app: &mut App) {
         note.push_str(&format!(" ({skipped})"));
     }
     app.message = Some(note);
+}
+
+/// The algorithms the split's picker lists: every one the puzzle can run
+/// ([`registry::applicable`]), with its one-line summary.
+pub fn pick_entries(app: &App) -> Vec<(Algorithm, &'static str)> {
+    registry::applicable(&app.puzzle.position)
+        .into_iter()
+        .map(|a| (a, registry::info(a).summary))
+        .collect()
+}
+
+/// `A`: opens the picker of the split's second algorithm, on the open split's second
+/// algorithm (else the one after the first's in the `a` cycle).
+fn open_picker(app: &mut App) {
+    let entries = pick_entries(app);
+    let now = match &app.split {
+        Some(split) => split.pane.spec.config.algorithm,
+        None => registry::next_applicable(&app.puzzle, app.spec.config.algorithm).0,
+    };
+    let selected = entries.iter().position(|e| e.0 == now).unwrap_or(0);
+    app.overlays.push(super::Overlay::SplitPicker { selected });
+}
+
+/// A key on the split's algorithm picker: move, choose (opens or replaces the split), close.
+pub fn picker_key(app: &mut App, selected: usize, action: Action) {
+    use super::{Overlay, PAGE};
+    let last = pick_entries(app).len().saturating_sub(1);
+    let set = |app: &mut App, selected: usize| {
+        if let Some(top) = app.overlays.last_mut() {
+            *top = Overlay::SplitPicker { selected };
+        }
+    };
+    match action {
+        Action::Down => set(app, (selected + 1).min(last)),
+        Action::PageDown => set(app, (selected + PAGE).min(last)),
+        Action::Up => set(app, selected.saturating_sub(1)),
+        Action::PageUp => set(app, selected.saturating_sub(PAGE)),
+        Action::Select => {
+            app.overlays.pop();
+            let Some(&(second, _)) = pick_entries(app).get(selected) else {
+                return;
+            };
+            let first = app.spec.config.algorithm;
+            open_with(app, second);
+            app.message = Some(format!(
+                "split: {first} | {second}; {} focus, {} together",
+                key_of(app, Action::SwitchPane),
+                key_of(app, Action::ToggleTogether)
+            ));
+        }
+        Action::ToggleHelp => app.overlays.push(Overlay::Help { scroll: 0 }),
+        Action::ToggleLegend => app.overlays.push(Overlay::Legend { scroll: 0 }),
+        _ => {}
+    }
 }
 
 /// Advances the second search's play and takes its messages; true when the screen changed.

@@ -11,9 +11,9 @@ use std::fmt;
 /// Groups of actions, in the order the help overlay shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Group {
-    /// Moving the tree cursor.
+    /// Moving the tree cursor (the selection; the replay stays at its step).
     Tree,
-    /// Jumping to interesting nodes.
+    /// Jumping the selection to interesting nodes of the tree as recorded so far.
     Jump,
     /// Moving the replay cursor through the event log.
     Step,
@@ -29,9 +29,9 @@ impl Group {
     /// The heading in the help overlay.
     pub fn title(self) -> &'static str {
         match self {
-            Group::Tree => "Tree",
-            Group::Jump => "Jump",
-            Group::Step => "Step through the search",
+            Group::Tree => "Move the selection in the tree (the search stays at its step)",
+            Group::Jump => "Jump the selection in the tree (the search stays at its step)",
+            Group::Step => "Move through the search (the replay's step changes)",
             Group::View => "View",
             Group::Search => "Search",
             Group::General => "General",
@@ -96,8 +96,8 @@ actions! {
     JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "jump to the previous node that ended in a cutoff";
     JumpNextTtHit => "jump_next_tt_hit", Jump, None, "jump to the next transposition-table hit";
     JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "jump to the previous transposition-table hit";
-    JumpNextIteration => "jump_next_iteration", Jump, None, "jump to the next iteration (lambda: level change)";
-    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "jump to the previous iteration (lambda: level change)";
+    JumpNextIteration => "jump_next_iteration", Jump, None, "select the next iteration's root (lambda: the next level-change node in the tree)";
+    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "select the previous iteration's root (lambda: previous level-change node)";
     JumpNextProof => "jump_next_proof", Jump, None, "jump to the next proof (lambda: a win; pn: solved)";
     JumpPreviousProof => "jump_previous_proof", Jump, None, "jump to the previous proof";
 
@@ -111,6 +111,8 @@ actions! {
     StepPreviousExpansion => "step_previous_expansion", Step, None, "pn: back to the previous expansion";
     StepNextThreshold => "step_next_threshold", Step, None, "df-pn: forward to the next threshold change";
     StepPreviousThreshold => "step_previous_threshold", Step, None, "df-pn: back to the previous threshold change";
+    StepNextLevel => "step_next_level", Step, None, "lambda: forward to the next event where the lambda level changes";
+    StepPreviousLevel => "step_previous_level", Step, None, "lambda: back to the previous event where the lambda level changes";
     StepNextExplained => "step_next_explained", Step, None, "forward to the next event worth explaining (cutoff, proof, level change...)";
     StepPreviousExplained => "step_previous_explained", Step, None, "back to the previous event worth explaining";
     StepStart => "step_start", Step, None, "back to the start of the search";
@@ -127,11 +129,13 @@ actions! {
     SwitchPane => "switch_pane", View, None, "split view: move the focus to the other search (keys act on it)";
     ToggleTogether => "toggle_together", View, None, "split view: stepping keys move both searches, or the focused one only";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
+    ToggleLegend => "toggle_legend", View, None, "show or hide the legend: what the marks on the screen mean";
     Redraw => "redraw", View, None, "redraw the whole screen";
 
     OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
     CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
     ToggleSplit => "toggle_split", Search, None, "split view: open it with the next algorithm side by side, or close it";
+    PickSplit => "pick_split", Search, None, "split view: choose the second algorithm from a list";
     LevelUp => "level_up", Search, None, "lambda: raise the maximum level and search again";
     LevelDown => "level_down", Search, None, "lambda: lower the maximum level and search again";
     ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: root analysis (every root move) or one search";

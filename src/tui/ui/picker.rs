@@ -1,6 +1,7 @@
 //! The puzzle picker (issue 3, deliverable 3): the bundled puzzles, then the puzzle files of
 //! the directory the explorer was started in, with their game, size and expected result (or
-//! why a file does not load); choosing one opens it and starts its search.
+//! why a file does not load); choosing one opens it and starts its search. The same list
+//! draws the split view's algorithm picker ([`render_algorithms`]).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -12,26 +13,71 @@ use crate::tui::app::App;
 
 use super::{centered, pane};
 
-/// Draws the overlay with entry `selected` highlighted.
+/// Draws the puzzle picker with entry `selected` highlighted.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {
+    let entries: Vec<(&str, &str)> = app
+        .picker
+        .iter()
+        .map(|e| (e.name.as_str(), e.detail.as_str()))
+        .collect();
+    render_list(
+        frame,
+        area,
+        theme,
+        "Puzzles (enter opens, q closes)",
+        &entries,
+        24,
+        selected,
+    );
+}
+
+/// Draws the split view's algorithm picker (issue 16, point 8): the algorithms the puzzle
+/// can run with their summaries ([`crate::tui::app::split::pick_entries`]).
+pub fn render_algorithms(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {
+    let entries: Vec<(&str, &str)> = crate::tui::app::split::pick_entries(app)
+        .into_iter()
+        .map(|(a, summary)| (a.name(), summary))
+        .collect();
+    let width = entries.iter().map(|e| e.0.len()).max().unwrap_or(0) + 1;
+    render_list(
+        frame,
+        area,
+        theme,
+        "Second search of the split (enter opens, q closes)",
+        &entries,
+        width,
+        selected,
+    );
+}
+
+/// A list of `(name, detail)` entries in a centred pane, the names padded to `name_width`,
+/// entry `selected` highlighted and kept in view.
+pub fn render_list(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    title: &str,
+    entries: &[(&str, &str)],
+    name_width: usize,
+    selected: usize,
+) {
     let rect = centered(
         area,
         area.width.saturating_sub(8),
         area.height.saturating_sub(4),
     );
-    let block = pane("Puzzles (enter opens, q closes)", theme, true);
+    let block = pane(title, theme, true);
     let inner = block.inner(rect);
     frame.render_widget(Clear, rect);
     frame.render_widget(block, rect);
     let height = inner.height as usize;
     let top = (selected + 1).saturating_sub(height);
-    let lines: Vec<Line> = app
-        .picker
+    let lines: Vec<Line> = entries
         .iter()
         .enumerate()
         .skip(top)
         .take(height)
-        .map(|(i, entry)| {
+        .map(|(i, (name, detail))| {
             let (item, detail_style) = if i == selected {
                 let s = theme.style(Slot::PickerSelected);
                 (s, s)
@@ -44,13 +90,13 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected:
             Line::from(vec![
                 Span::styled(
                     format!(
-                        "{} {:<24}",
+                        "{} {:<name_width$}",
                         if i == selected { ">" } else { " " },
-                        entry.name
+                        name
                     ),
                     item,
                 ),
-                Span::styled(entry.detail.clone(), detail_style),
+                Span::styled(detail.to_string(), detail_style),
             ])
         })
         .collect();

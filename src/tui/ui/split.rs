@@ -8,6 +8,10 @@
 //! header, tree and node pane. Below it (down to the minimum, 80x24): the board over the
 //! focused search's node pane on the left, the two searches' headers and trees stacked on
 //! the right. The status lines are the focused search's.
+//!
+//! Each header's last line says what that search uses besides its algorithm (table,
+//! symmetry, pruning, ordering: [`used_line`]), and the focused search's Why block stands
+//! under its tree (wide) or under the node pane (narrow) (issue 16, point 8).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -18,10 +22,34 @@ use crate::theme::{GlyphSet, Slot, Theme};
 use crate::tui::app::App;
 use crate::tui::app::split::{Focus, Split, focused};
 
-use super::{WIDE, board, glyph_text, side, status, tree};
+use crate::puzzle::GameKind;
+use crate::run::knowledge;
 
-/// Rows of a search's header.
+use super::{WIDE, board, glyph_text, side, status, tree, why};
+
+/// Rows of a search's header before its "uses" line, which takes the rows it wraps to
+/// ([`header_rows`]).
 pub const HEADER_ROWS: u16 = 3;
+
+/// The header's rows at `width` columns: the three lines of [`header_lines`] and the
+/// "uses" line ([`used_line`]) wrapped.
+pub fn header_rows(pane: &App, width: u16) -> u16 {
+    HEADER_ROWS + used_wrapped(pane, width).len() as u16
+}
+
+fn used_wrapped(pane: &App, width: u16) -> Vec<String> {
+    super::lesson::wrap(&used_line(pane), width.saturating_sub(4).max(10))
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                format!("  {l}")
+            } else {
+                format!("    {l}")
+            }
+        })
+        .collect()
+}
 
 /// Draws the split screen in `area` (the caller checked the minimum size).
 pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &Theme) {
@@ -45,12 +73,18 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &T
         board::render(frame, board_area, focus, theme);
         for (column, pane, focus_of) in [(a, first, Focus::First), (b, second, Focus::Second)] {
             let [header, tree_area, side_area] = Layout::vertical([
-                Constraint::Length(HEADER_ROWS),
+                Constraint::Length(header_rows(pane, column.width)),
                 Constraint::Min(4),
                 Constraint::Percentage(40),
             ])
             .areas(column);
             render_header(frame, header, pane, split, focus_of, theme);
+            // The focused search's event in words, under its tree (as on the main screen).
+            let tree_area = if split.focus == focus_of {
+                why::render_below(frame, tree_area, pane, theme)
+            } else {
+                tree_area
+            };
             tree::render(frame, tree_area, pane, theme);
             side::render(frame, side_area, pane, theme);
         }
@@ -62,13 +96,18 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &T
         let [board_area, side_area] =
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(6)]).areas(left);
         board::render(frame, board_area, focus, theme);
+        // The focused search's event in words, under its node pane: the stacked trees on the
+        // right have no rows to spare.
+        let side_area = why::render_below(frame, side_area, focus, theme);
         side::render(frame, side_area, focus, theme);
         let [a, b] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
         for (column, pane, focus_of) in [(a, first, Focus::First), (b, second, Focus::Second)] {
-            let [header, tree_area] =
-                Layout::vertical([Constraint::Length(HEADER_ROWS), Constraint::Min(3)])
-                    .areas(column);
+            let [header, tree_area] = Layout::vertical([
+                Constraint::Length(header_rows(pane, column.width)),
+                Constraint::Min(3),
+            ])
+            .areas(column);
             render_header(frame, header, pane, split, focus_of, theme);
             tree::render(frame, tree_area, pane, theme);
         }
@@ -133,6 +172,15 @@ pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [St
     [first, second, third]
 }
 
+/// The header's last line: what the search uses besides its algorithm, in a few words
+/// ([`knowledge::Used::short`]), so a difference in node counts is read with the knowledge
+/// behind it: "uses: table, symmetry, tactics, must-play, ordered" (wrapped to the
+/// column).
+pub fn used_line(pane: &App) -> String {
+    let used = knowledge::used(&pane.spec.config, GameKind::of(&pane.puzzle.position));
+    format!("uses: {}", used.short())
+}
+
 fn render_header(
     frame: &mut Frame,
     area: Rect,
@@ -159,5 +207,9 @@ fn render_header(
             theme.style(Slot::StatusProgress),
         )),
     ];
+    let mut lines = lines;
+    for l in used_wrapped(pane, area.width) {
+        lines.push(Line::from(Span::styled(l, theme.style(Slot::SideLabel))));
+    }
     frame.render_widget(Paragraph::new(lines), area);
 }

@@ -17,8 +17,37 @@ use crate::tui::keymap::{Action, FooterItem};
 
 use super::glyph_text;
 
+/// The first status line's text in at most `width` columns: whole when it fits; else
+/// without the limits and with the step as "12/340"; what still does not fit is cut with the
+/// theme's ellipsis (`ellipsis`), so the line never runs off the screen unmarked.
+pub fn summary_fitted(app: &App, width: usize, ellipsis: &str) -> String {
+    let full = summary_text(app);
+    if full.width() <= width {
+        return full;
+    }
+    let short = summary_parts(app, false);
+    if short.width() <= width {
+        return short;
+    }
+    let mut out = String::new();
+    let room = width.saturating_sub(ellipsis.width());
+    for c in short.chars() {
+        if out.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > room {
+            break;
+        }
+        out.push(c);
+    }
+    out.push_str(ellipsis);
+    out
+}
+
 /// The first status line's text.
 pub fn summary_text(app: &App) -> String {
+    summary_parts(app, true)
+}
+
+/// The first status line with (`full`) or without the limits and the word "step".
+fn summary_parts(app: &App, full: bool) -> String {
     let limits = &app.spec.limits;
     let mut parts = Vec::new();
     if let Some(d) = limits.max_depth {
@@ -50,13 +79,22 @@ pub fn summary_text(app: &App) -> String {
     } else {
         app.spec.config.algorithm.name().to_string()
     };
-    let mut text = format!(
-        "step {}/{} | {} | {}",
-        app.session.step(),
-        app.session.len(),
-        algorithm,
-        limits
-    );
+    let mut text = if full {
+        format!(
+            "step {}/{} | {} | {}",
+            app.session.step(),
+            app.session.len(),
+            algorithm,
+            limits
+        )
+    } else {
+        format!(
+            "{}/{} | {}",
+            app.session.step(),
+            app.session.len(),
+            algorithm
+        )
+    };
     if app.playing {
         text.push_str(&format!(" | playing x{}", SPEEDS[app.speed]));
     }
@@ -88,7 +126,14 @@ pub fn summary_text(app: &App) -> String {
 /// Draws the two lines.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let bar = theme.style(Slot::StatusBar);
-    let first = Line::from(Span::styled(glyph_text(theme, &summary_text(app)), bar));
+    let text = glyph_text(theme, &summary_text(app));
+    let first = if text.width() <= area.width as usize {
+        text
+    } else {
+        let fitted = summary_fitted(app, area.width as usize, theme.glyphs().ellipsis.as_str());
+        glyph_text(theme, &fitted)
+    };
+    let first = Line::from(Span::styled(first, bar));
     let second = match &app.message {
         Some(m) => Line::from(Span::styled(
             glyph_text(theme, m),

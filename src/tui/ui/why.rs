@@ -6,14 +6,19 @@
 //! 80x24 (the board and the node pane share the other column). It takes the lines its text
 //! needs, at most 40% of the tree's column (at least the headline and two lines), so the
 //! tree keeps most of its rows. An event worth explaining is marked `*` in the title.
+//!
+//! The text is wrapped here (textwrap, as the lesson pane) at the block's inner width and
+//! drawn as wrapped, so the rows asked for are the rows drawn (issue 16, point 6: counting
+//! characters per line underestimated word wrapping and cut the last line).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
+use crate::tui::ui::lesson::wrap;
 use crate::tui::ui::{glyph_text, pane};
 
 /// Draws the block of the event at the step at the bottom of `area` and returns the rest of
@@ -22,15 +27,15 @@ pub fn render_below(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> 
     let Some(x) = app.session.explain() else {
         return area;
     };
-    let width = area.width.saturating_sub(2).max(1) as usize;
+    let width = area.width.saturating_sub(2).max(1);
     let text: Vec<String> = std::iter::once(x.headline.clone())
         .chain(x.lines.iter().cloned())
         .map(|t| glyph_text(theme, &t))
         .collect();
-    let needed: usize = text
-        .iter()
-        .map(|t| t.chars().count().div_ceil(width).max(1))
-        .sum();
+    // Wrapped here with the lesson pane's textwrap settings at the block's inner width and
+    // drawn as wrapped, so the height asked for is the height drawn.
+    let wrapped: Vec<Vec<String>> = text.iter().map(|t| wrap_line(t, width)).collect();
+    let needed: usize = wrapped.iter().map(Vec::len).sum();
     // At most 40% of the column, at least the headline and two lines (or what it has).
     let most = (area.height * 2 / 5).max(5);
     let height = (needed as u16 + 2).min(most).min(area.height);
@@ -44,15 +49,33 @@ pub fn render_below(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> 
     let block = pane(&title, theme, false);
     let inner = block.inner(top);
     frame.render_widget(block, top);
-    let mut lines = vec![Line::from(Span::styled(
-        text[0].clone(),
-        theme.style(Slot::SideReason),
-    ))];
-    lines.extend(
-        text[1..]
-            .iter()
-            .map(|t| Line::from(Span::styled(t.clone(), theme.style(Slot::SideValue)))),
-    );
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    let mut lines = Vec::new();
+    for (i, part) in wrapped.into_iter().enumerate() {
+        let slot = if i == 0 {
+            Slot::SideReason
+        } else {
+            Slot::SideValue
+        };
+        lines.extend(
+            part.into_iter()
+                .map(|l| Line::from(Span::styled(l, theme.style(slot)))),
+        );
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
     rest
+}
+
+/// One line of the block wrapped to `width` (an empty line stays one line).
+pub fn wrap_line(text: &str, width: u16) -> Vec<String> {
+    let lines = wrap(text, width);
+    if lines.is_empty() {
+        vec![String::new()]
+    } else {
+        lines
+    }
+}
+
+/// The rows the block's text takes at inner width `width`.
+pub fn rows_needed(texts: &[String], width: u16) -> usize {
+    texts.iter().map(|t| wrap_line(t, width).len()).sum()
 }

@@ -1,0 +1,373 @@
+//! What a run uses besides its algorithm (issue 16, point 8): the table, symmetry, exact
+//! pruning from the game's tactics or proven regions, move ordering and the algorithm's own
+//! machinery, read from the [`SearchConfig`] the run is given and the game's knowledge, so
+//! `plyscope compare` and the split view's header can say why one run needed fewer nodes
+//! (df-pn on Hex uses symmetric keys and must-play regions that PNS does not).
+//!
+//! The facts come from the engines (their module docs are the source):
+//! - alpha-beta family (`src/search/alphabeta.rs`): the table, the orderer of
+//!   `SearchConfig::ordering`, the exact tactics of stable games; minimax none of them.
+//! - PNS and PN² (`src/search/pns.rs`): a tree in memory (no table, transpositions are
+//!   searched again), moves in generator order, the one-move look-ahead of `LeafInit`.
+//! - df-pn (`src/search/dfpn.rs`, `PlainMoves`): the table, symmetric keys and certificates
+//!   (on by default), the tactics, the game's must-play regions (else double-threat pruning),
+//!   moves by static rank, MID's thresholds.
+//! - lambda-df-pn (`src/search/lambda_dfpn.rs`): the table, lambda levels with relevance
+//!   zones, and a last must-play stage with symmetric keys.
+//! - lambda and dual-lambda (`src/search/lambda.rs`): the table, relevance zones, the
+//!   history heuristic, levels.
+//!
+//! Which games carry which knowledge ([`GameKnowledge::of`]) is checked against the games
+//! themselves by the tests below.
+
+use serde::Serialize;
+
+use crate::puzzle::GameKind;
+use crate::search::proof::LeafInit;
+use crate::search::{Algorithm, SearchConfig};
+
+use super::solve::SolveOptions;
+
+/// The knowledge a game offers to the engines that ask for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameKnowledge {
+    /// Reports board symmetries (`StoneGame::symmetric_keys`): m,n,k, AtariGo, Hex.
+    pub symmetry: bool,
+    /// Proven must-play regions (`Tactics::must_play`): Hex's virtual connections.
+    pub must_play: bool,
+    /// Certificates that a side can never win (`Tactics::cannot_win`): m,n,k.
+    pub certificates: bool,
+    /// Stable, so immediate-win tactics are exact (`Tactics::is_stable`); m,n,k only
+    /// without exact-k.
+    pub stable: bool,
+}
+
+impl GameKnowledge {
+    /// What `game` offers.
+    pub fn of(game: GameKind) -> GameKnowledge {
+        let (symmetry, must_play, certificates, stable) = match game {
+            GameKind::Mnk => (true, false, true, true),
+            GameKind::AtariGo => (true, false, false, true),
+            GameKind::Hex => (true, true, false, true),
+            GameKind::Gobblet | GameKind::Dama | GameKind::Tree => (false, false, false, false),
+        };
+        GameKnowledge {
+            symmetry,
+            must_play,
+            certificates,
+            stable,
+        }
+    }
+}
+
+/// What one run used, aspect by aspect, in a few words each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Used {
+    /// "64 MB", "none (a tree in memory: transpositions searched again)".
+    pub table: String,
+    /// "symmetric keys: mirror positions share an entry", "none".
+    pub symmetry: String,
+    /// Exact pruning from the game: tactics, must-play regions, certificates.
+    pub pruning: String,
+    /// "TT move, killers, history, 1-ply eval", "generator order".
+    pub ordering: String,
+    /// The algorithm's own machinery: thresholds, zones, levels.
+    pub other: String,
+}
+
+impl Used {
+    /// The aspects as `(name, words)` in display order.
+    pub fn aspects(&self) -> [(&'static str, &str); 5] {
+        [
+            ("table", &self.table),
+            ("symmetry", &self.symmetry),
+            ("pruning", &self.pruning),
+            ("ordering", &self.ordering),
+            ("other", &self.other),
+        ]
+    }
+
+    /// A few words for a narrow header: "table, symmetry, tactics, must-play, ordered",
+    /// "no table, look-ahead, unordered".
+    pub fn short(&self) -> String {
+        let mut words = Vec::new();
+        if self.table.starts_with("none") {
+            words.push("no table");
+        } else {
+            words.push("table");
+        }
+        if self.symmetry != "none" {
+            words.push("symmetry");
+        }
+        for (needle, word) in [
+            ("threats only", "threats only"),
+            ("tactics", "tactics"),
+            ("look-ahead", "look-ahead"),
+            ("must-play", "must-play"),
+            ("double threat", "double threats"),
+            ("certificates", "certificates"),
+            ("zones", "zones"),
+            ("null move", "null move"),
+            ("forward pruning", "forward pruning"),
+        ] {
+            if self.pruning.contains(needle) {
+                words.push(word);
+            }
+        }
+        words.push(if self.ordering == "generator order" {
+            "unordered"
+        } else {
+            "ordered"
+        });
+        if self.other.contains("thresholds") {
+            words.push("thresholds");
+        }
+        words.join(", ")
+    }
+
+    /// One line: "table 64 MB; symmetry none; ...".
+    pub fn line(&self) -> String {
+        self.aspects()
+            .iter()
+            .map(|(name, words)| format!("{name} {words}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The configuration `solve` and `compare` run for `options` (the same pieces the headless
+/// solvers build: `src/run/solve/{classic,threat,proof}.rs`).
+pub fn config_of(options: &SolveOptions) -> SearchConfig {
+    let mut config = SearchConfig::for_algorithm(options.algorithm);
+    config.tt_mb = options.tt_mb;
+    config.lambda = super::solve::threat::config_for(options);
+    config.proof = super::solve::proof::config_for(options);
+    config
+}
+
+fn table(mb: usize) -> String {
+    if mb == 0 {
+        "none".to_string()
+    } else {
+        format!("{mb} MB")
+    }
+}
+
+/// What a run of `config` on a puzzle of `game` uses.
+pub fn used(config: &SearchConfig, game: GameKind) -> Used {
+    let k = GameKnowledge::of(game);
+    let none = || "none".to_string();
+    let tactics = |on: bool| -> Vec<&'static str> {
+        if on && k.stable {
+            vec!["immediate wins and forced replies (exact tactics)"]
+        } else {
+            Vec::new()
+        }
+    };
+    let join = |v: Vec<&'static str>| {
+        if v.is_empty() { none() } else { v.join(", ") }
+    };
+    match config.algorithm {
+        Algorithm::Minimax => Used {
+            table: none(),
+            symmetry: none(),
+            pruning: "none: every node".to_string(),
+            ordering: "generator order".to_string(),
+            other: none(),
+        },
+        Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft | Algorithm::IterativeDeepening => {
+            let o = config.ordering;
+            let mut order = Vec::new();
+            for (on, name) in [
+                (o.tt_move, "TT move"),
+                (o.killers, "killers"),
+                (o.history, "history"),
+                (o.eval_sort, "1-ply eval"),
+            ] {
+                if on {
+                    order.push(name);
+                }
+            }
+            let mut pruning = tactics(config.tactics);
+            if config.null_move {
+                pruning.push("null move (heuristic)");
+            }
+            if config.forward_prune_keep_percent.is_some() {
+                pruning.push("forward pruning (heuristic)");
+            }
+            Used {
+                table: table(config.tt_mb),
+                symmetry: none(),
+                pruning: join(pruning),
+                ordering: if order.is_empty() {
+                    "generator order".to_string()
+                } else {
+                    order.join(", ")
+                },
+                other: if config.algorithm == Algorithm::IterativeDeepening {
+                    "iterations one ply deeper each".to_string()
+                } else {
+                    "alpha-beta window".to_string()
+                },
+            }
+        }
+        Algorithm::Lambda | Algorithm::DualLambda => {
+            let l = &config.lambda;
+            Used {
+                table: table(l.tt_mb),
+                symmetry: none(),
+                pruning: join({
+                    let mut v = vec!["threats only (a move must threaten a lower-level win)"];
+                    if l.zones && k.stable {
+                        v.push("relevance zones");
+                    }
+                    v
+                }),
+                ordering: "history heuristic".to_string(),
+                other: format!("levels 1..{}", l.max_level),
+            }
+        }
+        Algorithm::Pns | Algorithm::Pn2 => {
+            let p = &config.proof;
+            Used {
+                table: "none (a tree in memory: transpositions searched again)".to_string(),
+                symmetry: none(),
+                pruning: match p.init {
+                    LeafInit::Unit => none(),
+                    _ if k.stable => {
+                        "one-move look-ahead at new leaves (immediate wins)".to_string()
+                    }
+                    _ => none(),
+                },
+                ordering: "generator order".to_string(),
+                other: format!(
+                    "leaf numbers {}{}",
+                    init_words(p.init),
+                    if config.algorithm == Algorithm::Pn2 {
+                        "; a second-level PNS per leaf"
+                    } else {
+                        ""
+                    }
+                ),
+            }
+        }
+        Algorithm::DfPn => {
+            let p = &config.proof;
+            let mut pruning = tactics(true);
+            if k.must_play {
+                pruning.push("must-play regions (Hex: the opponent's bridge connections)");
+            } else if k.stable {
+                pruning.push("moves refuted by a verified double threat dropped");
+            }
+            if k.certificates {
+                pruning.push("certificates (a side that can never win)");
+            }
+            Used {
+                table: table(p.tt_mb),
+                symmetry: if k.symmetry {
+                    "symmetric keys (mirror images share one entry, searched once)".to_string()
+                } else {
+                    none()
+                },
+                pruning: join(pruning),
+                ordering: "static rank (central points first)".to_string(),
+                other: format!(
+                    "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}",
+                    p.epsilon,
+                    init_words(p.init)
+                ),
+            }
+        }
+        Algorithm::LambdaDfPn => {
+            let p = &config.proof;
+            let mut pruning = vec!["threats only (lambda trees)"];
+            if p.zones && k.stable {
+                pruning.push("relevance zones");
+            }
+            pruning.push("last stage: must-play regions of the opponent's lambda-1 trees");
+            Used {
+                table: table(p.tt_mb),
+                symmetry: if k.symmetry {
+                    "symmetric keys in the must-play stage".to_string()
+                } else {
+                    none()
+                },
+                pruning: join(pruning),
+                ordering: "static rank (central points first)".to_string(),
+                other: format!("df-pn thresholds; levels up to {}", p.max_level),
+            }
+        }
+    }
+}
+
+fn init_words(init: LeafInit) -> &'static str {
+    match init {
+        LeafInit::Unit => "[1, 1]",
+        LeafInit::Mobility => "from the number of moves",
+        LeafInit::Heuristic => "from the number of moves and the evaluation",
+    }
+}
+
+/// True when two runs used different knowledge, so their node counts measure more than the
+/// algorithms.
+pub fn differ(a: &Used, b: &Used) -> bool {
+    a.table != b.table || a.symmetry != b.symmetry || a.pruning != b.pruning
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dfpn_on_hex_uses_what_pns_does_not() {
+        let dfpn = used(&SearchConfig::for_algorithm(Algorithm::DfPn), GameKind::Hex);
+        let pns = used(&SearchConfig::for_algorithm(Algorithm::Pns), GameKind::Hex);
+        assert!(dfpn.symmetry.starts_with("symmetric keys"), "{dfpn:?}");
+        assert!(dfpn.pruning.contains("must-play regions"), "{dfpn:?}");
+        assert_eq!(dfpn.table, "64 MB");
+        assert_eq!(pns.symmetry, "none");
+        assert!(pns.table.starts_with("none"), "{pns:?}");
+        assert!(!pns.pruning.contains("must-play"), "{pns:?}");
+        assert!(differ(&dfpn, &pns));
+    }
+
+    #[test]
+    fn minimax_uses_nothing_and_plain_configs_say_so() {
+        let m = used(
+            &SearchConfig::for_algorithm(Algorithm::Minimax),
+            GameKind::Mnk,
+        );
+        assert_eq!((m.table.as_str(), m.symmetry.as_str()), ("none", "none"));
+        let plain = used(&SearchConfig::plain(Algorithm::AlphaBeta), GameKind::Tree);
+        assert_eq!(plain.table, "none");
+        assert_eq!(plain.ordering, "generator order");
+        assert_eq!(plain.pruning, "none");
+    }
+
+    #[test]
+    fn game_knowledge_agrees_with_the_games() {
+        use crate::game::{MAX_SYMMETRIES, StoneGame};
+        use crate::puzzle::Position;
+        use crate::puzzle::bundled;
+        let mut seen = Vec::new();
+        for entry in bundled() {
+            let p = entry.load().unwrap();
+            let kind = GameKind::of(&p.position);
+            let mut keys = [0u64; MAX_SYMMETRIES];
+            let symmetries = match p.position.clone() {
+                Position::Mnk(g) => StoneGame::symmetric_keys(&g, &mut keys),
+                Position::AtariGo(g) => StoneGame::symmetric_keys(&g, &mut keys),
+                Position::Hex(g) => StoneGame::symmetric_keys(&g, &mut keys),
+                _ => 1,
+            };
+            assert_eq!(
+                symmetries > 1,
+                GameKnowledge::of(kind).symmetry,
+                "{}: {symmetries} symmetries",
+                entry.name
+            );
+            seen.push(kind);
+        }
+        assert!(seen.contains(&GameKind::Hex) && seen.contains(&GameKind::Mnk));
+    }
+}

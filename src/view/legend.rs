@@ -1,0 +1,503 @@
+//! The legend (issue 16, point 4): what every mark the screens print means, for the
+//! algorithm and the game on the screen, and the rule of that algorithm in one sentence.
+//!
+//! The marks are the ones the tree rows (`src/tui/ui/tree.rs`), the node pane
+//! (`src/tui/ui/side.rs`) and the board overlays (`src/view/game_session.rs`) draw; a mark
+//! that is a theme glyph is named by its theme-file key ([`Mark::Glyph`]), so the front end
+//! draws it in the glyph set on the screen (`--ascii` turns `✕` into `x`). Sources of the
+//! rules: seed 001 (alpha-beta, example 3.2), seed 003 (PNS, df-pn's MID with thresholds),
+//! thesis 000 (lambda search, chapter 4 for the zones).
+//!
+//! The alpha-beta sentence names the cutoffs as "a beta cutoff: MAX found value ≥ beta; an
+//! alpha cutoff: MIN found value ≤ alpha" (the convention the alpha-beta Why block will
+//! define as a constant; until then it is written here).
+
+use crate::puzzle::GameKind;
+use crate::search::Algorithm;
+
+/// How an entry's mark is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A theme glyph by its theme-file key (`"cutoff"`, `"best"`), followed by `suffix`
+    /// (`"3"` for `=3`).
+    Glyph(&'static str, &'static str),
+    /// Literal text, as the screen prints it.
+    Text(String),
+}
+
+/// One mark and its meaning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub mark: Mark,
+    pub meaning: String,
+}
+
+/// A titled group of entries ("Tree rows", "Node pane", "Board overlay").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    pub entries: Vec<Entry>,
+}
+
+/// The whole legend for one screen: the rule in a sentence, then the sections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Legend {
+    /// "How alpha-beta decides", "How df-pn chooses".
+    pub rule_title: String,
+    /// The rule of the algorithm shown, in one sentence.
+    pub rule: String,
+    pub sections: Vec<Section>,
+}
+
+/// The convention for naming alpha-beta's cutoffs, as the legend states it.
+pub const CUTOFF_NAMING: &str =
+    "a beta cutoff: MAX found value ≥ beta; an alpha cutoff: MIN found value ≤ alpha";
+
+fn glyph(key: &'static str, suffix: &'static str, meaning: &str) -> Entry {
+    Entry {
+        mark: Mark::Glyph(key, suffix),
+        meaning: meaning.to_string(),
+    }
+}
+
+fn text(mark: &str, meaning: &str) -> Entry {
+    Entry {
+        mark: Mark::Text(mark.to_string()),
+        meaning: meaning.to_string(),
+    }
+}
+
+fn section(title: &str, entries: Vec<Entry>) -> Section {
+    Section {
+        title: title.to_string(),
+        entries,
+    }
+}
+
+/// The legend for `algorithm` on a puzzle of `game`.
+pub fn legend(algorithm: Algorithm, game: GameKind) -> Legend {
+    let board = game != GameKind::Tree;
+    let mut sections = Vec::new();
+    let (rule_title, rule) = rule(algorithm);
+    let mut tree = vec![
+        glyph("expanded", "", "a node whose children are shown (o, c)"),
+        glyph("collapsed", "", "a node whose children are hidden"),
+    ];
+    if algorithm.is_proof_search() {
+        tree.extend(proof_rows(algorithm));
+    } else if algorithm.is_threat_search() {
+        tree.extend(lambda_rows());
+    } else {
+        tree.extend(alpha_beta_rows(algorithm));
+    }
+    sections.push(section("Tree rows", tree));
+    let node = if algorithm.is_proof_search() {
+        proof_node(algorithm)
+    } else if algorithm.is_threat_search() {
+        lambda_node()
+    } else {
+        alpha_beta_node()
+    };
+    sections.push(section("Node pane", node));
+    if board {
+        sections.push(section("Board (b: overlay on/off)", board_marks(algorithm)));
+    }
+    sections.push(section(
+        "Status and Why block",
+        vec![
+            text(
+                "step 12/340",
+                "the replay's step: events shown so far / events recorded",
+            ),
+            text(
+                "Why: event 12 *",
+                "the event at the step in words; * marks one worth explaining (; and : jump)",
+            ),
+        ],
+    ));
+    Legend {
+        rule_title,
+        rule,
+        sections,
+    }
+}
+
+/// The rule of the algorithm in one sentence, with its title.
+fn rule(algorithm: Algorithm) -> (String, String) {
+    let name = algorithm.name();
+    let rule = match algorithm {
+        Algorithm::Minimax => "every node is searched: a node's value is the best of its \
+                               children's values for the side to move (negamax: the maximum \
+                               of their negated values); nothing is cut"
+            .to_string(),
+        Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft | Algorithm::IterativeDeepening => {
+            format!(
+                "each node is searched with a window (alpha, beta): values at or below alpha \
+                 are already refuted elsewhere, at or above beta the opponent avoids this \
+                 node, so the remaining moves are skipped: {CUTOFF_NAMING}{}",
+                if algorithm == Algorithm::IterativeDeepening {
+                    "; iterative deepening repeats the search one ply deeper each iteration, \
+                     ordering moves by the last one"
+                } else {
+                    ""
+                }
+            )
+        }
+        Algorithm::Pns | Algorithm::Pn2 => format!(
+            "from the root, follow the most-proving child (the smallest pn at OR nodes, where \
+             the attacker moves; the smallest dn at AND nodes), expand the leaf reached and \
+             back the numbers up: pn = min of the children's pn, dn = sum of their dn at OR \
+             nodes, the other way round at AND nodes{}",
+            if algorithm == Algorithm::Pn2 {
+                "; PN² evaluates a new leaf by a second, bounded PNS"
+            } else {
+                ""
+            }
+        ),
+        Algorithm::DfPn | Algorithm::LambdaDfPn => format!(
+            "the most-proving child is chosen as in PNS (smallest pn at OR nodes, smallest dn \
+             at AND nodes), but depth first: MID stays below a node while its numbers are \
+             under the thresholds th_pn and th_dn (the best child gets the second-best \
+             child's number + 1) and returns as soon as one is reached{}",
+            if algorithm == Algorithm::LambdaDfPn {
+                "; lambda-df-pn does this over lambda trees, the smallest level first"
+            } else {
+                ""
+            }
+        ),
+        Algorithm::Lambda | Algorithm::DualLambda => format!(
+            "the attacker looks for a λn-tree: a move after which, were the defender to pass, \
+             a λ(n-1)-tree would win, and every defence is answered the same way; levels are \
+             tried 1, 2, ... and each failure hands the next level its attack zone{}",
+            if algorithm == Algorithm::DualLambda {
+                "; dual-lambda also rejects attacks that leave the defender a counter-threat"
+            } else {
+                ""
+            }
+        ),
+    };
+    (format!("How {name} decides"), rule)
+}
+
+fn alpha_beta_rows(algorithm: Algorithm) -> Vec<Entry> {
+    let mut rows = vec![
+        glyph(
+            "exact",
+            "3",
+            "exact value 3 (for the side to move at the node)",
+        ),
+        glyph(
+            "lower",
+            "3",
+            "at least 3: the node failed high (a cutoff), or is still open (value so far)",
+        ),
+        glyph(
+            "upper",
+            "3",
+            "at most 3: the node failed low (no move reached alpha)",
+        ),
+        glyph("ellipsis", "", "no value yet (not searched, or searching)"),
+        text(
+            "win@3 loss@2",
+            "a won (lost) game for the side to move, 3 (2) plies from the node",
+        ),
+    ];
+    if algorithm != Algorithm::Minimax {
+        rows.push(glyph(
+            "cutoff",
+            "",
+            "the node's search ended in a cutoff: its other moves were skipped",
+        ));
+        rows.push(glyph(
+            "tt_hit",
+            "",
+            "a transposition-table entry decided the node without searching it",
+        ));
+        rows.push(text(
+            "(-∞, 3, ∞)",
+            "lessons: (alpha, value, beta), the window the node was searched with",
+        ));
+    }
+    rows.push(glyph("best", "", "the best move at its node"));
+    rows
+}
+
+fn alpha_beta_node() -> Vec<Entry> {
+    vec![
+        text(
+            "depth 2 (3 left)",
+            "plies from the root, and plies left to the horizon",
+        ),
+        text(
+            "(255 left)",
+            "no depth limit: the count starts at the engine's ply cap, not a real horizon",
+        ),
+        text(
+            "alpha beta",
+            "the window at entry: only values strictly between them are exact",
+        ),
+        text(
+            "value 3 (lower, final)",
+            "the value, its bound (exact, lower, upper) and whether it can still change",
+        ),
+        text(
+            "cutoff",
+            "why the search stopped here: value >= beta, and how many moves were skipped",
+        ),
+        text(
+            "order",
+            "the moves as generated and as searched, with why (TT move, killer, history)",
+        ),
+    ]
+}
+
+fn proof_rows(algorithm: Algorithm) -> Vec<Entry> {
+    let mut rows = vec![
+        text(
+            "[2, 3]",
+            "[pn, dn]: at least 2 leaves must be proven to prove the node, 3 disproven to \
+             disprove it",
+        ),
+        text(
+            "∞ ∞-1",
+            "infinity (a proven node has dn ∞, a disproven one pn ∞); ∞-1 the largest finite",
+        ),
+        text("PROVEN", "the attacker's goal is reached here: [0, ∞]"),
+        text("DISPROVEN", "the goal cannot be reached here: [∞, 0]"),
+        text(
+            "and",
+            "an AND node: the defender moves (rows without it are OR nodes)",
+        ),
+        glyph("best", "", "the node the current descent has reached"),
+    ];
+    if algorithm == Algorithm::LambdaDfPn {
+        rows.push(text("λ1", "the lambda level of the tree being searched"));
+    }
+    rows
+}
+
+fn proof_node(algorithm: Algorithm) -> Vec<Entry> {
+    let mut rows = vec![
+        text(
+            "node",
+            "OR (the attacker to move) or AND (the defender to move)",
+        ),
+        text("pn / dn", "the node's numbers as of the step"),
+        text(
+            "children 3, expanded 1x",
+            "3 children, made by 1 expansion (df-pn expands a node again each time MID \
+             comes back to it after its children were forgotten)",
+        ),
+    ];
+    if matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn) {
+        rows.push(text(
+            "threshold [4, ∞]",
+            "[th_pn, th_dn]: MID returns from the node once pn >= th_pn or dn >= th_dn",
+        ));
+    }
+    rows.push(text(
+        "descent, frames",
+        "the path the search is on at the step, root first: each frame with its numbers \
+         (and thresholds); > marks the selected node's frame",
+    ));
+    if algorithm == Algorithm::Pn2 {
+        rows.push(text(
+            "PN² second-level",
+            "the node belongs to a second-level search",
+        ));
+    }
+    rows
+}
+
+fn lambda_rows() -> Vec<Entry> {
+    vec![
+        text("λ2", "the order of the threat searched at this node"),
+        text(
+            "λ2 search",
+            "LAMBDA: can the attacker force a win of order at most 2?",
+        ),
+        text(
+            "threat λ1?",
+            "a threat check: the defender passes; does a λ1 tree win?",
+        ),
+        text(
+            "re-search λ2",
+            "after a defence: does the attacker still win at λ2? if not, the defence refutes",
+        ),
+        text(
+            "counter-threat λ1",
+            "dual-lambda: the defender's threat that makes an attack self-endangering",
+        ),
+        text("WIN λ2", "a λ2 tree of value 1 exists: the attacker wins"),
+        text(
+            "self-endangering",
+            "the move lets the opponent win (dual-lambda drops it)",
+        ),
+        glyph("ellipsis", "", "undecided as of the step"),
+        glyph("tt_hit", "", "decided by the table"),
+    ]
+}
+
+fn lambda_node() -> Vec<Entry> {
+    vec![
+        text(
+            "level λ1 of max λ2",
+            "the node's order, and the highest order tried",
+        ),
+        text("depth 7 plies left", "plies to the depth limit"),
+        text("threat", "the attack move being answered and its order"),
+        text(
+            "tries",
+            "ATTACK's or DEFEND's candidate moves, from the zone",
+        ),
+        text(
+            "A-zone D-zone",
+            "the attack zone ATTACK chose from; the defence zone of the threat answered",
+        ),
+        text(
+            "λ2 X1-3: 2 2 10 all 10",
+            "a λ2 zone: 2 points of order 1, 2 of order <= 2, 10 of order <= 3, 10 in all",
+        ),
+        text(
+            "zone orders",
+            "a zone is nested regions X1 ⊆ X2 ⊆ X3 ...; X1 holds the moves that can matter \
+             now, Xk those that can matter only k-1 turns later. An order-3 point can lie \
+             far from the fight: it is relevant only after two more exchanges, whose own \
+             zones it had to cover",
+        ),
+    ]
+}
+
+fn board_marks(algorithm: Algorithm) -> Vec<Entry> {
+    let mut rows = vec![
+        glyph("last_move_open", "", "( ) around the stone played last"),
+        glyph("selected_open", "", "[ ] around the selected node's move"),
+    ];
+    if algorithm.is_proof_search() {
+        rows.push(text(
+            "3 on a point",
+            "the child there has pn 3 (d: show dn instead); ∞ solved against",
+        ));
+    } else if algorithm.is_threat_search() {
+        rows.push(text(
+            "at the root",
+            "N wins at λN, ? tried, x loses (self-endangering)",
+        ));
+        rows.push(text(
+            "1 2 3 on points",
+            "the zone's order of each point; z cycles X1, X≤2, X≤3, all; d: A- or D-zone",
+        ));
+    } else {
+        rows.push(text(
+            "-3 on a point",
+            "the value of the child there, from the mover's view",
+        ));
+        if algorithm != Algorithm::Minimax {
+            rows.push(text(
+                "1-9 (H)",
+                "history heat: 9 = the highest history score; killers listed",
+            ));
+        }
+    }
+    rows
+}
+
+/// The legend as plain lines (`mark  meaning`), for tests and the text front ends; the
+/// glyphs are the Unicode set's.
+pub fn plain_lines(legend: &Legend) -> Vec<String> {
+    let mut out = vec![
+        format!("{}:", legend.rule_title),
+        format!("  {}", legend.rule),
+    ];
+    for s in &legend.sections {
+        out.push(format!("{}:", s.title));
+        for e in &s.entries {
+            let mark = match &e.mark {
+                Mark::Glyph(key, suffix) => {
+                    format!("{}{suffix}", unicode_glyph(key))
+                }
+                Mark::Text(t) => t.clone(),
+            };
+            out.push(format!("  {mark}  {}", e.meaning));
+        }
+    }
+    out
+}
+
+/// The Unicode glyph of a theme-file key, for [`plain_lines`] (the front end uses the
+/// theme's set instead).
+fn unicode_glyph(key: &str) -> &'static str {
+    match key {
+        "expanded" => "▾",
+        "collapsed" => "▸",
+        "cutoff" => "✕",
+        "tt_hit" => "≡",
+        "best" => "★",
+        "exact" => "=",
+        "lower" => "≥",
+        "upper" => "≤",
+        "ellipsis" => "…",
+        "last_move_open" => "(",
+        "selected_open" => "[",
+        _ => "?",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_family_explains_its_own_marks() {
+        let ab = plain_lines(&legend(Algorithm::AlphaBeta, GameKind::Tree)).join("\n");
+        for needle in ["=3", "≥3", "≤3", "✕", "★", "win@3", CUTOFF_NAMING] {
+            assert!(
+                ab.contains(needle),
+                "alpha-beta legend lacks {needle}:\n{ab}"
+            );
+        }
+        assert!(!ab.contains("Board"), "a tree puzzle has no board:\n{ab}");
+        let dfpn = plain_lines(&legend(Algorithm::DfPn, GameKind::Hex)).join("\n");
+        for needle in [
+            "[pn, dn]",
+            "smallest pn at OR nodes",
+            "smallest dn",
+            "thresholds",
+            "frames",
+            "expanded 1x",
+            "Board",
+        ] {
+            assert!(
+                dfpn.contains(needle),
+                "df-pn legend lacks {needle}:\n{dfpn}"
+            );
+        }
+        let lambda = plain_lines(&legend(Algorithm::Lambda, GameKind::AtariGo)).join("\n");
+        for needle in [
+            "X1-3: 2 2 10 all 10",
+            "re-search",
+            "order-3 point",
+            "far from the fight",
+            "N wins at λN",
+        ] {
+            assert!(
+                lambda.contains(needle),
+                "lambda legend lacks {needle}:\n{lambda}"
+            );
+        }
+        assert!(!lambda.contains("[pn, dn]"));
+    }
+
+    #[test]
+    fn every_glyph_key_has_a_plain_form() {
+        for &algorithm in Algorithm::ALL.iter() {
+            for s in legend(algorithm, GameKind::Mnk).sections {
+                for e in s.entries {
+                    if let Mark::Glyph(key, _) = e.mark {
+                        assert_ne!(unicode_glyph(key), "?", "{key} has no plain form");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! `plyscope compare` says what each run used besides its algorithm (issue 16, point 8):
+//! df-pn on Hex keys its table by the smallest symmetric key and prunes with must-play
+//! regions, PNS has neither, so a node ratio between them is not the algorithms alone.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn plyscope() -> Command {
+    Command::cargo_bin("plyscope").expect("the binary is built")
+}
+
+#[test]
+fn compare_text_says_what_each_run_used() {
+    plyscope()
+        .args(["compare", "hex-3x3", "--algo", "dfpn", "--algo", "pns"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("what each run used:\n  dfpn:\n    table     64 MB\n"))
+        .stdout(predicate::str::contains(
+            "    symmetry  symmetric keys (mirror images share one entry, searched once)",
+        ))
+        .stdout(predicate::str::contains("must-play regions (Hex: the opponent's bridge connections)"))
+        .stdout(predicate::str::contains(
+            "  pns:\n    table     none (a tree in memory: transpositions searched again)\n    symmetry  none\n",
+        ))
+        .stdout(predicate::str::contains(
+            "the runs differ in table, symmetry or pruning",
+        ));
+}
+
+#[test]
+fn compare_json_rows_carry_what_each_run_used() {
+    let out = plyscope()
+        .args([
+            "compare",
+            "tree-abc",
+            "--algo",
+            "minimax",
+            "--algo",
+            "alphabeta",
+            "--algo",
+            "pns",
+            "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&out).expect("a JSON array");
+    assert_eq!(rows[0]["used"]["table"], "none");
+    assert_eq!(rows[0]["used"]["pruning"], "none: every node");
+    assert_eq!(rows[1]["used"]["table"], "64 MB");
+    assert_eq!(
+        rows[1]["used"]["ordering"],
+        "TT move, killers, history, 1-ply eval"
+    );
+    // A refused run used nothing.
+    assert_eq!(rows[2]["used"], serde_json::Value::Null);
+}
