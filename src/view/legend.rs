@@ -269,7 +269,20 @@ fn proof_rows(algorithm: Algorithm) -> Vec<Entry> {
             "an AND node: the defender moves (rows without it are OR nodes)",
         ),
         glyph("best", "", "the node the current descent has reached"),
+        text(
+            "new leaf",
+            "a child its parent's expansion generated but the search has not entered yet; \
+             its numbers are the ones the expansion gave it",
+        ),
     ];
+    if matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn) {
+        rows.push(text(
+            "stored",
+            "the row shows the table entry its parent's latest expansion read, not a value \
+             searched since: df-pn forgets children it leaves, so rows need not add up to \
+             the parent's numbers",
+        ));
+    }
     if algorithm == Algorithm::LambdaDfPn {
         rows.push(text("λ1", "the lambda level of the tree being searched"));
     }
@@ -283,6 +296,16 @@ fn proof_node(algorithm: Algorithm) -> Vec<Entry> {
             "OR (the attacker to move) or AND (the defender to move)",
         ),
         text("pn / dn", "the node's numbers as of the step"),
+        text(
+            "shows",
+            "where the node's numbers come from: its own latest update, or the table entry \
+             its parent's expansion read",
+        ),
+        text(
+            "rule",
+            "the backup rule over the children as shown: OR node pn = min, dn = sum; AND node \
+             pn = sum, dn = min (a second line says when the node's numbers differ)",
+        ),
         text(
             "children 3, expanded 1x",
             "3 children, made by 1 expansion (df-pn expands a node again each time MID \
@@ -466,6 +489,10 @@ mod tests {
             "frames",
             "expanded 1x",
             "Board",
+            "new leaf",
+            "stored",
+            "shows",
+            "rule",
         ] {
             assert!(
                 dfpn.contains(needle),
@@ -486,6 +513,15 @@ mod tests {
             );
         }
         assert!(!lambda.contains("[pn, dn]"));
+        let pns = plain_lines(&legend(Algorithm::Pns, GameKind::Tree)).join("\n");
+        assert!(
+            pns.contains("new leaf"),
+            "PNS legend lacks new leaf:\n{pns}"
+        );
+        assert!(
+            !pns.contains("stored"),
+            "PNS keeps its tree: nothing is stored:\n{pns}"
+        );
     }
 
     #[test]
