@@ -78,6 +78,9 @@ pub struct Editor {
     /// Changed since the start or the last save.
     pub dirty: bool,
     pub prompt: Option<Prompt>,
+    /// The prompt still holds the text it was offered with: a typed character replaces
+    /// it (as a selected field does), backspace starts editing it.
+    pub prompt_fresh: bool,
     pub message: Option<String>,
     /// Legality as of the last change: `Ok` or the loader's reason.
     pub legality: Result<(), String>,
@@ -101,6 +104,7 @@ impl Editor {
             size: 1,
             dirty: false,
             prompt: None,
+            prompt_fresh: false,
             message: None,
             legality: Ok(()),
             dir,
@@ -284,9 +288,22 @@ impl Editor {
                 n.to_string_lossy().into_owned()
             });
         self.prompt = Some(Prompt::Name(name));
+        self.prompt_fresh = true;
     }
 
     fn prompt_key(&mut self, prompt: Prompt, event: &KeyEvent) -> EditorExit {
+        // An offered name or title is replaced by the first character typed.
+        let replace = std::mem::take(&mut self.prompt_fresh)
+            && matches!(event.code, KeyCode::Char(_))
+            && !event.modifiers.contains(KeyModifiers::CONTROL);
+        let prompt = match prompt {
+            Prompt::Name(_) if replace => Prompt::Name(String::new()),
+            Prompt::Title { path, .. } if replace => Prompt::Title {
+                path,
+                text: String::new(),
+            },
+            other => other,
+        };
         match prompt {
             Prompt::Leave => {
                 return match event.code {
@@ -314,7 +331,8 @@ impl Editor {
                         self.prompt = Some(Prompt::Title {
                             path,
                             text: self.title.clone(),
-                        })
+                        });
+                        self.prompt_fresh = true;
                     }
                     Err(e) => {
                         self.message = Some(e);
