@@ -11,7 +11,8 @@
 //! directly); Gobblet `1`-`4` choose a size, `x` / `o` put a piece of that size on top
 //! (from the reserve), space or `.` takes the top piece back; `t` the side to move, `r` the
 //! expected result, `d` whom a draw counts for, `f` m,n,k's free setup, `c` checks
-//! legality, `s` saves (file name, then title; ctrl-u clears a prompt), `P` plays from the
+//! legality, `s` saves (file name, then title: the first character typed replaces the offered
+//! text, backspace edits it instead; ctrl-u clears a prompt), `P` plays from the
 //! position, esc leaves (asking again when there are unsaved changes). The model
 //! ([`setup`]) keeps legality in the puzzle loader; saving is atomic ([`save`]).
 
