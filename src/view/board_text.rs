@@ -105,7 +105,7 @@ mod tests {
         };
         assert_eq!(
             board_text(&view),
-            "  a  b  c\n3        *\n2    [O]\n1  X\nlast move: b2\nmarks (*): c3 5\n"
+            "   a  b  c\n3  .  .  *\n2  . [O] .\n1  X  .  .\nlast move: b2\nmarks (*): c3 5\n"
         );
     }
 }
