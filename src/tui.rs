@@ -18,6 +18,7 @@ pub mod keymap;
 pub mod play;
 pub mod ui;
 pub mod worker;
+pub mod write_error;
 
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,15 +9,18 @@
 //! starts the recorded searches whose traces it reads.
 
 pub mod board;
+pub mod board_text;
 pub mod explain;
 pub mod game_session;
 pub mod heuristics;
 pub mod lambda;
 pub mod landing;
 pub mod legend;
+pub mod names;
 pub mod new_leaves;
 pub mod proof;
 pub mod session;
+pub mod step_tree;
 
 use crate::search::Bound;
 

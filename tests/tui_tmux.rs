@@ -378,3 +378,40 @@ fn legend_level_step_and_split_picker_keys() {
     tmux.keys("q");
     tmux.wait_for("EXITED 0");
 }
+
+/// Class material from the real binary (issue 16, point 9): three steps, `S` writes the
+/// tree as of step 3 into the current directory and says so; `S` again asks before
+/// writing over it, and `n` leaves the files as they are.
+#[test]
+fn the_export_key_writes_class_material_into_the_current_directory() {
+    let Some(tmux) = tmux_or_skip("class") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("plyscope-e2e-class-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!(
+        "cd {} && {bin} explore tree-abc; echo EXITED $?; sleep 30",
+        dir.display()
+    );
+    tmux.open(120, 30, &[&shell]);
+    tmux.wait_for("step 0/28");
+    tmux.keys("   ");
+    tmux.wait_for("step 3/28");
+    tmux.keys("S");
+    tmux.wait_for("wrote tree-abc-step3.dot and tree-abc-step3.txt in");
+    let dot = std::fs::read_to_string(dir.join("tree-abc-step3.dot")).unwrap();
+    assert!(dot.contains("// step 3 of 28"), "{dot}");
+    tmux.keys("S");
+    tmux.wait_for("exist: overwrite? (y: yes");
+    tmux.keys("n");
+    tmux.wait_for("class material not written");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tree-abc-step3.dot")).unwrap(),
+        dot
+    );
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+    let _ = std::fs::remove_dir_all(&dir);
+}

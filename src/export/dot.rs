@@ -28,6 +28,7 @@ use crate::search::proof::{PN_INFINITY, ProofNumbers};
 use crate::search::{Bound, Value, Window};
 use crate::trace::store::{Event, NodeKind, Trace, pn_flags};
 use crate::view::lambda::verdict_words;
+use crate::view::names::Names;
 
 use super::{Header, kept_nodes};
 
@@ -64,6 +65,7 @@ pub fn write<G: Game>(
 ) -> io::Result<usize> {
     let kept = kept_nodes(trace, max_nodes);
     let facts = facts(trace, kept);
+    let names = Names::new(root, trace);
     writeln!(
         out,
         "// plyscope {}: {} search tree of {} ({}), {} nodes, {} events",
@@ -103,7 +105,7 @@ pub fn write<G: Game>(
     )?;
     writeln!(out, "  edge [arrowsize=0.6];")?;
     for (id, f) in facts.iter().enumerate() {
-        let label = label(root, trace, id as u32, f);
+        let label = label(&names, trace, id as u32, f);
         writeln!(
             out,
             "  n{id} [label={}{}];",
@@ -222,9 +224,11 @@ pub(crate) fn zone_size<M: Copy>(trace: &Trace<M>, zone: u32) -> Option<usize> {
     )
 }
 
-fn label<G: Game>(root: &G, trace: &Trace<G::Move>, id: u32, f: &Facts) -> String {
+/// A node's label; its move is named as the explorer names it ([`Names::node_move`]: in
+/// its parent's position).
+fn label<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, id: u32, f: &Facts) -> String {
     let node = trace.node(id);
-    let mv = node.mv().map(|m| root.format_move(m));
+    let mv = names.node_move(id);
     let mut lines: Vec<String> = Vec::new();
     let name = match node.kind() {
         NodeKind::Root => "root".to_string(),
@@ -324,21 +328,8 @@ fn numbers_text(n: ProofNumbers) -> String {
     format!("[{}, {}]", one(n.pn), one(n.dn))
 }
 
-/// A DOT double-quoted string: quotes and backslashes escaped, line breaks as `\n`.
-pub fn quote(text: &str) -> String {
-    let mut s = String::with_capacity(text.len() + 2);
-    s.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            c => s.push(c),
-        }
-    }
-    s.push('"');
-    s
-}
+/// A DOT double-quoted string (one writer for `export` and the explorer's class files).
+pub use crate::view::step_tree::quote;
 
 #[cfg(test)]
 mod tests {

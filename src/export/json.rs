@@ -28,6 +28,8 @@ use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Window};
 use crate::trace::store::{Event, MoveRange, NodeKind, PnStep, Trace, pn_flags};
 
+use crate::view::names::Names;
+
 use super::dot::zone_size;
 use super::{Header, kept_nodes};
 
@@ -266,10 +268,11 @@ struct Events<'a, G: Game> {
 
 impl<G: Game> Serialize for Events<'_, G> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let names = Names::new(self.root, self.trace);
         serializer.collect_seq(
             self.trace.events()[..self.end]
                 .iter()
-                .map(|e| event(self.root, self.trace, e)),
+                .map(|e| event(&names, self.trace, e)),
         )
     }
 }
@@ -325,17 +328,22 @@ pub fn document<G: Game>(
     unrecorded: u64,
 ) -> TraceDocument {
     let (_, end) = cut_at(trace, max_nodes);
+    let names = Names::new(root, trace);
     TraceDocument {
         events: trace.events()[..end]
             .iter()
-            .map(|e| event(root, trace, e))
+            .map(|e| event(&names, trace, e))
             .collect(),
         ..head(trace, header, max_nodes, unrecorded)
     }
 }
 
-fn event<G: Game>(root: &G, trace: &Trace<G::Move>, e: &Event<G::Move>) -> JsonEvent {
-    let mv = |m: G::Move| root.format_move(m);
+/// One event in JSON. Moves are named as the explorer names them ([`Names`]): a node's own
+/// move in its parent's position, every other move of the event in the position of the
+/// event's node.
+fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Move>) -> JsonEvent {
+    let at = e.node().unwrap_or(0);
+    let mv = |m: G::Move| names.at(at, m);
     let moves = |r: MoveRange| trace.moves(r).iter().map(|&m| mv(m)).collect::<Vec<_>>();
     let bound = |b: Bound| {
         match b {
@@ -356,7 +364,7 @@ fn event<G: Game>(root: &G, trace: &Trace<G::Move>, e: &Event<G::Move>) -> JsonE
                 node,
                 parent: n.parent(),
                 node_kind: node_kind(n.kind()).to_string(),
-                mv: n.mv().map(mv),
+                mv: names.node_move(node),
                 ply: n.ply(),
                 depth: n.depth(),
                 alpha: alpha.0,

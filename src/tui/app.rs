@@ -18,6 +18,9 @@
 //! disproof numbers on the board instead of their proof numbers. `a` cycles through the
 //! proof family too (PNS and df-pn only on literal trees).
 
+pub mod bookmarks;
+pub mod class;
+pub mod depth;
 pub mod lesson;
 pub mod level;
 pub mod split;
@@ -133,6 +136,12 @@ pub struct App {
     /// The position editor or a game against the engine, when one is open (it takes the
     /// keys: [`super::editor`]).
     pub modal: Option<super::editor::Modal>,
+    /// Class material (`S`): where it goes, a pending overwrite question ([`class`]).
+    pub class: class::ClassExport,
+    /// Bookmarked steps (`M`, `'`, `"`; [`bookmarks`]).
+    pub bookmarks: bookmarks::Bookmarks,
+    /// The depth limit set with `@` (`None`: the puzzle's; [`depth`]).
+    pub depth_limit: Option<u32>,
     tx: Sender<Msg>,
 }
 
@@ -241,6 +250,9 @@ impl App {
             lesson: None,
             show_window: false,
             modal: None,
+            class: class::ClassExport::default(),
+            bookmarks: bookmarks::Bookmarks::default(),
+            depth_limit: None,
             tx,
         }
     }
@@ -292,7 +304,7 @@ impl App {
     }
 
     /// Restarts the search with the current algorithm and limits.
-    fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.session.cancel();
         let mut spec = SearchSpec::for_puzzle(&self.puzzle, self.algorithm, self.spec.record);
         if let Some(nodes) = NODE_LIMITS[self.node_limit] {
@@ -300,6 +312,9 @@ impl App {
         }
         if let Some(level) = self.max_level {
             spec.config.lambda.max_level = level;
+        }
+        if let Some(depth) = self.depth_limit {
+            spec.limits.max_depth = Some(depth);
         }
         spec.root_analysis = self.root_analysis;
         self.run_spec(spec);
@@ -312,6 +327,7 @@ impl App {
         self.algorithm = algorithm;
         self.node_limit = 0;
         self.max_level = None;
+        self.depth_limit = None;
         self.root_analysis = false;
         self.run_spec(spec);
     }
@@ -328,6 +344,7 @@ impl App {
         self.follow = true;
         self.expanded.clear();
         self.playing = false;
+        self.bookmarks.clear();
     }
 
     /// Opens another puzzle with its own algorithm.
@@ -337,6 +354,7 @@ impl App {
         self.algorithm = None;
         self.node_limit = 0;
         self.max_level = None;
+        self.depth_limit = None;
         self.root_analysis = false;
         self.restart();
     }
@@ -735,6 +753,12 @@ impl App {
                     self.selected = self.session.roots().last().copied();
                 }
             }
+            Action::ToggleBookmark => bookmarks::toggle(self),
+            Action::NextBookmark | Action::PreviousBookmark => {
+                bookmarks::jump(self, action == Action::NextBookmark)
+            }
+            Action::CycleDepthLimit => depth::cycle(self),
+            Action::ExportClass => class::export(self),
             Action::PlayPause => self.playing = !self.playing,
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),

@@ -11,7 +11,8 @@
 //! directly); Gobblet `1`-`4` choose a size, `x` / `o` put a piece of that size on top
 //! (from the reserve), space or `.` takes the top piece back; `t` the side to move, `r` the
 //! expected result, `d` whom a draw counts for, `f` m,n,k's free setup, `c` checks
-//! legality, `s` saves (file name, then title; ctrl-u clears a prompt), `P` plays from the
+//! legality, `s` saves (file name, then title: the first character typed replaces the offered
+//! text, backspace edits it instead; ctrl-u clears a prompt), `P` plays from the
 //! position, esc leaves (asking again when there are unsaved changes). The model
 //! ([`setup`]) keeps legality in the puzzle loader; saving is atomic ([`save`]).
 
@@ -78,6 +79,9 @@ pub struct Editor {
     /// Changed since the start or the last save.
     pub dirty: bool,
     pub prompt: Option<Prompt>,
+    /// The prompt still holds the text it was offered with: a typed character replaces
+    /// it (as a selected field does), backspace starts editing it.
+    pub prompt_fresh: bool,
     pub message: Option<String>,
     /// Legality as of the last change: `Ok` or the loader's reason.
     pub legality: Result<(), String>,
@@ -101,6 +105,7 @@ impl Editor {
             size: 1,
             dirty: false,
             prompt: None,
+            prompt_fresh: false,
             message: None,
             legality: Ok(()),
             dir,
@@ -284,9 +289,22 @@ impl Editor {
                 n.to_string_lossy().into_owned()
             });
         self.prompt = Some(Prompt::Name(name));
+        self.prompt_fresh = true;
     }
 
     fn prompt_key(&mut self, prompt: Prompt, event: &KeyEvent) -> EditorExit {
+        // An offered name or title is replaced by the first character typed.
+        let replace = std::mem::take(&mut self.prompt_fresh)
+            && matches!(event.code, KeyCode::Char(_))
+            && !event.modifiers.contains(KeyModifiers::CONTROL);
+        let prompt = match prompt {
+            Prompt::Name(_) if replace => Prompt::Name(String::new()),
+            Prompt::Title { path, .. } if replace => Prompt::Title {
+                path,
+                text: String::new(),
+            },
+            other => other,
+        };
         match prompt {
             Prompt::Leave => {
                 return match event.code {
@@ -314,7 +332,8 @@ impl Editor {
                         self.prompt = Some(Prompt::Title {
                             path,
                             text: self.title.clone(),
-                        })
+                        });
+                        self.prompt_fresh = true;
                     }
                     Err(e) => {
                         self.message = Some(e);

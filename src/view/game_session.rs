@@ -15,6 +15,7 @@ use crate::trace::store::{Event, EventKind, NodeId, NodeKind, Trace};
 use super::board::BoardGame;
 use super::lambda::{self, RootMark, ZoneView};
 use super::landing::{self, Landed};
+use super::names::Names;
 use super::new_leaves::{NewLeaves, is_new_leaf};
 use super::proof;
 use super::session::*;
@@ -493,13 +494,9 @@ impl<G: BoardGame> Session for GameSession<G> {
             (None, _) if tn.kind() == NodeKind::NullMove => "null move (pass)".to_string(),
             (None, _) if tn.iteration() > 0 => format!("root, iteration {}", tn.iteration()),
             (None, _) => "root".to_string(),
-            (Some(mv), _) => {
-                let (parent_game, _) = match tn.parent() {
-                    Some(p) => self.position(&trace, p),
-                    None => (self.root.clone(), Vec::new()),
-                };
-                parent_game.format_move(mv)
-            }
+            (Some(_), _) => Names::new(&self.root, &trace)
+                .node_move(node)
+                .unwrap_or_default(),
         };
         let best = tn
             .parent()
@@ -649,14 +646,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         if node as usize >= trace.node_count() {
             return Vec::new();
         }
-        let mut game = self.root.clone();
-        let line = Self::line(&trace, node);
-        let mut out = Vec::with_capacity(line.len());
-        for &mv in &line {
-            out.push(game.format_move(mv));
-            game.play(mv);
-        }
-        out
+        Names::new(&self.root, &trace).line(node)
     }
 
     fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView {
@@ -775,10 +765,8 @@ impl<G: BoardGame> Session for GameSession<G> {
 
     fn explain(&self) -> Option<explain::Explanation> {
         let trace = self.live.read();
-        let name = |at: NodeId, mv: G::Move| {
-            let (game, _) = self.position(&trace, at);
-            game.format_move(mv)
-        };
+        let names = Names::new(&self.root, &trace);
+        let name = |at: NodeId, mv: G::Move| names.at(at, mv);
         let mut x = explain::explain(&trace, &self.replay, &name)?;
         // An expansion that lists fewer children than the position has legal moves says
         // which were left out and why, from the game (the trace records only the list).

@@ -77,6 +77,9 @@ impl App {
         let Some(modal) = self.modal.take() else {
             if Key::from_event(event) == Some(CTRL_C) {
                 self.update(Action::QuitNow);
+            } else if self.class.pending.is_some() {
+                // The class files' overwrite question takes the next key.
+                crate::tui::app::class::answer(self, event);
             } else if let Some(action) = self.keymap.action(event) {
                 self.update(action);
             }

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::atomic_file;
 use crate::puzzle::find_bundled;
+use crate::tui::write_error::describe;
 
 /// Writes `text` to `path` atomically.
 pub fn save_atomic(path: &Path, text: &str) -> Result<(), String> {
@@ -29,16 +30,22 @@ pub fn save_atomic_with(
 ) -> Result<(), String> {
     let unchanged = |what: &Path, e: io::Error| {
         format!(
-            "cannot write {}: {e}; {} is unchanged",
+            "cannot write {}: {}; {} is unchanged",
             what.display(),
+            describe(&e),
             path.display()
         )
     };
     let mut temp = atomic_file::temporary_for(path).map_err(|e| unchanged(path, e))?;
     // Dropping `temp` on an error removes it.
     write(temp.as_file_mut(), text.as_bytes()).map_err(|e| unchanged(temp.path(), e))?;
-    atomic_file::commit(temp, path)
-        .map_err(|e| format!("cannot save {}: {e}; the file is unchanged", path.display()))
+    atomic_file::commit(temp, path).map_err(|e| {
+        format!(
+            "cannot save {}: {}; the file is unchanged",
+            path.display(),
+            describe(&e)
+        )
+    })
 }
 
 /// Where a save named `typed` goes: in `dir` unless it names a directory itself, with

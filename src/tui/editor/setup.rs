@@ -33,6 +33,13 @@ use crate::games::gobblet::{Evaluation, Variant};
 use crate::puzzle::{self, ExpectedResult, Position, Puzzle, PuzzleLimits};
 use crate::search::Algorithm;
 
+/// Why the editor refuses AtariGo stone counts, in the message and the key help: the rule
+/// is plyscope's (its puzzles start from positions alternate play reaches), not capture
+/// Go's.
+pub const ATARIGO_COUNTS: &str = "plyscope's AtariGo puzzles start from positions that \
+    alternate play reaches, black first: as many stones each with black to move, black one \
+    more with white to move; t switches the side to move";
+
 /// Which stone game, with m,n,k's own settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StoneKind {
@@ -434,7 +441,26 @@ impl Setup {
     /// Reads the setup back through the puzzle loader: the position it stands for, or why
     /// it is not legal (the loader's message, without a file name).
     pub fn check(&self) -> Result<Puzzle, String> {
-        puzzle::parse(&self.to_toml("editor"), "editor").map_err(|e| e.message)
+        puzzle::parse(&self.to_toml("editor"), "editor").map_err(|e| self.explain(e.message))
+    }
+
+    /// The loader's reason, with what to do about it where the rule is plyscope's own
+    /// rather than the game's: AtariGo's rules (capture Go) allow any stones, but our
+    /// puzzles start from positions alternate play reaches, black first
+    /// (`AtariGo::with_stones`), so the counts must match the side to move.
+    fn explain(&self, message: String) -> String {
+        let atarigo = matches!(
+            self.board,
+            Board::Stones {
+                kind: StoneKind::AtariGo,
+                ..
+            }
+        );
+        if atarigo && (message.contains("as many stones") || message.contains("one stone more")) {
+            format!("{message} ({ATARIGO_COUNTS})")
+        } else {
+            message
+        }
     }
 }
 

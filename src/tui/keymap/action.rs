@@ -120,6 +120,9 @@ actions! {
     PlayPause => "play_pause", Step, Some("play"), "play the search forward, or pause";
     Faster => "faster", Step, None, "play faster";
     Slower => "slower", Step, None, "play slower";
+    ToggleBookmark => "toggle_bookmark", Step, None, "bookmark the current step, or remove its bookmark";
+    NextBookmark => "next_bookmark", Step, None, "forward to the next bookmarked step (wraps to the first)";
+    PreviousBookmark => "previous_bookmark", Step, None, "back to the previous bookmarked step (wraps to the last)";
 
     ToggleValues => "toggle_values", View, None, "show or hide the board overlay (values, zones, levels)";
     CycleZoneOrder => "cycle_zone_order", View, None, "lambda: cycle the zone orders shown (1, <=2, <=3, all)";
@@ -140,10 +143,12 @@ actions! {
     LevelDown => "level_down", Search, None, "lambda: lower the maximum level and search again";
     ToggleRootAnalysis => "toggle_root_analysis", Search, None, "lambda: root analysis (every root move) or one search";
     ChangeLimits => "change_limits", Search, None, "change the search limits and search again";
+    CycleDepthLimit => "cycle_depth_limit", Search, None, "alpha-beta: cycle the depth limit (none, 1-6, 8) and search again (horizon examples)";
     CancelSearch => "cancel_search", Search, None, "stop the running search (the record so far stays)";
     EditPosition => "edit_position", Search, None, "edit the selected node's position, check it, save it as a puzzle";
     PlayEngine => "play_engine", Search, None, "play against an engine from the selected node";
 
+    ExportClass => "export_class", General, None, "write the tree as of this step (DOT) and its settings, Why block, board and tree (text) to the current directory";
     LessonNext => "lesson_next", General, None, "lessons: the next step of the script";
     LessonPrevious => "lesson_previous", General, None, "lessons: the previous step (replayed exactly)";
     Close => "close", General, None, "close the open overlay";

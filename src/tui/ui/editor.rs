@@ -233,6 +233,14 @@ fn editor_side(e: &Editor) -> Vec<String> {
         }
         .to_string(),
     );
+    if let Board::Stones {
+        kind: StoneKind::AtariGo,
+        ..
+    } = &s.board
+    {
+        out.push("AtariGo counts: as many stones each (black to move)".to_string());
+        out.push("or black one more (white to move)".to_string());
+    }
     out.push("c check, s save, P play from here, esc leave".to_string());
     out
 }
@@ -262,14 +270,24 @@ fn editor_bottom(e: &Editor, theme: &Theme) -> Vec<Line<'static>> {
     match &e.prompt {
         Some(Prompt::Name(t)) => lines.push(ask(
             format!(
-                "save as (in {}; enter, esc, ctrl-u clears): ",
-                e.dir.display()
+                "save as (in {}; {}enter, esc, ctrl-u clears): ",
+                e.dir.display(),
+                if e.prompt_fresh {
+                    "typing replaces it, backspace edits it; "
+                } else {
+                    ""
+                }
             ),
             t,
         )),
-        Some(Prompt::Title { text, .. }) => {
-            lines.push(ask("title (enter, esc, ctrl-u clears): ".into(), text))
-        }
+        Some(Prompt::Title { text, .. }) => lines.push(ask(
+            if e.prompt_fresh {
+                "title (typing replaces it, backspace edits it; enter, esc): ".into()
+            } else {
+                "title (enter, esc, ctrl-u clears): ".into()
+            },
+            text,
+        )),
         Some(Prompt::Overwrite { path, .. }) => lines.push(Line::styled(
             format!("{} exists: overwrite it? (y/n)", path.display()),
             theme.style(Slot::Warning),

@@ -98,6 +98,9 @@ fn summary_parts(app: &App, full: bool) -> String {
     if app.playing {
         text.push_str(&format!(" | playing x{}", SPEEDS[app.speed]));
     }
+    if let Some(note) = app.bookmarks.note(app.session.step()) {
+        text.push_str(&format!(" | {note}"));
+    }
     let unrecorded = app.session.unrecorded();
     if unrecorded > 0 {
         text.push_str(&format!(" | record full at {} events", app.session.len()));
