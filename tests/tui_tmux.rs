@@ -349,3 +349,31 @@ fn ctrl_z_suspends_and_fg_resumes() {
     assert!(s.contains("plyscope tree-abc"), "redrawn:\n{s}");
     tmux.keys("q");
 }
+
+/// Issue 16, point 10: `S` in the explorer opens the lesson picker; enter starts the chosen
+/// lesson in lesson mode, and tab plays its first step.
+#[test]
+fn the_explorer_opens_a_lesson_from_its_picker() {
+    let Some(tmux) = tmux_or_skip("lessons") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore tree-abc; echo EXITED $?; sleep 30");
+    tmux.open(100, 30, &[&shell]);
+    tmux.wait_for("step 0/28");
+    tmux.keys("S");
+    let s = tmux.wait_for("Lessons (enter opens, q closes)");
+    assert!(
+        s.contains("three-twelve-eight") && s.contains("The classic 3-12-8 tree"),
+        "{s}"
+    );
+    tmux.keys("Down");
+    tmux.keys("Down");
+    tmux.keys("Enter");
+    tmux.wait_for("Lesson: intro (4 steps)");
+    tmux.keys("Tab");
+    let s = tmux.wait_for("Lesson: step 1/4");
+    assert!(s.contains("c is entered with the window"), "{s}");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+}

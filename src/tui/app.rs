@@ -19,6 +19,7 @@
 //! proof family too (PNS and df-pn only on literal trees).
 
 pub mod lesson;
+pub mod lesson_picker;
 pub mod split;
 
 use std::path::{Path, PathBuf};
@@ -47,6 +48,8 @@ pub enum Overlay {
     Help { scroll: usize },
     /// The bundled-puzzle picker with the selected entry.
     Picker { selected: usize },
+    /// The bundled-lesson picker ([`lesson_picker`]) with the selected entry.
+    Lessons { selected: usize },
 }
 
 /// Play speeds in events per tick (a tick is [`TICK_MS`] milliseconds).
@@ -502,6 +505,9 @@ impl App {
                     None => {}
                 }
             }
+            (Some(Overlay::Lessons { selected }), action) if action != Action::ToggleHelp => {
+                lesson_picker::update(self, selected, action)
+            }
             (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
             (Some(_), _) => {}
             (None, action) => split::update(self, action),
@@ -784,6 +790,7 @@ impl App {
                     .unwrap_or(0);
                 self.overlays.push(Overlay::Picker { selected });
             }
+            Action::OpenLessons => lesson_picker::open(self),
             Action::CycleAlgorithm => {
                 let (next, skipped) =
                     registry::next_applicable(&self.puzzle, self.spec.config.algorithm);

@@ -100,6 +100,14 @@ fn render_overlays(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         match *overlay {
             Overlay::Help { scroll } => help::render(frame, area, app, theme, scroll),
             Overlay::Picker { selected } => picker::render(frame, area, app, theme, selected),
+            Overlay::Lessons { selected } => picker::render_titled(
+                frame,
+                area,
+                app,
+                theme,
+                selected,
+                crate::tui::app::lesson_picker::TITLE,
+            ),
         }
     }
 }

@@ -123,6 +123,7 @@ fn explorer_wide(action: Action) -> bool {
             | Action::Close
             | Action::ToggleHelp
             | Action::OpenPicker
+            | Action::OpenLessons
             | Action::Redraw
             | Action::EditPosition
             | Action::PlayEngine

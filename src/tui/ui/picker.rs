@@ -14,12 +14,31 @@ use super::{centered, pane};
 
 /// Draws the overlay with entry `selected` highlighted.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {
+    render_titled(
+        frame,
+        area,
+        app,
+        theme,
+        selected,
+        "Puzzles (enter opens, q closes)",
+    );
+}
+
+/// The same list of `app.picker` under another title (the lesson picker's).
+pub fn render_titled(
+    frame: &mut Frame,
+    area: Rect,
+    app: &App,
+    theme: &Theme,
+    selected: usize,
+    title: &str,
+) {
     let rect = centered(
         area,
         area.width.saturating_sub(8),
         area.height.saturating_sub(4),
     );
-    let block = pane("Puzzles (enter opens, q closes)", theme, true);
+    let block = pane(title, theme, true);
     let inner = block.inner(rect);
     frame.render_widget(Clear, rect);
     frame.render_widget(block, rect);
