@@ -100,7 +100,7 @@ fn a_broken_lesson_file_fails_naming_file_line_and_step() {
     );
     assert_eq!(
         lines[3],
-        format!("{path}:21: step 4: not played: it follows step 3, which is broken")
+        format!("{path}:22: step 4: not played: it follows step 3, which is broken")
     );
     assert_eq!(lines[4], format!("{path}: 4 steps, 4 failed"));
     std::fs::remove_dir_all(d).unwrap();
@@ -115,7 +115,7 @@ fn a_file_that_does_not_load_fails_with_its_line() {
     let (code, out, err) = check(&path);
     assert_eq!(code, Some(1), "{out}");
     assert!(
-        err.contains(&format!("{path}:13: step 2: unknown goto 'next-cut'")),
+        err.contains(&format!("{path}:14: step 2: unknown goto 'next-cut'")),
         "{err}"
     );
     std::fs::remove_dir_all(d).unwrap();

@@ -553,8 +553,8 @@ nodes   6 in its subtree";
         );
         assert_eq!(p.len(), 3, "{p:?}");
         assert!(p[0].contains("'(-inf, -14)'"), "{p:?}");
-        assert!(p[1].contains("'n3 shows >=-14'"), "{p:?}");
-        assert!(p[2].contains("'7 nodes'"), "{p:?}");
+        assert!(p[1].contains("'7 nodes'"), "{p:?}");
+        assert!(p[2].contains("'n3 shows >=-14'"), "{p:?}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The lesson checker (issue 16, points 3 and 10): plays every step of a lesson headless,
 //! as the explorer in lesson mode does, draws the screen at each step on a large
-//! `TestBackend` (so no pane cuts a line), adds the Why block's full text, and holds the
+//! `TestBackend` (so no pane cuts a line) with the step's own text blanked (a text may not
+//! vouch for itself), adds the Why block's full text, and holds the
 //! step's text against it with the rules of [`crate::lesson::check`]. `plyscope lesson
 //! --check FILE` prints its report; `tests/lessons.rs` runs it on every bundled lesson.
 //!
@@ -151,8 +152,11 @@ pub fn check(lesson: Lesson) -> Report {
                 StepResult::Broken(e.message)
             }
             (Ok(()), _) => {
-                let problems =
-                    check::check_step(&step.text, &step.offscreen, &screen(&app, &theme));
+                let problems = check::check_step(
+                    &step.text,
+                    &step.offscreen,
+                    &without_text(&mut app, k, |app| screen(app, &theme)),
+                );
                 if problems.is_empty() {
                     StepResult::Ok
                 } else {
@@ -170,6 +174,26 @@ pub fn check(lesson: Lesson) -> Report {
         origin,
         steps: reports,
     }
+}
+
+/// Runs `f` with step `k`'s text blanked in the lesson pane: the text may not vouch for
+/// itself, only the rest of the screen counts.
+fn without_text<T>(app: &mut App, k: usize, f: impl FnOnce(&App) -> T) -> T {
+    let text = app
+        .lesson
+        .as_mut()
+        .and_then(|s| s.lesson.steps.get_mut(k - 1))
+        .map(|s| std::mem::take(&mut s.text));
+    let out = f(app);
+    if let Some(text) = text
+        && let Some(s) = app
+            .lesson
+            .as_mut()
+            .and_then(|s| s.lesson.steps.get_mut(k - 1))
+    {
+        s.text = text;
+    }
+    out
 }
 
 /// Waits until the search is over, so the screen is final.
