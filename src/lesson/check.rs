@@ -362,7 +362,7 @@ fn has_token(line: &str, token: &str) -> bool {
         let part = |c: u8| c.is_ascii_alphanumeric() || c == b'@' || c == b'.';
         let before_ok = at == 0 || {
             let c = bytes[at - 1];
-            !part(c) && !(c == b'-' && !token.starts_with('-'))
+            !part(c) && (c != b'-' || token.starts_with('-'))
         };
         let after_ok = end >= bytes.len() || !part(bytes[end]);
         if before_ok && after_ok {
@@ -374,7 +374,7 @@ fn has_token(line: &str, token: &str) -> bool {
 }
 
 /// The groups `(x, y)` and `(x, v, y)` of the screen, split at commas.
-fn groups<'a>(screen: &'a str, open: char, close: char) -> Vec<Vec<&'a str>> {
+fn groups(screen: &str, open: char, close: char) -> Vec<Vec<&str>> {
     let mut out = Vec::new();
     let mut rest = screen;
     while let Some(s) = rest.find(open) {

@@ -964,10 +964,10 @@ mod tests {
         app.selected = None;
         app.update(Action::JumpNextCutoff);
         assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        // d reaches beta at its last leaf with nothing left to skip: not a cutoff (issue 16,
+        // point 5), so c is the tree's only one, as in the textbook.
         app.update(Action::JumpNextCutoff);
-        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
-        app.update(Action::JumpNextCutoff);
-        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
         app.update(Action::JumpPreviousCutoff);
         assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
         app.update(Action::JumpNextTtHit);
