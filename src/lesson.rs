@@ -27,7 +27,13 @@
 //!                          # restarts if they differ from the running one, and the replay
 //!                          # starts from the beginning before `goto` in any case
 //! expect = "cutoff"        # optional: the kind of event the step must land on
+//! offscreen = ["beta 70"]  # optional: mentions of the text the checker does not hold
+//!                          # against the screen (about the future or a seed's figure)
 //! ```
+//!
+//! The user's guide to the format and the checker's rules is `docs/lessons.md`; the rules
+//! themselves are [`check`], and `tui::app::lesson::check` plays a lesson to apply them
+//! (`plyscope lesson --check FILE`).
 //!
 //! `goto`: `start`, `end`, `next-event`, `next-node`, `next-cutoff`, `next-proof`,
 //! `next-expansion`, `next-threshold`, `next-level`, `event:N` (the replay step N, that is
@@ -45,6 +51,7 @@
 //! reason, so that a stale script fails the tests.
 
 mod bundled;
+pub mod check;
 mod schema;
 mod validate;
 
@@ -86,6 +93,8 @@ pub struct Step {
     /// The search to run for this step (the lesson's, with the step's changes).
     pub search: Option<Setup>,
     pub expect: Option<Landing>,
+    /// Mentions of the text the checker does not hold against the screen (`offscreen`).
+    pub offscreen: Vec<String>,
 }
 
 /// A search to run: the puzzle and the settings the lesson asks for.

@@ -17,6 +17,7 @@ use plyscope::search::Value;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::app::App;
 use plyscope::tui::app::lesson as mode;
+use plyscope::tui::app::lesson::check;
 use plyscope::tui::keymap::Keymap;
 use plyscope::tui::ui;
 use plyscope::tui::worker::Msg;
@@ -257,9 +258,17 @@ fn the_numbers_in_the_texts_are_what_the_search_shows() {
 fn snapshot_alphabeta_cutoffs_first_step_and_cutoff() {
     let (mut app, rx) = open_bundled("alphabeta-cutoffs");
     insta::assert_snapshot!("lesson_alphabeta_cutoffs_intro", screen(&app, 80, 24));
-    tab(&mut app, &rx);
+    // The intro pages at 80x24: tab shows the rest, then goes on.
+    while app.lesson.as_ref().unwrap().at == 0 {
+        tab(&mut app, &rx);
+        let _ = screen(&app, 80, 24);
+    }
     insta::assert_snapshot!("lesson_alphabeta_cutoffs_step_1", screen(&app, 100, 30));
-    tab(&mut app, &rx);
+    // Step 1's text pages at 100x30: tab shows the rest, then goes on.
+    while app.lesson.as_ref().unwrap().at == 1 {
+        tab(&mut app, &rx);
+        let _ = screen(&app, 100, 30);
+    }
     let s = screen(&app, 100, 30);
     assert!(s.contains("Lesson: step 2/5"), "{s}");
     insta::assert_snapshot!("lesson_alphabeta_cutoffs_alpha_cutoff", s);
@@ -479,4 +488,151 @@ fn a_stale_script_fails_naming_the_step_and_the_reason() {
         "stale.toml:21: step 4: expected to land on a cutoff event (start), landed on no \
          event (the start)"
     );
+}
+
+/// Issue 16, point 3: every bundled lesson's texts agree with the screens they are shown
+/// beside (the checker's rules: `docs/lessons.md`). pns-small-tree, which wt-proof rewrites
+/// with the proof-number rows, has its own test below.
+#[test]
+fn every_bundled_lesson_agrees_with_its_screens() {
+    let mut failures = Vec::new();
+    for b in Lesson::bundled()
+        .iter()
+        .filter(|b| b.name != "pns-small-tree")
+    {
+        let report = check::check(b.load().unwrap_or_else(|e| panic!("{e}")));
+        assert_eq!(report.steps.len(), b.load().unwrap().steps.len());
+        failures.extend(report.failures());
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn pns_small_tree_agrees_with_its_screens() {
+    let report = check::check(lesson::load("pns-small-tree").unwrap());
+    assert!(report.passed(), "\n{}", report.failures().join("\n"));
+}
+
+/// A lesson on figure 6.24 with one step at its cutoff, saying `text`.
+fn figure_6_24(text: &str) -> Lesson {
+    let toml = format!(
+        "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-004-fig-6-24\"\n\
+         algorithm = \"alphabeta\"\nintro = \"i\"\n\n\
+         [[step]]\ngoto = \"next-cutoff\"\nexpect = \"cutoff\"\ntext = \"\"\"{text}\"\"\"\n"
+    );
+    lesson::parse(&toml, "t.toml", false).unwrap()
+}
+
+#[test]
+fn a_text_naming_the_other_cutoff_than_the_screen_fails() {
+    // n5 is MAX's node (A moves there): the Why block says beta cutoff.
+    let right = check::check(figure_6_24("n5 is cut: a beta cutoff, 25 >= beta 20."));
+    assert!(right.passed(), "{}", right);
+    let wrong = check::check(figure_6_24("n5 is cut: an alpha cutoff, 25 >= beta 20."));
+    assert_eq!(
+        wrong.failures(),
+        [
+            "t.toml:8: step 1: the text says 'alpha cutoff' but the screen (Why block, node \
+          pane, rows) does not say alpha cutoff"
+        ]
+    );
+}
+
+#[test]
+fn a_text_with_a_wrong_number_fails() {
+    let wrong = check::check(figure_6_24(
+        "n5 was entered with the window (-inf, 21) and 25 >= beta 21.",
+    ));
+    let f = wrong.failures();
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(
+        f[0].starts_with("t.toml:8: step 1: the text says '(-inf, 21)' but no window or triple")
+            && f[0].contains(
+                "the text says 'beta 21' but no window, triple or line of the screen has beta 21"
+            ),
+        "{f:?}"
+    );
+    // Listed in `offscreen`, the same numbers are not held against the screen.
+    let toml = "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-004-fig-6-24\"\n\
+                algorithm = \"alphabeta\"\nintro = \"i\"\n\n\
+                [[step]]\ngoto = \"next-cutoff\"\ntext = \"it will become (-inf, 21)\"\n\
+                offscreen = [\"(-inf, 21)\"]\n";
+    assert!(check::check(lesson::parse(toml, "t.toml", false).unwrap()).passed());
+    // A stale `offscreen` is an error when the lesson loads.
+    let e = lesson::parse(
+        &toml.replace("[\"(-inf, 21)\"]", "[\"(-inf, 22)\"]"),
+        "t.toml",
+        false,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.starts_with(
+            "t.toml:11: step 1: offscreen lists '(-inf, 22)', which the text does not \
+                       mention; its mentions are: '(-inf, 21)'"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_broken_step_is_reported_once() {
+    // Figure 6.23 has one cutoff: step 2 cannot be reached, and step 3 replays it.
+    let text = "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-004-fig-6-23\"\n\
+                algorithm = \"alphabeta\"\nintro = \"i\"\n\n\
+                [[step]]\ngoto = \"next-cutoff\"\ntext = \"x\"\n\n\
+                [[step]]\ngoto = \"next-cutoff\"\ntext = \"y\"\n\n\
+                [[step]]\ngoto = \"end\"\ntext = \"z\"\n\n\
+                [[step]]\ngoto = \"end\"\ntext = \"w\"\nsearch = {}\n";
+    let l = lesson::parse(text, "stale.toml", false).unwrap();
+    let report = check::check(l.clone());
+    use check::StepResult;
+    let results: Vec<&StepResult> = report.steps.iter().map(|s| &s.result).collect();
+    assert_eq!(results[0], &StepResult::Ok);
+    assert!(
+        matches!(results[1], StepResult::Broken(m) if m.starts_with("next-cutoff: no later cutoff"))
+    );
+    assert_eq!(results[2], &StepResult::Follows(2));
+    // Step 4 restarts its search: it plays again.
+    assert_eq!(results[3], &StepResult::Ok);
+    let printed = report.to_string();
+    assert_eq!(printed.matches("no later cutoff").count(), 1, "{printed}");
+    assert!(
+        printed.contains("stale.toml:16: step 3: not played: it follows step 2, which is broken"),
+        "{printed}"
+    );
+    // The explorer's pane says the same: step 3 names step 2 without repeating its reason.
+    let (mut app, rx) = open(l);
+    let e = mode::go(&mut app, 3).unwrap_err().to_string();
+    settle(&mut app, &rx);
+    assert_eq!(
+        e,
+        "stale.toml:16: step 3: not played: it follows step 2, which is broken"
+    );
+}
+
+/// The lesson picker (issue 16, point 10) opens a bundled lesson from inside the explorer.
+#[test]
+fn the_lesson_picker_opens_a_lesson() {
+    let (tx, rx) = channel();
+    let puzzle = plyscope::puzzle::find_bundled("tree-abc")
+        .unwrap()
+        .load()
+        .unwrap();
+    let mut app = App::new(puzzle, None, 2_000_000, Keymap::bundled().unwrap(), tx);
+    settle(&mut app, &rx);
+    key(&mut app, &rx, KeyCode::Char('S'), KeyModifiers::SHIFT);
+    let s = screen(&app, 100, 30);
+    assert!(s.contains("Lessons (enter opens, q closes)"), "{s}");
+    assert!(
+        s.contains("> minimax-wdl") && s.contains("Alpha and beta cutoffs"),
+        "{s}"
+    );
+    key(&mut app, &rx, KeyCode::Down, KeyModifiers::NONE);
+    key(&mut app, &rx, KeyCode::Enter, KeyModifiers::NONE);
+    let state = app.lesson.as_ref().expect("a lesson is open");
+    assert_eq!(state.lesson.name, "alphabeta-cutoffs");
+    assert_eq!(state.at, 0);
+    assert_eq!(app.puzzle.name, "tree-004-fig-6-23");
+    assert!(screen(&app, 100, 30).contains("Lesson: intro (5 steps)"));
 }

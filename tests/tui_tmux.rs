@@ -120,7 +120,7 @@ fn open_step_walk_resize_quit_and_restore() {
     tmux.wait_for("step 0/28");
 
     tmux.keys("n");
-    let s = tmux.wait_for("value -2 >= beta -3: 2 moves skipped");
+    let s = tmux.wait_for("alpha cutoff: value -2 >= beta -3: 2");
     assert!(s.contains("step 16/28"), "{s}");
 
     tmux.keys("h");
@@ -414,4 +414,32 @@ fn the_export_key_writes_class_material_into_the_current_directory() {
     tmux.keys("q");
     tmux.wait_for("EXITED 0");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 16, point 10: `R` in the explorer opens the lesson picker; enter starts the chosen
+/// lesson in lesson mode, and tab plays its first step.
+#[test]
+fn the_explorer_opens_a_lesson_from_its_picker() {
+    let Some(tmux) = tmux_or_skip("lessons") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore tree-abc; echo EXITED $?; sleep 30");
+    tmux.open(100, 30, &[&shell]);
+    tmux.wait_for("step 0/28");
+    tmux.keys("R");
+    let s = tmux.wait_for("Lessons (enter opens, q closes)");
+    assert!(
+        s.contains("three-twelve-eight") && s.contains("The classic 3-12-8 tree"),
+        "{s}"
+    );
+    tmux.keys("Down");
+    tmux.keys("Down");
+    tmux.keys("Enter");
+    tmux.wait_for("Lesson: intro (4 steps)");
+    tmux.keys("Tab");
+    let s = tmux.wait_for("Lesson: step 1/4");
+    assert!(s.contains("b is done"), "{s}");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
 }

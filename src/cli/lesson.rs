@@ -1,6 +1,9 @@
 //! `plyscope lesson`: without a name, lists the bundled lessons (name, title, source); with a
 //! bundled name or a lesson file, loads it (every file error before the terminal is
-//! touched, as `explore` does) and opens the explorer in lesson mode.
+//! touched, as `explore` does) and opens the explorer in lesson mode. With `--check`, plays
+//! every step headless with the lesson checker (`tui::app::lesson::check`, the rules in
+//! `docs/lessons.md`) and prints each step's result: exit 0 when every step agrees with the
+//! screen, 1 otherwise.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -17,6 +20,10 @@ pub struct LessonArgs {
     /// A bundled lesson name or a path to a lesson file; none: list the lessons.
     #[arg(value_name = "LESSON")]
     pub lesson: Option<String>,
+    /// Check the lesson instead of opening it: play every step headless and hold its text
+    /// against the screen; prints one line a step, exit 1 when one fails.
+    #[arg(long)]
+    pub check: bool,
     /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
     #[arg(long, value_name = "T")]
     pub theme: Option<String>,
@@ -30,9 +37,17 @@ pub struct LessonArgs {
 
 pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
     let Some(name) = &args.lesson else {
+        if args.check {
+            anyhow::bail!(
+                "--check needs a lesson: plyscope lesson --check FILE (or a bundled name)"
+            );
+        }
         return list();
     };
     let lesson = lesson::load(name)?;
+    if args.check {
+        return check(lesson);
+    }
     let (theme, keymap) =
         super::explore::theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {
@@ -45,6 +60,18 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         lesson: Some(lesson),
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--check`: the checker's report, one line a step and a summary.
+fn check(lesson: Lesson) -> anyhow::Result<ExitCode> {
+    let report = tui::app::lesson::check::check(lesson);
+    let mut out = io::stdout().lock();
+    writeln!(out, "{report}")?;
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn list() -> anyhow::Result<ExitCode> {

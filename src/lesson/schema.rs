@@ -39,6 +39,9 @@ pub(crate) struct RawStep {
     pub text: Spanned<String>,
     pub search: Option<Spanned<RawSearch>>,
     pub expect: Option<Spanned<String>>,
+    /// Mentions of the text the lesson checker does not hold against the screen (numbers
+    /// about the future or about a seed's figure), as the text writes them.
+    pub offscreen: Option<Spanned<Vec<String>>>,
 }
 
 /// A step's `search = { ... }`: the lesson's settings with these changed.

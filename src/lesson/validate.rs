@@ -272,6 +272,32 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         Some(raw) => Some(step_setup(raw.get_ref(), base, cx)?),
         None => None,
     };
+    let offscreen = match s.offscreen {
+        None => Vec::new(),
+        Some(list) => {
+            let found = super::check::mentions(s.text.get_ref());
+            for o in list.get_ref() {
+                let o = super::check::normalize(o);
+                if !found.iter().any(|m| m.text == o) {
+                    let names: Vec<String> =
+                        found.iter().map(|m| format!("'{}'", m.text)).collect();
+                    return Err(at(
+                        &list,
+                        format!(
+                            "offscreen lists '{o}', which the text does not mention; its \
+                             mentions are: {}",
+                            if names.is_empty() {
+                                "none".to_string()
+                            } else {
+                                names.join(", ")
+                            }
+                        ),
+                    ));
+                }
+            }
+            list.into_inner()
+        }
+    };
     Ok(Step {
         number,
         line: 0,
@@ -279,6 +305,7 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         text: s.text.into_inner(),
         search,
         expect,
+        offscreen,
     })
 }
 

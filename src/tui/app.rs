@@ -22,6 +22,7 @@ pub mod bookmarks;
 pub mod class;
 pub mod depth;
 pub mod lesson;
+pub mod lesson_picker;
 pub mod level;
 pub mod split;
 
@@ -55,6 +56,8 @@ pub enum Overlay {
     Legend { scroll: usize },
     /// The split view's algorithm picker ([`split::pick_entries`]) with the selected entry.
     SplitPicker { selected: usize },
+    /// The bundled-lesson picker ([`lesson_picker`]) with the selected entry.
+    Lessons { selected: usize },
 }
 
 /// Play speeds in events per tick (a tick is [`TICK_MS`] milliseconds).
@@ -548,6 +551,9 @@ impl App {
             (Some(Overlay::SplitPicker { selected }), _) => {
                 split::picker_key(self, selected, action);
             }
+            (Some(Overlay::Lessons { selected }), action) if action != Action::ToggleHelp => {
+                lesson_picker::update(self, selected, action)
+            }
             (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
             (Some(_), Action::ToggleLegend) => self.overlays.push(Overlay::Legend { scroll: 0 }),
             (Some(_), _) => {}
@@ -844,6 +850,7 @@ impl App {
                     .unwrap_or(0);
                 self.overlays.push(Overlay::Picker { selected });
             }
+            Action::OpenLessons => lesson_picker::open(self),
             Action::CycleAlgorithm => {
                 let (next, skipped) =
                     registry::next_applicable(&self.puzzle, self.spec.config.algorithm);
@@ -1020,10 +1027,10 @@ mod tests {
         app.selected = None;
         app.update(Action::JumpNextCutoff);
         assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
+        // d reaches beta at its last leaf with nothing left to skip: not a cutoff (issue 16,
+        // point 5), so c is the tree's only one, as in the textbook.
         app.update(Action::JumpNextCutoff);
-        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
-        app.update(Action::JumpNextCutoff);
-        assert_eq!(app.session.row(app.selected.unwrap()).label, "d");
+        assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
         app.update(Action::JumpPreviousCutoff);
         assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
         app.update(Action::JumpNextTtHit);
@@ -1372,7 +1379,7 @@ mod tests {
         assert_eq!(app.session.step(), 16, "right after the first cutoff");
         let x = app.session.explain().unwrap();
         assert!(
-            x.headline.starts_with("beta cutoff: -2 >= beta -3"),
+            x.headline.starts_with("alpha cutoff: -2 >= beta -3"),
             "{}",
             x.headline
         );

@@ -132,6 +132,14 @@ fn render_overlays(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Overlay::SplitPicker { selected } => {
                 picker::render_algorithms(frame, area, app, theme, selected)
             }
+            Overlay::Lessons { selected } => picker::render_titled(
+                frame,
+                area,
+                app,
+                theme,
+                selected,
+                crate::tui::app::lesson_picker::TITLE,
+            ),
         }
     }
 }

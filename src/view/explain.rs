@@ -31,7 +31,7 @@ use crate::trace::replay::Replay;
 use crate::trace::store::{Event, NodeId, PnStep, Trace};
 use crate::view::lambda::leave_is_cutoff;
 
-mod alphabeta;
+pub mod alphabeta;
 mod lambda;
 mod proof;
 

@@ -13,6 +13,7 @@ use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
 use crate::trace::store::{Event, EventKind, NodeId, NodeKind, Trace};
 
 use super::board::BoardGame;
+use super::explain::alphabeta::CutoffKind;
 use super::lambda::{self, RootMark, ZoneView};
 use super::landing::{self, Landed};
 use super::names::Names;
@@ -465,7 +466,7 @@ impl<G: BoardGame> Session for GameSession<G> {
             }
             let state = replay.node(&trace, id);
             match marker {
-                Marker::Cutoff => state.cutoff.is_some(),
+                Marker::Cutoff => state.cutoff.is_some_and(|c| !c.skipped.is_empty()),
                 Marker::TtHit => matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff),
                 Marker::Proof | Marker::LevelChange => false,
             }
@@ -514,7 +515,8 @@ impl<G: BoardGame> Session for GameSession<G> {
                         .and_then(|s| s.expansion)
                         .is_some_and(|(moves, _)| !moves.is_empty())),
             value: value_of(&state),
-            cutoff: state.cutoff.is_some(),
+            // A test that skipped nothing is not a cutoff (seed 001, example 3.2).
+            cutoff: state.cutoff.is_some_and(|c| !c.skipped.is_empty()),
             tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff)
                 || lambda.as_ref().is_some_and(|l| l.tt_hit),
             best,
@@ -541,8 +543,20 @@ impl<G: BoardGame> Session for GameSession<G> {
         let cutoff = state.cutoff.map(|c| {
             let skipped = trace.moves(c.skipped);
             let names: Vec<String> = skipped.iter().map(|&m| game.format_move(m)).collect();
+            if skipped.is_empty() {
+                return format!(
+                    "none: value {} >= beta {}, but no moves were left to skip",
+                    c.value, c.window.beta
+                );
+            }
+            let mut root = node;
+            while let Some(p) = trace.node(root).parent() {
+                root = p;
+            }
+            let kind = CutoffKind::at(tn.to_move() == trace.node(root).to_move());
             let mut text = format!(
-                "value {} >= beta {}: {} move{} skipped",
+                "{}: value {} >= beta {}: {} move{} skipped",
+                kind.name(),
                 c.value,
                 c.window.beta,
                 skipped.len(),

@@ -27,7 +27,8 @@ pub fn landed<M: Copy>(trace: &Trace<M>, e: usize) -> Landed {
             }
         }
         Event::Leave { .. } => l = l.with(Landing::Leave),
-        Event::Cutoff { .. } => l = l.with(Landing::Cutoff),
+        // A test that skipped nothing is not a cutoff (seed 001, example 3.2).
+        Event::Cutoff { skipped, .. } if !skipped.is_empty() => l = l.with(Landing::Cutoff),
         Event::TtProbe { hit: Some(h), .. } if h.cutoff => l = l.with(Landing::TtHit),
         Event::LambdaLeave { node, verdict, .. } => {
             l = l.with(Landing::Leave);
@@ -68,7 +69,7 @@ pub enum Landing {
     Enter,
     /// A node left (alpha-beta, lambda).
     Leave,
-    /// A cutoff: alpha-beta's `value >= beta`; lambda's winning attack or refuting
+    /// A cutoff: alpha-beta's `value >= beta` that skipped at least one move; lambda's winning attack or refuting
     /// defence.
     Cutoff,
     /// A table probe that decided the node.

@@ -26,6 +26,8 @@ use crate::view::landing::{Landed, Landing};
 use super::App;
 use crate::run::spec::SearchSpec;
 
+pub mod check;
+
 /// Longest a step waits for the search to record far enough before it gives up.
 pub const WAIT: Duration = Duration::from_secs(60);
 
@@ -164,21 +166,38 @@ fn play(app: &mut App, lesson: &Lesson, k: usize) -> Result<Option<Landed>, Less
     let mut landed = None;
     // Position 0 (the intro) plays no step: `replay_from` is at least 1.
     for s in lesson.replay_from(last)..=last {
-        let step = &lesson.steps[s - 1];
-        landed = play_goto(app, &step.goto).map_err(|m| lesson.step_error(s, m))?;
-        if let Some(expect) = step.expect {
-            let got = landed.unwrap_or_default();
-            if !got.is(expect) {
+        landed = match play_step(app, lesson, s) {
+            Ok(landed) => landed,
+            // A broken step is reported once, at itself: a later step that replays it says
+            // only that it follows it.
+            Err(_) if s < last => {
                 return Err(lesson.step_error(
-                    s,
-                    format!(
-                        "expected to land on {} event ({}), landed on {}",
-                        article(expect),
-                        step.goto,
-                        got.names()
-                    ),
+                    last,
+                    format!("not played: it follows step {s}, which is broken"),
                 ));
             }
+            Err(e) => return Err(e),
+        };
+    }
+    Ok(landed)
+}
+
+/// Plays step `s`'s goto from where the replay is and checks its `expect`.
+fn play_step(app: &mut App, lesson: &Lesson, s: usize) -> Result<Option<Landed>, LessonError> {
+    let step = &lesson.steps[s - 1];
+    let landed = play_goto(app, &step.goto).map_err(|m| lesson.step_error(s, m))?;
+    if let Some(expect) = step.expect {
+        let got = landed.unwrap_or_default();
+        if !got.is(expect) {
+            return Err(lesson.step_error(
+                s,
+                format!(
+                    "expected to land on {} event ({}), landed on {}",
+                    article(expect),
+                    step.goto,
+                    got.names()
+                ),
+            ));
         }
     }
     Ok(landed)

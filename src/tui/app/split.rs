@@ -126,6 +126,7 @@ fn explorer_wide(action: Action) -> bool {
             | Action::ToggleHelp
             | Action::ToggleLegend
             | Action::OpenPicker
+            | Action::OpenLessons
             | Action::Redraw
             | Action::EditPosition
             | Action::PlayEngine

@@ -136,6 +136,7 @@ actions! {
     Redraw => "redraw", View, None, "redraw the whole screen";
 
     OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
+    OpenLessons => "open_lessons", Search, None, "open the lesson picker: the bundled lessons, enter starts one";
     CycleAlgorithm => "cycle_algorithm", Search, None, "switch to the next algorithm and search again";
     ToggleSplit => "toggle_split", Search, None, "split view: open it with the next algorithm side by side, or close it";
     PickSplit => "pick_split", Search, None, "split view: choose the second algorithm from a list";

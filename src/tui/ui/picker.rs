@@ -31,6 +31,24 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected:
     );
 }
 
+/// The same list widget over `app.picker` under another title (the lesson picker's,
+/// [`crate::tui::app::lesson_picker`]).
+pub fn render_titled(
+    frame: &mut Frame,
+    area: Rect,
+    app: &App,
+    theme: &Theme,
+    selected: usize,
+    title: &str,
+) {
+    let entries: Vec<(&str, &str)> = app
+        .picker
+        .iter()
+        .map(|e| (e.name.as_str(), e.detail.as_str()))
+        .collect();
+    render_list(frame, area, theme, title, &entries, 24, selected);
+}
+
 /// Draws the split view's algorithm picker (issue 16, point 8): the algorithms the puzzle
 /// can run with their summaries ([`crate::tui::app::split::pick_entries`]).
 pub fn render_algorithms(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {

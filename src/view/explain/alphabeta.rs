@@ -206,7 +206,10 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         (head, lines)
     }
 
-    /// A beta cutoff and the moves it skips (seed 004, figures 6.23-6.25).
+    /// A cutoff and the moves it skips (seed 004, figures 6.23-6.25), named by
+    /// [`CUTOFF_CONVENTION`]: a beta cutoff where MAX (the root's side) moves, an alpha
+    /// cutoff where MIN moves. A test that skips nothing (the move was the node's last) is
+    /// not a cutoff (seed 001, example 3.2: "no typical pruning happens here").
     pub(super) fn cutoff(
         &self,
         node: NodeId,
@@ -216,26 +219,49 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         skipped: MoveRange,
     ) -> (String, Vec<String>) {
         let moves = self.trace.moves(skipped);
+        let name = self.node_name(node);
+        if moves.is_empty() {
+            return (
+                format!(
+                    "{name} returns at once: value {value} >= beta {}, but no moves were \
+                     left to skip",
+                    window.beta
+                ),
+                vec![
+                    format!(
+                        "{} was {name}'s last move: nothing is pruned, so this is not a cutoff \
+                         (no cutoff mark on the row)",
+                        (self.name)(node, mv)
+                    ),
+                    "seed 001, example 3.2: all moves were searched, no typical pruning"
+                        .to_string(),
+                ],
+            );
+        }
+        let kind = CutoffKind::at(self.max_moves_at(node));
         let mut lines = vec![format!(
             "{} is worth {value} here, at least beta: the opponent has a better \
              choice higher up and will not let the game come here",
             (self.name)(node, mv)
         )];
-        let head = match moves.len() {
-            0 => {
-                lines.push("it was the last move: nothing left to skip".to_string());
-                format!("beta cutoff: {value} >= beta {}", window.beta)
-            }
-            n => {
-                lines.push(format!("skipped: {}", self.list(node, moves)));
-                format!(
-                    "beta cutoff: {value} >= beta {}, the remaining {} skipped",
-                    window.beta,
-                    plural(n, "move is", "moves are")
-                )
-            }
-        };
+        lines.push(kind.reason(value, window));
+        lines.push(format!("skipped: {}", self.list(node, moves)));
+        let head = format!(
+            "{}: {value} >= beta {}, the remaining {} skipped",
+            kind.name(),
+            window.beta,
+            plural(moves.len(), "move is", "moves are")
+        );
         (head, lines)
+    }
+
+    /// True when the side to move at `node` is the root's (MAX in seed 004's figures).
+    fn max_moves_at(&self, node: NodeId) -> bool {
+        let mut root = node;
+        while let Some(p) = self.trace.node(root).parent() {
+            root = p;
+        }
+        self.trace.node(node).to_move() == self.trace.node(root).to_move()
     }
 
     /// A node's result stored in the table.
@@ -319,6 +345,57 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     }
 }
 
+/// The cutoff vocabulary of plyscope, as seed 004 (section 6.2.6, figures 6.23 and 6.24) and
+/// seed 001 (section 3) use it; the Why block, the lessons and the legend say it this way.
+pub const CUTOFF_CONVENTION: &str = "beta cutoff: at a node where MAX (the side to move at \
+     the root) moves, a move's value reaches beta (value >= beta) and the node's other moves \
+     are skipped; alpha cutoff: at a node where MIN moves, a move holds MAX to alpha or less \
+     (value <= alpha for MAX) and the rest is skipped. In negamax form both are the same \
+     test, value >= beta, one ply apart. A test that skips no move is not a cutoff.";
+
+/// Which cutoff a cut node's test is, by [`CUTOFF_CONVENTION`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutoffKind {
+    /// At a node where MAX (the root's side) moves: value >= beta.
+    Beta,
+    /// At a node where MIN moves: value <= alpha, from MAX's side.
+    Alpha,
+}
+
+impl CutoffKind {
+    /// The kind of a cutoff at a node where MAX moves (`true`) or MIN moves.
+    pub fn at(max_moves: bool) -> CutoffKind {
+        if max_moves {
+            CutoffKind::Beta
+        } else {
+            CutoffKind::Alpha
+        }
+    }
+
+    /// "alpha cutoff" or "beta cutoff".
+    pub fn name(self) -> &'static str {
+        match self {
+            CutoffKind::Beta => "beta cutoff",
+            CutoffKind::Alpha => "alpha cutoff",
+        }
+    }
+
+    /// The test in the words of its kind.
+    fn reason(self, value: Value, window: Window) -> String {
+        match self {
+            CutoffKind::Beta => format!(
+                "MAX moves here: {value} >= beta {}, MIN will not allow it",
+                window.beta
+            ),
+            CutoffKind::Alpha => format!(
+                "MIN moves here: for MAX this node is worth at most {}, <= alpha {}, \
+                 which MAX already has",
+                -value, -window.beta
+            ),
+        }
+    }
+}
+
 /// "(alpha, beta)".
 fn window_text(w: Window) -> String {
     format!("({}, {})", w.alpha, w.beta)
@@ -361,12 +438,22 @@ mod tests {
         ));
         assert_eq!(x[13].headline, "enter c1 with window (3, +inf)");
         assert!(has_line(&x[14], "-2 >= beta -3: a cutoff follows"));
+        // c is MIN's node: an alpha cutoff (seed 004 figure 6.23's kind).
         assert_eq!(
             x[15].headline,
-            "beta cutoff: -2 >= beta -3, the remaining 2 moves are skipped"
+            "alpha cutoff: -2 >= beta -3, the remaining 2 moves are skipped"
         );
         assert!(has_line(&x[15], "skipped: c2 c3"));
-        assert_eq!(x[25].headline, "beta cutoff: -2 >= beta -3");
+        assert!(has_line(
+            &x[15],
+            "MIN moves here: for MAX this node is worth at most 2, <= alpha 3, which MAX \
+             already has"
+        ));
+        // d's last leaf reaches beta too, but nothing is left to skip: not a cutoff.
+        assert_eq!(
+            x[25].headline,
+            "d returns at once: value -2 >= beta -3, but no moves were left to skip"
+        );
         assert_eq!(x[27].headline, "the root returns 3, best b");
         // Cutoffs and the root's result; enters, leaves and orders are routine.
         assert_eq!(worth_events(&x), vec![15, 25, 27]);
