@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(detail.path, vec!["c".to_string()]);
         assert_eq!(
             detail.cutoff.as_deref(),
-            Some("value -2 >= beta -3: 2 moves skipped (c2 c3)")
+            Some("alpha cutoff: value -2 >= beta -3: 2 moves skipped (c2 c3)")
         );
     }
 
