@@ -1039,7 +1039,7 @@ fn a_limit_that_stops_a_search_exits_3_and_says_so_in_help() {
 
 #[test]
 fn ctrl_c_stops_a_headless_solve_prints_what_is_known_and_exits_130() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_plyscope"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_plyscope"))
         .args(["solve", "hex-5x5", "--algo", "dfpn", "--root", "--json"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -32,7 +32,7 @@ fn mem_total_kb(meminfo: &str) -> Option<u64> {
 /// Parses `--max-mem`: a whole number of MB from 1.
 pub fn parse_max_mem(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
-        Ok(n) if n >= 1 && n <= u64::MAX / MB => Ok(n),
+        Ok(n) if (1..=u64::MAX / MB).contains(&n) => Ok(n),
         _ => Err(format!(
             "'{text}' is not a memory size; expected a whole number of MB such as 4096"
         )),

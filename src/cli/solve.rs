@@ -519,3 +519,27 @@ fn dash_if_empty(moves: &[String]) -> String {
         moves.join(" ")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_puzzles_limits_are_cut_down_to_what_is_left_of_the_command() {
+        let own = Limits {
+            nodes: Some(1_000),
+            time: None,
+            max_depth: Some(9),
+        };
+        let left = Limits {
+            nodes: Some(400),
+            time: Some(Duration::from_secs(3)),
+            max_depth: None,
+        };
+        let cut = within(own, &left);
+        assert_eq!(cut.nodes, Some(400));
+        assert_eq!(cut.time, Some(Duration::from_secs(3)));
+        assert_eq!(cut.max_depth, Some(9));
+        assert_eq!(within(own, &Limits::default()), own);
+    }
+}
