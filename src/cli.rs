@@ -5,11 +5,20 @@ pub mod compare;
 pub mod explore;
 pub mod export;
 pub mod lesson;
+pub mod memory;
 pub mod packaging;
 pub mod solve;
 pub mod verify;
 
 use clap::builder::{PossibleValue, TypedValueParser};
+
+/// Exit status when a bound stopped the work before its answer (a node or time limit in
+/// `solve`, `--max-mem` or the depth cap in `verify`) and nothing was found wrong: what was
+/// printed is partial.
+pub const EXIT_STOPPED: u8 = 3;
+/// Exit status after ctrl-c in `solve`, once what was known had been printed (128 + SIGINT).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
 use plyscope::run::registry::REGISTRY;
 use plyscope::search::Algorithm;
 

@@ -1,7 +1,9 @@
 //! The `plyscope` command line (design.md section 4).
 //!
 //! Data goes to stdout, diagnostics to stderr. Exit codes: 0 solved as expected, 1 an input
-//! error or an answer that does not match the puzzle's `[expect]`, 2 a usage error. Each
+//! error or an answer that does not match the puzzle's `[expect]`, 2 a usage error; `solve`
+//! adds 3 (a limit stopped a search: partial results) and 130 (ctrl-c, after printing what
+//! was known; `cli::solve::EXIT_HELP`). Each
 //! command lives in its own module under `cli/`; this file only parses and dispatches.
 #![forbid(unsafe_code)]
 
@@ -42,6 +44,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve puzzles headless and print the result, best move, principal variation and counters.
+    #[command(after_help = cli::solve::EXIT_HELP)]
     Solve(SolveArgs),
     /// Run the puzzle suite and print result, nodes, time and nodes/s per puzzle and
     /// algorithm, with the published reference figures beside the thesis rows.

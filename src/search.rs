@@ -15,6 +15,7 @@ pub mod dual_lambda;
 pub mod engine;
 pub mod lambda;
 pub mod lambda_dfpn;
+pub mod meter;
 pub mod minimax;
 pub mod observer;
 pub mod ordering;
@@ -509,6 +510,8 @@ impl Budget {
 
     /// True when `nodes` is past the node limit, or (checked every 2^CLOCK_BITS nodes)
     /// the time is up.
+    /// The same look also reports the nodes to [`meter`] and stops when a stop was
+    /// requested there (ctrl-c in a headless command).
     #[inline]
     pub fn exhausted(&self, nodes: u64) -> bool {
         if let Some(n) = self.nodes
@@ -516,10 +519,14 @@ impl Budget {
         {
             return true;
         }
-        if nodes & ((1 << CLOCK_BITS) - 1) == 0
-            && let Some(d) = self.deadline
-        {
-            return Instant::now() >= d;
+        if nodes & ((1 << CLOCK_BITS) - 1) == 0 {
+            meter::add_nodes(1 << CLOCK_BITS);
+            if meter::stop_requested() {
+                return true;
+            }
+            if let Some(d) = self.deadline {
+                return Instant::now() >= d;
+            }
         }
         false
     }

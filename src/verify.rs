@@ -18,6 +18,12 @@
 //!   diagram), and no node may be reached again below itself (a cycle);
 //! - child indices exist and every node is reachable from the root.
 //!
+//! Bounded (issue 17): a line longer than [`MAX_DEPTH`] plies is refused (the replay
+//! recurses once per ply, on the 256 MiB stack of `src/run/stack.rs`), and so is a file
+//! whose replay would need more memory than the caller allows ([`verify_text_within`]):
+//! counted from the data structures' sizes (the text, the parsed node lists and one
+//! checked entry per node with its position's diagram), before the replay begins.
+//!
 //! Games whose results depend on the path (Gobblet in both variants, Czech checkers: a draw
 //! on the third repetition of a position) are checked the same way on one game object whose
 //! `play`/`undo` keep the history, so the rules apply the repetition draw along each line of
@@ -47,6 +53,40 @@ struct ProofFile {
     attacker: String,
     goal: String,
     nodes: Vec<Vec<(String, u32)>>,
+}
+
+/// Longest line from the root a proof may have, in plies: the deepest ply a search may
+/// reach (`MAX_PLY` of `src/search.rs`, declared again here: the verifier imports nothing
+/// from search), so every proof plyscope writes fits.
+pub const MAX_DEPTH: usize = 1024;
+
+/// What a verification may use: memory in bytes and the length of a line in plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// Bytes the text and the replay's structures may take ([`replay_bytes`]).
+    pub max_bytes: u64,
+    /// Longest line accepted, in plies (at most [`MAX_DEPTH`] is meaningful).
+    pub max_depth: usize,
+}
+
+impl Default for Bounds {
+    /// No memory bound; lines up to [`MAX_DEPTH`].
+    fn default() -> Bounds {
+        Bounds {
+            max_bytes: u64::MAX,
+            max_depth: MAX_DEPTH,
+        }
+    }
+}
+
+impl Bounds {
+    /// The default depth within `max_bytes`.
+    pub fn within(max_bytes: u64) -> Bounds {
+        Bounds {
+            max_bytes,
+            ..Bounds::default()
+        }
+    }
 }
 
 /// A proof tree that passed.
@@ -148,6 +188,9 @@ pub enum VerifyError {
     Format(String),
     /// The puzzle inside does not load.
     Puzzle(String),
+    /// Checking would pass a bound: a line deeper than [`MAX_DEPTH`], or more memory than
+    /// allowed. The message names the bound and how to raise it.
+    Limit(String),
     /// The first hole met, with the line of moves leading to it.
     Hole {
         path: Vec<String>,
@@ -162,6 +205,7 @@ impl fmt::Display for VerifyError {
             VerifyError::Read(m) => write!(f, "cannot read the file: {m}"),
             VerifyError::Format(m) => write!(f, "not a valid proof tree: {m}"),
             VerifyError::Puzzle(m) => write!(f, "the proof's puzzle does not load: {m}"),
+            VerifyError::Limit(m) => write!(f, "verify stopped: {m}"),
             VerifyError::Hole { path, node, hole } => {
                 let at = if path.is_empty() {
                     "at the root".to_string()
@@ -176,8 +220,48 @@ impl fmt::Display for VerifyError {
 
 impl std::error::Error for VerifyError {}
 
-/// Verifies the text of a proof tree file.
+/// Verifies the text of a proof tree file, with no memory bound but [`MAX_DEPTH`].
 pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
+    verify_text_within(text, &Bounds::default())
+}
+
+/// Bytes the replay of `nodes` (with `edges` moves of `move_bytes` text in all) keeps
+/// besides the text: the node lists as parsed and one checked entry per node holding its
+/// position's diagram of `diagram_bytes`.
+pub fn replay_bytes(nodes: u64, edges: u64, move_bytes: u64, diagram_bytes: u64) -> u64 {
+    let list = std::mem::size_of::<Vec<(String, u32)>>() as u64;
+    let edge = std::mem::size_of::<(String, u32)>() as u64;
+    let seen = std::mem::size_of::<Seen>() as u64;
+    nodes
+        .saturating_mul(list + seen + diagram_bytes)
+        .saturating_add(edges.saturating_mul(edge))
+        .saturating_add(move_bytes)
+}
+
+/// The message of a memory bound: what needs more than `max_bytes`, and the `--max-mem`
+/// that would do (in MB, rounded up to a multiple of 1024).
+fn over_memory(what: &str, needed: u64, max_bytes: u64) -> VerifyError {
+    const MB: u64 = 1 << 20;
+    let raise = needed.div_ceil(MB).div_ceil(1024).max(1) * 1024;
+    VerifyError::Limit(format!(
+        "{what} need more than {} MB (--max-mem); raise it with --max-mem {raise}",
+        max_bytes / MB
+    ))
+}
+
+/// Verifies the text of a proof tree file within `bounds`: refused before the replay when
+/// the text and the file's nodes would need more than `bounds.max_bytes`
+/// ([`replay_bytes`]), and when a line is longer than `bounds.max_depth`.
+pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, VerifyError> {
+    let max_bytes = bounds.max_bytes;
+    // The parsed lists take at least as much as their text.
+    if (text.len() as u64).saturating_mul(2) > max_bytes {
+        return Err(over_memory(
+            "the proof file and its parsed nodes",
+            (text.len() as u64).saturating_mul(2),
+            max_bytes,
+        ));
+    }
     let file: ProofFile = serde_json::from_str(text).map_err(|e| {
         VerifyError::Format(format!("line {}, column {}: {e}", e.line(), e.column()))
     })?;
@@ -214,12 +298,26 @@ pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
             file.attacker
         )));
     }
+    let edges = file.nodes.iter().map(|n| n.len() as u64).sum::<u64>();
+    let move_bytes = file
+        .nodes
+        .iter()
+        .flatten()
+        .map(|(m, _)| m.len() as u64)
+        .sum::<u64>();
+    let diagram_bytes = puzzle.position.diagram().len() as u64;
+    let needed = replay_bytes(file.nodes.len() as u64, edges, move_bytes, diagram_bytes)
+        .saturating_add(text.len() as u64);
+    if needed > max_bytes {
+        return Err(over_memory("the proof's positions", needed, max_bytes));
+    }
     // Draws by repetition make a position's worth depend on its line: one node per line.
     let one_parent = matches!(puzzle.position, Position::Dama(_) | Position::Gobblet(_));
     let rules = Rules {
         attacker,
         draws_count,
         one_parent,
+        max_depth: bounds.max_depth,
     };
     match &puzzle.position {
         Position::Mnk(g) => rules.replay(g.clone(), &file.nodes),
@@ -233,10 +331,27 @@ pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
 
 /// Verifies a proof tree file on disk (the caller names the file in messages).
 pub fn verify_file(path: &str) -> Result<Verified, VerifyError> {
+    verify_file_within(path, &Bounds::default())
+}
+
+/// [`verify_file`] within `bounds` ([`verify_text_within`]); a file larger than half of
+/// `bounds.max_bytes` is refused before it is read.
+pub fn verify_file_within(path: &str, bounds: &Bounds) -> Result<Verified, VerifyError> {
+    let max_bytes = bounds.max_bytes;
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.is_file()
+        && meta.len().saturating_mul(2) > max_bytes
+    {
+        return Err(over_memory(
+            "the proof file and its parsed nodes",
+            meta.len().saturating_mul(2),
+            max_bytes,
+        ));
+    }
     let text =
         crate::text_file::read_capped(path, crate::text_file::PROOF_FILE_CAP, "a proof file")
             .map_err(|e| VerifyError::Read(e.to_string()))?;
-    verify_text(&text)
+    verify_text_within(&text, bounds)
 }
 
 struct Rules {
@@ -244,6 +359,8 @@ struct Rules {
     draws_count: bool,
     /// Every node must have one parent (games with a draw by repetition).
     one_parent: bool,
+    /// Longest line accepted, in plies.
+    max_depth: usize,
 }
 
 /// What a node became on its first visit.
@@ -409,7 +526,15 @@ impl Replay<'_> {
             };
             return Err(self.hole(n, hole));
         }
-        // Step 6: the children, depth first.
+        // Step 6: the children, depth first, never deeper than MAX_DEPTH plies.
+        let max_depth = self.rules.max_depth;
+        if self.path.len() >= max_depth {
+            return Err(VerifyError::Limit(format!(
+                "a line of the proof is longer than {max_depth} plies (node {n}, after {} \
+                 ...); {MAX_DEPTH} is the deepest a search reaches",
+                self.path[..8.min(self.path.len())].join(" ")
+            )));
+        }
         let mut height = 0;
         for ((text, _), (mv, child)) in listed.iter().zip(parsed) {
             self.path.push(text.clone());

@@ -1,5 +1,6 @@
 //! The command line as a user meets it (design.md section 4): data on stdout, one clear line
-//! on stderr for bad input, exit 0 / 1 / 2.
+//! on stderr for bad input, exit 0 / 1 / 2, and for `solve` 3 (a limit stopped a search) and
+//! 130 (ctrl-c).
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -72,11 +73,12 @@ fn every_algorithm_solves_a_textbook_tree() {
 }
 
 #[test]
-fn a_node_limit_gives_unknown_and_exit_1_against_an_expectation() {
+fn a_node_limit_gives_unknown_and_exit_3_against_an_expectation() {
+    // Not reached because a limit stopped the search: partial, not wrong (issue 17).
     plyscope()
         .args(["solve", "mnk-4x4-k4", "--nodes", "1000"])
         .assert()
-        .code(1)
+        .code(3)
         .stdout(predicate::str::contains("unknown within limits"))
         .stdout(predicate::str::contains("NOT REACHED"));
 }
@@ -641,8 +643,8 @@ fn solve_all_with_a_proof_number_search_skips_the_numeric_trees_with_a_note() {
             "solve", "--all", "--algo", "pns", "--nodes", "3000", "--json",
         ])
         .assert()
-        // Large puzzles are not reached within 3,000 nodes.
-        .code(1);
+        // The 3,000 nodes are the whole command's: most puzzles are not reached (status 3).
+        .code(3);
     let output = assert.get_output();
     let rows = json_lines(&output.stdout);
     let names: Vec<&str> = rows.iter().map(|r| r["puzzle"].as_str().unwrap()).collect();
@@ -944,4 +946,165 @@ fn a_flag_refusal_prints_the_subcommands_usage() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("Usage: plyscope solve [OPTIONS]"));
+}
+
+#[test]
+fn threat_root_analysis_shares_the_commands_node_budget() {
+    // dual-lambda's root analysis of the 16 openings used to get the whole --nodes again
+    // after the root's own search (issue 17).
+    let assert = plyscope()
+        .args(["solve", "hex-4x4", "--root", "--nodes", "30000", "--json"])
+        .assert()
+        .code(3);
+    let rows = json_lines(&assert.get_output().stdout);
+    let nodes = rows[0]["nodes"].as_u64().unwrap();
+    assert!(nodes <= 30_002, "the whole command spent {nodes} nodes");
+    assert_eq!(rows[0]["stopped"], true);
+    let moves = rows[0]["root_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 16);
+    assert!(moves.iter().any(|m| m["class"] == "not-proven"), "{rows:?}");
+}
+
+#[test]
+fn classic_winning_moves_share_the_commands_node_budget() {
+    let assert = plyscope()
+        .args([
+            "solve",
+            "mnk-4x4-k3",
+            "--algo",
+            "alphabeta",
+            "--nodes",
+            "2000",
+            "--json",
+        ])
+        .assert();
+    let rows = json_lines(&assert.get_output().stdout);
+    let nodes = rows[0]["nodes"].as_u64().unwrap();
+    // One node past the budget per search at most (the root's and each of the 16 moves');
+    // each move's search used to get the whole 2,000 again (7,320 nodes in all).
+    assert!(nodes <= 2000 + 17, "the whole command spent {nodes} nodes");
+    assert_eq!(rows[0]["result"], "win");
+    // Not every move was decided, so the set of winning moves is not claimed.
+    assert_eq!(rows[0]["winning_moves"], serde_json::Value::Null);
+    assert_eq!(rows[0]["stopped"], true);
+}
+
+#[test]
+fn solve_all_shares_one_budget_and_names_the_puzzles_it_did_not_reach() {
+    let assert = plyscope()
+        .args([
+            "solve", "--all", "--algo", "id", "--nodes", "20000", "--json",
+        ])
+        .assert()
+        .code(3);
+    let rows = json_lines(&assert.get_output().stdout);
+    let spent: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    assert!(
+        spent <= 20_000 + rows.len() as u64 * 20,
+        "the whole command spent {spent} nodes"
+    );
+    let not_reached: Vec<&serde_json::Value> = rows
+        .iter()
+        .filter(|r| r["check"]["status"] == "not-reached" && r["nodes"] == 0)
+        .collect();
+    assert!(!not_reached.is_empty(), "{rows:?}");
+    assert!(
+        not_reached.iter().all(|r| r["result"] == "unknown"
+            && r["check"]["detail"]
+                .as_str()
+                .unwrap()
+                .contains("--nodes/--time budget was spent")),
+        "{not_reached:?}"
+    );
+}
+
+#[test]
+fn a_limit_that_stops_a_search_exits_3_and_says_so_in_help() {
+    plyscope()
+        .args([
+            "solve", "hex-5x5", "--algo", "dfpn", "--root", "--nodes", "5000",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("(stopped by a limit)"));
+    plyscope()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "3 a node or time limit stopped a search",
+        ))
+        .stdout(predicate::str::contains("130 stopped by ctrl-c"));
+}
+
+#[test]
+fn ctrl_c_stops_a_headless_solve_prints_what_is_known_and_exits_130() {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_plyscope"))
+        .args(["solve", "hex-5x5", "--algo", "dfpn", "--root", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let started = std::time::Instant::now();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "stopping took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let rows = json_lines(&output.stdout);
+    assert_eq!(rows.len(), 1, "{output:?}");
+    assert_eq!(rows[0]["stopped"], true);
+    assert_eq!(rows[0]["root_moves"].as_array().unwrap().len(), 25);
+}
+
+#[test]
+fn no_progress_bytes_when_stderr_is_not_a_terminal() {
+    let assert = plyscope()
+        .args([
+            "solve", "hex-5x5", "--algo", "dfpn", "--root", "--time", "1",
+        ])
+        .assert()
+        .code(3);
+    let err = &assert.get_output().stderr;
+    assert!(err.is_empty(), "{}", String::from_utf8_lossy(err));
+}
+
+#[test]
+fn a_table_larger_than_max_mem_is_refused_with_the_bound_and_how_to_raise_it() {
+    plyscope()
+        .args(["solve", "tictactoe", "--tt-mb", "64", "--max-mem", "16"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "plyscope: solve stopped: the table needs 64 MB (--tt-mb) and --max-mem allows \
+             16 MB; raise it with --max-mem 1024 or lower --tt-mb",
+        ));
+}
+
+#[test]
+fn verify_beyond_max_mem_stops_with_the_bound_and_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("proof.json");
+    let file = file.to_str().unwrap();
+    plyscope()
+        .args(["solve", "hex-4x4", "--algo", "dfpn", "--proof-out", file])
+        .assert()
+        .success();
+    plyscope().args(["verify", file]).assert().success();
+    plyscope()
+        .args(["verify", file, "--max-mem", "1"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("verify stopped: the proof"))
+        .stderr(predicate::str::contains(
+            "need more than 1 MB (--max-mem); raise it with --max-mem 1024",
+        ));
 }

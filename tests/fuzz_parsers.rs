@@ -37,6 +37,8 @@ use plyscope::theme::{ThemeSpec, color};
 use plyscope::tui::keymap::{DEFAULT_KEYMAP, Keymap};
 use plyscope::verify;
 
+mod parsers;
+
 // ---------------------------------------------------------------------------------------
 // The allocation watch: the largest single allocation made by the current thread.
 
@@ -380,8 +382,7 @@ fn proof_seeds() -> Vec<String> {
 }
 
 fn keymap() -> &'static Keymap {
-    static KEYMAP: OnceLock<Keymap> = OnceLock::new();
-    KEYMAP.get_or_init(|| Keymap::bundled().unwrap())
+    parsers::bundled_keymap()
 }
 
 #[test]
@@ -408,24 +409,26 @@ fn the_seeds_parse() {
 // ---------------------------------------------------------------------------------------
 // The parsers.
 
+// The calls themselves are shared with the cargo-fuzz targets (`fuzz/`): tests/parsers.
+
 fn parse_puzzle(s: &str) -> bool {
-    check("puzzle", s, |s| puzzle::parse(s, "fuzz.toml"))
+    check("puzzle", s, parsers::puzzle)
 }
 
 fn parse_theme(s: &str) -> bool {
-    check("theme", s, |s| ThemeSpec::parse("fuzz.toml", s))
+    check("theme", s, parsers::theme)
 }
 
 fn parse_keymap(s: &str) -> bool {
-    check("keymap", s, |s| keymap().with_overrides("fuzz.toml", s))
+    check("keymap", s, parsers::keymap)
 }
 
 fn parse_lesson(s: &str) -> bool {
-    check("lesson", s, |s| lesson::parse(s, "fuzz.toml", false))
+    check("lesson", s, parsers::lesson)
 }
 
 fn parse_proof(s: &str) -> bool {
-    check("proof", s, verify::verify_text)
+    check("proof", s, parsers::proof)
 }
 
 fn parse_values(s: &str) -> bool {

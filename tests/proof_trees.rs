@@ -18,7 +18,9 @@ use plyscope::proof_tree::{
 use plyscope::puzzle::{self, Puzzle, find_bundled};
 use plyscope::run::solve::{SolveOptions, solve_puzzle};
 use plyscope::search::Algorithm;
-use plyscope::verify::{Verified, VerifyError, verify_file, verify_text};
+use plyscope::verify::{
+    Bounds, MAX_DEPTH, Verified, VerifyError, verify_file, verify_text, verify_text_within,
+};
 
 #[path = "common/sgf.rs"]
 mod sgf_reader;
@@ -653,4 +655,55 @@ O . . . . . . .
         message.contains("a leaf that is not a win for white: the game is not over"),
         "{message}"
     );
+}
+
+#[test]
+fn a_proof_deeper_than_the_cap_is_refused_cleanly() {
+    // The fork's proof is 3 plies deep: with a cap of 2 the replay stops at the third ply
+    // and names the bound, instead of recursing on.
+    let json = fork().to_json();
+    let bounds = Bounds {
+        max_depth: 2,
+        ..Bounds::default()
+    };
+    let err = verify_text_within(&json, &bounds).unwrap_err();
+    assert!(matches!(err, VerifyError::Limit(_)), "{err:?}");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("verify stopped: a line of the proof is longer than 2 plies"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{MAX_DEPTH} is the deepest")),
+        "{text}"
+    );
+    // At the real cap the same proof passes.
+    assert_eq!(
+        verify_text_within(&json, &Bounds::default()).unwrap().depth,
+        3
+    );
+}
+
+#[test]
+fn a_proof_needing_more_memory_than_allowed_is_refused_before_its_replay() {
+    let json = fork().to_json();
+    // Twice the text (the text and its parsed lists) fits, the replay's table does not.
+    let tight = json.len() as u64 * 2 + 16;
+    let err = verify_text_within(&json, &Bounds::within(tight)).unwrap_err();
+    assert!(matches!(err, VerifyError::Limit(_)), "{err:?}");
+    assert!(
+        err.to_string().contains(
+            "the proof's positions need more than 0 MB (--max-mem); raise it with \
+                       --max-mem 1024"
+        ),
+        "{err}"
+    );
+    // Less than the text itself twice: refused before parsing.
+    let err = verify_text_within(&json, &Bounds::within(json.len() as u64)).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the proof file and its parsed nodes"),
+        "{err}"
+    );
+    assert!(verify_text_within(&json, &Bounds::within(1 << 20)).is_ok());
 }

@@ -9,24 +9,43 @@
 //! `--all` solves every bundled puzzle; a puzzle the chosen algorithm cannot run (a literal
 //! tree for threat search, a tree with numeric leaves for proof-number search) is skipped
 //! with a note on stderr.
+//!
+//! `--nodes` and `--time` bound the whole command (issue 17): every puzzle, and in each the
+//! root's search and every opening of `--root`, takes from one budget
+//! ([`plyscope::search::Limits::left_after`]); a puzzle the budget does not reach is
+//! printed as not reached. ctrl-c (SIGINT) stops the searches cooperatively through
+//! [`plyscope::search::meter`]: what is known so far is printed and the command exits
+//! with [`EXIT_INTERRUPTED`]; a second ctrl-c ends it at once. A progress line runs on
+//! stderr when it is a terminal ([`progress`]).
+
+mod progress;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry::{self, Refusal, SearchOption};
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
-use plyscope::search::Algorithm;
+use plyscope::search::{Algorithm, Limits, meter};
 
+use super::memory::{self, MB, parse_max_mem};
 use super::verify::{ProofRequest, after_solve};
-use super::{AlgorithmParser, parse_seconds, usage_error_in};
+use super::{AlgorithmParser, EXIT_INTERRUPTED, EXIT_STOPPED, parse_seconds, usage_error_in};
 
 /// Highest `--max-level` accepted: zone orders are small integers and no bundled puzzle
 /// needs more than 3; level 9 is also the last that draws as one digit.
 pub const MAX_LEVEL: u32 = 9;
+
+/// The exit statuses, as `plyscope solve --help` prints them.
+pub const EXIT_HELP: &str = "Exit status: 0 every answer agrees with the puzzle's expected \
+one (or the puzzle states none); 1 an error, a refusal, a mismatch, or an answer not reached \
+for another reason than a limit; 2 a usage error; 3 a node or time limit stopped a search \
+(the reports show what was found: openings classified so far, unknown for the rest; \
+puzzles the budget did not reach say so); 130 stopped by ctrl-c after printing what was \
+known.";
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -57,10 +76,11 @@ pub struct SolveArgs {
     /// On by default where the puzzle lists its winning moves.
     #[arg(long)]
     pub root: bool,
-    /// Stop after this many nodes.
+    /// Stop after this many nodes, counted over the whole command (every puzzle, the root's
+    /// search and every opening of --root).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds, counted over the whole command.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Transposition table size in MiB (0 turns it off; default 64).
@@ -82,6 +102,10 @@ pub struct SolveArgs {
     /// --proof-out and --verify: most positions the proof tree may have (default 4000000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub proof_max_positions: Option<u64>,
+    /// Memory the command may use for its table, tree and proof, in MB (default: half of
+    /// the physical memory); a solve that would need more stops with a message.
+    #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
+    pub max_mem: Option<u64>,
 }
 
 fn parse_level(text: &str) -> Result<u32, String> {
@@ -137,26 +161,100 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             "--proof-out writes one proof: give exactly one puzzle".to_string(),
         );
     }
+    let max_bytes = memory::max_mem_bytes(args.max_mem);
+    // The table (or PNS's tree) is allocated at its full size: one larger than --max-mem
+    // is refused before any work.
+    if let Some(o) = options
+        .iter()
+        .find(|o| (o.tt_mb as u64).saturating_mul(MB) > max_bytes)
+    {
+        anyhow::bail!(
+            "solve stopped: the table needs {} MB (--tt-mb) and --max-mem allows {} MB; \
+             raise it with --max-mem {} or lower --tt-mb",
+            o.tt_mb,
+            max_bytes / MB,
+            memory::raise_to((o.tt_mb as u64).saturating_mul(MB))
+        );
+    }
     let proof = ProofRequest {
         out: args.proof_out.clone(),
         verify: args.verify,
         max_positions: args.proof_max_positions.map(|n| n as usize),
+        max_bytes,
     };
+    // ctrl-c: the first stops the searches (they poll the meter's switch) so what is
+    // known gets printed; a second, with the switch already set, ends the process at once.
+    let stop = meter::stop_flag();
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        i32::from(EXIT_INTERRUPTED),
+        std::sync::Arc::clone(&stop),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop);
+    // The whole command's budget: --nodes and --time given on the command line.
+    let command = Limits {
+        nodes: args.nodes,
+        time: args.time.map(Duration::from_secs_f64),
+        max_depth: None,
+    };
+    let started = Instant::now();
+    let mut spent = 0u64;
+    let progress = progress::ProgressLine::start();
     let mut out = io::stdout().lock();
     let mut all_ok = true;
+    let mut limited = false;
     let mut written = 0;
     for (i, (p, options)) in puzzles.iter().zip(&options).enumerate() {
         let bundled_by_all = args.all && i < puzzle::bundled().len();
-        let report = match solve_puzzle(p, options) {
-            Ok(report) => report,
-            // `--all` covers what the algorithm can run; the rest is noted, not failed.
-            Err(err @ (Refusal::Unsupported { .. } | Refusal::NoGoal(_))) if bundled_by_all => {
-                eprintln!("plyscope: skipped: {err}");
-                continue;
+        // `--all` covers what the algorithm can run; the rest is noted, not failed (before
+        // the budget: a puzzle skipped is not one left unreached).
+        if bundled_by_all
+            && let Err(err @ (Refusal::Unsupported { .. } | Refusal::NoGoal(_))) =
+                registry::check(p, options.algorithm)
+        {
+            if let Some(line) = &progress {
+                line.clear();
             }
-            Err(err) => return Err(err.into()),
+            eprintln!("plyscope: skipped: {err}");
+            continue;
+        }
+        let left = (!meter::stop_requested())
+            .then(|| command.left_after(started.elapsed(), spent))
+            .flatten();
+        let Some(left) = left else {
+            // The budget or ctrl-c ended the command before this puzzle.
+            let why = if meter::stop_requested() {
+                "not reached: stopped by ctrl-c"
+            } else {
+                "not reached: the command's --nodes/--time budget was spent"
+            };
+            if let Some(line) = &progress {
+                line.clear();
+            }
+            write_not_reached(&mut out, p, why, args.json, written > 0)?;
+            written += 1;
+            limited = true;
+            continue;
         };
-        if (args.all || report.check != Check::NoExpectation) && !report.check.is_ok() {
+        let mut options = options.clone();
+        options.limits = within(options.limits, &left);
+        if let Some(line) = &progress {
+            line.puzzle(&p.name, i + 1, puzzles.len());
+        }
+        meter::set_openings(0, 0);
+        let solved = solve_puzzle(p, &options);
+        if let Some(line) = &progress {
+            line.clear();
+        }
+        let report = solved?;
+        spent = spent.saturating_add(report.nodes);
+        // Partial, even where what was found agrees (openings left unknown).
+        limited |= report.stopped;
+        let failed = (args.all || report.check != Check::NoExpectation) && !report.check.is_ok();
+        // An answer not reached because a limit stopped the search is partial (status 3),
+        // not wrong.
+        let partial = report.stopped && matches!(report.check, Check::NotReached(_));
+        if failed && !partial {
             all_ok = false;
         }
         if args.json {
@@ -170,20 +268,72 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         // The proof's lines go to stderr with --json, so stdout stays one object per line.
         if proof.wanted() {
             let proved = if args.json {
-                after_solve(&proof, p, options, &report, &mut io::stderr().lock())?
+                after_solve(&proof, p, &options, &report, &mut io::stderr().lock())?
             } else {
-                after_solve(&proof, p, options, &report, &mut out)?
+                after_solve(&proof, p, &options, &report, &mut out)?
             };
             all_ok &= proved;
         }
         written += 1;
         out.flush()?;
     }
-    Ok(if all_ok {
-        ExitCode::SUCCESS
-    } else {
+    if let Some(line) = progress {
+        line.finish();
+    }
+    out.flush()?;
+    Ok(if meter::stop_requested() {
+        ExitCode::from(EXIT_INTERRUPTED)
+    } else if !all_ok {
         ExitCode::from(1)
+    } else if limited {
+        ExitCode::from(EXIT_STOPPED)
+    } else {
+        ExitCode::SUCCESS
     })
+}
+
+/// `limits` (the puzzle's own, or the flags') cut down to what is `left` of the command's
+/// budget.
+fn within(limits: Limits, left: &Limits) -> Limits {
+    fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+    Limits {
+        nodes: min(limits.nodes, left.nodes),
+        time: min(limits.time, left.time),
+        max_depth: limits.max_depth,
+    }
+}
+
+/// A puzzle the command did not reach: its name and why, as text or as a JSON object with
+/// `"result": "unknown"`, `"stopped": true` and a `not-reached` check.
+fn write_not_reached(
+    out: &mut impl Write,
+    p: &Puzzle,
+    why: &str,
+    json: bool,
+    separate: bool,
+) -> io::Result<()> {
+    if json {
+        let object = serde_json::json!({
+            "puzzle": p.name,
+            "title": p.title,
+            "result": "unknown",
+            "stopped": true,
+            "nodes": 0,
+            "check": { "status": "not-reached", "detail": why },
+        });
+        writeln!(out, "{object}")
+    } else {
+        if separate {
+            writeln!(out)?;
+        }
+        writeln!(out, "{} ({})", p.title, p.name)?;
+        writeln!(out, "check       NOT REACHED: {why}")
+    }
 }
 
 /// The puzzle's defaults, overridden by the command line; a message when a flag does not
@@ -317,10 +467,10 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
             .collect();
         writeln!(out, "root moves  {}", classes.join(", "))?;
     }
-    let stopped = if r.stopped {
-        " (stopped by a limit)"
-    } else {
-        ""
+    let stopped = match (r.stopped, meter::stop_requested()) {
+        (true, true) => " (stopped by ctrl-c)",
+        (true, false) => " (stopped by a limit)",
+        (false, _) => "",
     };
     if tree_in_memory {
         writeln!(out, "nodes       {}{stopped}", r.nodes)?;
@@ -367,5 +517,29 @@ fn dash_if_empty(moves: &[String]) -> String {
         "-".to_string()
     } else {
         moves.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_puzzles_limits_are_cut_down_to_what_is_left_of_the_command() {
+        let own = Limits {
+            nodes: Some(1_000),
+            time: None,
+            max_depth: Some(9),
+        };
+        let left = Limits {
+            nodes: Some(400),
+            time: Some(Duration::from_secs(3)),
+            max_depth: None,
+        };
+        let cut = within(own, &left);
+        assert_eq!(cut.nodes, Some(400));
+        assert_eq!(cut.time, Some(Duration::from_secs(3)));
+        assert_eq!(cut.max_depth, Some(9));
+        assert_eq!(within(own, &Limits::default()), own);
     }
 }

@@ -16,19 +16,35 @@ use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::puzzle_text;
 use plyscope::puzzle::Puzzle;
 use plyscope::run::solve::{SolveOptions, SolveReport};
-use plyscope::verify::{VerifyError, verify_file, verify_text};
+use plyscope::verify::{Bounds, VerifyError, verify_file_within, verify_text_within};
+
+use super::EXIT_STOPPED;
+use super::memory::{self, MB, parse_max_mem};
+
+/// Bytes a proof tree takes per position while it is extracted (measured on Hex 5x5: about
+/// 900 MB at 4 million positions; see `ExtractOptions::default`).
+pub const EXTRACT_BYTES_PER_POSITION: u64 = 240;
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Exit status: 0 verified; 1 a hole, or a file that cannot be read or \
+is no proof tree; 3 stopped by a bound (--max-mem, or a line deeper than 1024 plies)."
+)]
 pub struct VerifyArgs {
     /// A proof tree file written by `plyscope solve --proof-out FILE`.
     #[arg(value_name = "FILE")]
     pub file: String,
+    /// Memory the verification may use, in MB, counted from the file's size and its nodes
+    /// (default: half of the physical memory).
+    #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
+    pub max_mem: Option<u64>,
 }
 
-/// `plyscope verify FILE`: exit 0 and "verified: N positions, depth D", or exit 1 and the
-/// first hole.
+/// `plyscope verify FILE`: exit 0 and "verified: N positions, depth D", exit 1 and the
+/// first hole, or exit 3 when a bound stopped it.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    match verify_file(&args.file) {
+    let bounds = Bounds::within(memory::max_mem_bytes(args.max_mem));
+    match verify_file_within(&args.file, &bounds) {
         Ok(verified) => {
             println!("{verified}");
             Ok(ExitCode::SUCCESS)
@@ -39,6 +55,10 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
             println!("{}: {err}", args.file);
             Ok(ExitCode::from(1))
         }
+        Err(err @ VerifyError::Limit(_)) => {
+            eprintln!("plyscope: {}: {err}", args.file);
+            Ok(ExitCode::from(EXIT_STOPPED))
+        }
         Err(err) => {
             eprintln!("plyscope: {}: {err}", args.file);
             Ok(ExitCode::from(1))
@@ -47,7 +67,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// What `solve` was asked to do with a win's proof.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ProofRequest {
     /// Save the proof tree here.
     pub out: Option<String>,
@@ -55,6 +75,8 @@ pub struct ProofRequest {
     pub verify: bool,
     /// Bound of the extraction.
     pub max_positions: Option<usize>,
+    /// Memory the extraction and the verification may use (`--max-mem`), in bytes.
+    pub max_bytes: u64,
 }
 
 impl ProofRequest {
@@ -78,6 +100,15 @@ pub fn after_solve(
     if let Some(n) = request.max_positions {
         bounds.max_positions = n;
     }
+    // --max-mem: the positions that fit beside the solve's table (issue 17).
+    let left = request
+        .max_bytes
+        .saturating_sub((options.tt_mb as u64).saturating_mul(MB));
+    let fit = usize::try_from(left / EXTRACT_BYTES_PER_POSITION).unwrap_or(usize::MAX);
+    let memory_bound = fit < bounds.max_positions;
+    if memory_bound {
+        bounds.max_positions = fit.max(1);
+    }
     let text = match puzzle_text(puzzle) {
         Ok(text) => text,
         Err(err) => {
@@ -92,6 +123,17 @@ pub fn after_solve(
         Err(err @ plyscope::proof_tree::ExtractError::NotAWin { .. }) => {
             writeln!(out, "proof       none: {err}")?;
             return Ok(request.out.is_none());
+        }
+        Err(plyscope::proof_tree::ExtractError::TooLarge { limit }) if memory_bound => {
+            let needed = (limit as u64 + 1) * EXTRACT_BYTES_PER_POSITION;
+            writeln!(
+                out,
+                "proof       not extracted: stopped at {limit} positions: the proof tree \
+                 needs more than {} MB (--max-mem); raise it with --max-mem {}",
+                request.max_bytes / MB,
+                memory::raise_to(request.max_bytes.max(needed).saturating_mul(2))
+            )?;
+            return Ok(false);
         }
         Err(err) => {
             writeln!(out, "proof       not extracted: {err}")?;
@@ -123,7 +165,7 @@ pub fn after_solve(
     }
     if request.verify {
         let start = Instant::now();
-        match verify_text(&json) {
+        match verify_text_within(&json, &Bounds::within(request.max_bytes)) {
             Ok(verified) => writeln!(out, "{verified} ({:.3} s)", start.elapsed().as_secs_f64())?,
             Err(err) => {
                 writeln!(out, "NOT VERIFIED: {err}")?;

@@ -389,6 +389,7 @@ pub fn classify_moves<G: LambdaGame>(
     let mut observer = NoTrace;
     let searcher = Searcher::new(game, &lambda, limits, &mut observer);
     let mut engine = Engine::new(searcher, split_memory(config.tt_mb), config.epsilon);
+    crate::search::meter::set_openings(0, moves.len());
     for &m in moves.iter() {
         let before = engine.searcher.stats.nodes;
         let mut class = MoveClass::Unknown;
@@ -408,6 +409,7 @@ pub fn classify_moves<G: LambdaGame>(
             class,
             nodes: engine.searcher.stats.nodes - before,
         });
+        crate::search::meter::set_openings(result.moves.len(), moves.len());
         if engine.searcher.stopped {
             result.stopped = true;
             break;

@@ -202,6 +202,8 @@ struct Search<'a, G: SearchGame, O> {
     created: u64,
     /// Created nodes that were finished games.
     terminals: u64,
+    /// `created` as last reported to [`crate::search::meter`].
+    metered: u64,
     iterations: u64,
     /// A limit, a full arena or the observer stopped the search.
     stopped: bool,
@@ -230,6 +232,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
             deadline: limits.time.map(|t| started + t),
             created: 0,
             terminals: 0,
+            metered: 0,
             iterations: 0,
             stopped: false,
             error: None,
@@ -309,8 +312,13 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
                 return;
             }
             self.iterations += 1;
+            if self.iterations.is_multiple_of(CLOCK_EVERY) {
+                crate::search::meter::add_nodes(self.created.saturating_sub(self.metered));
+                self.metered = self.created;
+            }
             if self.iterations.is_multiple_of(CLOCK_EVERY)
-                && self.deadline.is_some_and(|d| Instant::now() >= d)
+                && (crate::search::meter::stop_requested()
+                    || self.deadline.is_some_and(|d| Instant::now() >= d))
             {
                 self.stopped = true;
                 return;

@@ -1,10 +1,12 @@
 //! Solving with the alpha-beta family: one search of the root, then (when asked) one search
 //! per root move to find the full set of winning first moves.
 
+use std::time::Instant;
+
 use crate::game::{MoveList, Outcome};
 use crate::puzzle::Puzzle;
 use crate::search::observer::{NoTrace, Observer};
-use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict};
+use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict, meter};
 
 use super::{Check, SolveOptions, SolveReport, add_stats, compare, format_line};
 
@@ -26,12 +28,16 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     let diagram = game.diagram();
     let to_move = game.to_move();
     let config = config_for(options);
+    let started = Instant::now();
     let result = search::solve(&mut game, &config, &options.limits, observer);
     let mut stats = result.stats;
 
+    let mut stopped = result.stopped;
     let winning_moves = if options.root_moves && matches!(result.verdict, Verdict::Win { .. }) {
-        let (moves, root_stats) = winning_root_moves(&mut game, &config, &options.limits);
+        let (moves, root_stats, root_stopped) =
+            winning_root_moves(&mut game, &config, &options.limits, started, stats.nodes);
         add_stats(&mut stats, &root_stats);
+        stopped |= root_stopped;
         moves
     } else {
         None
@@ -57,7 +63,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         pv: format_line(&mut game, &result.pv),
         depth: result.depth,
         depth_limit: None,
-        stopped: result.stopped,
+        stopped,
         max_level: None,
         zones: None,
         tt_mb: options.tt_mb,
@@ -80,17 +86,21 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
 
 /// Searches every root move: a move wins when the position after it is a proven loss for
 /// the opponent. `None` when some move could not be decided within the limits (then the set
-/// is not known exactly).
+/// is not known exactly). `limits` bound the whole command (issue 17): the root's search
+/// began at `started` and took `spent` nodes, and each move's search gets what is left.
 fn winning_root_moves<G: SearchGame>(
     game: &mut G,
     config: &SearchConfig,
     limits: &Limits,
-) -> (Option<Vec<String>>, Stats) {
+    started: Instant,
+    spent: u64,
+) -> (Option<Vec<String>>, Stats, bool) {
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     let mut winners = Vec::new();
     let mut total = Stats::default();
     let mut complete = true;
+    let mut stopped = false;
     // The winning-move set is a game-theoretic question: a move that does not win within
     // the root's depth limit may still win later, so the children are searched to the end
     // (within the node and time limits).
@@ -98,7 +108,8 @@ fn winning_root_moves<G: SearchGame>(
         max_depth: None,
         ..*limits
     };
-    for &mv in moves.iter() {
+    for (i, &mv) in moves.iter().enumerate() {
+        meter::set_openings(i, moves.len());
         let name = game.format_move(mv);
         game.play(mv);
         let child = if let Some(outcome) = game.outcome() {
@@ -110,15 +121,30 @@ fn winning_root_moves<G: SearchGame>(
             game.undo(mv);
             continue;
         } else {
-            search::solve(game, config, &child_limits, &mut NoTrace)
+            // After ctrl-c no search starts.
+            let left = (!meter::stop_requested())
+                .then(|| child_limits.left_after(started.elapsed(), spent + total.nodes))
+                .flatten();
+            match left {
+                Some(left) => search::solve(game, config, &left, &mut NoTrace),
+                None => {
+                    // Nothing left: this move and the rest stay undecided.
+                    game.undo(mv);
+                    complete = false;
+                    stopped = true;
+                    continue;
+                }
+            }
         };
         game.undo(mv);
         add_stats(&mut total, &child.stats);
+        stopped |= child.stopped;
         match child.verdict {
             Verdict::Loss { .. } => winners.push(name),
             Verdict::Unknown => complete = false,
             _ => {}
         }
     }
-    (complete.then_some(winners), total)
+    meter::set_openings(moves.len(), moves.len());
+    (complete.then_some(winners), total, stopped)
 }

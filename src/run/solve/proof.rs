@@ -17,7 +17,7 @@ use crate::search::engine::proof_search;
 use crate::search::lambda_dfpn::{MoveClass, classify_moves};
 use crate::search::observer::{NoTrace, Observer};
 use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
-use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict};
+use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict, meter};
 
 use super::root_diagram::{self, RootMark};
 use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare_winning_moves};
@@ -173,6 +173,7 @@ pub fn classify_root<G: SearchGame>(
     let mut keys = [0u64; crate::game::MAX_SYMMETRIES];
     let symmetries = game.symmetric_keys(&mut keys);
     for &mv in moves.iter() {
+        meter::set_openings(classified.len(), moves.len());
         let image = (1..symmetries)
             .filter(|&s| keys[s] == keys[0])
             .map(|s| game.symmetric_move(s, mv))
@@ -193,7 +194,11 @@ pub fn classify_root<G: SearchGame>(
         let (class, nodes) = match game.outcome() {
             // The move ends the game: decided by the rules.
             Some(outcome) => (class_of_outcome(outcome, goal, fails), 0),
-            None => match limits.left_after(started.elapsed(), total.nodes) {
+            // After ctrl-c no search starts (each would allocate its table to stop at once).
+            None => match (!meter::stop_requested())
+                .then(|| limits.left_after(started.elapsed(), total.nodes))
+                .flatten()
+            {
                 None => {
                     stopped = true;
                     (RootClass::Unknown, 0)
@@ -220,6 +225,7 @@ pub fn classify_root<G: SearchGame>(
             image_of: None,
         });
     }
+    meter::set_openings(classified.len(), moves.len());
     (classified, total, stopped)
 }
 

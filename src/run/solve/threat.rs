@@ -6,13 +6,15 @@
 //! carries `lambda_level` and no plies; the comparison with `[expect]` skips plies and checks
 //! the result, `lambda_level` and the winning moves.
 
+use std::time::Instant;
+
 use crate::game::{Point, StoneGame};
 use crate::puzzle::{Expect, Puzzle};
 use crate::search::lambda::{
     LambdaConfig, RootAnalysis, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
 use crate::search::observer::{NoTrace, Observer};
-use crate::search::{Algorithm, SearchGame, Verdict};
+use crate::search::{Algorithm, Limits, SearchGame, Verdict};
 
 use super::root_diagram::{self, RootMark};
 use super::{
@@ -52,13 +54,23 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
     let diagram = game.diagram();
     let to_move = game.to_move();
     let config = config_for(options);
+    let started = Instant::now();
     let report = lambda_search(&mut game, &config, &options.limits, observer);
     let mut stats = report.stats;
     let verdict = verdict_of(report.verdict);
 
-    let analysis = options
-        .root_moves
-        .then(|| analyse_root(&mut game, &config, &options.limits, &mut NoTrace));
+    // The root's search and the root analysis share the command's limits (issue 17): the
+    // analysis gets what is left, and with nothing left every move stays not proven.
+    let analysis = options.root_moves.then(|| {
+        let left = options
+            .limits
+            .left_after(started.elapsed(), stats.nodes)
+            .unwrap_or(Limits {
+                nodes: Some(0),
+                ..options.limits
+            });
+        analyse_root(&mut game, &config, &left, &mut NoTrace)
+    });
     if let Some(a) = &analysis {
         add_stats(&mut stats, &a.stats);
     }

@@ -49,6 +49,7 @@ pub fn analyse<G: LambdaGame, O: Observer<G>>(
         let flow = searcher.observer.lambda_enter(game, node);
         searcher.watch_flow(flow);
     }
+    crate::search::meter::set_openings(0, moves.len());
     for &mv in moves.iter() {
         let before = searcher.stats.nodes;
         let class = if searcher.stopped || depth == 0 {
@@ -61,6 +62,7 @@ pub fn analyse<G: LambdaGame, O: Observer<G>>(
             class,
             nodes: searcher.stats.nodes - before,
         });
+        crate::search::meter::set_openings(analysis.moves.len(), moves.len());
     }
     if O::ENABLED {
         let verdict = if searcher.stopped {
