@@ -99,6 +99,7 @@ fn run_command(cli: Cli) -> ExitCode {
             ascii: false,
             color: ColorChoice::Auto,
             record: RecordConfig::DEFAULT_BUDGET,
+            max_mem: None,
         }),
     };
     match result {

@@ -38,7 +38,7 @@ pub struct CompareArgs {
     pub puzzle: String,
     /// An algorithm to run; give it at least twice (`--algo id --algo dfpn`). Ratios are to
     /// the first one that runs.
-    #[arg(long = "algo", value_name = "A", value_parser = AlgorithmParser, required = true)]
+    #[arg(long = "algo", value_name = "A", value_parser = AlgorithmParser)]
     pub algorithms: Vec<Algorithm>,
     /// Stop each search after this many nodes.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

@@ -8,6 +8,7 @@ use clap::Args;
 
 use plyscope::puzzle;
 use plyscope::run::registry;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::theme::config_file::user_config_dir;
 use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
@@ -16,6 +17,7 @@ use plyscope::tui::keymap::Keymap;
 use plyscope::tui::{self, ExploreOptions};
 
 use super::AlgorithmParser;
+use super::memory::{self, MB, parse_max_mem};
 
 /// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
 pub const DEFAULT_PUZZLE: &str = "tree-abc";
@@ -45,6 +47,23 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "N", default_value_t = RecordConfig::DEFAULT_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..=plyscope::trace::store::MAX_EVENTS))]
     pub record: u64,
+    /// Memory the recordings and the searches' tables may use, in MB (default: half of the
+    /// physical memory); a `--record` whose recordings could need more is refused before
+    /// the screen opens.
+    #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
+    pub max_mem: Option<u64>,
+}
+
+/// What one recorded event may hold in memory, in bytes: a trace takes about 50 bytes per
+/// event in all (`benches/trace.rs`), and its vectors grow by doubling, so up to twice that.
+pub const RECORD_BYTES_PER_EVENT: u64 = 100;
+
+/// The memory the explorer may need at most: two searches (the split view can open a
+/// second one at any time), each with a full recording and its table.
+pub fn explorer_memory_bound(record: u64, tt_mb: u64) -> u64 {
+    2 * record
+        .saturating_mul(RECORD_BYTES_PER_EVENT)
+        .saturating_add(tt_mb.saturating_mul(MB))
 }
 
 pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
@@ -58,6 +77,24 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     registry::check(&puzzle, first)?;
     if let Some(second) = args.compare {
         registry::check(&puzzle, second)?;
+    }
+    // The recordings are bounded by --record (the search goes on unrecorded past it); a
+    // bound that could pass --max-mem is refused here, not met by the system's OOM killer.
+    let max_bytes = memory::max_mem_bytes(args.max_mem);
+    let tt_mb = SearchSpec::for_puzzle(&puzzle, args.algo, args.record)
+        .config
+        .tt_mb as u64;
+    let needed = explorer_memory_bound(args.record, tt_mb);
+    if needed > max_bytes {
+        anyhow::bail!(
+            "explore: recording up to {} events in each of two searches (--record; the \
+             split view adds a second) with their tables may need {} MB, and --max-mem \
+             allows {} MB; lower --record or raise --max-mem to {}",
+            args.record,
+            needed.div_ceil(MB),
+            max_bytes / MB,
+            memory::raise_to(needed)
+        );
     }
     let (theme, keymap) = theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {

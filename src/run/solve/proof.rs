@@ -65,6 +65,40 @@ pub fn verdict_of<M>(report: &ProofReport<M>) -> Verdict {
     }
 }
 
+/// Fills in what the root's own search already decided about the moves the classification
+/// left unknown (its budget ran out): when the attacker is to move, a proven root's best
+/// move (and its mirror images) reaches the goal, and after a disproven root every move
+/// fails it. So `--root` never prints a proven root beside a winning move marked `?`.
+fn complete_from_the_root<M: Copy + PartialEq>(
+    moves: &mut [ClassifiedMove<M>],
+    verdict: ProofVerdict,
+    best: Option<M>,
+    goal: Goal,
+    draws_possible: bool,
+) {
+    let fails = if goal.draw_for_attacker || !draws_possible {
+        RootClass::Loss
+    } else {
+        RootClass::NoWin
+    };
+    // The best move and the move it is an image of (either may come first in the list).
+    let winning: Vec<M> = best
+        .into_iter()
+        .chain(
+            best.and_then(|b| moves.iter().find(|m| m.mv == b))
+                .and_then(|m| m.image_of),
+        )
+        .collect();
+    for m in moves.iter_mut().filter(|m| m.class == RootClass::Unknown) {
+        let wins = winning.contains(&m.mv) || m.image_of.is_some_and(|i| winning.contains(&i));
+        match verdict {
+            ProofVerdict::Proven if wins => m.class = RootClass::Win,
+            ProofVerdict::Disproven => m.class = fails,
+            _ => {}
+        }
+    }
+}
+
 /// What a root move does for the attacker's goal, as found by a search of the position
 /// after it (the opponent's goal there is the complement of the attacker's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,9 +355,19 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
             draws_possible,
         )
     });
-    if let Some((_, root_stats, root_stopped)) = &analysis {
+    let mut analysis = analysis;
+    if let Some((moves, root_stats, root_stopped)) = &mut analysis {
         add_stats(&mut stats, root_stats);
-        stopped |= root_stopped;
+        stopped |= *root_stopped;
+        if goal.attacker == to_move {
+            complete_from_the_root(
+                moves,
+                report.verdict,
+                report.best_move,
+                goal,
+                draws_possible,
+            );
+        }
     }
     let root_moves = analysis.as_ref().map(|(moves, _, _)| {
         moves
