@@ -621,7 +621,7 @@ fn the_lesson_picker_opens_a_lesson() {
         .unwrap();
     let mut app = App::new(puzzle, None, 2_000_000, Keymap::bundled().unwrap(), tx);
     settle(&mut app, &rx);
-    key(&mut app, &rx, KeyCode::Char('S'), KeyModifiers::SHIFT);
+    key(&mut app, &rx, KeyCode::Char('R'), KeyModifiers::SHIFT);
     let s = screen(&app, 100, 30);
     assert!(s.contains("Lessons (enter opens, q closes)"), "{s}");
     assert!(

@@ -177,6 +177,17 @@ fn ascii_mode_draws_no_wide_or_box_glyphs() {
     insta::assert_snapshot!("tree_abc_first_cutoff_ascii_80x24", s);
 }
 
+/// `--ascii` covers the proof-number screens too: a disproven root reads `[inf, 0]`, never
+/// the ambiguous-width `∞` (newcomer review).
+#[test]
+fn ascii_mode_writes_infinity_as_inf() {
+    let (mut app, _rx) = open_lambda("tree-004-fig-6-20", plyscope::search::Algorithm::Pns);
+    press(&mut app, &[Action::StepEnd]);
+    let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    assert!(s.is_ascii(), "{s}");
+    assert!(s.contains("[inf, 0]"), "{s}");
+}
+
 /// The first cutoff of the textbook tree: at c (a min node, negamax form) the first leaf's
 /// 2 already makes c no better for the root than b's 3, so c's other two leaves are skipped.
 #[test]
@@ -188,7 +199,8 @@ fn first_cutoff_shows_window_and_skipped_leaves() {
         "path      c",
         "alpha     -inf",
         "beta      -3",
-        "value -2 >= beta -3: 2 moves",
+        "alpha cutoff: value -2 >=",
+        "beta -3: 2 moves skipped (c2 c3)",
         "skipped (c2 c3)",
         "▾ c ≥-2 ✕",
         "c1 =2 ★",
@@ -275,7 +287,7 @@ fn key_cells_take_their_theme_styles() {
             buffer[(x, y)].modifier.contains(selected.add_modifier),
             "{name}"
         );
-        let (x, y) = find(&buffer, "value -2 >= beta");
+        let (x, y) = find(&buffer, "alpha cutoff: value -2");
         assert_eq!(
             buffer[(x, y)].fg,
             theme.style(Slot::SideReason).fg.unwrap_or(Color::Reset),

@@ -611,7 +611,10 @@ pub struct Trace<M> {
     /// Per proof node (index = node id; shorter than the arena when no proof node is at the
     /// end): its children links.
     pn_links: Vec<PnLinks>,
-    /// Events of the kinds the explorer jumps between, in log order.
+    /// Events of the kinds the explorer jumps between, in log order. `cutoffs` holds only
+    /// the cutoffs that skipped at least one move (a test that skipped nothing is not a
+    /// cutoff, seed 001 example 3.2), so [`Trace::next_of`] and [`Trace::prev_of`] with
+    /// [`EventKind::Cutoff`] step over the others.
     cutoffs: Vec<EventId>,
     tt_hits: Vec<EventId>,
     iterations: Vec<EventId>,
@@ -873,9 +876,13 @@ impl<M: Copy> Trace<M> {
                     n.leave = e;
                     n.end = entered;
                 }
-                Event::Cutoff { .. } => {
+                Event::Cutoff { skipped, .. } => {
                     n.cutoff = e;
-                    self.cutoffs.push(e);
+                    // A test that skipped nothing is not a cutoff (seed 001, example 3.2):
+                    // the node keeps it for its pane, the jumps do not stop at it.
+                    if !skipped.is_empty() {
+                        self.cutoffs.push(e);
+                    }
                 }
                 Event::TtProbe { hit, .. } => {
                     n.tt_probe = e;

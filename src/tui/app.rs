@@ -444,7 +444,17 @@ impl App {
         found
     }
 
+    /// Keeps the rows shown now shown when the selection moves by hand: the nodes whose
+    /// children show only because they lead to the selection (or are the node the search
+    /// is following) become expanded, so moving up, down or to a parent never folds the
+    /// tree under the cursor.
+    fn pin_shown(&mut self) {
+        let shown = self.ancestors();
+        self.expanded.extend(shown);
+    }
+
     fn move_selection(&mut self, delta: isize) {
+        self.pin_shown();
         self.follow = false;
         let index = self.selected_row();
         let wanted = match index {
@@ -460,6 +470,7 @@ impl App {
     fn select(&mut self, node: Option<NodeId>, why_not: &str) {
         match node {
             Some(n) => {
+                self.pin_shown();
                 self.follow = false;
                 self.selected = Some(n);
             }

@@ -79,7 +79,13 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .areas(main);
-        let areas = lesson_layout::narrow(left, state, board::height(app), theme);
+        let areas = lesson_layout::narrow(
+            left,
+            state,
+            board::height(app),
+            board::is_stones(app),
+            theme,
+        );
         frame.render_widget(title_line(app, theme), title);
         lesson::render(frame, areas.lesson, app, theme);
         if areas.board.height > 0 {
@@ -158,7 +164,13 @@ fn title_line<'a>(app: &'a App, theme: &Theme) -> Paragraph<'a> {
 /// and `≤` becomes `<=`.
 pub fn glyph_text(theme: &Theme, text: &str) -> String {
     if theme.glyph_set() == crate::theme::GlyphSet::Ascii {
-        text.replace('λ', "L").replace('≤', "<=")
+        // Ambiguous-width or non-ASCII marks the panes write as text (the glyph set covers
+        // the drawn ones): λ, ≤ ≥, ∞ and the ellipsis.
+        text.replace('λ', "L")
+            .replace('≤', "<=")
+            .replace('≥', ">=")
+            .replace('∞', "inf")
+            .replace('…', "...")
     } else {
         text.to_string()
     }

@@ -52,6 +52,12 @@ pub fn height(app: &App) -> u16 {
     }
 }
 
+/// True when the pane draws a game's board (points the lessons name), false for a literal
+/// tree's subtree as text.
+pub fn is_stones(app: &App) -> bool {
+    matches!(view(app), BoardView::Stones { .. })
+}
+
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let block = pane("Board", theme, false);

@@ -1,10 +1,11 @@
 //! The lesson screen below 120 columns (issue 16, point 6): at 80x24, the SSH default, the
 //! lesson pane used to share the node pane's room under the board and showed two lines of a
 //! ten-line step ("tab: more (2/10 lines)"), and the node pane was cut to three rows. Here
-//! the left column goes to the lesson's text first: it gets every row its step needs (up to
-//! the whole column), then the board gets its rows if they fit, then the node pane what is
-//! left when that is enough for a few facts; rows too few for either go to the lesson. The
-//! tree on the right keeps the node the step points to selected and in view.
+//! the left column is split by what the step's text speaks of ([`narrow`]): on a game the
+//! board stays (the text names its points) and the lesson gets at least nine rows; on a
+//! literal tree the lesson comes first, then the node pane, then the subtree as text. Rows
+//! too few for a pane go to the lesson. The tree on the right keeps the node the step points
+//! to selected and in view.
 
 use ratatui::layout::Rect;
 
@@ -26,23 +27,46 @@ pub struct NarrowAreas {
     pub node: Rect,
 }
 
-/// Splits `left` for a lesson: the lesson's rows first, then the board (`board_height`
-/// rows, 0 for a literal tree), then the node pane.
-pub fn narrow(left: Rect, state: &LessonState, board_height: u16, theme: &Theme) -> NarrowAreas {
+/// Rows the lesson keeps when a game board goes first: six lines of text, the keys line
+/// and the borders (the rest of a longer step pages with tab).
+pub const LESSON_FEWEST: u16 = 9;
+
+/// Splits `left` for a lesson. A game board (`stones`: AtariGo, Hex, m,n,k…) goes first
+/// when the lesson can still keep [`LESSON_FEWEST`] rows, since the text names its points
+/// ("the white stone on c3"); the lesson gets what it needs of the rest and the node pane
+/// what is left. A literal tree's board is only the subtree as text, so there the lesson
+/// comes first, then the node pane (which the steps point to: "the node pane names the
+/// skipped moves"), then that text if it still fits.
+pub fn narrow(
+    left: Rect,
+    state: &LessonState,
+    board_height: u16,
+    stones: bool,
+    theme: &Theme,
+) -> NarrowAreas {
     let width = left.width.saturating_sub(2);
     // The text, the keys line, the borders.
     let needed = body(state, width, theme).len() as u16 + 1 + 2;
-    let lesson = needed.max(5).min(left.height);
-    let mut rest = left.height - lesson;
-    let board = if board_height > 0 && board_height <= rest {
-        board_height
+    let height = left.height;
+    let (board, node) = if stones && board_height > 0 && board_height + LESSON_FEWEST <= height {
+        let lesson = needed.max(5).min(height - board_height);
+        let rest = height - board_height - lesson;
+        (board_height, if rest >= NODE_FEWEST { rest } else { 0 })
     } else {
-        0
+        let lesson = needed.max(5).min(height);
+        let rest = height - lesson;
+        if board_height > 0 && rest >= NODE_FEWEST + board_height {
+            (board_height, rest - board_height)
+        } else if rest >= NODE_FEWEST {
+            (0, rest)
+        } else if board_height > 0 && board_height <= rest {
+            (board_height, 0)
+        } else {
+            (0, 0)
+        }
     };
-    rest -= board;
-    let node = if rest >= NODE_FEWEST { rest } else { 0 };
     // Rows that fit nothing else stay with the lesson.
-    let lesson = left.height - board - node;
+    let lesson = height - board - node;
     let at = |y: u16, height: u16| Rect {
         x: left.x,
         y: left.y + y,

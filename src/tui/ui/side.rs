@@ -122,10 +122,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         }
         lines.push(row(
             "descent",
-            if p.on_path {
-                "on it; frames:".to_string()
-            } else {
-                "not on it; frames:".to_string()
+            match (p.on_path, p.frames.is_empty()) {
+                (true, false) => "on it; frames:".to_string(),
+                (false, false) => "not on it; frames:".to_string(),
+                (true, true) => "on it".to_string(),
+                // Between iterations (PNS walks from the root again) no descent is under way.
+                (false, true) => "none under way at this step".to_string(),
             },
             Slot::SideLabel,
         ));

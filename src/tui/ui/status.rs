@@ -103,7 +103,10 @@ fn summary_parts(app: &App, full: bool) -> String {
     }
     let unrecorded = app.session.unrecorded();
     if unrecorded > 0 {
-        text.push_str(&format!(" | record full at {} events", app.session.len()));
+        text.push_str(&format!(
+            " | record full at {} events (--record)",
+            app.session.len()
+        ));
     }
     match &app.summary {
         Some(s) => text.push_str(&format!(" | {s}")),
@@ -157,11 +160,21 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(Paragraph::new(vec![first, second]).style(bar), area);
 }
 
-/// The footer's items: the keymap's footer, with the lambda keys after "next cutoff" while
-/// a lambda search is shown; items the width cannot hold are left out, the picker's and
+/// The footer's items: the keymap's footer ("next cutoff" reads "next proof" in a
+/// proof-number search), with the lambda keys after "next cutoff" while a lambda search is
+/// shown; items the width cannot hold are left out, the picker's and
 /// play's first.
 pub fn footer_items(app: &App, width: usize) -> Vec<FooterItem> {
     let mut items = app.keymap.footer();
+    // In a proof-number search the same key steps to the next proof (there are no cutoffs).
+    if app.is_proof() {
+        for item in items
+            .iter_mut()
+            .filter(|i| i.action == Action::StepNextCutoff)
+        {
+            item.label = "next proof";
+        }
+    }
     if app.is_lambda() {
         let extras = [
             (Action::LevelUp, "λ level"),
