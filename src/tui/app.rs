@@ -444,10 +444,11 @@ impl App {
         found
     }
 
-    /// Keeps the rows shown now shown when the selection moves by hand: the nodes whose
-    /// children show only because they lead to the selection (or are the node the search
-    /// is following) become expanded, so moving up, down or to a parent never folds the
-    /// tree under the cursor.
+    /// Keeps the rows shown now shown when the selection moves by rows or to its parent:
+    /// the nodes whose children show only because they lead to the selection (or are the
+    /// node the search is following) become expanded, so moving up, down or to a parent
+    /// never folds the tree under the cursor. Jumps (to a cutoff, an iteration…) do not
+    /// pin: they show the path to where they land.
     fn pin_shown(&mut self) {
         let shown = self.ancestors();
         self.expanded.extend(shown);
@@ -470,7 +471,6 @@ impl App {
     fn select(&mut self, node: Option<NodeId>, why_not: &str) {
         match node {
             Some(n) => {
-                self.pin_shown();
                 self.follow = false;
                 self.selected = Some(n);
             }
@@ -586,6 +586,7 @@ impl App {
             Action::PageUp => self.move_selection(-(PAGE as isize)),
             Action::PageDown => self.move_selection(PAGE as isize),
             Action::Parent => {
+                self.pin_shown();
                 let parent = self.selected.and_then(|s| self.session.parent(s));
                 self.select(parent, "the root has no parent");
             }
