@@ -302,7 +302,8 @@ fn parse_leaf_value(text: &str) -> Result<Outcome, String> {
         ));
     }
     match text.parse::<i64>() {
-        Ok(v) if v.abs() <= MAX_LEAF_VALUE as i64 => Ok(Outcome::Score(v as i32)),
+        // unsigned_abs: i64::MIN has no positive counterpart (found by tests/fuzz_parsers.rs).
+        Ok(v) if v.unsigned_abs() <= MAX_LEAF_VALUE as u64 => Ok(Outcome::Score(v as i32)),
         _ => Err(format!(
             "a leaf value must lie between -{MAX_LEAF_VALUE} and {MAX_LEAF_VALUE} (got '{text}')"
         )),
@@ -604,6 +605,17 @@ mod tests {
 
     fn err(text: &str) -> TreeParseError {
         TreeGame::parse(text).unwrap_err()
+    }
+
+    #[test]
+    fn the_most_negative_i64_leaf_is_refused_not_negated() {
+        // tests/fuzz_parsers.rs found `attempt to negate with overflow` on this leaf.
+        let err = TreeGame::parse("(a (b -9223372036854775808 12 8) (c 2))").unwrap_err();
+        assert!(
+            err.to_string().contains("a leaf value must lie between"),
+            "{err}"
+        );
+        assert!(TreeGame::parse("(a 9223372036854775807 1)").is_err());
     }
 
     #[test]
