@@ -5,69 +5,14 @@
 
 use std::process::Command;
 use std::thread::sleep;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-struct Tmux {
-    socket: String,
-}
+mod tmux_session;
 
-impl Tmux {
-    fn run(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p", "-t", "e2e"])
-    }
-
-    fn wait_for(&self, needle: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(needle) {
-                return s;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "{needle:?} did not appear; the screen:\n{s}"
-            );
-            sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Starts the session `e2e`, `columns` x `rows`, running `command`.
-    fn open(&self, columns: u16, rows: u16, command: &[&str]) {
-        let (x, y) = (columns.to_string(), rows.to_string());
-        let mut args = vec!["new-session", "-d", "-s", "e2e", "-x", &x, "-y", &y];
-        args.extend_from_slice(command);
-        self.run(&args);
-    }
-
-    fn keys(&self, keys: &str) {
-        self.run(&["send-keys", "-t", "e2e", keys]);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        self.run(&["kill-server"]);
-    }
-}
+use tmux_session::Tmux;
 
 fn tmux_or_skip(name: &str) -> Option<Tmux> {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end explorer test {name}");
-        return None;
-    }
-    Some(Tmux {
-        socket: format!("plyscope-e2e-{name}-{}", std::process::id()),
-    })
+    tmux_session::tmux_or_skip("plyscope-e2e", "end-to-end explorer test", name)
 }
 
 /// `NO_COLOR` drops colours but the selection keeps bold and reverse video (the crossterm

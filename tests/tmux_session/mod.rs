@@ -1,0 +1,73 @@
+//! The tmux session the terminal tests drive (`tests/tui_tmux.rs`, `tests/solve_tmux.rs`):
+//! the real binary in a real terminal, keys sent and the screen captured as a user sees it.
+#![allow(dead_code)] // each test file uses part of it
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// A private tmux server (`-L socket`) with one session, `e2e`; killed when dropped.
+pub struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    pub fn run(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub fn screen(&self) -> String {
+        self.run(&["capture-pane", "-p", "-t", "e2e"])
+    }
+
+    pub fn wait_for(&self, needle: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let s = self.screen();
+            if s.contains(needle) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "{needle:?} did not appear; the screen:\n{s}"
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Starts the session `e2e`, `columns` x `rows`, running `command`.
+    pub fn open(&self, columns: u16, rows: u16, command: &[&str]) {
+        let (x, y) = (columns.to_string(), rows.to_string());
+        let mut args = vec!["new-session", "-d", "-s", "e2e", "-x", &x, "-y", &y];
+        args.extend_from_slice(command);
+        self.run(&args);
+    }
+
+    pub fn keys(&self, keys: &str) {
+        self.run(&["send-keys", "-t", "e2e", keys]);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+/// A tmux server of its own for the test `name` of `what` (`socket`: its socket's prefix),
+/// or `None` with a note when tmux is missing (`.ci/run` installs it on CI).
+pub fn tmux_or_skip(socket: &str, what: &str, name: &str) -> Option<Tmux> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("note: tmux is not installed; skipping the {what} {name}");
+        return None;
+    }
+    Some(Tmux {
+        socket: format!("{socket}-{name}-{}", std::process::id()),
+    })
+}
