@@ -100,20 +100,42 @@
 //! Dead cells are filled with the colour of the pattern's majority (patterns 1 and 2), and
 //! Black for pattern 3, so that the stone can serve later patterns.
 //!
+//! # Vulnerable cells
+//!
+//! In the filled-in position `Q`, an empty cell `c` is *vulnerable for `X`* with *killer*
+//! `k` (an empty neighbour of `c`) when `c` is dead in `Q + Y(k)` by the ring test: if `X`
+//! plays `c`, `Y` answers `k` and `X`'s stone is worth nothing. The test is the one of
+//! captured pairs with the other colour on the neighbour (Benzene's vulnerable patterns of
+//! one ring; killers further away are not looked for).
+//!
 //! # Pruning
 //!
-//! Let `F` be the filled cells (dead and captured) and `X` the side to move, winning `P`.
-//! If `Q` is already won, by `X` then `X` wins `P` even with `Y` to move and every move
-//! wins (monotonicity), by `Y` then `X` cannot win; otherwise `Q` is worth `P`, so `X` has a
-//! winning move `m` in `Q`, which is empty in `Q`, so outside `F`; every fill-in step stays
-//! valid in `P + X(m)`, which is therefore worth `Q + X(m)`: `m` wins in `P`. A move on a
-//! dead cell is a pass in disguise and one on a captured cell a move the fill-in has already
-//! made; either way a winning move, if any, lies among the other cells. If every move is in
-//! `F`, `Q` is a full board, so won, and the first move is kept.
+//! Let `F` be the filled cells (dead and captured), `V` the cells vulnerable for the side
+//! to move `X`, and `X` win `P`. Then `X` wins `Q`.
 //!
-//! Left out: vulnerable cells (a cell `Y` kills by one reply; pruning them jointly needs
-//! the care Benzene takes with blockers), dominated, reversible and permanently inferior
-//! cells, mutual fill-in, and captured sets larger than a pair.
+//! 1. *A winning move of `Q` wins `P`.* It is empty in `Q`, so outside `F`, and every
+//!    fill-in step stays valid in `P + X(m)`, which is therefore worth `Q + X(m)`.
+//! 2. *If every winning move of `Q` is vulnerable, every move of `Q` wins.* Take a winning
+//!    `c1` with killer `k1`: `X` wins `Q + X(c1) + Y(k1)`, where `c1` is dead, so `X` wins
+//!    `Q1 = Q + Y(c1) + Y(k1)` moving first. The winning moves of `Q1` win `Q` (`Q1` only
+//!    adds `Y` stones), so they are vulnerable in `Q`; by monotonicity each is still
+//!    vulnerable in `Q1` with the same killer, or dead there if the killer is already
+//!    `Y`. Repeat with `Q2, Q3, …`: the empty cells shrink, and `Qi` cannot be finished
+//!    (`X` would be joined in `Q`), so at some `Qi` `X` wins by a dead move, that is with
+//!    `Y` to move. Every position `Q + X(x)` is better for `X` than `Qi` with `Y` to move,
+//!    so every move `x` of `Q` wins.
+//! 3. *Keeping one move suffices.* If `Q` is already won, by `X` every move wins (it wins
+//!    with `Y` to move), by `Y` none does. Otherwise, by 1 and 2, some winning move lies
+//!    outside `F ∪ V`, or every move outside `F` wins. So [`Hex::drop_inferior_moves`]
+//!    drops `F ∪ V` and, if that is every move, keeps the first move outside `F`, or the
+//!    first move when all are in `F` (then `Q` is full, so won).
+//!
+//! In words: a move on a dead cell is a pass in disguise, one on a captured cell a move
+//! the fill-in has already made, one on a vulnerable cell a pass once the killer answers.
+//!
+//! Left out: killers further than one ring, dominated, reversible and permanently
+//! inferior cells, mutual fill-in, captured sets larger than a pair, and dead cells only a
+//! second ring or a clique cutset shows.
 //!
 //! The analysis allocates nothing: a few dozen bitboard operations per fill-in round.
 
@@ -128,6 +150,8 @@ pub enum InferiorReason {
     Dead,
     /// The cell is captured by this player: filling it for them keeps the value.
     CapturedBy(Player),
+    /// A stone of the side to move there dies when the other player answers on `killer`.
+    Vulnerable { killer: Point },
 }
 
 /// The inferior cells of a position (module doc).
@@ -141,6 +165,12 @@ pub struct InferiorCells {
     /// The stones the fill-in added for each player: the captured cells and the dead ones
     /// with the colour chosen for them. Adding all of them keeps the value too.
     pub fill_in: [u128; 2],
+    /// `vulnerable[x][k]`: the empty cells (neither dead nor captured) where a stone of
+    /// player `x` is dead once the other player answers on the neighbour in ring direction
+    /// `k` (the killer), in the filled-in position.
+    pub vulnerable: [[u128; 6]; 2],
+    /// Board side, to name killers.
+    size: usize,
 }
 
 impl InferiorCells {
@@ -150,19 +180,35 @@ impl InferiorCells {
         self.dead | self.captured[0] | self.captured[1]
     }
 
-    /// Why the cell `p` is inferior, if it is.
+    /// The cells vulnerable for `player` (any killer).
     #[inline]
-    pub fn reason(&self, p: Point) -> Option<InferiorReason> {
+    pub fn vulnerable_for(&self, player: Player) -> u128 {
+        self.vulnerable[player.index()]
+            .iter()
+            .fold(0, |a, &b| a | b)
+    }
+
+    /// Why a move of `mover` on the cell `p` is inferior, if it is.
+    #[inline]
+    pub fn reason(&self, p: Point, mover: Player) -> Option<InferiorReason> {
         let bit = 1u128 << p;
         if self.dead & bit != 0 {
-            Some(InferiorReason::Dead)
-        } else if self.captured[0] & bit != 0 {
-            Some(InferiorReason::CapturedBy(Player::Black))
-        } else if self.captured[1] & bit != 0 {
-            Some(InferiorReason::CapturedBy(Player::White))
-        } else {
-            None
+            return Some(InferiorReason::Dead);
         }
+        if self.captured[0] & bit != 0 {
+            return Some(InferiorReason::CapturedBy(Player::Black));
+        }
+        if self.captured[1] & bit != 0 {
+            return Some(InferiorReason::CapturedBy(Player::White));
+        }
+        let k = self.vulnerable[mover.index()]
+            .iter()
+            .position(|&cells| cells & bit != 0)?;
+        let (dx, dy) = RING[k];
+        let killer = p as isize + dx + dy * self.size as isize;
+        Some(InferiorReason::Vulnerable {
+            killer: killer as Point,
+        })
     }
 }
 
@@ -171,7 +217,6 @@ impl InferiorCells {
 type Rings = [[u128; 6]; 2];
 
 /// Ring directions in cyclic order; direction `k + 3` is the opposite of `k`.
-#[cfg(test)]
 const RING: [(isize, isize); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
 
 /// The constant bitboards of one board size that the ring needs.
@@ -279,12 +324,11 @@ fn dead(rings: &Rings) -> u128 {
     dead_led_by(rings, 0) | dead_led_by(rings, 1) | dead_split(rings)
 }
 
-/// The cells of `x`'s captured pairs in the position `stones` (module doc).
-fn captured_pairs(geo: &Geometry, stones: [u128; 2], x: usize) -> u128 {
+/// For each direction `k`, the empty cells `p` that are dead once their empty neighbour
+/// `p + d_k` is `x`'s (and not dead before, when the position has no dead cell).
+fn dead_with_neighbour(geo: &Geometry, stones: [u128; 2], x: usize) -> [u128; 6] {
     let empty = geo.board & !(stones[0] | stones[1]);
     let rings = geo.rings(stones);
-    // Step 1: for each direction k, the empty cells p that are dead once their (empty)
-    // neighbour p + d_k is x's.
     let mut dead_with = [0u128; 6];
     for (k, cells) in dead_with.iter_mut().enumerate() {
         let next_empty = geo.from(empty, k);
@@ -292,6 +336,14 @@ fn captured_pairs(geo: &Geometry, stones: [u128; 2], x: usize) -> u128 {
         with[x][k] |= next_empty;
         *cells = dead(&with) & empty & next_empty;
     }
+    dead_with
+}
+
+/// The cells of `x`'s captured pairs in the position `stones` (module doc).
+fn captured_pairs(geo: &Geometry, stones: [u128; 2], x: usize) -> u128 {
+    // Step 1: for each direction k, the empty cells p that are dead once their (empty)
+    // neighbour p + d_k is x's.
+    let dead_with = dead_with_neighbour(geo, stones, x);
     // Step 2: pairs {p, p + d_k} where each is dead once the other is x's.
     let mut cells = 0;
     for k in 0..3 {
@@ -303,7 +355,10 @@ fn captured_pairs(geo: &Geometry, stones: [u128; 2], x: usize) -> u128 {
 
 /// The fill-in of the position `stones` iterated to a fixed point (module doc).
 fn analyse(geo: &Geometry, mut stones: [u128; 2]) -> InferiorCells {
-    let mut out = InferiorCells::default();
+    let mut out = InferiorCells {
+        size: geo.n as usize,
+        ..InferiorCells::default()
+    };
     loop {
         let empty = geo.board & !(stones[0] | stones[1]);
         if empty == 0 {
@@ -339,6 +394,11 @@ fn analyse(geo: &Geometry, mut stones: [u128; 2]) -> InferiorCells {
             break;
         }
     }
+    // Step 3: in the filled-in position (no dead cell left), the cells where a stone of x
+    // is dead once the other player takes a neighbour: vulnerable for x.
+    for x in 0..2 {
+        out.vulnerable[x] = dead_with_neighbour(geo, stones, 1 - x);
+    }
     out
 }
 
@@ -359,11 +419,12 @@ impl Hex {
     }
 
     /// Drops from `moves` (moves of the side to move that hold every winning move, such as
-    /// all legal moves) the dead and captured cells: if the side to move has a winning move
-    /// at all, one of the kept moves wins (module doc, pruning). Never drops every move:
-    /// when all are inferior the first is kept. Calls `reason(p, why)` for each dropped
-    /// move, in list order, and returns how many were dropped. Keeps the order of the kept
-    /// moves; drops nothing on boards over 11x11.
+    /// all legal moves) the dead, captured and vulnerable cells: if the side to move has a
+    /// winning move at all, one of the kept moves wins (module doc, pruning). Never drops
+    /// every move: when all are inferior it keeps the first that is neither dead nor
+    /// captured, else the first. Calls `reason(p, why)` for each dropped move, in list
+    /// order, and returns how many were dropped. Keeps the order of the kept moves; drops
+    /// nothing on boards over 11x11.
     pub(super) fn drop_inferior_moves(
         &self,
         moves: &mut MoveList<Point>,
@@ -372,15 +433,23 @@ impl Hex {
         let Some(cells) = self.inferior_cells() else {
             return 0;
         };
-        let inferior = cells.all();
-        let keep_first = moves.iter().all(|&m| inferior >> m & 1 == 1);
+        let mover = self.to_move;
+        let filled = cells.all();
+        let inferior = filled | cells.vulnerable_for(mover);
+        let is = |set: u128, m: Point| set >> m & 1 == 1;
+        // The move kept when every move is inferior (module doc, pruning).
+        let fallback = if moves.iter().all(|&m| is(inferior, m)) {
+            moves.iter().position(|&m| !is(filled, m)).or(Some(0))
+        } else {
+            None
+        };
         let mut kept = 0;
         let len = moves.len();
         let list = moves.as_mut_slice();
         for i in 0..len {
             let m = list[i];
-            match cells.reason(m) {
-                Some(why) if !(keep_first && i == 0) => reason(m, why),
+            match cells.reason(m, mover) {
+                Some(why) if fallback != Some(i) => reason(m, why),
                 _ => {
                     list[kept] = m;
                     kept += 1;
@@ -683,6 +752,7 @@ mod tests {
         let start = Instant::now();
         let mut seed = 0x1f2e_3d4c_5b6a_7980u64;
         let (mut dead_claims, mut captured_claims, mut dropped_moves) = (0usize, 0usize, 0usize);
+        let (mut vulnerable_claims, mut vulnerable_drops) = (0usize, 0usize);
         let mut positions = 0usize;
         let mut moves = MoveList::new();
         for size in 2..=5usize {
@@ -733,6 +803,39 @@ mod tests {
                         show(&g)
                     );
                 }
+                // Vulnerable cells: after the killer, a stone of either colour on the cell
+                // gives the value of the position with the killer alone.
+                for x in [Player::Black, Player::White] {
+                    for k in 0..6 {
+                        let mut vulnerable = cells.vulnerable[x.index()][k];
+                        assert_eq!(vulnerable & cells.all(), 0);
+                        while vulnerable != 0 {
+                            let p = vulnerable.trailing_zeros() as Point;
+                            vulnerable &= vulnerable - 1;
+                            vulnerable_claims += 1;
+                            let Some(InferiorReason::Vulnerable { killer }) = cells.reason(p, x)
+                            else {
+                                panic!("no killer for {p}");
+                            };
+                            assert!(g.neighbours(p).any(|q| q == killer));
+                            let mut after = stones;
+                            after[x.opponent().index()] |= 1 << killer;
+                            let base = solver.value(after);
+                            for z in 0..2 {
+                                let mut with = after;
+                                with[z] |= 1 << p;
+                                assert_eq!(
+                                    solver.value(with),
+                                    base,
+                                    "{} vulnerable for {x}, killer {}:\n{}",
+                                    g.format_move(p),
+                                    g.format_move(killer),
+                                    show(&g)
+                                );
+                            }
+                        }
+                    }
+                }
                 // The whole fill-in keeps the value.
                 let filled = [stones[0] | cells.fill_in[0], stones[1] | cells.fill_in[1]];
                 assert_eq!(solver.value(filled), value, "fill-in\n{}", show(&g));
@@ -742,7 +845,10 @@ mod tests {
                     g.legal_moves(&mut moves);
                     let all = moves.len();
                     let dropped = g.drop_inferior_moves(&mut moves, |p, why| {
-                        assert_eq!(cells.reason(p), Some(why));
+                        assert_eq!(cells.reason(p, mover), Some(why));
+                        if matches!(why, InferiorReason::Vulnerable { .. }) {
+                            vulnerable_drops += 1;
+                        }
                     });
                     assert_eq!(moves.len() + dropped, all);
                     assert!(!moves.is_empty());
@@ -765,8 +871,11 @@ mod tests {
         let elapsed = start.elapsed();
         eprintln!(
             "positions {positions}: dead cells {dead_claims}, captured sets {captured_claims}, \
-             moves dropped {dropped_moves} in {elapsed:?}"
+             vulnerable cells {vulnerable_claims}, moves dropped {dropped_moves} \
+             ({vulnerable_drops} vulnerable) in {elapsed:?}"
         );
+        assert!(vulnerable_claims > 300, "{vulnerable_claims}");
+        assert!(vulnerable_drops > 300, "{vulnerable_drops}");
         assert!(dead_claims > 300, "{dead_claims}");
         assert!(captured_claims > 300, "{captured_claims}");
         assert!(dropped_moves > 1000, "{dropped_moves}");
