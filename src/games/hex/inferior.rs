@@ -1,5 +1,5 @@
-//! Inferior cell analysis of Hex: dead cells, captured cells, and the moves they prune, on
-//! boards with bitboards (up to 11x11).
+//! Inferior cell analysis of Hex: dead, captured and vulnerable cells, and the moves they
+//! prune, on boards with bitboards (up to 11x11).
 //!
 //! Sources (read for the ideas; nothing copied):
 //! - R. Hayward, Y. Björnsson, M. Johanson, M. Kan, N. Po, J. van Rijswijck, "Solving 7x7
@@ -29,8 +29,8 @@
 //! depend on the colour of `c`. Then `P`, `P + B(c)` and `P + W(c)` have the same value:
 //! `P + W(c) ≤ P ≤ P + B(c)` for Black by monotonicity, and a winning strategy in `P + B(c)`
 //! wins in `P + W(c)` too (the same moves are legal in both and the final boards differ
-//! only on `c`). Deadness in general is NP-complete to decide; here it is read off the
-//! cell's *ring*, its six neighbours in cyclic order `(1,0), (0,1), (-1,1), (-1,0), (0,-1),
+//! only on `c`). Recognising dead cells is NP-complete (Björnsson et al., for the Shannon
+//! game); here deadness is read off the cell's *ring*, its six neighbours in cyclic order `(1,0), (0,1), (-1,1), (-1,0), (0,-1),
 //! (1,-1)` (consecutive entries are neighbours of each other).
 //!
 //! *Edges in the ring.* A neighbour off the board is a stone of the player whose edge it
@@ -74,7 +74,7 @@
 //! with `C` all `X`). The patterns used are *pairs* `{p, q}` of neighbouring empty cells
 //! where `p` is dead once `q` is `X` and `q` is dead once `p` is `X`, both by the ring test:
 //! `X` answers `Y`'s move on one cell on the other one, and `Y`'s stone is then dead. This
-//! test covers every captured pair of the papers whose proof is of that form, among them the
+//! one test finds the captured pairs of the papers whose proof is of that form, such as the
 //! captured bridge to the edge (two empty edge cells under an `X` stone on the second row:
 //! with one of them `X`, the other sees four `X` in a row) and the two cells between `X`
 //! stones met by `Y` stones on the far side (Benzene's `capt-*` patterns). Captured sets
@@ -606,11 +606,8 @@ mod tests {
                     continue;
                 }
                 total += 1;
-                let mut rings: Rings = [[0; 6]; 2];
-                for k in 0..6 {
-                    rings[0][k] = u128::from(black >> k & 1);
-                    rings[1][k] = u128::from(white >> k & 1);
-                }
+                let ring = |set: u32| std::array::from_fn(|k| u128::from(set >> k & 1));
+                let rings: Rings = [ring(black), ring(white)];
                 let by_patterns = dead(&rings) & 1 == 1;
                 let brute = ring_dead_by_brute_force(black, white);
                 assert_eq!(
@@ -696,7 +693,7 @@ mod tests {
     }
 
     #[test]
-    fn drop_keeps_the_order_and_one_move() {
+    fn drop_keeps_the_order_of_the_kept_moves() {
         let mut g = board(5, &[("c2", Player::Black)]);
         g.set_to_move(Player::White);
         let mut moves = MoveList::new();
@@ -723,7 +720,7 @@ mod tests {
     fn random_stones(size: usize, empties: usize, seed: &mut u64) -> Option<[u128; 2]> {
         let points = size * size;
         let mut stones = [0u128; 2];
-        let alternate = next(seed) % 2 == 0;
+        let alternate = next(seed).is_multiple_of(2);
         // Between `points - empties` (and 1) and `points - 1` stones.
         let least = points.saturating_sub(empties).max(1);
         let count = least + (next(seed) as usize % (points - least));
@@ -753,6 +750,7 @@ mod tests {
         let mut seed = 0x1f2e_3d4c_5b6a_7980u64;
         let (mut dead_claims, mut captured_claims, mut dropped_moves) = (0usize, 0usize, 0usize);
         let (mut vulnerable_claims, mut vulnerable_drops) = (0usize, 0usize);
+        let mut fallbacks = 0usize;
         let mut positions = 0usize;
         let mut moves = MoveList::new();
         for size in 2..=5usize {
@@ -844,6 +842,8 @@ mod tests {
                     let g = position(size, stones, mover);
                     g.legal_moves(&mut moves);
                     let all = moves.len();
+                    let every_one_inferior =
+                        moves.iter().all(|&m| cells.reason(m, mover).is_some());
                     let dropped = g.drop_inferior_moves(&mut moves, |p, why| {
                         assert_eq!(cells.reason(p, mover), Some(why));
                         if matches!(why, InferiorReason::Vulnerable { .. }) {
@@ -852,6 +852,10 @@ mod tests {
                     });
                     assert_eq!(moves.len() + dropped, all);
                     assert!(!moves.is_empty());
+                    if every_one_inferior {
+                        assert_eq!(moves.len(), 1);
+                        fallbacks += 1;
+                    }
                     dropped_moves += dropped;
                     if value[mover.index()] {
                         let wins = moves.iter().any(|&m| {
@@ -872,10 +876,11 @@ mod tests {
         eprintln!(
             "positions {positions}: dead cells {dead_claims}, captured sets {captured_claims}, \
              vulnerable cells {vulnerable_claims}, moves dropped {dropped_moves} \
-             ({vulnerable_drops} vulnerable) in {elapsed:?}"
+             ({vulnerable_drops} vulnerable), {fallbacks} lists all inferior, in {elapsed:?}"
         );
         assert!(vulnerable_claims > 300, "{vulnerable_claims}");
         assert!(vulnerable_drops > 300, "{vulnerable_drops}");
+        assert!(fallbacks > 20, "{fallbacks}");
         assert!(dead_claims > 300, "{dead_claims}");
         assert!(captured_claims > 300, "{captured_claims}");
         assert!(dropped_moves > 1000, "{dropped_moves}");
