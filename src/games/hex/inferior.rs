@@ -154,6 +154,26 @@ pub enum InferiorReason {
     Vulnerable { killer: Point },
 }
 
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the explorer shows it once the lead engineer wires it in"
+    )
+)]
+impl InferiorReason {
+    /// A short name for users: `dead`, `captured by black`, `captured by white`,
+    /// `vulnerable` (the killer is shown by the caller, in the game's notation).
+    pub fn name(self) -> &'static str {
+        match self {
+            InferiorReason::Dead => "dead",
+            InferiorReason::CapturedBy(Player::Black) => "captured by black",
+            InferiorReason::CapturedBy(Player::White) => "captured by white",
+            InferiorReason::Vulnerable { .. } => "vulnerable",
+        }
+    }
+}
+
 /// The inferior cells of a position (module doc).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InferiorCells {
@@ -690,6 +710,63 @@ mod tests {
         let cells = g.inferior_cells().unwrap();
         let pair = bits(&g, &["a3", "a4"]);
         assert_eq!(cells.captured[1] & pair, pair, "{:#x}", cells.captured[1]);
+    }
+
+    #[test]
+    fn a_pair_between_four_stones_is_captured() {
+        // White c2, d2, e2 below and c4 above the pair c3 d3 (Benzene's capt-1-3): with
+        // either cell White, the other sees four White neighbours in a row.
+        let g = board(
+            5,
+            &[
+                ("c2", Player::White),
+                ("d2", Player::White),
+                ("e2", Player::White),
+                ("c4", Player::White),
+            ],
+        );
+        let cells = g.inferior_cells().unwrap();
+        let pair = bits(&g, &["c3", "d3"]);
+        assert_eq!(cells.captured[1] & pair, pair, "{:#x}", cells.captured[1]);
+    }
+
+    #[test]
+    fn the_acute_corner_is_vulnerable_on_an_empty_board() {
+        // a1 is dead once White has a2 (three White neighbours a2 and column a's two,
+        // Black's row 1 opposite), and once Black has b1.
+        let mut g = Hex::new(4).unwrap();
+        let a1 = g.parse_move("a1").unwrap();
+        let cells = g.inferior_cells().unwrap();
+        assert_eq!(cells.all(), 0);
+        let a2 = g.parse_move("a2").unwrap();
+        let b1 = g.parse_move("b1").unwrap();
+        assert_eq!(
+            cells.reason(a1, Player::Black),
+            Some(InferiorReason::Vulnerable { killer: a2 })
+        );
+        assert_eq!(
+            cells.reason(a1, Player::White),
+            Some(InferiorReason::Vulnerable { killer: b1 })
+        );
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        let mut dropped = Vec::new();
+        g.drop_inferior_moves(&mut moves, |p, why| dropped.push((p, why)));
+        assert!(dropped.contains(&(a1, InferiorReason::Vulnerable { killer: a2 })));
+        assert!(!moves.contains(&a1));
+        g.set_to_move(Player::White);
+        g.legal_moves(&mut moves);
+        g.drop_inferior_moves(&mut moves, |_, _| {});
+        assert!(!moves.contains(&a1));
+        assert_eq!(
+            InferiorReason::Vulnerable { killer: a2 }.name(),
+            "vulnerable"
+        );
+        assert_eq!(InferiorReason::Dead.name(), "dead");
+        assert_eq!(
+            InferiorReason::CapturedBy(Player::White).name(),
+            "captured by white"
+        );
     }
 
     #[test]
