@@ -35,6 +35,7 @@ use crate::zobrist;
 
 mod bits;
 mod evs;
+mod inferior;
 mod vc;
 
 use bits::{MAX_BIT_SIZE, Masks};
