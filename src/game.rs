@@ -290,6 +290,25 @@ pub trait Tactics: Game {
     fn is_lost(&self) -> bool {
         false
     }
+
+    /// A move proven to win for the side to move by knowledge beyond one move (in Hex: the
+    /// key of a semi connection of its edges, after which it holds a full one). Called when
+    /// the side to move has no immediate win; `None` (the default) when nothing is known.
+    /// Must be sound: the move wins against every defence.
+    fn winning_key(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// Drops from `moves` (legal moves of the side to move) those the game proves never
+    /// needed (Hex: dead, captured and vulnerable cells): if the side to move has a winning
+    /// move at all, one of the kept moves wins, and at least one move is kept. Returns how
+    /// many were dropped; the default drops none. Weaker than [`Tactics::must_play`]: a
+    /// dropped move may win too, so a search that must name every winning move (a root
+    /// classification) does not call it.
+    fn drop_inferior(&self, moves: &mut MoveList<Self::Move>) -> u32 {
+        let _ = moves;
+        0
+    }
 }
 
 /// A point of a stone board: `x + y * columns`, with `y = 0` the bottom row.

@@ -35,8 +35,11 @@ use crate::zobrist;
 
 mod bits;
 mod evs;
+mod hsearch;
 mod inferior;
 mod vc;
+#[cfg(test)]
+mod vc_check;
 
 use bits::{MAX_BIT_SIZE, Masks};
 
@@ -729,15 +732,27 @@ impl Heuristic for Hex {
 }
 
 impl Tactics for Hex {
-    /// The opponent's one-move virtual connections of bridges (submodule `vc`), on boards
-    /// up to 11x11.
+    /// The intersection of the opponent's edge-to-edge semi connections found by H-search
+    /// (submodules `hsearch` and `vc`), on boards up to 11x11.
     fn must_play(&self, out: &mut MoveList<Point>) -> bool {
         self.write_must_play(out)
     }
 
-    /// The opponent holds a virtual connection of bridges (submodule `vc`).
+    /// The opponent holds a full edge-to-edge connection found by H-search (submodules
+    /// `hsearch` and `vc`).
     fn is_lost(&self) -> bool {
         self.opponent_connected()
+    }
+
+    /// The key of the side to move's edge-to-edge semi connection found by H-search, or a
+    /// cell of its full connection (submodules `hsearch` and `vc`).
+    fn winning_key(&self) -> Option<Point> {
+        self.own_winning_key()
+    }
+
+    /// Dead, captured and vulnerable cells of the side to move (submodule `inferior`).
+    fn drop_inferior(&self, moves: &mut MoveList<Point>) -> u32 {
+        self.drop_inferior_moves(moves, |_, _| {}) as u32
     }
 
     /// Hex is stable (thesis 000, section 5.2): a stone never cuts its owner's connections,

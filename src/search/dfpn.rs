@@ -385,7 +385,17 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
             return decided;
         }
         if game.is_stable() {
-            // Step 4: the game's proven must-play region (Hex: the opponent's one-move
+            // Step 4: a win of the mover proven by the game's knowledge (Hex: the key of
+            // its edges' semi connection).
+            if let Some(key) = game.winning_key() {
+                out.clear();
+                return Expansion::Decided {
+                    mover_wins: true,
+                    best: Some(key),
+                    size: 2,
+                };
+            }
+            // Step 5: the game's proven must-play region (Hex: the opponent's one-move
             // virtual connections, which include every double threat); an empty region
             // means the mover has lost.
             let mut region = MoveList::new();
@@ -401,11 +411,13 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 }
                 pruned += keep_only(out, &region);
             }
-            // Step 5: moves refuted by a double threat of the opponent, when the game gave
+            // Step 6: moves refuted by a double threat of the opponent, when the game gave
             // no region.
             if !has_region {
                 pruned += threats::drop_refuted(game, out);
             }
+            // Step 7: moves the game proves never needed (Hex: inferior cells).
+            pruned += game.drop_inferior(out);
         }
         order_by_rank(game, out);
         if out.is_empty() {
@@ -447,6 +459,9 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                         size: 1,
                     };
                 }
+                // The child's own proven win (`Tactics::winning_key`) is left to its
+                // expansion: asking it here for every new child cost Hex 6x6's opening
+                // classification 40 % more time for 4 % fewer nodes.
                 if game.is_stable() && game.must_play(scratch) {
                     if scratch.is_empty() {
                         return ChildInit::Decided {

@@ -422,13 +422,6 @@ fn analyse(geo: &Geometry, mut stones: [u128; 2]) -> InferiorCells {
     out
 }
 
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the solvers call it once the lead engineer wires it in"
-    )
-)]
 impl Hex {
     /// Local-pattern inferior cell analysis of this position (module doc); `None` on boards
     /// without bitboards (over 11x11).

@@ -1,199 +1,96 @@
-//! Virtual connections of bridges and must-play regions (the task's idea 2; Anshelevich's
-//! virtual connections as Benzene uses them; thesis 000, theorem 15 for the defence zone).
+//! What the virtual connections of H-search (submodule `hsearch`) decide for the solvers:
+//! positions lost for the side to move, and the must-play region of the side to move
+//! (Hayward et al., "Solving 7x7 Hex", 2003; Henderson, Arneson and Hayward, "Solving 8x8
+//! Hex", 2009, section 3; thesis 000, theorem 15 for the defence zone).
 //!
-//! # Virtual connections built from bridges
+//! - **Lost.** When the player not to move (the *owner*) holds a full connection of its
+//!   two edges, it joins them whatever the side to move plays: the side to move has lost
+//!   ([`crate::game::Tactics::is_lost`]).
+//! - **Won.** When the side to move holds a semi connection of its edges, its key wins
+//!   ([`crate::game::Tactics::winning_key`]).
+//! - **Must-play.** Every semi connection of the owner's edges (carrier `C`, key `k`) is a
+//!   threat: a move of the side to move outside `C` leaves it intact, the owner plays `k`
+//!   and holds a full connection. So the side to move must play inside every such carrier,
+//!   in their intersection; an empty intersection means it has lost
+//!   ([`crate::game::Tactics::must_play`]). An immediate win of the owner is a semi with a
+//!   one-cell carrier, and two of them make a full connection by the OR rule, so the
+//!   region covers every double threat, as the trait asks.
 //!
-//! Seen from the *owner* (the player not to move), the *groups* are the owner's two edges
-//! (each with the chains already joined to it) and every other chain of the owner. A group
-//! *touches* an empty point when a stone of the owner there would join the group: the point
-//! is next to one of its stones, or lies on the edge for an edge group. Two groups that
-//! touch two common empty points form a *bridge*: if the mover takes one of the points, the
-//! owner takes the other and the groups are joined. A path of bridges from the first edge to
-//! the second whose point pairs (the *carriers*) are pairwise disjoint is a *virtual
-//! connection*: whatever the mover plays, it lies in at most one carrier, and the owner
-//! answers in the same carrier, so every bridge holds and the owner joins its edges. The
-//! side to move has then lost: [`crate::game::Tactics::is_lost`]. (Edge templates of row 2
-//! are bridges to an edge group: a stone on the second row touches two empty edge points.)
+//! H-search runs on the position with its inferior cells filled in (submodule `inferior`):
+//! the same value, and more of the owner's stones. A move into a cell the owner captured
+//! is answered inside the pattern, so it loses nothing by itself: such cells stay in the
+//! region (the solvers then drop them as inferior).
 //!
-//! # Must-play regions
-//!
-//! If the owner, by playing one empty point `x`, would get such a virtual connection with
-//! carrier `C`, then every move of the mover outside `{x} ∪ C` loses: the owner answers on
-//! `x` and holds the connection (the move left it intact). This is the defence zone of
-//! thesis 000, theorem 15 (the defender of a won threat must play in its zone), with the
-//! threat verified by construction instead of by search. Every `x` that works gives such a
-//! region; the mover must play in all of them, so in their intersection, and an empty
-//! intersection means the mover has lost ([`crate::game::Tactics::must_play`]).
-//!
-//! The search for a path is depth-first over the groups with a step budget and takes the
-//! two lowest common points of each bridge: it may miss connections (then it claims
-//! nothing), never invent one, since every claim is a path whose carriers it checked
-//! disjoint. The differential tests compare both claims with exhaustive search.
+//! H-search may miss connections (its bounds), never invent one; the differential tests
+//! below compare both claims with exhaustive search.
 
 use super::Hex;
-use super::bits::Masks;
-use crate::game::{MoveList, Player, Point};
-
-/// Most groups handled; a position with more owner chains is left alone (no claim).
-const MAX_GROUPS: usize = 32;
-/// Steps of one path search: past it the search claims nothing.
-const STEP_BUDGET: u32 = 400;
-
-/// The owner's groups as the empty points each touches; group 0 is the first edge, group 1
-/// the second.
-#[derive(Clone, Copy)]
-struct Groups {
-    touch: [u128; MAX_GROUPS],
-    len: usize,
-}
-
-impl Groups {
-    /// The groups after the owner plays the empty point `x` (a bitboard of one point): `x`
-    /// joins every group that touches it. `None` when that joins both edges.
-    fn with_stone(&self, x: u128, masks: &Masks, empty: u128) -> Option<Groups> {
-        let mut out = Groups {
-            touch: [0; MAX_GROUPS],
-            len: 2,
-        };
-        let mut merged = masks.neighbours(x);
-        for i in 2..self.len {
-            if self.touch[i] & x != 0 {
-                merged |= self.touch[i];
-            } else {
-                out.touch[out.len] = self.touch[i];
-                out.len += 1;
-            }
-        }
-        let (on_first, on_second) = (self.touch[0] & x != 0, self.touch[1] & x != 0);
-        if on_first && on_second {
-            return None;
-        }
-        out.touch[0] = self.touch[0];
-        out.touch[1] = self.touch[1];
-        if on_first {
-            out.touch[0] |= merged;
-        } else if on_second {
-            out.touch[1] |= merged;
-        } else {
-            out.touch[out.len] = merged;
-            out.len += 1;
-        }
-        let free = empty & !x;
-        for t in out.touch[..out.len].iter_mut() {
-            *t &= free;
-        }
-        Some(out)
-    }
-
-    /// The carrier of a path of bridges with disjoint carriers from group 0 to group 1, if
-    /// the budgeted search finds one.
-    fn connection(&self) -> Option<u128> {
-        let mut steps = STEP_BUDGET;
-        self.extend(0, 0, 1, &mut steps)
-    }
-
-    /// Depth-first: a path from `group` (reached with carrier `used`, the groups in
-    /// `visited` already on the path) to group 1.
-    fn extend(&self, group: usize, used: u128, visited: u32, steps: &mut u32) -> Option<u128> {
-        if *steps == 0 {
-            return None;
-        }
-        *steps -= 1;
-        // The second edge first, then the chains in order.
-        let order = std::iter::once(1).chain(2..self.len);
-        for next in order {
-            if visited >> next & 1 == 1 {
-                continue;
-            }
-            let common = self.touch[group] & self.touch[next] & !used;
-            if common.count_ones() < 2 {
-                continue;
-            }
-            let low = common & common.wrapping_neg();
-            let rest = common & !low;
-            let pair = low | (rest & rest.wrapping_neg());
-            if next == 1 {
-                return Some(used | pair);
-            }
-            if let Some(carrier) = self.extend(next, used | pair, visited | 1 << next, steps) {
-                return Some(carrier);
-            }
-        }
-        None
-    }
-}
+use crate::game::{MoveList, Point};
 
 impl Hex {
-    /// The groups of `owner` on a board with bitboards; `None` on bigger boards or with too
-    /// many chains.
-    fn owner_groups(&self, owner: Player) -> Option<(Groups, &Masks, u128)> {
-        let masks = self.tables.masks.as_ref()?;
-        let empty = masks.board() & !self.occupied;
-        let (a, b) = self.edge_nodes(owner);
-        let first = self.members[self.find(a) as usize];
-        let second = self.members[self.find(b) as usize];
-        let mut groups = Groups {
-            touch: [0; MAX_GROUPS],
-            len: 2,
-        };
-        groups.touch[0] = (masks.edge(owner, false) | masks.neighbours(first)) & empty;
-        groups.touch[1] = (masks.edge(owner, true) | masks.neighbours(second)) & empty;
-        let mut rest = self.stone_bits[owner.index()] & !first & !second;
-        while rest != 0 {
-            if groups.len == MAX_GROUPS {
-                return None;
-            }
-            let p = rest.trailing_zeros() as Point;
-            let chain = self.members[self.find(p) as usize];
-            rest &= !chain;
-            groups.touch[groups.len] = masks.neighbours(chain) & empty;
-            groups.len += 1;
-        }
-        Some((groups, masks, empty))
-    }
-
-    /// [`crate::game::Tactics::is_lost`]: the player not to move holds a virtual
-    /// connection of bridges (module doc).
+    /// [`crate::game::Tactics::is_lost`]: the player not to move holds a full connection
+    /// of its edges (module doc).
     pub(super) fn opponent_connected(&self) -> bool {
         if self.winner.is_some() {
             return false;
         }
-        self.owner_groups(self.to_move.opponent())
-            .is_some_and(|(groups, _, _)| groups.connection().is_some())
+        self.edge_connections(self.to_move.opponent())
+            .is_some_and(|c| c.full.is_some())
     }
 
-    /// [`crate::game::Tactics::must_play`]: the intersection of the regions `{x} ∪ C` of
-    /// every one-move connection of the player not to move (module doc); every empty point
-    /// when there is none. False only where no analysis was made (boards over 11x11, too
-    /// many chains).
+    /// [`crate::game::Tactics::winning_key`]: the key of the side to move's smallest
+    /// edge-to-edge semi connection; with a full one, its first carrier cell (any move keeps
+    /// a full connection, since an own stone never hurts).
+    pub(super) fn own_winning_key(&self) -> Option<Point> {
+        if self.winner.is_some() {
+            return None;
+        }
+        let connections = self.edge_connections(self.to_move)?;
+        if let Some(carrier) = connections.full {
+            let empty = self.tables.masks.as_ref()?.board() & !self.occupied;
+            // With the fill-in alone joining the edges, any move wins; take one the
+            // fill-in left empty when there is one.
+            let unfilled = empty & !self.inferior_cells().map_or(0, |c| c.all());
+            let cell = if carrier != 0 {
+                carrier
+            } else if unfilled != 0 {
+                unfilled
+            } else {
+                empty
+            };
+            return (cell != 0).then(|| cell.trailing_zeros() as Point);
+        }
+        connections.semi.map(|(key, _)| key)
+    }
+
+    /// [`crate::game::Tactics::must_play`]: the intersection of the carriers of the semi
+    /// connections of the player not to move; empty when it holds a full one; every empty
+    /// point when it has neither. False only where no analysis was made (boards over
+    /// 11x11).
     pub(super) fn write_must_play(&self, out: &mut MoveList<Point>) -> bool {
         out.clear();
         if self.winner.is_some() {
             return false;
         }
-        let Some((groups, masks, empty)) = self.owner_groups(self.to_move.opponent()) else {
+        let Some(connections) = self.edge_connections(self.to_move.opponent()) else {
             return false;
         };
-        if groups.connection().is_some() {
+        if connections.full.is_some() {
             return true;
         }
-        let mut region = empty;
-        let mut keys = empty;
-        while keys != 0 && region != 0 {
-            let x = keys & keys.wrapping_neg();
-            keys &= !x;
-            let carrier = match groups.with_stone(x, masks, empty) {
-                // An immediate win of the owner: the region is its point.
-                None => Some(0),
-                Some(after) => after.connection(),
-            };
-            if let Some(carrier) = carrier {
-                region &= carrier | x;
-            }
-        }
-        // Without a connection the region is every empty point: still an answer, since a
-        // double threat of the owner would have been found (its key point leaves the two
-        // edge groups touching two common points, a bridge).
+        let empty = self
+            .tables
+            .masks
+            .as_ref()
+            .map_or(0, |m| m.board() & !self.occupied);
+        // No threat known: every move. Otherwise the cells in every threat's carrier, and
+        // the cells the owner captured (a move there is answered inside the pattern and
+        // loses nothing by itself; the solvers drop it as inferior).
+        let mut region = if connections.semis == 0 {
+            empty
+        } else {
+            (connections.semi_intersection | connections.owner_captured) & empty
+        };
         while region != 0 {
             out.push(region.trailing_zeros() as Point);
             region &= region - 1;

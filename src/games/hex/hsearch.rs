@@ -1,0 +1,757 @@
+//! H-search: the virtual connections of one player, built bottom up by two rules
+//! (Anshelevich, "A hierarchical approach to computer Hex", Artificial Intelligence 134,
+//! 2002; the bounded form Benzene uses: Arneson, Hayward and Henderson, "Monte Carlo tree
+//! search in Hex", IEEE TCIAIG 2(4), 2010, section on the VC engine).
+//!
+//! # Nodes, connections, carriers
+//!
+//! Seen from the *owner* (the player whose connections they are), the nodes are the owner's
+//! two edges (each with the chains already joined to it), every other chain of the owner,
+//! and every empty cell. The opponent's stones are no node and lie in no carrier. A *full*
+//! connection between nodes `x` and `y` with *carrier* `C` (a set of empty cells holding
+//! neither `x` nor `y`) means: with `x` and `y` taken as the owner's, the owner joins them
+//! against any play of the opponent, answering inside `C`, even if the opponent moves first.
+//! A *semi* connection with carrier `C` and *key* `k ∈ C` means the owner, moving first,
+//! gets a full connection with carrier `C \ {k}` by playing `k`.
+//!
+//! - **Base.** Two adjacent nodes are fully connected with the empty carrier.
+//! - **AND rule.** Full connections `x–m` (carrier `C1`) and `m–y` (`C2`) with `C1 ∩ C2 = ∅`,
+//!   `x ∉ C2`, `y ∉ C1`: if `m` is the owner's (an edge or a chain), `x–y` is full with
+//!   carrier `C1 ∪ C2` (an intrusion hits at most one carrier; the owner answers there). If
+//!   `m` is empty, `x–y` is semi with carrier `C1 ∪ C2 ∪ {m}` and key `m`. A semi `x–m`
+//!   (key `k`) with a full `m–y` through an owner's node is a semi `x–y` with key `k`. An
+//!   edge is never the midpoint: two cells that each reach an edge are not joined to each
+//!   other by it.
+//! - **OR rule.** Semi connections `x–y` whose carriers have an empty intersection make a full
+//!   one with the union as carrier: whatever the opponent plays misses one of the carriers,
+//!   and the owner plays that semi's key.
+//!
+//! Every claim is thus a strategy checked by construction; the rules are complete only in
+//! the limit, and the bounds below (connections kept per pair, semis combined per OR) make
+//! the search miss some connections, never invent one. The tests confirm every claimed full
+//! edge-to-edge connection on random positions up to 5x5 by exhaustive search inside its
+//! carrier (`super::vc_check`).
+//!
+//! # Use
+//!
+//! The owner's full connection of its two edges means the owner wins whoever moves. A semi
+//! one with key `k` means the owner, to move, wins by `k`. The *mustplay* of the opponent is
+//! the intersection of the carriers of the owner's edge-to-edge semi connections: every move
+//! outside it leaves one of them intact, and the owner plays its key (Hayward et al.,
+//! "Solving 7x7 Hex", 2003, section 3, "must-play" regions).
+//!
+//! The arena is per thread and reused, so a search allocates nothing once it has run once on
+//! a board size.
+
+use std::cell::RefCell;
+
+use super::Hex;
+use crate::game::{Player, Point};
+
+/// Full connections kept per pair of nodes (smallest carriers win when the list is full).
+/// The three bounds were tuned on Hex 6x6's opening classification (`plyscope solve hex-6x6
+/// --algo dfpn --root`): 8/16/4 took 8,037 nodes, 12/24/4 7,214, 16/32/5 6,514 and the
+/// least time; 16/32/6 saved nothing more.
+const MAX_FULL: usize = 16;
+/// Semi connections kept per pair of nodes.
+const MAX_SEMI: usize = 32;
+/// Most semis one OR combination takes.
+const MAX_OR: usize = 5;
+/// Most nodes: 121 empty cells and the two edges (chains only replace cells).
+const MAX_NODES: usize = 123;
+/// Largest node count whose pair matrix the arena holds (every size up to 11x11).
+const NO_KEY: u8 = u8::MAX;
+
+/// The owner's edge-to-edge connections found by one H-search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EdgeConnections {
+    /// The smallest carrier of a full connection of the owner's edges, if one was found.
+    pub full: Option<u128>,
+    /// A semi connection of the edges, as (key, carrier), if one was found (the smallest).
+    pub semi: Option<(Point, u128)>,
+    /// The intersection of the carriers of every edge-to-edge semi connection; every empty
+    /// cell when there is none. Meaningless when `full` is set.
+    pub semi_intersection: u128,
+    /// How many edge-to-edge semi connections were kept.
+    pub semis: usize,
+    /// The cells the owner has captured (filled in as its stones for the search): a move of
+    /// the other player there is answered inside the pattern, so it is no loss by itself.
+    pub owner_captured: u128,
+}
+
+/// The cells of `set` and every cell of `through` joined to them through `through`.
+#[inline]
+fn flood(masks: &super::bits::Masks, mut set: u128, through: u128) -> u128 {
+    loop {
+        let next = set | (masks.neighbours(set) & through);
+        if next == set {
+            return set;
+        }
+        set = next;
+    }
+}
+
+/// The connections of one pair of nodes.
+#[derive(Clone, Copy)]
+struct Pair {
+    full: [u128; MAX_FULL],
+    semi: [u128; MAX_SEMI],
+    key: [u8; MAX_SEMI],
+    fulls: u8,
+    semis: u8,
+}
+
+const EMPTY_PAIR: Pair = Pair {
+    full: [0; MAX_FULL],
+    semi: [0; MAX_SEMI],
+    key: [NO_KEY; MAX_SEMI],
+    fulls: 0,
+    semis: 0,
+};
+
+/// A connection waiting for the AND rule.
+#[derive(Clone, Copy)]
+struct Pending {
+    a: u8,
+    b: u8,
+    carrier: u128,
+    /// `NO_KEY` for a full connection, else the semi's key.
+    key: u8,
+}
+
+/// The reusable storage of one H-search.
+struct Arena {
+    nodes: usize,
+    /// The cells each node stands on: a chain's stones, an empty cell's bit, nothing for
+    /// an edge.
+    cells: [u128; MAX_NODES],
+    /// True for the owner's nodes (edges and chains), false for empty cells.
+    owned: [bool; MAX_NODES],
+    /// The empty cell of an empty-cell node (`NO_KEY` for the owner's nodes).
+    point: [u8; MAX_NODES],
+    /// `pairs[a * MAX_NODES + b]` for `a < b`.
+    pairs: Vec<Pair>,
+    /// For each node, the set of nodes it has a full connection with (bit = node id).
+    partners: [u128; MAX_NODES],
+    /// For each node, the set of nodes it has a semi connection with.
+    semi_partners: [u128; MAX_NODES],
+    queue: Vec<Pending>,
+}
+
+impl Arena {
+    fn new() -> Arena {
+        Arena {
+            nodes: 0,
+            cells: [0; MAX_NODES],
+            owned: [false; MAX_NODES],
+            point: [NO_KEY; MAX_NODES],
+            pairs: vec![EMPTY_PAIR; MAX_NODES * MAX_NODES],
+            partners: [0; MAX_NODES],
+            semi_partners: [0; MAX_NODES],
+            queue: Vec::with_capacity(4096),
+        }
+    }
+
+    #[inline]
+    fn pair(&self, a: usize, b: usize) -> &Pair {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        &self.pairs[a * MAX_NODES + b]
+    }
+
+    #[inline]
+    fn pair_mut(&mut self, a: usize, b: usize) -> &mut Pair {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        &mut self.pairs[a * MAX_NODES + b]
+    }
+
+    fn clear(&mut self) {
+        for a in 0..self.nodes {
+            for b in a + 1..self.nodes {
+                let pair = &mut self.pairs[a * MAX_NODES + b];
+                pair.fulls = 0;
+                pair.semis = 0;
+            }
+            self.partners[a] = 0;
+            self.semi_partners[a] = 0;
+        }
+        self.nodes = 0;
+        self.queue.clear();
+    }
+
+    fn add_node(&mut self, cells: u128, owned: bool, point: u8) -> usize {
+        let id = self.nodes;
+        self.cells[id] = cells;
+        self.owned[id] = owned;
+        self.point[id] = point;
+        self.nodes += 1;
+        id
+    }
+
+    /// Adds a full connection unless a kept one has a subset carrier; drops the kept fulls
+    /// and semis it makes redundant. Queues it for the AND rule.
+    fn add_full(&mut self, a: usize, b: usize, carrier: u128) {
+        let pair = self.pair_mut(a, b);
+        let fulls = pair.fulls as usize;
+        if pair.full[..fulls].iter().any(|&f| f & !carrier == 0) {
+            return;
+        }
+        // Drop supersets.
+        let mut kept = 0;
+        for i in 0..fulls {
+            let f = pair.full[i];
+            if carrier & !f != 0 {
+                pair.full[kept] = f;
+                kept += 1;
+            }
+        }
+        if kept == MAX_FULL {
+            // Full: replace the largest kept carrier if this one is smaller.
+            let (worst, size) = pair.full[..kept]
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (i, f.count_ones()))
+                .max_by_key(|&(_, n)| n)
+                .unwrap_or((0, 0));
+            if carrier.count_ones() >= size {
+                pair.fulls = kept as u8;
+                return;
+            }
+            pair.full[worst] = carrier;
+        } else {
+            pair.full[kept] = carrier;
+            kept += 1;
+        }
+        pair.fulls = kept as u8;
+        self.partners[a] |= 1u128 << b;
+        self.partners[b] |= 1u128 << a;
+        let pair = self.pair_mut(a, b);
+        // Semis whose carrier holds this full's are redundant.
+        let semis = pair.semis as usize;
+        let mut kept_semis = 0;
+        for i in 0..semis {
+            if carrier & !pair.semi[i] != 0 {
+                pair.semi[kept_semis] = pair.semi[i];
+                pair.key[kept_semis] = pair.key[i];
+                kept_semis += 1;
+            }
+        }
+        pair.semis = kept_semis as u8;
+        self.queue.push(Pending {
+            a: a as u8,
+            b: b as u8,
+            carrier,
+            key: NO_KEY,
+        });
+    }
+
+    /// Adds a semi connection unless a kept full or semi has a subset carrier, then applies
+    /// the OR rule to the pair's semis with it.
+    fn add_semi(&mut self, a: usize, b: usize, carrier: u128, key: u8) {
+        let pair = self.pair_mut(a, b);
+        let fulls = pair.fulls as usize;
+        if pair.full[..fulls].iter().any(|&f| f & !carrier == 0) {
+            return;
+        }
+        let semis = pair.semis as usize;
+        if pair.semi[..semis].iter().any(|&s| s & !carrier == 0) {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..semis {
+            let s = pair.semi[i];
+            if carrier & !s != 0 {
+                pair.semi[kept] = s;
+                pair.key[kept] = pair.key[i];
+                kept += 1;
+            }
+        }
+        if kept == MAX_SEMI {
+            let (worst, size) = pair.semi[..kept]
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (i, s.count_ones()))
+                .max_by_key(|&(_, n)| n)
+                .unwrap_or((0, 0));
+            if carrier.count_ones() >= size {
+                pair.semis = kept as u8;
+                return;
+            }
+            pair.semi[worst] = carrier;
+            pair.key[worst] = key;
+        } else {
+            pair.semi[kept] = carrier;
+            pair.key[kept] = key;
+            kept += 1;
+        }
+        pair.semis = kept as u8;
+        self.semi_partners[a] |= 1u128 << b;
+        self.semi_partners[b] |= 1u128 << a;
+        self.queue.push(Pending {
+            a: a as u8,
+            b: b as u8,
+            carrier,
+            key,
+        });
+        // OR rule: subsets holding the new semi whose carriers meet in nothing.
+        let mut others = [0u128; MAX_SEMI];
+        let pair = self.pair(a, b);
+        let len = pair.semis as usize;
+        others[..len].copy_from_slice(&pair.semi[..len]);
+        // No subset meets in nothing unless all of them do: the common case, at once.
+        if others[..len].iter().fold(carrier, |acc, &c| acc & c) != 0 {
+            return;
+        }
+        // suffix[i]: the intersection of the carriers from i on, to cut branches that can
+        // no longer reach an empty intersection.
+        let mut suffix = [u128::MAX; MAX_SEMI + 1];
+        for i in (0..len).rev() {
+            suffix[i] = suffix[i + 1] & others[i];
+        }
+        let mut found = [0u128; 8];
+        let mut count = 0;
+        or_combine(
+            &others[..len],
+            &suffix,
+            0,
+            carrier,
+            carrier,
+            1,
+            &mut found,
+            &mut count,
+        );
+        for &full in &found[..count] {
+            self.add_full(a, b, full);
+        }
+    }
+
+    /// The AND rule for one new connection: each of its owner's endpoints (and, for a
+    /// full, each empty endpoint) as the midpoint, against the kept fulls at that midpoint.
+    fn and_rule(&mut self, item: Pending) {
+        for (m, x) in [
+            (item.a as usize, item.b as usize),
+            (item.b as usize, item.a as usize),
+        ] {
+            // Never through an edge: two nodes that each touch an edge are not joined to
+            // each other (Benzene's `and_over_edge`, off by default).
+            if m < 2 {
+                continue;
+            }
+            let through_owner = self.owned[m];
+            if item.key != NO_KEY && !through_owner {
+                continue; // semis combine only through the owner's nodes
+            }
+            let x_cells = self.cells[x];
+            let m_point = self.point[m];
+            let mut ys = self.partners[m];
+            if item.key == NO_KEY && through_owner {
+                ys |= self.semi_partners[m];
+            }
+            ys &= !(1u128 << x);
+            while ys != 0 {
+                let y = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                if self.cells[y] & item.carrier != 0 {
+                    continue;
+                }
+                let index = if m < y {
+                    m * MAX_NODES + y
+                } else {
+                    y * MAX_NODES + m
+                };
+                let fulls = self.pairs[index].fulls as usize;
+                for i in 0..fulls {
+                    let c2 = self.pairs[index].full[i];
+                    if c2 & item.carrier != 0 || c2 & x_cells != 0 {
+                        continue;
+                    }
+                    let union = item.carrier | c2;
+                    if item.key != NO_KEY {
+                        self.add_semi(x, y, union, item.key);
+                    } else if through_owner {
+                        self.add_full(x, y, union);
+                    } else {
+                        self.add_semi(x, y, union | 1u128 << m_point, m_point);
+                    }
+                }
+                if item.key == NO_KEY && through_owner {
+                    // The new full with the kept semis m–y: semi x–y.
+                    let semis = self.pairs[index].semis as usize;
+                    for i in 0..semis {
+                        let c2 = self.pairs[index].semi[i];
+                        if c2 & item.carrier != 0 || c2 & x_cells != 0 {
+                            continue;
+                        }
+                        let key = self.pairs[index].key[i];
+                        self.add_semi(x, y, item.carrier | c2, key);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Collects into `found` (up to its length) the unions of subsets of `semis[start..]` that,
+/// with the carriers already taken (`inter`, `union`), meet in nothing.
+#[allow(clippy::too_many_arguments)]
+fn or_combine(
+    semis: &[u128],
+    suffix: &[u128; MAX_SEMI + 1],
+    start: usize,
+    inter: u128,
+    union: u128,
+    taken: usize,
+    found: &mut [u128; 8],
+    count: &mut usize,
+) {
+    if inter == 0 {
+        if *count < found.len() {
+            found[*count] = union;
+            *count += 1;
+        }
+        return;
+    }
+    if taken == MAX_OR {
+        return;
+    }
+    for i in start..semis.len() {
+        if inter & suffix[i] != 0 {
+            return; // even every carrier left would not empty the intersection
+        }
+        let next = inter & semis[i];
+        if next != inter {
+            or_combine(
+                semis,
+                suffix,
+                i + 1,
+                next,
+                union | semis[i],
+                taken + 1,
+                found,
+                count,
+            );
+            if *count == found.len() {
+                return;
+            }
+        }
+    }
+}
+
+/// Entries of the per-thread cache of H-search answers (a power of two).
+const CACHE_ENTRIES: usize = 1 << 15;
+
+/// One cached answer: the position's key, board size and owner, and what H-search found.
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    key: u64,
+    size_owner: u16,
+    connections: EdgeConnections,
+}
+
+thread_local! {
+    static ARENA: RefCell<Arena> = RefCell::new(Arena::new());
+    /// df-pn enters the same positions again and again (each visit generates the children
+    /// anew), so answers are kept by position: direct-mapped, the newest wins. The key
+    /// holds every stone, so an entry found is the same position's answer.
+    static CACHE: RefCell<Vec<CacheEntry>> = RefCell::new(Vec::new());
+}
+
+impl Hex {
+    /// H-search for `owner` on a board with bitboards (`None` on bigger boards): the
+    /// connections of the owner's two edges (module doc).
+    pub(super) fn edge_connections(&self, owner: Player) -> Option<EdgeConnections> {
+        let masks = self.tables.masks.as_ref()?;
+        let size_owner = (self.tables.size as u16) << 1 | owner.index() as u16;
+        // The side to move is not part of the question: the same stones, same answer.
+        let key = self.key
+            ^ if self.to_move == Player::White {
+                self.tables.side_key
+            } else {
+                0
+            };
+        let slot = (key ^ u64::from(size_owner).wrapping_mul(0x9e37_79b9_7f4a_7c15)) as usize
+            & (CACHE_ENTRIES - 1);
+        let cached = CACHE.with(|cache| {
+            let cache = cache.borrow();
+            cache
+                .get(slot)
+                .filter(|e| e.key == key && e.size_owner == size_owner)
+                .map(|e| e.connections)
+        });
+        if let Some(connections) = cached {
+            return Some(connections);
+        }
+        let connections = ARENA.with(|arena| {
+            let mut arena = arena.borrow_mut();
+            self.run_hsearch(owner, masks, &mut arena)
+        });
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.is_empty() {
+                cache.resize(CACHE_ENTRIES, CacheEntry::default());
+            }
+            cache[slot] = CacheEntry {
+                key,
+                size_owner,
+                connections,
+            };
+        });
+        Some(connections)
+    }
+
+    fn run_hsearch(
+        &self,
+        owner: Player,
+        masks: &super::bits::Masks,
+        arena: &mut Arena,
+    ) -> EdgeConnections {
+        arena.clear();
+        // H-search runs on the filled-in board (submodule `inferior`): captured cells are
+        // the captor's stones, dead cells take the colour the analysis chose. The filled
+        // position has the same value, and a move of the side to move outside the filled
+        // cells is answered the same way in both.
+        let fill = self.inferior_cells().map_or([0; 2], |cells| cells.fill_in);
+        let captured_by_owner = self
+            .inferior_cells()
+            .map_or(0, |cells| cells.captured[owner.index()]);
+        let own = self.stone_bits[owner.index()] | fill[owner.index()];
+        let other = self.stone_bits[owner.opponent().index()] | fill[owner.opponent().index()];
+        let empty = masks.board() & !own & !other;
+        let first = flood(masks, masks.edge(owner, false) & own, own);
+        let second = flood(masks, masks.edge(owner, true) & own, own);
+        if first & second != 0 {
+            // The fill-in alone joins the edges.
+            return EdgeConnections {
+                full: Some(0),
+                semi: None,
+                semi_intersection: 0,
+                semis: 0,
+                owner_captured: captured_by_owner,
+            };
+        }
+        // Nodes: the two edges, the other chains, the empty cells; and which empty cells
+        // each owner's node touches.
+        let mut touch = [0u128; MAX_NODES];
+        arena.add_node(first, true, NO_KEY);
+        touch[0] = (masks.edge(owner, false) | masks.neighbours(first)) & empty;
+        arena.add_node(second, true, NO_KEY);
+        touch[1] = (masks.edge(owner, true) | masks.neighbours(second)) & empty;
+        let mut rest = own & !first & !second;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let chain = flood(masks, seed, own);
+            rest &= !chain;
+            let id = arena.add_node(chain, true, NO_KEY);
+            touch[id] = masks.neighbours(chain) & empty;
+        }
+        let owners = arena.nodes;
+        let mut node_of = [u8::MAX; 128];
+        let mut cells = empty;
+        while cells != 0 {
+            let p = cells.trailing_zeros();
+            cells &= cells - 1;
+            let id = arena.add_node(1u128 << p, false, p as u8);
+            node_of[p as usize] = id as u8;
+        }
+        // Base: adjacent nodes.
+        for g in 0..owners {
+            let mut t = touch[g];
+            while t != 0 {
+                let p = t.trailing_zeros();
+                t &= t - 1;
+                arena.add_full(g, node_of[p as usize] as usize, 0);
+            }
+        }
+        let mut cells = empty;
+        while cells != 0 {
+            let p = cells.trailing_zeros();
+            cells &= cells - 1;
+            let mut t = masks.neighbours(1u128 << p) & empty;
+            t &= !((2u128 << p) - 1); // each pair once: the higher neighbours
+            while t != 0 {
+                let q = t.trailing_zeros();
+                t &= t - 1;
+                arena.add_full(
+                    node_of[p as usize] as usize,
+                    node_of[q as usize] as usize,
+                    0,
+                );
+            }
+        }
+        // The AND rule over the queue until nothing new comes (the OR rule runs inside
+        // `add_semi`). Stop early once the edges are fully connected.
+        let mut next = 0;
+        while next < arena.queue.len() {
+            if arena.pair(0, 1).fulls > 0 {
+                break;
+            }
+            let item = arena.queue[next];
+            next += 1;
+            arena.and_rule(item);
+        }
+        let pair = arena.pair(0, 1);
+        let full = pair.full[..pair.fulls as usize]
+            .iter()
+            .copied()
+            .min_by_key(|c| c.count_ones());
+        let semis = pair.semis as usize;
+        let mut semi_intersection = empty;
+        let mut semi: Option<(Point, u128)> = None;
+        for i in 0..semis {
+            let c = pair.semi[i];
+            semi_intersection &= c;
+            if semi.is_none_or(|(_, s)| c.count_ones() < s.count_ones()) {
+                semi = Some((Point::from(pair.key[i]), c));
+            }
+        }
+        EdgeConnections {
+            full,
+            semi,
+            semi_intersection,
+            semis,
+            owner_captured: captured_by_owner,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::vc_check::{Checker, End};
+    use super::*;
+    use crate::game::{Game, MoveList, StoneGame};
+
+    /// One kept connection: its ends, carrier and key (`None` for a full one).
+    type Claim = (End, End, u128, Option<u128>);
+
+    impl Hex {
+        /// Every connection the last H-search for `owner` kept, for the checker.
+        fn all_connections(&self, owner: Player) -> Vec<Claim> {
+            let masks = self.tables.masks.as_ref().expect("bitboard size");
+            ARENA.with(|arena| {
+                let mut arena = arena.borrow_mut();
+                self.run_hsearch(owner, masks, &mut arena);
+                let end = |id: usize| match id {
+                    0 => End::Edge { second: false },
+                    1 => End::Edge { second: true },
+                    _ => End::Cells(arena.cells[id]),
+                };
+                let mut out = Vec::new();
+                debug_assert!(arena.nodes > 0 || self.occupied != 0);
+                for a in 0..arena.nodes {
+                    for b in a + 1..arena.nodes {
+                        let pair = arena.pair(a, b);
+                        for &c in &pair.full[..pair.fulls as usize] {
+                            out.push((end(a), end(b), c, None));
+                        }
+                        for i in 0..pair.semis as usize {
+                            out.push((end(a), end(b), pair.semi[i], Some(1u128 << pair.key[i])));
+                        }
+                    }
+                }
+                out
+            })
+        }
+    }
+
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    fn random_position(size: usize, stones: usize, seed: &mut u64) -> Option<Hex> {
+        let mut g = Hex::new(size).unwrap();
+        let mut moves = MoveList::new();
+        for _ in 0..stones {
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return None;
+            }
+            let p = moves.as_slice()[(next(seed) % moves.len() as u64) as usize];
+            g.play(p);
+        }
+        g.outcome().is_none().then_some(g)
+    }
+
+    #[test]
+    fn every_kept_connection_holds_on_random_positions() {
+        let mut seed = 0x0dd_ba11_c0ffee_u64;
+        let (mut fulls, mut semis, mut edge_fulls) = (0, 0, 0);
+        for size in 2..=5 {
+            for round in 0..80 {
+                let stones = (round % 8) + size;
+                let Some(g) = random_position(size, stones.min(size * size - 1), &mut seed) else {
+                    continue;
+                };
+                for owner in [Player::Black, Player::White] {
+                    // The claims are about the filled-in board (module doc).
+                    let mut filled = g.clone();
+                    if let Some(cells) = g.inferior_cells() {
+                        for player in [Player::Black, Player::White] {
+                            let mut fill = cells.fill_in[player.index()];
+                            while fill != 0 {
+                                let p = fill.trailing_zeros() as u16;
+                                fill &= fill - 1;
+                                filled.put(p, player);
+                            }
+                        }
+                    }
+                    let checker = Checker::new(&filled, owner);
+                    for (x, y, carrier, key) in g.all_connections(owner) {
+                        // Small carriers only: the checker is exhaustive.
+                        if carrier.count_ones() > 10 {
+                            continue;
+                        }
+                        match key {
+                            None => {
+                                fulls += 1;
+                                if matches!((x, y), (End::Edge { .. }, End::Edge { .. })) {
+                                    edge_fulls += 1;
+                                }
+                                assert!(
+                                    checker.full_holds(x, y, carrier),
+                                    "{owner} full {x:?}-{y:?} carrier {carrier:#x} fails:\n{}",
+                                    g.diagram()
+                                );
+                            }
+                            Some(key) => {
+                                semis += 1;
+                                assert!(
+                                    checker.semi_holds(x, y, key, carrier),
+                                    "{owner} semi {x:?}-{y:?} key {key:#x} carrier {carrier:#x} fails:\n{}",
+                                    g.diagram()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("checked fulls {fulls}, semis {semis}, edge-to-edge fulls {edge_fulls}");
+        assert!(fulls > 5_000 && semis > 5_000 && edge_fulls > 20);
+    }
+
+    #[test]
+    fn the_edges_of_an_empty_small_board_are_connected_for_the_first_player_only() {
+        // 2x2: a2 or b1 joins... Black to move wins by playing b1 (touching both rows via
+        // its neighbours), so Black has a semi connection and no full one.
+        for size in 1..=4 {
+            let g = Hex::new(size).unwrap();
+            let black = g.edge_connections(Player::Black).unwrap();
+            assert!(black.full.is_none(), "size {size}");
+            assert!(black.semi.is_some(), "size {size}");
+        }
+        // 3x3 with Black b2: full (two bridges to the edges, each a captured pair, so the
+        // fill-in alone joins the edges and the carrier left is empty).
+        let mut g = Hex::new(3).unwrap();
+        g.play_stone(4, Player::Black);
+        let black = g.edge_connections(Player::Black).unwrap();
+        assert_eq!(black.full, Some(0));
+        // 5x5 with Black c3: a third-row stone from both edges, joined to each by a
+        // ziggurat, which H-search builds from bridges by the AND and OR rules.
+        let mut g = Hex::new(5).unwrap();
+        g.play_stone(12, Player::Black);
+        let black = g.edge_connections(Player::Black).unwrap();
+        assert!(black.full.is_some_and(|c| c != 0), "{black:?}");
+    }
+}
