@@ -37,11 +37,13 @@ mod bits;
 mod evs;
 mod hsearch;
 mod inferior;
+mod knowledge;
 mod vc;
 #[cfg(test)]
 mod vc_check;
 
 use bits::{MAX_BIT_SIZE, Masks};
+pub use knowledge::{EdgeConnection, Knowledge, Pruned};
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).
 const ZOBRIST_SEED: u64 = 0x0068_6578;
