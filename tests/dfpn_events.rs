@@ -62,8 +62,9 @@ impl Observer<Hex> for Recorder {
 }
 
 fn search(recorder: &mut Recorder) -> ProofVerdict {
-    // 5x5: Hex 4x4 is solved in about 30 nodes since df-pn uses must-play regions.
-    let mut game = Hex::new(5).unwrap();
+    // 7x7: Hex 5x5 and 6x6 are solved in a dozen nodes since df-pn uses H-search; the
+    // empty 7x7 board takes some 350.
+    let mut game = Hex::new(7).unwrap();
     let goal = Goal {
         attacker: game.to_move(),
         draw_for_attacker: false,

@@ -26,6 +26,9 @@ const MUST_REACH: &[&str] = &[
     "hex-3x3",
     "hex-4x4",
     "hex-4x4-white-b3",
+    "hex-5x5",
+    "hex-6x6",
+    "hex-7x7",
     "atarigo-4x4",
 ];
 
@@ -41,9 +44,14 @@ const PINNED: &[(&str, u64)] = &[
     ("mnk-5x5-k4", 70_864),
     ("mnk-6x5-k4", 14_459),
     ("mnk-7x7-k4", 5_012),
+    // Hex with H-search and inferior cells (issue 18; before: 4x4 4, 4x4 after b3 28, 6x6
+    // 473 k, 7x7 not attempted).
     ("hex-3x3", 1),
-    ("hex-4x4", 4),
-    ("hex-4x4-white-b3", 28),
+    ("hex-4x4", 1),
+    ("hex-4x4-white-b3", 1),
+    ("hex-5x5", 1),
+    ("hex-6x6", 3),
+    ("hex-7x7", 348),
     ("atarigo-4x4", 16_631),
 ];
 

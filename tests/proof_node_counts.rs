@@ -93,7 +93,7 @@ const PINS: &[(&str, Algorithm, Pin)] = &[
     ("hex-3x3", Algorithm::LambdaDfPn, (Proven, 168, Some(5))),
     ("hex-4x4", Algorithm::Pns, (Proven, 51671, Some(6908))),
     ("hex-4x4", Algorithm::Pn2, (Proven, 40741, Some(6320))),
-    ("hex-4x4", Algorithm::DfPn, (Proven, 4, Some(32))),
+    ("hex-4x4", Algorithm::DfPn, (Proven, 1, Some(2))),
     ("hex-4x4", Algorithm::LambdaDfPn, (Proven, 19305, Some(7))),
 ];
 

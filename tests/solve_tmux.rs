@@ -18,11 +18,12 @@ fn a_long_solve_shows_progress_and_ctrl_c_prints_what_is_known_then_exits_130() 
         return;
     };
     let bin = env!("CARGO_BIN_EXE_plyscope");
-    let shell = format!("{bin} solve hex-5x5 --algo dfpn --root; echo EXITED $?; sleep 30");
+    // Hex 7x7's 49 openings take minutes (5x5's and 6x6's take seconds since H-search).
+    let shell = format!("{bin} solve hex-7x7 --algo dfpn --root; echo EXITED $?; sleep 30");
     tmux.open(120, 50, &[&shell]);
     // The progress line: the puzzle, nodes and their rate, openings, the time.
     let screen = tmux.wait_for("nodes/s");
-    assert!(screen.contains("hex-5x5 (1/1) · "), "{screen}");
+    assert!(screen.contains("hex-7x7 (1/1) · "), "{screen}");
     tmux.wait_for("openings ");
     tmux.keys("C-c");
     let screen = tmux.wait_for("EXITED 130");

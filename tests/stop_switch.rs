@@ -8,14 +8,16 @@ use plyscope::search::{Algorithm, CLOCK_BITS, meter};
 
 #[test]
 fn a_requested_stop_ends_every_family_at_its_next_clock_look() {
-    let hex = puzzle::load("hex-5x5").unwrap();
+    // Fast nodes, and more than one 4,096-node block per search (Hex's H-search nodes are
+    // slow and its 5x5 and 6x6 searches take a few hundred nodes each since issue 18).
+    let puzzle = puzzle::load("mnk-5x5-k4").unwrap();
     // Before: the meter counts what the budgets saw.
     let before = meter::nodes();
-    // (df-pn proves the root in a few hundred nodes; its 25 openings take far more.)
-    let mut options = SolveOptions::for_puzzle_with(&hex, Algorithm::DfPn);
+    // (df-pn decides the root in some 70,000 nodes.)
+    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
     options.root_moves = true;
     options.limits.nodes = Some(20_000);
-    solve_puzzle(&hex, &options).unwrap();
+    solve_puzzle(&puzzle, &options).unwrap();
     assert!(meter::nodes() > before, "the meter saw no nodes");
 
     meter::request_stop();
@@ -27,10 +29,10 @@ fn a_requested_stop_ends_every_family_at_its_next_clock_look() {
         Algorithm::Pns,
         Algorithm::DfPn,
     ] {
-        let mut options = SolveOptions::for_puzzle_with(&hex, algorithm);
+        let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
         options.root_moves = true;
         options.tt_mb = 1;
-        let report = solve_puzzle(&hex, &options).unwrap();
+        let report = solve_puzzle(&puzzle, &options).unwrap();
         // A search that ends before its first look at the clock has nothing to stop.
         assert!(
             report.stopped || report.nodes < 1 << CLOCK_BITS,

@@ -235,11 +235,12 @@ fn the_rule_handles_infinity_and_zero() {
 
 #[test]
 fn dfpn_hex_screen_says_what_the_rows_show() {
-    let (mut app, _rx) = open("hex-4x4", Algorithm::DfPn);
+    // Hex 6x6: 4x4 and 5x5 are decided at the root by H-search since issue 18.
+    let (mut app, _rx) = open("hex-6x6", Algorithm::DfPn);
     app.update(Action::StepNextExpansion);
     app.update(Action::StepNextExpansion);
-    insta::assert_snapshot!("proof_tree_dfpn_hex4_80x24", screen(&app, 80, 24));
-    insta::assert_snapshot!("proof_tree_dfpn_hex4_120x40", screen(&app, 120, 40));
+    insta::assert_snapshot!("proof_tree_dfpn_hex6_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("proof_tree_dfpn_hex6_120x40", screen(&app, 120, 40));
     let text = screen(&app, 120, 40);
     assert!(text.contains("Tree [pn, dn] now; stored: table entry"));
 }
@@ -334,19 +335,21 @@ fn pns_lesson_names_only_numbers_on_screen() {
 }
 
 #[test]
-fn dfpn_hex5_expansion_says_which_moves_it_left_out() {
-    let (mut app, _rx) = open("hex-5x5", Algorithm::DfPn);
+fn dfpn_hex6_expansion_says_which_moves_it_left_out() {
+    // Hex 6x6: on 5x5 the root is decided by Black's semi connection (issue 18).
+    let (mut app, _rx) = open("hex-6x6", Algorithm::DfPn);
     app.update(Action::StepNextExpansion);
     let x = app.session.explain().expect("an explanation");
-    assert_eq!(x.headline, "expand the root: 13 children");
-    let note = "13 of 25 legal moves: 12 mirror images under the 180° turn";
+    assert_eq!(x.headline, "expand the root: 17 children");
+    let note = "17 of 36 legal moves: 17 mirror images under the 180° turn, 2 left out by the one-move tactics or the level's move rules";
     assert!(x.lines.iter().any(|l| l == note), "{:?}", x.lines);
     let root = app.session.roots()[0];
     let p = app.session.detail(root).proof.unwrap();
     assert_eq!(p.children_note.as_deref(), Some(note));
-    // The 13 children are all rows, new leaves with the numbers the Why block lists.
+    // The 17 children are all rows, new leaves with the numbers the Why block lists: an
+    // AND child starts at [k, 1], k the size of White's must-play region after the move.
     let kids = root_children(&app);
-    assert_eq!(kids.len(), 13);
+    assert_eq!(kids.len(), 17);
     assert!(kids.iter().all(|k| k.2));
-    assert!(kids.contains(&("c2".to_string(), Some(ProofNumbers::new(7, 1)), true)));
+    assert!(kids.contains(&("c3".to_string(), Some(ProofNumbers::new(4, 1)), true)));
 }

@@ -166,7 +166,7 @@ struct Case {
 /// Thesis 000 table 5.1 (Celeron 1.0 GHz, dual-lambda, no transposition table), the
 /// independent alpha-beta figures of issue 4, and Benzene's df-pn opening classifications
 /// (with virtual connections, one thread, this machine; issue 5).
-const REFERENCES: [(&str, Reference); 8] = [
+const REFERENCES: [(&str, Reference); 9] = [
     (
         "atarigo-6x6-crosscut",
         Reference::nodes(
@@ -213,15 +213,22 @@ const REFERENCES: [(&str, Reference); 8] = [
     (
         "hex-5x5",
         Reference::benzene(
-            2.3,
-            "2.3 s all 25 openings (Benzene df-pn with VCs, this machine)",
+            0.08,
+            "0.08 s search, all 25 openings (Benzene wolve df-pn, 1 thread, this machine idle; 0.127 s at load 4)",
         ),
     ),
     (
         "hex-6x6",
         Reference::benzene(
-            7.0,
-            "7.0 s all 36 openings (Benzene df-pn with VCs, this machine)",
+            2.3,
+            "2.3 s search, 3.5 s process, all 36 openings (Benzene wolve df-pn, 1 thread, this machine idle; 5.2 s search at load 4)",
+        ),
+    ),
+    (
+        "hex-7x7",
+        Reference::benzene(
+            142.0,
+            "142 s search, all 49 openings (Benzene wolve df-pn, 1 thread, this machine idle; 337 s at load 4)",
         ),
     ),
 ];
@@ -229,15 +236,17 @@ const REFERENCES: [(&str, Reference); 8] = [
 /// The three puzzles of thesis table 5.1.
 const THESIS_PUZZLES: [&str; 3] = ["atarigo-6x6-crosscut", "mnk-7x7-k4", "hex-4x4"];
 
-/// Bundled puzzles whose own solve takes minutes uncapped: AtariGo 5x5 (id), Hex 6x6.
-const SLOW_PUZZLES: [&str; 2] = ["atarigo-5x5", "hex-6x6"];
+/// Bundled puzzles whose own solve takes seconds to minutes uncapped: AtariGo 5x5 (id),
+/// Hex 6x6 and 7x7.
+const SLOW_PUZZLES: [&str; 3] = ["atarigo-5x5", "hex-6x6", "hex-7x7"];
 
 /// The Hex boards whose openings are classified beside Benzene, and the proof-number
 /// algorithms that classify them (the best Hex searches of issue 5).
-const OPENING_ROWS: [(&str, Speed); 3] = [
+const OPENING_ROWS: [(&str, Speed); 4] = [
     ("hex-4x4", Speed::Fast),
     ("hex-5x5", Speed::Fast),
     ("hex-6x6", Speed::OnRequest),
+    ("hex-7x7", Speed::OnRequest),
 ];
 const OPENING_ALGORITHMS: [Algorithm; 2] = [Algorithm::DfPn, Algorithm::LambdaDfPn];
 

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 36] = bundle![
+static BUNDLED: [BundledPuzzle; 37] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -57,6 +57,7 @@ static BUNDLED: [BundledPuzzle; 36] = bundle![
     "hex-4x4-white-b3",
     "hex-5x5",
     "hex-6x6",
+    "hex-7x7",
     "tree-abc",
     "tree-abc-best-first",
     "tree-abc-worst-first",

@@ -523,11 +523,11 @@ mod tests {
 
     #[test]
     fn the_deciding_child_is_always_listed() {
-        // df-pn on Hex 4x4: nodes with more children than the list shows are solved by
-        // one of the later ones.
-        let g = match crate::puzzle::load("hex-4x4").unwrap().position {
-            crate::puzzle::Position::Hex(g) => g,
-            _ => panic!("hex-4x4 is Hex"),
+        // df-pn on tic-tac-toe: nodes with more children than the list shows are solved by
+        // one of the later ones. (Hex decides most nodes by its virtual connections now.)
+        let g = match crate::puzzle::load("tictactoe").unwrap().position {
+            crate::puzzle::Position::Mnk(g) => g,
+            _ => panic!("tictactoe is m,n,k"),
         };
         let t = record(
             g.clone(),
