@@ -19,7 +19,7 @@ fn compare_text_says_what_each_run_used() {
         .stdout(predicate::str::contains(
             "    symmetry  symmetric keys (mirror images share one entry, searched once)",
         ))
-        .stdout(predicate::str::contains("must-play regions (Hex: the opponent's bridge connections)"))
+        .stdout(predicate::str::contains("must-play regions and won positions (Hex: H-search virtual connections"))
         .stdout(predicate::str::contains(
             "  pns:\n    table     none (a tree in memory: transpositions searched again)\n    symmetry  none\n",
         ))

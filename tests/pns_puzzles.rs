@@ -73,7 +73,8 @@ fn budget(name: &str) -> Option<u64> {
         | "mnk-7x7-k4"
         | "mnk-7x7-k4-lambda2"
         | "hex-5x5"
-        | "hex-6x6" => None,
+        | "hex-6x6"
+        | "hex-7x7" => None,
         _ => Some(2_000_000),
     }
 }

@@ -768,7 +768,7 @@ mod tests {
         assert!(reference_for("mnk-7x7-k4", Algorithm::AlphaBeta, false).is_none());
         assert!(reference_for("tictactoe", Algorithm::IterativeDeepening, false).is_none());
         // Benzene classifies every opening: beside df-pn's opening rows only.
-        let benzene = reference_for("hex-5x5", Algorithm::DfPn, true).unwrap();
+        let benzene = reference_for("hex-6x6", Algorithm::DfPn, true).unwrap();
         assert_eq!(benzene.seconds, Some(2.3));
         assert_eq!(benzene.ratio(1, 4.6), Some(2.0));
         assert!(reference_for("hex-5x5", Algorithm::DfPn, false).is_none());

@@ -33,7 +33,8 @@ use super::solve::SolveOptions;
 pub struct GameKnowledge {
     /// Reports board symmetries (`StoneGame::symmetric_keys`): m,n,k, AtariGo, Hex.
     pub symmetry: bool,
-    /// Proven must-play regions (`Tactics::must_play`): Hex's virtual connections.
+    /// Proven must-play regions (`Tactics::must_play`): Hex's virtual connections (with its
+    /// proven wins, `Tactics::winning_key`, and inferior cells, `Tactics::drop_inferior`).
     pub must_play: bool,
     /// Certificates that a side can never win (`Tactics::cannot_win`): m,n,k.
     pub certificates: bool,
@@ -255,7 +256,9 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             let p = &config.proof;
             let mut pruning = tactics(true);
             if k.must_play {
-                pruning.push("must-play regions (Hex: the opponent's bridge connections)");
+                pruning.push(
+                    "must-play regions and won positions (Hex: H-search virtual connections, dead, captured and vulnerable cells)",
+                );
             } else if k.stable {
                 pruning.push("moves refuted by a verified double threat dropped");
             }

@@ -523,11 +523,11 @@ mod tests {
 
     #[test]
     fn the_deciding_child_is_always_listed() {
-        // df-pn on tic-tac-toe: nodes with more children than the list shows are solved by
+        // df-pn on 4x4 k=3: nodes with more children than the list shows are solved by
         // one of the later ones. (Hex decides most nodes by its virtual connections now.)
-        let g = match crate::puzzle::load("tictactoe").unwrap().position {
+        let g = match crate::puzzle::load("mnk-4x4-k3").unwrap().position {
             crate::puzzle::Position::Mnk(g) => g,
-            _ => panic!("tictactoe is m,n,k"),
+            _ => panic!("mnk-4x4-k3 is m,n,k"),
         };
         let t = record(
             g.clone(),
