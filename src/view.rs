@@ -13,6 +13,7 @@ pub mod board_text;
 pub mod explain;
 pub mod game_session;
 pub mod heuristics;
+pub mod hex_knowledge;
 pub mod lambda;
 pub mod landing;
 pub mod legend;

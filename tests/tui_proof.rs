@@ -109,15 +109,7 @@ fn type_keys(app: &mut App, keys: &str) {
 }
 
 fn overlay(app: &App) -> Vec<(u16, String, MarkKind)> {
-    match app.session.board(
-        app.selected,
-        plyscope::view::session::BoardOptions {
-            values: app.show_values,
-            zone: app.zone,
-            show_dn: app.show_dn,
-            history: app.show_history,
-        },
-    ) {
+    match app.session.board(app.selected, app.board_options()) {
         BoardView::Stones { overlay, .. } => overlay
             .into_iter()
             .map(|m| (m.point, m.text, m.kind))

@@ -503,3 +503,103 @@ fn split_view_side_by_side_at_120x30_and_80x24() {
     let s = screen(&app, &theme("default", GlyphSet::Ascii), 100, 30);
     assert!(s.contains("> B pns"), "{s}");
 }
+
+/// The Hex solver's knowledge on the board (`Z`). df-pn on Hex 4x4 decides the root at
+/// once: Black to move holds a semi connection (H-search), so the connections view shows its
+/// key `B` and carrier `b` (and White's), and the node pane says Black wins by the key. On
+/// Hex 5x5 an expansion inside a must-play region prunes moves: the pruned view marks each
+/// with its reason letter, and the node pane and the Why block count them. Then off again;
+/// other games say `Z` is Hex's.
+#[test]
+fn hex_solver_knowledge_on_the_board_at_80x24() {
+    use plyscope::game::Player;
+    use plyscope::search::Algorithm;
+    use plyscope::view::session::{BoardView, KnowledgeView, MarkKind};
+    let marks = |app: &App| match app.session.board(app.selected, app.board_options()) {
+        BoardView::Stones { overlay, .. } => overlay,
+        BoardView::Text(_) => Vec::new(),
+    };
+    let (mut app, _rx) = open_lambda("hex-4x4", Algorithm::DfPn);
+    press(&mut app, &[Action::StepEnd]);
+    app.selected = Some(app.session.roots()[0]);
+    type_keys(&mut app, "Z");
+    assert_eq!(app.knowledge, KnowledgeView::Connections);
+    let s = screen(&app, &unicode(), 80, 24);
+    insta::assert_snapshot!("hex_4x4_dfpn_knowledge_connections_80x24", s);
+    assert!(s.contains("b/w connection, B/W semi key"), "{s}");
+    assert!(
+        s.contains("solver    Black to move holds a semi") && s.contains("Black wins by b3"),
+        "the node pane says it: {s}"
+    );
+    let m = marks(&app);
+    assert!(
+        m.iter()
+            .any(|m| m.text == "B" && m.kind == MarkKind::Connection(Some(Player::Black))),
+        "{m:?}"
+    );
+    assert!(
+        m.iter()
+            .any(|m| m.text == "W" && m.kind == MarkKind::Connection(Some(Player::White))),
+        "{m:?}"
+    );
+    assert!(
+        m.iter()
+            .any(|m| m.text == "+" && m.kind == MarkKind::Connection(None)),
+        "both carriers hold a1: {m:?}"
+    );
+
+    // Black's a4 leaves neither side a semi connection: df-pn expands, and White's moves
+    // outside the must-play region of Black's connections are pruned.
+    let (tx, rx) = channel();
+    let p = puzzle::parse(
+        "title = \"Hex 4x4 after a4\"\ngame = \"hex\"\nsize = [4, 4]\n\
+         to_move = \"white\"\nblack = [\"a4\"]\nwhite = []\n",
+        "test",
+    )
+    .unwrap();
+    let mut app = App::new(
+        p,
+        Some(Algorithm::DfPn),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    type_keys(&mut app, "ZZ");
+    assert_eq!(app.knowledge, KnowledgeView::Pruned);
+    let mut pruned_line = None;
+    for _ in 0..200 {
+        press(&mut app, &[Action::StepNextExpansion]);
+        let why = app.session.explain().unwrap();
+        pruned_line = why.lines.into_iter().find(|l| l.contains(" pruned: "));
+        if pruned_line.is_some() {
+            break;
+        }
+    }
+    let pruned_line = pruned_line.expect("an expansion that prunes moves");
+    let node = app.session.explain().unwrap().node.unwrap();
+    app.selected = Some(node);
+    let p = app.session.detail(node).proof.unwrap();
+    assert!(p.solver.contains(&pruned_line), "{:?}", p.solver);
+    let n: usize = pruned_line.split(' ').next().unwrap().parse().unwrap();
+    let m = marks(&app);
+    assert_eq!(m.len(), n, "{pruned_line}: {m:?}");
+    assert!(
+        m.iter()
+            .all(|m| m.kind == MarkKind::Pruned && "mdcv".contains(m.text.as_str())),
+        "{m:?}"
+    );
+    let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    insta::assert_snapshot!("hex_4x4_a4_dfpn_knowledge_pruned_ascii_80x24", s);
+    assert!(s.contains("m must-play, d dead"), "{s}");
+    type_keys(&mut app, "Z");
+    assert_eq!(app.knowledge, KnowledgeView::Off);
+    assert!(!screen(&app, &unicode(), 80, 24).contains("m must-play"));
+
+    let (mut app, _rx) = open("tictactoe");
+    type_keys(&mut app, "Z");
+    assert_eq!(app.knowledge, KnowledgeView::Off);
+    let s = screen(&app, &unicode(), 80, 24);
+    assert!(s.contains("belong to Hex"), "{s}");
+}

@@ -42,7 +42,7 @@ use super::worker::{self, Msg};
 use crate::run::progress::Progress;
 use crate::run::spec::SearchSpec;
 use crate::view::lambda::ZoneView;
-use crate::view::session::{Marker, Session};
+use crate::view::session::{BoardOptions, KnowledgeView, Marker, Session};
 use split::Split;
 
 /// An overlay drawn over the main screen; the top one takes the keys.
@@ -111,6 +111,9 @@ pub struct App {
     /// Alpha-beta family: the board shows the history-heuristic heat map (and the side pane
     /// the history list and the killers) instead of the children's values.
     pub show_history: bool,
+    /// Hex: the board shows the solver's knowledge of the selected node's position (each
+    /// player's edge connection, or the pruned moves) instead of any other overlay.
+    pub knowledge: KnowledgeView,
     /// Alpha-beta family: the side pane lists the iterations of iterative deepening instead
     /// of the selected node.
     pub show_iterations: bool,
@@ -239,6 +242,7 @@ impl App {
             show_values: true,
             show_dn: false,
             show_history: false,
+            knowledge: KnowledgeView::Off,
             show_iterations: false,
             zone: ZoneView::default(),
             max_level: None,
@@ -850,6 +854,27 @@ impl App {
                     .to_string(),
                 );
             }
+            Action::CycleKnowledge if !self.session.has_knowledge() => {
+                self.message = Some(
+                    "the solver's knowledge marks belong to Hex (connections, pruned cells)"
+                        .to_string(),
+                );
+            }
+            Action::CycleKnowledge => {
+                self.knowledge = self.knowledge.next();
+                self.message = Some(
+                    match self.knowledge {
+                        KnowledgeView::Off => "board: the solver's knowledge off",
+                        KnowledgeView::Connections => {
+                            "board: each player's edge connection (b/w, B/W: a semi's key)"
+                        }
+                        KnowledgeView::Pruned => {
+                            "board: moves the solver prunes (m must-play, d dead, c captured, v vulnerable)"
+                        }
+                    }
+                    .to_string(),
+                );
+            }
             Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
             Action::ToggleLegend => self.overlays.push(Overlay::Legend { scroll: 0 }),
             Action::Redraw => self.redraw = true,
@@ -897,6 +922,17 @@ impl App {
 
     /// True when the search shown is of the proof-number family (by the algorithm asked
     /// for, or by the record: a session over a recorded trace).
+    /// What the board pane asks the session to draw besides the position.
+    pub fn board_options(&self) -> BoardOptions {
+        BoardOptions {
+            values: self.show_values,
+            zone: self.zone,
+            show_dn: self.show_dn,
+            history: self.show_history,
+            knowledge: self.knowledge,
+        }
+    }
+
     pub fn is_proof(&self) -> bool {
         self.spec.config.algorithm.is_proof_search() || self.session.is_proof()
     }

@@ -51,7 +51,7 @@ fn start_game<G: BoardGame + Send + 'static>(
     id: u64,
     tx: Sender<Msg>,
 ) -> Box<dyn Session> {
-    let ordering = spec.config.ordering;
+    let config = spec.config;
     let live = worker::spawn(root.clone(), spec, id, move |report| {
         let msg = match report {
             Report::Progress(p) => Msg::Progress(p),
@@ -59,7 +59,7 @@ fn start_game<G: BoardGame + Send + 'static>(
         };
         tx.send(msg).is_ok()
     });
-    GameSession::over_with(root, live, ordering)
+    GameSession::over_with(root, live, config)
 }
 
 #[cfg(test)]

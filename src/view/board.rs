@@ -10,7 +10,11 @@ use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::search::SearchGame;
 
-use super::session::{BoardMark, BoardView, MarkKind};
+use super::hex_knowledge;
+use super::session::{BoardMark, BoardView, KnowledgeView, MarkKind};
+
+/// Marks on moves' points and the legend line(s) that say what they are.
+pub type Overlay<M> = (Vec<(M, String, MarkKind)>, Option<String>);
 
 /// What a game adds to [`SearchGame`] for the board pane.
 pub trait BoardGame: SearchGame {
@@ -25,6 +29,21 @@ pub trait BoardGame: SearchGame {
 
     /// The move that plays on point `p` (zones are per point), if the game has points.
     fn point_move(&self, p: Point) -> Option<Self::Move>;
+
+    /// True when the game reads out its solver's knowledge of a position (Hex).
+    const HAS_KNOWLEDGE: bool = false;
+
+    /// The solver's knowledge of this position as board marks and a legend
+    /// ([`KnowledgeView`]); `None` for games without it or when `view` is off.
+    fn knowledge_overlay(&self, _view: KnowledgeView) -> Option<Overlay<Self::Move>> {
+        None
+    }
+
+    /// The solver's knowledge of this position in words, one line each (the node pane of
+    /// proof nodes, the Why block of their expansions); empty for games without it.
+    fn knowledge_lines(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 fn stone_view<G: StoneGame>(
@@ -83,6 +102,24 @@ impl BoardGame for AtariGo {
 impl BoardGame for Hex {
     fn point_move(&self, p: Point) -> Option<Point> {
         Some(p)
+    }
+
+    const HAS_KNOWLEDGE: bool = true;
+
+    fn knowledge_overlay(&self, view: KnowledgeView) -> Option<Overlay<Point>> {
+        if view == KnowledgeView::Off {
+            return None;
+        }
+        let k = self.knowledge();
+        let marks = k
+            .as_ref()
+            .map_or_else(Vec::new, |k| hex_knowledge::marks(k, view));
+        Some((marks, hex_knowledge::legend(self, k.as_ref(), view)))
+    }
+
+    fn knowledge_lines(&self) -> Vec<String> {
+        self.knowledge()
+            .map_or_else(Vec::new, |k| hex_knowledge::lines(self, &k))
     }
 
     fn board_view(

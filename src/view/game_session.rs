@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::{MoveList, Point};
 use crate::search::config::MoveOrdering;
-use crate::search::{Bound, SearchConfig, Value};
+use crate::search::{Algorithm, Bound, SearchConfig, Value};
 use crate::trace::live::LiveTrace;
 use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
 use crate::trace::store::{Event, EventKind, NodeId, NodeKind, Trace};
@@ -35,6 +35,9 @@ pub struct GameSession<G: BoardGame> {
     node_tables: Mutex<heuristics::TableCache<G::Move>>,
     /// Ids of the generated children of proof nodes not entered yet (their tree rows).
     leaves: Mutex<NewLeaves<G::Move>>,
+    /// The search prunes with the game's solver knowledge (df-pn: Hex's connections,
+    /// must-play region and inferior cells), so its proof nodes say what it knew.
+    knowledge_pruning: bool,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -68,16 +71,19 @@ impl<G: BoardGame> GameSession<G> {
     /// A session over a trace recorded elsewhere (tests, benches, a scripted search): the
     /// search "runs" nowhere, so `cancel` only raises the trace's stop flag.
     pub fn over(root: G, live: Arc<LiveTrace<G::Move>>) -> Box<dyn Session> {
-        Self::over_with(root, live, SearchConfig::default().ordering)
+        Self::over_with(root, live, SearchConfig::default())
     }
 
-    /// As [`GameSession::over`], for a search that ran with the move ordering `ordering`.
+    /// As [`GameSession::over`], for a search that ran with `config` (its move ordering for
+    /// the killer and history views; df-pn's proof nodes say what the solver knew).
     pub fn over_with(
         root: G,
         live: Arc<LiveTrace<G::Move>>,
-        ordering: MoveOrdering,
+        config: SearchConfig,
     ) -> Box<dyn Session> {
+        let ordering = config.ordering;
         Box::new(GameSession {
+            knowledge_pruning: config.algorithm == Algorithm::DfPn,
             root,
             live,
             replay: Replay::new(),
@@ -195,7 +201,13 @@ impl<G: BoardGame> GameSession<G> {
                     };
                     game.format_move(m)
                 },
-            ),
+            )
+            .map(|mut p| {
+                if self.knowledge_pruning {
+                    p.solver = game.knowledge_lines();
+                }
+                p
+            }),
             heuristics: Vec::new(),
         }
     }
@@ -624,6 +636,9 @@ impl<G: BoardGame> Session for GameSession<G> {
                 if !listed.is_empty() {
                     p.children_note = proof::children_note(&game, &listed);
                 }
+                if self.knowledge_pruning {
+                    p.solver = game.knowledge_lines();
+                }
                 p
             }),
             // Lambda and proof nodes have views of their own.
@@ -667,16 +682,27 @@ impl<G: BoardGame> Session for GameSession<G> {
         let trace = self.live.read();
         if let Some((parent, mv)) = node.and_then(|n| self.new_leaf(n)) {
             let (game, _) = self.leaf_position(&trace, parent, mv);
+            if let Some((overlay, legend)) = game.knowledge_overlay(options.knowledge) {
+                return game.board_view(Some(mv), overlay, legend);
+            }
             let legend = options
                 .values
                 .then(|| "a new leaf: not searched yet".to_string());
             return game.board_view(Some(mv), Vec::new(), legend);
         }
         let Some(node) = node.filter(|&n| (n as usize) < trace.node_count()) else {
-            return self.root.board_view(None, Vec::new(), None);
+            let (overlay, legend) = self
+                .root
+                .knowledge_overlay(options.knowledge)
+                .unwrap_or_default();
+            return self.root.board_view(None, overlay, legend);
         };
         let (game, line) = self.position(&trace, node);
         let last = line.last().copied();
+        // The solver's knowledge (Hex) replaces every other overlay while it is on.
+        if let Some((overlay, legend)) = game.knowledge_overlay(options.knowledge) {
+            return game.board_view(last, overlay, legend);
+        }
         // The heat map shows whether or not the values are on (`H` asked for it).
         let kind = trace.node(node).kind();
         if options.history && !kind.is_lambda() && !kind.is_proof() {
@@ -742,6 +768,10 @@ impl<G: BoardGame> Session for GameSession<G> {
         game.board_view(last, overlay, None)
     }
 
+    fn has_knowledge(&self) -> bool {
+        G::HAS_KNOWLEDGE
+    }
+
     fn root_marks(&self) -> Vec<(Option<Point>, RootMark)> {
         let trace = self.live.read();
         lambda::root_marks(&trace, &self.replay)
@@ -786,8 +816,16 @@ impl<G: BoardGame> Session for GameSession<G> {
         // which were left out and why, from the game (the trace records only the list).
         if let Some(&Event::PnExpand { node, moves, .. }) = trace.events().get(x.event) {
             let (game, _) = self.position(&trace, node);
+            let mut at = 1.min(x.lines.len());
             if let Some(note) = proof::children_note(&game, trace.moves(moves)) {
-                x.lines.insert(1.min(x.lines.len()), note);
+                x.lines.insert(at, note);
+                at += 1;
+            }
+            // What the solver knew here (Hex: the connections, the moves pruned and why).
+            if self.knowledge_pruning {
+                for line in game.knowledge_lines().into_iter().rev() {
+                    x.lines.insert(at, line);
+                }
             }
         }
         Some(x)

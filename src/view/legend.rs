@@ -102,6 +102,12 @@ pub fn legend(algorithm: Algorithm, game: GameKind) -> Legend {
     if board {
         sections.push(section("Board (b: overlay on/off)", board_marks(algorithm)));
     }
+    if game == GameKind::Hex {
+        sections.push(section(
+            "Hex solver's knowledge (Z: connections, pruned, off)",
+            hex_knowledge_marks(),
+        ));
+    }
     sections.push(section(
         "Status and Why block",
         vec![
@@ -425,6 +431,45 @@ fn board_marks(algorithm: Algorithm) -> Vec<Entry> {
     rows
 }
 
+/// The marks of the Hex solver's knowledge (`src/view/hex_knowledge.rs`): what H-search
+/// and the inferior cells tell df-pn about the selected node's position.
+fn hex_knowledge_marks() -> Vec<Entry> {
+    vec![
+        text(
+            "b w",
+            "a cell of Black's / White's edge-to-edge connection (its carrier); + both",
+        ),
+        text(
+            "B W",
+            "the key of a semi connection: the player to move wins by playing it",
+        ),
+        text(
+            "full",
+            "a full connection joins the edges whoever moves: its owner has won",
+        ),
+        text(
+            "m",
+            "pruned: outside the must-play region (the opponent's semi connections survive it)",
+        ),
+        text(
+            "d",
+            "pruned: a dead cell, its colour never changes the winner",
+        ),
+        text(
+            "c",
+            "pruned: captured, filling it with its captor's stone keeps the value",
+        ),
+        text(
+            "v",
+            "pruned: vulnerable, the opponent's answer (named in the node pane) kills it",
+        ),
+        text(
+            "solver",
+            "df-pn node pane: what decides the node and how many moves are pruned, by reason",
+        ),
+    ]
+}
+
 /// The legend as plain lines (`mark  meaning`), for tests and the text front ends; the
 /// glyphs are the Unicode set's.
 pub fn plain_lines(legend: &Legend) -> Vec<String> {
@@ -499,6 +544,19 @@ mod tests {
                 "df-pn legend lacks {needle}:\n{dfpn}"
             );
         }
+        for needle in [
+            "B W",
+            "semi connection",
+            "must-play",
+            "dead",
+            "captured",
+            "vulnerable",
+        ] {
+            assert!(
+                dfpn.contains(needle),
+                "Hex legend lacks the knowledge mark {needle}:\n{dfpn}"
+            );
+        }
         let lambda = plain_lines(&legend(Algorithm::Lambda, GameKind::AtariGo)).join("\n");
         for needle in [
             "X1-3: 2 2 10 all 10",
@@ -513,6 +571,7 @@ mod tests {
             );
         }
         assert!(!lambda.contains("[pn, dn]"));
+        assert!(!lambda.contains("semi connection"), "only Hex has them");
         let pns = plain_lines(&legend(Algorithm::Pns, GameKind::Tree)).join("\n");
         assert!(
             pns.contains("new leaf"),

@@ -66,6 +66,9 @@ pub struct ProofDetail {
     pub rule: Vec<String>,
     /// Which legal moves the latest expansion left out, and why ([`children_note`]).
     pub children_note: Option<String>,
+    /// df-pn: what the solver knows of the position, one line each (Hex: the edge
+    /// connections and what they decide, the moves pruned by reason).
+    pub solver: Vec<String>,
 }
 
 /// How a board mark of a child reads.
@@ -190,6 +193,7 @@ pub fn new_leaf_detail<M: Copy + PartialEq>(
             .to_string(),
         rule: Vec::new(),
         children_note: None,
+        solver: Vec::new(),
     })
 }
 
@@ -410,6 +414,7 @@ pub fn detail<M: Copy + PartialEq>(
         // The session fills these in: it names the children's moves in the node's position.
         rule: Vec::new(),
         children_note: None,
+        solver: Vec::new(),
     })
 }
 

@@ -28,6 +28,31 @@ pub enum MarkKind {
     Proof(ProofMark),
     /// A move's history score as a heat digit 1-9 (the history-heuristic heat map).
     History(u8),
+    /// Hex: a cell of an edge connection's carrier, by its owner (`None`: both players').
+    Connection(Option<Player>),
+    /// Hex: a move the solver leaves out (its letter says why).
+    Pruned,
+}
+
+/// Which of the Hex solver's knowledge the board shows (the `cycle_knowledge` key): off,
+/// each player's edge connection, or the pruned moves with their reasons.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KnowledgeView {
+    #[default]
+    Off,
+    Connections,
+    Pruned,
+}
+
+impl KnowledgeView {
+    /// The next view in the cycle off -> connections -> pruned -> off.
+    pub fn next(self) -> KnowledgeView {
+        match self {
+            KnowledgeView::Off => KnowledgeView::Connections,
+            KnowledgeView::Connections => KnowledgeView::Pruned,
+            KnowledgeView::Pruned => KnowledgeView::Off,
+        }
+    }
 }
 
 /// A mark drawn on an empty point of the board.
@@ -51,6 +76,8 @@ pub struct BoardOptions {
     pub show_dn: bool,
     /// Alpha-beta family: the history-heuristic heat map instead of the children's values.
     pub history: bool,
+    /// Hex: the solver's knowledge of the position instead of any other overlay.
+    pub knowledge: KnowledgeView,
 }
 
 /// What the board pane draws for a node.
@@ -194,6 +221,9 @@ pub trait Session: Send {
     /// for: the children's values; for lambda nodes the zone of the chosen side, or at a
     /// root search each root move's level.
     fn board(&self, node: Option<NodeId>, options: BoardOptions) -> BoardView;
+    /// True when the game reads out its solver's knowledge of a position (Hex: edge
+    /// connections and pruned moves, [`BoardOptions::knowledge`]).
+    fn has_knowledge(&self) -> bool;
     /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
     /// 5.1-5.3), with its point (`None` for games without points).
     fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;

@@ -18,7 +18,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use crate::atomic_file;
 use crate::tui::write_error::describe;
 use crate::view::board_text::board_text;
-use crate::view::session::BoardOptions;
 use crate::view::step_tree;
 
 use super::App;
@@ -185,15 +184,7 @@ fn text_file(app: &App) -> String {
         }
         None => push(&mut s, "== The puzzle's position =="),
     }
-    let board = app.session.board(
-        node,
-        BoardOptions {
-            values: app.show_values,
-            zone: app.zone,
-            show_dn: app.show_dn,
-            history: app.show_history,
-        },
-    );
+    let board = app.session.board(node, app.board_options());
     s.push_str(&board_text(&board));
     push(&mut s, "");
     push(

@@ -128,6 +128,7 @@ actions! {
     CycleZoneOrder => "cycle_zone_order", View, None, "lambda: cycle the zone orders shown (1, <=2, <=3, all)";
     SwitchZone => "switch_zone", View, None, "lambda: A-zone or D-zone; pn: children's pn or dn";
     ToggleHistory => "toggle_history", View, None, "alpha-beta: history heat map on the board (trees: a list) and the killers";
+    CycleKnowledge => "cycle_knowledge", View, None, "Hex: the solver's knowledge on the board: edge connections, pruned cells, off";
     ToggleIterations => "toggle_iterations", View, None, "alpha-beta: list of the iterations (i / I step through them)";
     SwitchPane => "switch_pane", View, None, "split view: move the focus to the other search (keys act on it)";
     ToggleTogether => "toggle_together", View, None, "split view: stepping keys move both searches, or the focused one only";

@@ -27,27 +27,21 @@ use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::view::lambda::RootMark;
 use crate::view::proof::ProofMark;
-use crate::view::session::{BoardOptions, BoardView, MarkKind};
+use crate::view::session::{BoardView, MarkKind};
 
 use super::{glyph_text, pane};
 
 /// The board's view for the selected node.
 pub fn view(app: &App) -> BoardView {
-    app.session.board(
-        app.selected,
-        BoardOptions {
-            values: app.show_values,
-            zone: app.zone,
-            show_dn: app.show_dn,
-            history: app.show_history,
-        },
-    )
+    app.session.board(app.selected, app.board_options())
 }
 
 /// Rows the pane wants: the board, its coordinates and the border.
 pub fn height(app: &App) -> u16 {
     match view(app) {
-        BoardView::Stones { rows, legend, .. } => rows as u16 + 4 + legend.is_some() as u16,
+        BoardView::Stones { rows, legend, .. } => {
+            rows as u16 + 4 + legend.map_or(0, |l| l.lines().count() as u16)
+        }
         BoardView::Text(text) => text.lines().count() as u16 + 2,
     }
 }
@@ -146,7 +140,8 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(spans));
     }
     lines.push(letters(0));
-    if let Some(legend) = legend {
+    // A legend may take more than one line (the knowledge marks' does).
+    for legend in legend.iter().flat_map(|l| l.lines()) {
         lines.push(Line::from(Span::styled(
             glyph_text(theme, legend),
             theme.style(Slot::Text),
@@ -175,5 +170,10 @@ fn mark_slot(kind: MarkKind) -> Slot {
         MarkKind::History(3..=5) => Slot::ZoneOrder3,
         MarkKind::History(6..=8) => Slot::ZoneOrder2,
         MarkKind::History(_) => Slot::ZoneOrder1,
+        // The letter says whose (b, w, + both) and why (m, d, c, v); the colours follow.
+        MarkKind::Connection(Some(Player::Black)) => Slot::BoardBlackEdge,
+        MarkKind::Connection(Some(Player::White)) => Slot::BoardWhiteEdge,
+        MarkKind::Connection(None) => Slot::BoardOverlay,
+        MarkKind::Pruned => Slot::TreePruned,
     }
 }

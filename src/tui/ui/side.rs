@@ -91,6 +91,11 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 },
             ),
         ];
+        // df-pn on Hex: what the solver knows here, which decides the node or prunes moves
+        // (first: at 80x24 the pane has rows for little more).
+        for line in &p.solver {
+            lines.push(row("solver", line.clone(), Slot::SideReason));
+        }
         // What the numbers are, and the node's rule over its children (issue 16).
         lines.push(row("shows", p.source.clone(), Slot::SideLabel));
         for r in &p.rule {

@@ -1,0 +1,365 @@
+//! The Hex solver's knowledge of a position, for people (the `cycle_knowledge` key and the
+//! node pane of df-pn nodes): the board marks of each player's edge connection or of the
+//! pruned moves with a letter for the reason, the legend under the board, and the lines
+//! that say what decides the node and what the search leaves out. Read from
+//! [`Hex::knowledge`] (H-search, the must-play region, inferior cells), which is what df-pn's
+//! move source uses: a mover holding a semi connection wins by its key, a mover whose
+//! opponent holds a full connection has lost, and the pruned moves are never searched.
+
+use crate::game::{Game, Player, Point};
+use crate::games::hex::{EdgeConnection, Hex, Knowledge, Pruned};
+
+use super::session::{KnowledgeView, MarkKind};
+
+/// Carrier cells named in a line before "+k more".
+const LISTED: usize = 6;
+
+/// "Black" / "White".
+fn title(player: Player) -> &'static str {
+    match player {
+        Player::Black => "Black",
+        Player::White => "White",
+    }
+}
+
+/// The one-letter mark of a pruned move's reason.
+pub fn pruned_letter(why: Pruned) -> char {
+    match why {
+        Pruned::OutsideMustPlay => 'm',
+        Pruned::Dead => 'd',
+        Pruned::CapturedBy(_) => 'c',
+        Pruned::Vulnerable { .. } => 'v',
+    }
+}
+
+/// The marks of `view` on the board of `game` (empty for [`KnowledgeView::Off`]).
+///
+/// Connections: each carrier cell `b` (Black's) or `w` (White's), `+` when both players'
+/// carriers hold it, and a semi connection's key `B` or `W` (`*`: both players' key).
+/// Pruned: each pruned cell's
+/// [`pruned_letter`].
+pub fn marks(k: &Knowledge, view: KnowledgeView) -> Vec<(Point, String, MarkKind)> {
+    let mut out: Vec<(Point, String, MarkKind)> = Vec::new();
+    match view {
+        KnowledgeView::Off => {}
+        KnowledgeView::Connections => {
+            for player in [Player::Black, Player::White] {
+                let (carrier, key) = match &k.connections[player.index()] {
+                    None => continue,
+                    Some(EdgeConnection::Full { carrier }) => (carrier, None),
+                    Some(EdgeConnection::Semi { key, carrier }) => (carrier, Some(*key)),
+                };
+                let letter = match player {
+                    Player::Black => 'b',
+                    Player::White => 'w',
+                };
+                for &p in carrier {
+                    match out.iter_mut().find(|m| m.0 == p) {
+                        // A key stays a key; a cell of both carriers is `+`.
+                        Some(m) if m.1.chars().all(|c| c.is_lowercase()) => {
+                            *m = (p, "+".to_string(), MarkKind::Connection(None));
+                        }
+                        Some(_) => {}
+                        None => {
+                            out.push((p, letter.to_string(), MarkKind::Connection(Some(player))))
+                        }
+                    }
+                }
+                if let Some(key) = key {
+                    // Both players' key (each wins by playing there first) is `*`.
+                    let both = out.iter().any(|m| m.0 == key && m.1 == "B");
+                    out.retain(|m| m.0 != key);
+                    out.push(if both {
+                        (key, "*".to_string(), MarkKind::Connection(None))
+                    } else {
+                        (
+                            key,
+                            letter.to_ascii_uppercase().to_string(),
+                            MarkKind::Connection(Some(player)),
+                        )
+                    });
+                }
+            }
+            out.sort_by_key(|m| m.0);
+        }
+        KnowledgeView::Pruned => {
+            out = k
+                .pruned
+                .iter()
+                .map(|&(p, why)| (p, pruned_letter(why).to_string(), MarkKind::Pruned))
+                .collect();
+        }
+    }
+    out
+}
+
+/// The legend under the board for `view` (two short lines: the board pane is narrow).
+pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<String> {
+    let Some(k) = k else {
+        return (view != KnowledgeView::Off)
+            .then(|| "solver knowledge: none here\n(the game is over)".to_string());
+    };
+    match view {
+        KnowledgeView::Off => None,
+        KnowledgeView::Connections => {
+            let state = |player: Player| match &k.connections[player.index()] {
+                None => format!("{} none", title(player)),
+                Some(EdgeConnection::Full { .. }) => format!("{} full", title(player)),
+                Some(EdgeConnection::Semi { key, .. }) => {
+                    format!("{} semi {}", title(player), game.format_move(*key))
+                }
+            };
+            Some(format!(
+                "b/w connection, B/W semi key, +/* both\n{}, {}",
+                state(Player::Black),
+                state(Player::White)
+            ))
+        }
+        KnowledgeView::Pruned => Some(format!(
+            "pruned: m must-play, d dead,\nc captured, v vulnerable: {} cell{}",
+            k.pruned.len(),
+            if k.pruned.len() == 1 { "" } else { "s" }
+        )),
+    }
+}
+
+/// The cells of a carrier by name, the first [`LISTED`] of them.
+fn cells(game: &Hex, carrier: &[Point]) -> String {
+    if carrier.is_empty() {
+        return "empty: the filled-in cells join them".to_string();
+    }
+    let mut names: Vec<String> = carrier
+        .iter()
+        .take(LISTED)
+        .map(|&p| game.format_move(p))
+        .collect();
+    if carrier.len() > LISTED {
+        names.push(format!("+{} more", carrier.len() - LISTED));
+    }
+    names.join(" ")
+}
+
+/// What the knowledge says about the node, one line each: the side to move's edge
+/// connection (it wins), else the opponent's and what it decides, then the moves pruned,
+/// counted by reason.
+/// "Black holds a full connection of its edges (carrier a2 b2): White to move has lost",
+/// "Black to move holds a semi connection, key c3 (carrier b2 c2): Black wins by c3",
+/// "9 moves pruned: 7 outside must-play, 2 dead".
+pub fn lines(game: &Hex, k: &Knowledge) -> Vec<String> {
+    let mover = game.to_move();
+    let mut out = Vec::new();
+    for player in [mover, mover.opponent()] {
+        // A mover holding a connection wins: the opponent's says nothing more.
+        if player != mover && k.connections[mover.index()].is_some() {
+            break;
+        }
+        let (who, to_move) = (title(player), title(mover));
+        let holds = if player == mover {
+            format!("{who} to move holds")
+        } else {
+            format!("{who} holds")
+        };
+        match &k.connections[player.index()] {
+            None => {}
+            Some(EdgeConnection::Full { carrier }) => out.push(format!(
+                "{holds} a full connection of its edges (carrier {}): {}",
+                cells(game, carrier),
+                if player == mover {
+                    format!("{who} wins")
+                } else {
+                    format!("{to_move} to move has lost")
+                }
+            )),
+            Some(EdgeConnection::Semi { key, carrier }) => {
+                let key = game.format_move(*key);
+                out.push(format!(
+                    "{holds} a semi connection, key {key} (carrier {}): {}",
+                    cells(game, carrier),
+                    if player == mover {
+                        format!("{who} wins by {key}")
+                    } else {
+                        format!("{to_move} to move must break it")
+                    }
+                ));
+            }
+        }
+    }
+    if !k.pruned.is_empty() {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        let mut reasons: Vec<Pruned> = k.pruned.iter().map(|&(_, why)| why).collect();
+        reasons.sort_by_key(|&why| reason_order(why));
+        for why in reasons {
+            let name = why.describe(game);
+            match counts.iter_mut().find(|c| c.0 == name) {
+                Some(c) => c.1 += 1,
+                None => counts.push((name, 1)),
+            }
+        }
+        let n = k.pruned.len();
+        out.push(format!(
+            "{n} move{} pruned: {}",
+            if n == 1 { "" } else { "s" },
+            counts
+                .iter()
+                .map(|(name, count)| format!("{count} {name}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    out
+}
+
+/// The order reasons are counted in: must-play, dead, captured (Black's, White's),
+/// vulnerable (by killer).
+fn reason_order(why: Pruned) -> (u8, u16) {
+    match why {
+        Pruned::OutsideMustPlay => (0, 0),
+        Pruned::Dead => (1, 0),
+        Pruned::CapturedBy(player) => (2, player.index() as u16),
+        Pruned::Vulnerable { killer } => (3, killer),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::StoneGame;
+
+    fn after(size: usize, moves: &[&str]) -> Hex {
+        let mut g = Hex::new(size).unwrap();
+        for m in moves {
+            let p = g.parse_move(m).unwrap();
+            g.play(p);
+        }
+        g
+    }
+
+    fn marks_text(g: &Hex, view: KnowledgeView) -> Vec<(String, String, MarkKind)> {
+        let k = g.knowledge().unwrap();
+        marks(&k, view)
+            .into_iter()
+            .map(|(p, t, kind)| (g.format_move(p), t, kind))
+            .collect()
+    }
+
+    #[test]
+    fn a_black_bridge_to_both_edges_is_marked_as_black_carrier() {
+        // 4x4, Black b2 and c3 (a bridge; b1 c1 join b2 to row 1, b4 c4 join c3 to row 4),
+        // White's a4 and d1 aside: every cell of Black's carrier is marked as Black's.
+        let g = after(4, &["b2", "a4", "c3", "d1"]);
+        let k = g.knowledge().unwrap();
+        let m = marks(&k, KnowledgeView::Connections);
+        let black = &k.connections[Player::Black.index()];
+        let Some(EdgeConnection::Full { carrier } | EdgeConnection::Semi { carrier, .. }) = black
+        else {
+            panic!("Black's b2-c3 joins its edges: {k:?}");
+        };
+        for p in carrier {
+            assert!(
+                m.iter().any(|x| x.0 == *p
+                    && matches!(x.2, MarkKind::Connection(Some(Player::Black) | None))),
+                "carrier cell {} unmarked: {m:?}",
+                g.format_move(*p)
+            );
+        }
+        // Marks are on empty cells only, once each, sorted.
+        let mut points: Vec<Point> = m.iter().map(|x| x.0).collect();
+        assert!(points.iter().all(|&p| g.is_empty(p)));
+        points.dedup();
+        assert_eq!(points.len(), m.len());
+        assert!(KnowledgeView::Off.next() == KnowledgeView::Connections);
+        assert!(marks(&k, KnowledgeView::Off).is_empty());
+    }
+
+    #[test]
+    fn a_semi_connection_marks_its_key_and_the_why_line_names_it() {
+        // 3x3, Black to move on the empty board: b2 wins (two bridges to the edges), a
+        // semi connection whose key the search plays at once.
+        let g = Hex::new(3).unwrap();
+        let k = g.knowledge().unwrap();
+        let Some(EdgeConnection::Semi { key, .. }) = k.connections[Player::Black.index()] else {
+            panic!("Black to move on 3x3 holds a semi connection: {k:?}");
+        };
+        // White, were it to move, would win by the same cell: the key is both players'.
+        let Some(EdgeConnection::Semi { key: white_key, .. }) =
+            k.connections[Player::White.index()]
+        else {
+            panic!("White holds the mirror semi connection: {k:?}");
+        };
+        assert_eq!(key, white_key);
+        let m = marks_text(&g, KnowledgeView::Connections);
+        let key_name = g.format_move(key);
+        assert_eq!(
+            m,
+            [
+                ("b1", "b", Some(Player::Black)),
+                ("c1", "+", None),
+                ("a2", "w", Some(Player::White)),
+                ("b2", "*", None),
+                ("c2", "w", Some(Player::White)),
+                ("a3", "+", None),
+                ("b3", "b", Some(Player::Black)),
+            ]
+            .map(|(p, t, who)| (
+                p.to_string(),
+                t.to_string(),
+                MarkKind::Connection(who)
+            ))
+        );
+        let text = lines(&g, &k);
+        assert!(
+            text[0].starts_with(&format!(
+                "Black to move holds a semi connection, key {key_name} (carrier"
+            )) && text[0].ends_with(&format!("Black wins by {key_name}")),
+            "{text:?}"
+        );
+        // White's semi connection (the same key) says nothing more: Black wins first.
+        assert!(text.iter().all(|l| !l.starts_with("White")), "{text:?}");
+        let legend = legend(&g, Some(&k), KnowledgeView::Connections).unwrap();
+        assert_eq!(
+            legend,
+            "b/w connection, B/W semi key, +/* both\nBlack semi b2, White semi b2"
+        );
+    }
+
+    #[test]
+    fn a_full_connection_says_the_mover_has_lost() {
+        // 3x3, Black b2, White to move: Black's bridges to both edges are a full
+        // connection (empty carrier: the fill-in joins them).
+        let g = after(3, &["b2"]);
+        let k = g.knowledge().unwrap();
+        let text = lines(&g, &k);
+        assert_eq!(
+            text[0],
+            "Black holds a full connection of its edges (carrier empty: the filled-in cells \
+             join them): White to move has lost"
+        );
+    }
+
+    #[test]
+    fn pruned_cells_get_their_reason_letter_and_are_counted() {
+        let g = after(5, &["c3", "c2", "d2"]);
+        let k = g.knowledge().unwrap();
+        let m = marks(&k, KnowledgeView::Pruned);
+        assert_eq!(m.len(), k.pruned.len());
+        for ((p, text, kind), (q, why)) in m.iter().zip(&k.pruned) {
+            assert_eq!(p, q);
+            assert_eq!(*kind, MarkKind::Pruned);
+            assert_eq!(text.chars().next(), Some(pruned_letter(*why)));
+        }
+        let text = lines(&g, &k);
+        let last = text.last().unwrap();
+        assert!(
+            last.starts_with(&format!("{} moves pruned: ", k.pruned.len())),
+            "{text:?}"
+        );
+        let total: usize = last
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(", ")
+            .map(|part| part.split(' ').next().unwrap().parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(total, k.pruned.len(), "{last}");
+    }
+}
