@@ -341,7 +341,7 @@ fn dfpn_hex6_expansion_says_which_moves_it_left_out() {
     app.update(Action::StepNextExpansion);
     let x = app.session.explain().expect("an explanation");
     assert_eq!(x.headline, "expand the root: 17 children");
-    let note = "17 of 36 legal moves: 17 mirror images under the 180° turn, 2 left out by the one-move tactics or the level's move rules";
+    let note = "17 of 36 legal moves: 17 mirror images under the 180° turn, 2 left out by the one-move tactics, the game's knowledge (Hex: inferior cells) or the level's move rules";
     assert!(x.lines.iter().any(|l| l == note), "{:?}", x.lines);
     let root = app.session.roots()[0];
     let p = app.session.detail(root).proof.unwrap();

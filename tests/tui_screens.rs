@@ -592,10 +592,10 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
     );
     let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     insta::assert_snapshot!("hex_4x4_a4_dfpn_knowledge_pruned_ascii_80x24", s);
-    assert!(s.contains("m must-play, d dead"), "{s}");
+    assert!(s.contains("m outside must-play, d dead"), "{s}");
     type_keys(&mut app, "Z");
     assert_eq!(app.knowledge, KnowledgeView::Off);
-    assert!(!screen(&app, &unicode(), 80, 24).contains("m must-play"));
+    assert!(!screen(&app, &unicode(), 80, 24).contains("m outside must-play"));
 
     let (mut app, _rx) = open("tictactoe");
     type_keys(&mut app, "Z");

@@ -869,7 +869,7 @@ impl App {
                             "board: each player's edge connection (b/w, B/W: a semi's key)"
                         }
                         KnowledgeView::Pruned => {
-                            "board: moves the solver prunes (m must-play, d dead, c captured, v vulnerable)"
+                            "board: moves the solver prunes (m outside must-play, d dead, c captured, v vulnerable)"
                         }
                     }
                     .to_string(),

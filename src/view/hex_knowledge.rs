@@ -116,7 +116,7 @@ pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<
             ))
         }
         KnowledgeView::Pruned => Some(format!(
-            "pruned: m must-play, d dead,\nc captured, v vulnerable: {} cell{}",
+            "pruned: m outside must-play, d dead,\nc captured, v vulnerable: {} cell{}",
             k.pruned.len(),
             if k.pruned.len() == 1 { "" } else { "s" }
         )),

@@ -437,11 +437,11 @@ fn hex_knowledge_marks() -> Vec<Entry> {
     vec![
         text(
             "b w",
-            "a cell of Black's / White's edge-to-edge connection (its carrier); + both",
+            "a cell of Black's / White's edge-to-edge connection (its carrier); + a cell of both, * a key of both",
         ),
         text(
             "B W",
-            "the key of a semi connection: the player to move wins by playing it",
+            "the key of a semi connection: its owner, when to move, wins by playing it",
         ),
         text(
             "full",

@@ -350,7 +350,7 @@ pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move]) -> Option<Stri
     }
     if other > 0 {
         parts.push(format!(
-            "{other} left out by the one-move tactics or the level's move rules"
+            "{other} left out by the one-move tactics, the game's knowledge (Hex: inferior cells) or the level's move rules"
         ));
     }
     Some(format!(

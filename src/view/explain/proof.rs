@@ -244,8 +244,8 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         )];
         if solved > 0 {
             lines.push(format!(
-                "{solved} decided at once: a game end, a table entry or a \
-                 repetition of the path"
+                "{solved} decided at once: a game end, a table entry, a \
+                 repetition of the path or the game's knowledge (Hex: a virtual connection)"
             ));
         }
         let depth_first = self
