@@ -107,9 +107,7 @@ fn every_algorithm_proves_and_the_verifier_accepts() {
 }
 
 fn node(moves: &[(&str, u32)]) -> ProofNode {
-    ProofNode {
-        moves: moves.iter().map(|&(m, c)| (m.to_string(), c)).collect(),
-    }
+    ProofNode::with_moves(moves.iter().map(|&(m, c)| (m.to_string(), c)).collect())
 }
 
 /// The proof of tictactoe-fork (Black blocks on c1 and forks b1 and c2), as df-pn gives it:
