@@ -669,13 +669,7 @@ impl Restricted<'_> {
 
     /// The game is on: `game` has the attacker to move; `last` is the index of the
     /// defender's last cell.
-    fn attacker_wins(
-        &mut self,
-        game: &mut Hex,
-        own: u128,
-        other: u128,
-        last: u32,
-    ) -> Option<bool> {
+    fn attacker_wins(&mut self, game: &mut Hex, own: u128, other: u128, last: u32) -> Option<bool> {
         if let Some(&known) = self.memo.get(&(own, other)) {
             return Some(known);
         }
