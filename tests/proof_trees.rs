@@ -422,7 +422,18 @@ fn the_cli_saves_verifies_and_reports_holes() {
 fn kept_tables_prove_hex_4x4() {
     let (puzzle, text) = bundled("hex-4x4");
     for algorithm in [Algorithm::DfPn, Algorithm::LambdaDfPn] {
-        let tree = proof_of(&puzzle, &text, algorithm);
+        // Played out to finished games (no connection leaves: tests/proof_vc_leaves.rs).
+        let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
+        options.root_moves = false;
+        options.tt_mb = 8;
+        let report = solve_puzzle(&puzzle, &options).unwrap();
+        let rules_only = ExtractOptions {
+            max_carrier: 0,
+            ..ExtractOptions::default()
+        };
+        let tree = extract(&puzzle, &text, &options, &report, &rules_only)
+            .unwrap()
+            .tree;
         let verified = verify_text(&tree.to_json()).unwrap();
         assert_eq!(verified.positions, tree.positions());
         assert!(
