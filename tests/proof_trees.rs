@@ -100,7 +100,9 @@ fn every_algorithm_proves_and_the_verifier_accepts() {
             verified,
             Verified {
                 positions: 6,
-                depth: 3
+                depth: 3,
+                connection_leaves: 0,
+                leaf_positions: 0,
             }
         );
     }
