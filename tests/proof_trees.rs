@@ -379,6 +379,8 @@ fn the_cli_saves_verifies_and_reports_holes() {
             "--verify",
             "--proof-out",
             file,
+            "--proof-max-carrier",
+            "0",
         ])
         .output()
         .unwrap();
