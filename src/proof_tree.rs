@@ -19,6 +19,19 @@
 //! ([`crate::verify`]) needs nothing else and shares no code with the solvers that produced
 //! it.
 //!
+//! # Connection leaves (format version 2, Hex only)
+//!
+//! A proof may also end at a *connection leaf*: a position where the defender is to move and
+//! the attacker holds a full edge-to-edge connection (H-search's virtual connection,
+//! `Hex::knowledge()`). Such a node has no moves; it is written as an object with the
+//! connection's cells in the game's notation instead of a list of moves:
+//! `{"carrier":["b3","c2","c3"]}`. The cells are the connection's carrier together with
+//! every empty cell the inferior-cell fill-in filled (dead and captured cells), since
+//! H-search works on the filled board and the verifier replays the position as it is. The
+//! verifier ([`crate::verify`]) checks each such leaf on its own, by exhaustive play
+//! restricted to those cells (the defender first), sharing no code with the VC engine.
+//! Files of version 1 (no connection leaves) are still read.
+//!
 //! [`extract`] builds trees from any solver's win, within [`ExtractOptions`] or with the
 //! [`ExtractError`] that says why not ([`build`] walks the strategy, asking an oracle of
 //! [`oracle`] or the kept df-pn table); [`sgf`] and [`dot`] write them for other tools.
@@ -38,8 +51,12 @@ use crate::puzzle::{Puzzle, find_bundled};
 /// The name written in the file's `format` field.
 pub const FORMAT: &str = "plyscope-proof-tree";
 
-/// The version of the file format this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The version of the file format this build writes (version 2 added connection leaves;
+/// version 1 files are still read).
+pub const VERSION: u32 = 2;
+
+/// The oldest version this build reads.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// What the attacker's leaves must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,12 +79,84 @@ impl ProofGoal {
 }
 
 /// One position of the proof: its moves and the node each leads to. Empty for a leaf; one
-/// entry at an OR node; every legal defender move at an AND node.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
+/// entry at an OR node; every legal defender move at an AND node. A connection leaf (Hex)
+/// has no moves and the cells of the attacker's connection in `carrier`.
+///
+/// In the file a node is its list of moves, `[["c3",1]]`, or for a connection leaf an
+/// object, `{"carrier":["b3","c2"]}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProofNode {
     /// `(move in the game's notation, index of the node after it)`.
     pub moves: Vec<(String, u32)>,
+    /// For a connection leaf, the cells inside which the attacker joins its edges whatever
+    /// the defender (to move) plays, in the game's notation.
+    pub carrier: Option<Vec<String>>,
+}
+
+impl ProofNode {
+    /// A node with these moves.
+    pub fn with_moves(moves: Vec<(String, u32)>) -> ProofNode {
+        ProofNode {
+            moves,
+            carrier: None,
+        }
+    }
+
+    /// A connection leaf with these cells.
+    pub fn connection(carrier: Vec<String>) -> ProofNode {
+        ProofNode {
+            moves: Vec::new(),
+            carrier: Some(carrier),
+        }
+    }
+}
+
+/// A connection leaf as written: `{"carrier":[...]}`.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConnectionLeaf {
+    carrier: Vec<String>,
+}
+
+impl Serialize for ProofNode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.carrier {
+            Some(carrier) => ConnectionLeaf {
+                carrier: carrier.clone(),
+            }
+            .serialize(s),
+            None => self.moves.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ProofNode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ProofNode, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = ProofNode;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of moves or a connection leaf {\"carrier\": [...]}")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> Result<ProofNode, A::Error> {
+                let moves =
+                    Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))?;
+                Ok(ProofNode::with_moves(moves))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<ProofNode, A::Error> {
+                let leaf: ConnectionLeaf =
+                    Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(ProofNode::connection(leaf.carrier))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// A proof tree (a DAG: transpositions share a node; a tree in games with a draw by
@@ -97,6 +186,11 @@ impl ProofTree {
     /// Number of distinct positions (DAG nodes).
     pub fn positions(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Number of connection leaves.
+    pub fn connection_leaves(&self) -> usize {
+        self.nodes.iter().filter(|n| n.carrier.is_some()).count()
     }
 
     /// Number of moves stored (DAG edges).
@@ -152,15 +246,28 @@ impl ProofTree {
         if tree.format != FORMAT {
             return Err(format!("format is '{}', expected '{FORMAT}'", tree.format));
         }
-        if tree.version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&tree.version) {
             return Err(format!(
-                "format version {} is not supported (this build reads version {VERSION})",
+                "format version {} is not supported (this build reads versions \
+                 {OLDEST_VERSION} to {VERSION})",
+                tree.version
+            ));
+        }
+        if tree.version < 2 && tree.connection_leaves() > 0 {
+            return Err(format!(
+                "format version {} has no connection leaves (a node with \"carrier\"); \
+                 they came with version 2",
                 tree.version
             ));
         }
         Ok(tree)
     }
 }
+
+/// The default most cells of a connection leaf: the verifier's restricted search of a
+/// 14-cell carrier takes about 0.2 s in release (Hex 4x4 after b3: 107,508 positions);
+/// each further cell multiplies it by about 3.
+pub const MAX_CARRIER: usize = 14;
 
 /// Bounds of an extraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +276,10 @@ pub struct ExtractOptions {
     pub max_positions: usize,
     /// Table size in MiB of each re-solve (at most the solve's own).
     pub resolve_tt_mb: usize,
+    /// Most cells a connection leaf may have (Hex): a position decided by a larger
+    /// connection is played out further, since the verifier's restricted search grows
+    /// exponentially with the cells. 0: no connection leaves (a proof by the rules alone).
+    pub max_carrier: usize,
 }
 
 impl Default for ExtractOptions {
@@ -179,6 +290,7 @@ impl Default for ExtractOptions {
         ExtractOptions {
             max_positions: 4_000_000,
             resolve_tt_mb: 8,
+            max_carrier: MAX_CARRIER,
         }
     }
 }
@@ -243,12 +355,8 @@ mod tests {
             attacker: "black".into(),
             goal: ProofGoal::Win,
             nodes: vec![
-                ProofNode {
-                    moves: vec![("c3".into(), 1)],
-                },
-                ProofNode {
-                    moves: vec![("a1".into(), 2), ("b1".into(), 2)],
-                },
+                ProofNode::with_moves(vec![("c3".into(), 1)]),
+                ProofNode::with_moves(vec![("a1".into(), 2), ("b1".into(), 2)]),
                 ProofNode::default(),
             ],
         }
@@ -274,7 +382,22 @@ mod tests {
         tree.version = 9;
         assert_eq!(
             ProofTree::from_json(&tree.to_json()).unwrap_err(),
-            "format version 9 is not supported (this build reads version 1)"
+            "format version 9 is not supported (this build reads versions 1 to 2)"
+        );
+        // Version 1 has no connection leaves; version 2 writes them as objects.
+        tree.version = 2;
+        tree.nodes[2] = ProofNode::connection(vec!["b2".into(), "c1".into()]);
+        let text = tree.to_json();
+        assert!(
+            text.contains(r#"[["a1",2],["b1",2]],{"carrier":["b2","c1"]}]"#),
+            "{text}"
+        );
+        assert_eq!(ProofTree::from_json(&text).unwrap(), tree);
+        tree.version = 1;
+        assert!(
+            ProofTree::from_json(&tree.to_json())
+                .unwrap_err()
+                .contains("has no connection leaves")
         );
         let err = ProofTree::from_json("{\"format\": 3}").unwrap_err();
         assert!(err.starts_with("line 1, column "), "{err}");

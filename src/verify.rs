@@ -24,6 +24,33 @@
 //! counted from the data structures' sizes (the text, the parsed node lists and one
 //! checked entry per node with its position's diagram), before the replay begins.
 //!
+//! # Connection leaves (Hex, format version 2)
+//!
+//! A node written `{"carrier": [cells]}` claims that the defender, to move, is lost because
+//! the attacker joins its edges inside those cells whatever the defender does. The verifier
+//! checks each such leaf on its own ([`connection_holds`]), sharing no code with the
+//! solver's virtual connection engine (`src/games/hex/{hsearch,vc,inferior,knowledge}.rs`):
+//! it replays the moves to the node as for any node, checks that the defender is to move and
+//! that every cell is an empty point, then searches the game restricted to the cells
+//! exhaustively: the defender moves first, both sides play only those cells, and the attacker
+//! must reach a finished game it wins (the rules' [`Game::outcome`]) whatever the defender
+//! plays. Positions are memoized by the exact contents of the cells (two bit sets), and a
+//! line is cut as soon as the attacker, given every empty cell, would still not be joined.
+//!
+//! Why the restriction is sound in Hex: a win of the attacker in the restricted game is a
+//! win in the real game. A defender stone outside the cells cannot cut a path of attacker
+//! stones inside them, so the attacker's winning chain of the restricted game is still there
+//! whatever the defender played outside. When the defender plays outside, the attacker
+//! answers on any empty cell of the set (or anywhere, once the set is full) and carries on
+//! with its restricted strategy as if that stone were not there (when the strategy names that
+//! cell, it plays another spare one): an extra stone never hurts its owner in Hex (a stone
+//! joins chains and never cuts its owner's), so playing outside, like passing, never helps
+//! the defender. Hence the restricted game deciding for the attacker proves the node.
+//!
+//! The work per leaf is bounded ([`Bounds::max_leaf_positions`]): a file whose leaf needs
+//! more stops with a message naming the node and the bound, so a bad file cannot hang
+//! `verify`.
+//!
 //! Games whose results depend on the path (Gobblet in both variants, Czech checkers: a draw
 //! on the third repetition of a position) are checked the same way on one game object whose
 //! `play`/`undo` keep the history, so the rules apply the repetition draw along each line of
@@ -36,7 +63,10 @@ use std::fmt;
 use rustc_hash::FxHashSet;
 use serde::Deserialize;
 
-use crate::game::{Game, MoveList, Outcome, Player};
+use rustc_hash::FxHashMap;
+
+use crate::game::{Game, MoveList, Outcome, Player, Point, StoneGame};
+use crate::games::hex::Hex;
 use crate::puzzle::{self, Position};
 
 /// The file as the verifier reads it (the writer's schema, declared again here so the
@@ -52,8 +82,61 @@ struct ProofFile {
     algorithm: String,
     attacker: String,
     goal: String,
-    nodes: Vec<Vec<(String, u32)>>,
+    nodes: Vec<FileNode>,
 }
+
+/// One node as the verifier reads it: a list of moves, or (version 2) a connection leaf
+/// `{"carrier": [cells]}`.
+enum FileNode {
+    Moves(Vec<(String, u32)>),
+    Carrier(Vec<String>),
+}
+
+impl FileNode {
+    fn moves(&self) -> &[(String, u32)] {
+        match self {
+            FileNode::Moves(moves) => moves,
+            FileNode::Carrier(_) => &[],
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CarrierNode {
+    carrier: Vec<String>,
+}
+
+impl<'de> Deserialize<'de> for FileNode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FileNode, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = FileNode;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of moves or a connection leaf {\"carrier\": [...]}")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<FileNode, A::Error> {
+                let moves = Vec::<(String, u32)>::deserialize(
+                    serde::de::value::SeqAccessDeserializer::new(seq),
+                )?;
+                Ok(FileNode::Moves(moves))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<FileNode, A::Error> {
+                let leaf =
+                    CarrierNode::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(FileNode::Carrier(leaf.carrier))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
+
+/// Most cells a connection leaf may list (the restricted search keys positions by two
+/// 128-bit sets).
+pub const MAX_CARRIER: usize = 128;
+
+/// Positions the restricted search of one connection leaf may enter by default.
+pub const MAX_LEAF_POSITIONS: u64 = 4_000_000;
 
 /// Longest line from the root a proof may have, in plies: the deepest ply a search may
 /// reach (`MAX_PLY` of `src/search.rs`, declared again here: the verifier imports nothing
@@ -67,6 +150,8 @@ pub struct Bounds {
     pub max_bytes: u64,
     /// Longest line accepted, in plies (at most [`MAX_DEPTH`] is meaningful).
     pub max_depth: usize,
+    /// Positions the restricted search of one connection leaf may enter.
+    pub max_leaf_positions: u64,
 }
 
 impl Default for Bounds {
@@ -75,6 +160,7 @@ impl Default for Bounds {
         Bounds {
             max_bytes: u64::MAX,
             max_depth: MAX_DEPTH,
+            max_leaf_positions: MAX_LEAF_POSITIONS,
         }
     }
 }
@@ -95,8 +181,12 @@ pub struct Verified {
     /// Nodes of the file: distinct positions of a DAG, or one per line in a game with a
     /// draw by repetition.
     pub positions: usize,
-    /// Longest line from the root, in plies.
+    /// Longest line from the root, in plies (to the connection leaves, not into them).
     pub depth: usize,
+    /// Connection leaves checked by restricted search.
+    pub connection_leaves: usize,
+    /// Positions those searches entered, in all.
+    pub leaf_positions: u64,
 }
 
 impl fmt::Display for Verified {
@@ -105,7 +195,15 @@ impl fmt::Display for Verified {
             f,
             "verified: {} positions, depth {}",
             self.positions, self.depth
-        )
+        )?;
+        if self.connection_leaves > 0 {
+            write!(
+                f,
+                ", {} connection leaves ({} positions searched inside their carriers)",
+                self.connection_leaves, self.leaf_positions
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -134,6 +232,17 @@ pub enum Hole {
     SharedNode { node: u32 },
     /// A node no line from the root reaches.
     Unreachable { node: u32 },
+    /// A connection leaf where the attacker is to move, or the game is over.
+    LeafNotDefence { what: String },
+    /// A connection leaf in a game other than Hex.
+    LeafNotHex { game: String },
+    /// A connection leaf's cell that is no empty point, or is listed twice.
+    BadCarrierCell { cell: String, why: String },
+    /// A connection leaf whose attacker does not join its edges inside the cells.
+    ConnectionFails {
+        attacker: Player,
+        carrier: Vec<String>,
+    },
 }
 
 impl fmt::Display for Hole {
@@ -175,6 +284,25 @@ impl fmt::Display for Hole {
                  repetition on another"
             ),
             Hole::Unreachable { node } => write!(f, "node {node} is not reached from the root"),
+            Hole::LeafNotDefence { what } => write!(
+                f,
+                "a connection leaf must be a position with the defender to move, but {what}"
+            ),
+            Hole::LeafNotHex { game } => write!(
+                f,
+                "a connection leaf in {game}: only Hex proofs may end at a connection"
+            ),
+            Hole::BadCarrierCell { cell, why } => {
+                write!(f, "connection leaf cell {cell}: {why}")
+            }
+            Hole::ConnectionFails { attacker, carrier } => write!(
+                f,
+                "the connection does not hold: with {} to move and both sides playing only \
+                 the carrier's {} cells ({}), {attacker} cannot be sure to join its edges",
+                attacker.opponent(),
+                carrier.len(),
+                carrier.join(" ")
+            ),
         }
     }
 }
@@ -271,9 +399,21 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
             file.format
         )));
     }
-    if file.version != 1 {
+    if !(1..=2).contains(&file.version) {
         return Err(VerifyError::Format(format!(
-            "format version {} is not supported (this build reads version 1)",
+            "format version {} is not supported (this build reads versions 1 to 2)",
+            file.version
+        )));
+    }
+    if file.version < 2
+        && let Some(n) = file
+            .nodes
+            .iter()
+            .position(|n| matches!(n, FileNode::Carrier(_)))
+    {
+        return Err(VerifyError::Format(format!(
+            "node {n} is a connection leaf, which format version {} does not have (they \
+             came with version 2)",
             file.version
         )));
     }
@@ -298,12 +438,21 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
             file.attacker
         )));
     }
-    let edges = file.nodes.iter().map(|n| n.len() as u64).sum::<u64>();
+    let edges = file
+        .nodes
+        .iter()
+        .map(|n| match n {
+            FileNode::Moves(m) => m.len() as u64,
+            FileNode::Carrier(c) => c.len() as u64,
+        })
+        .sum::<u64>();
     let move_bytes = file
         .nodes
         .iter()
-        .flatten()
-        .map(|(m, _)| m.len() as u64)
+        .map(|n| match n {
+            FileNode::Moves(m) => m.iter().map(|(m, _)| m.len() as u64).sum::<u64>(),
+            FileNode::Carrier(c) => c.iter().map(|m| m.len() as u64).sum::<u64>(),
+        })
         .sum::<u64>();
     let diagram_bytes = puzzle.position.diagram().len() as u64;
     let needed = replay_bytes(file.nodes.len() as u64, edges, move_bytes, diagram_bytes)
@@ -318,14 +467,16 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         draws_count,
         one_parent,
         max_depth: bounds.max_depth,
+        max_leaf_positions: bounds.max_leaf_positions,
     };
+    let nodes = &file.nodes;
     match &puzzle.position {
-        Position::Mnk(g) => rules.replay(g.clone(), &file.nodes),
-        Position::AtariGo(g) => rules.replay(g.clone(), &file.nodes),
-        Position::Hex(g) => rules.replay(g.clone(), &file.nodes),
-        Position::Tree(g) => rules.replay(g.clone(), &file.nodes),
-        Position::Dama(g) => rules.replay(g.clone(), &file.nodes),
-        Position::Gobblet(g) => rules.replay(g.clone(), &file.nodes),
+        Position::Mnk(g) => rules.replay(g.clone(), nodes, &no_connections),
+        Position::AtariGo(g) => rules.replay(g.clone(), nodes, &no_connections),
+        Position::Hex(g) => rules.replay(g.clone(), nodes, &hex_connection),
+        Position::Tree(g) => rules.replay(g.clone(), nodes, &no_connections),
+        Position::Dama(g) => rules.replay(g.clone(), nodes, &no_connections),
+        Position::Gobblet(g) => rules.replay(g.clone(), nodes, &no_connections),
     }
 }
 
@@ -361,6 +512,235 @@ struct Rules {
     one_parent: bool,
     /// Longest line accepted, in plies.
     max_depth: usize,
+    /// Positions one connection leaf's search may enter.
+    max_leaf_positions: u64,
+}
+
+/// How a game checks a connection leaf: `Ok(positions searched)`, or why not.
+type LeafCheck<G> = dyn Fn(&mut G, &[String], Player, u64) -> Result<u64, LeafError>;
+
+/// Why a connection leaf failed.
+enum LeafError {
+    Hole(Hole),
+    /// The search needed more than its budget.
+    Budget,
+}
+
+/// Games without connection leaves.
+fn no_connections<G: Game>(
+    game: &mut G,
+    _: &[String],
+    _: Player,
+    _: u64,
+) -> Result<u64, LeafError> {
+    Err(LeafError::Hole(Hole::LeafNotHex {
+        game: game.name().to_string(),
+    }))
+}
+
+/// A Hex connection leaf: the cells parsed in `game`'s position, then [`connection_holds`].
+fn hex_connection(
+    game: &mut Hex,
+    carrier: &[String],
+    attacker: Player,
+    budget: u64,
+) -> Result<u64, LeafError> {
+    if carrier.len() > MAX_CARRIER {
+        return Err(LeafError::Hole(Hole::BadCarrierCell {
+            cell: carrier[MAX_CARRIER].clone(),
+            why: format!("a connection leaf lists at most {MAX_CARRIER} cells"),
+        }));
+    }
+    let mut cells: Vec<Point> = Vec::with_capacity(carrier.len());
+    for text in carrier {
+        let p = game.parse_move(text).map_err(|why| {
+            LeafError::Hole(Hole::BadCarrierCell {
+                cell: text.clone(),
+                why,
+            })
+        })?;
+        if cells.contains(&p) {
+            return Err(LeafError::Hole(Hole::BadCarrierCell {
+                cell: text.clone(),
+                why: "listed twice".to_string(),
+            }));
+        }
+        cells.push(p);
+    }
+    match connection_holds(game, &cells, attacker, budget) {
+        (Some(true), positions) => Ok(positions),
+        (Some(false), _) => Err(LeafError::Hole(Hole::ConnectionFails {
+            attacker,
+            carrier: carrier.to_vec(),
+        })),
+        (None, _) => Err(LeafError::Budget),
+    }
+}
+
+/// True when `attacker` wins the game on `game` restricted to `cells` (all empty), the
+/// defender moving first; `None` when more than `budget` positions were needed; with the
+/// positions searched. The rules alone decide: see the module doc for why the restriction
+/// is sound.
+pub fn connection_holds(
+    game: &mut Hex,
+    cells: &[Point],
+    attacker: Player,
+    budget: u64,
+) -> (Option<bool>, u64) {
+    if cells.len() > MAX_CARRIER
+        || cells.iter().any(|&p| !game.is_empty(p))
+        || game.to_move() == attacker
+        || game.outcome().is_some()
+    {
+        return (Some(false), 0);
+    }
+    let mut search = Restricted {
+        cells,
+        attacker,
+        memo: FxHashMap::default(),
+        near: nearby(game, cells),
+        positions: 0,
+        budget,
+    };
+    let holds = search.defender_loses(game, 0, 0);
+    (holds, search.positions)
+}
+
+/// The exhaustive search of a connection leaf: the state is which of `cells` each side
+/// holds (bit `i` for `cells[i]`), exact, so the memo needs no hash key of the position.
+struct Restricted<'a> {
+    cells: &'a [Point],
+    attacker: Player,
+    /// Decided states: `(attacker's cells, defender's cells)` -> the attacker wins.
+    memo: FxHashMap<(u128, u128), bool>,
+    /// For each cell, the cells within two steps of it (neighbours and bridge partners).
+    near: Vec<u128>,
+    positions: u64,
+    budget: u64,
+}
+
+/// For each of `cells`, the set of cells (as bits) within two steps of it on `game`'s board.
+fn nearby(game: &Hex, cells: &[Point]) -> Vec<u128> {
+    let index = |p: Point| cells.iter().position(|&c| c == p);
+    cells
+        .iter()
+        .map(|&p| {
+            let mut set = 0u128;
+            for q in game.neighbours(p) {
+                for r in game.neighbours(q).chain([q]) {
+                    if r != p
+                        && let Some(i) = index(r)
+                    {
+                        set |= 1 << i;
+                    }
+                }
+            }
+            set
+        })
+        .collect()
+}
+
+impl Restricted<'_> {
+    /// The game is on: `game` has the defender to move. `None`: over budget.
+    fn defender_loses(&mut self, game: &mut Hex, own: u128, other: u128) -> Option<bool> {
+        if let Some(&known) = self.memo.get(&(own, other)) {
+            return Some(known);
+        }
+        self.enter()?;
+        let free = self.free(own, other);
+        let mut result = self.could_join(game, free);
+        let mut rest = free;
+        while result && rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let p = self.cells[i as usize];
+            game.play(p);
+            let lost = match game.outcome() {
+                Some(Outcome::Win(winner)) => winner == self.attacker,
+                Some(_) => false,
+                None => self.attacker_wins(game, own, other | 1 << i, i)?,
+            };
+            game.undo(p);
+            result = lost;
+        }
+        self.memo.insert((own, other), result);
+        Some(result)
+    }
+
+    /// The game is on: `game` has the attacker to move; `last` is the index of the
+    /// defender's last cell.
+    fn attacker_wins(&mut self, game: &mut Hex, own: u128, other: u128, last: u32) -> Option<bool> {
+        if let Some(&known) = self.memo.get(&(own, other)) {
+            return Some(known);
+        }
+        self.enter()?;
+        let free = self.free(own, other);
+        let mut result = false;
+        if self.could_join(game, free) {
+            // A move that wins at once first, then the cells next to the defender's last
+            // stone (where a connection's answer to an intrusion usually is), then the rest.
+            let mut rest = free;
+            while rest != 0 && !result {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                let p = self.cells[i as usize];
+                game.play(p);
+                result = matches!(game.outcome(), Some(Outcome::Win(w)) if w == self.attacker);
+                game.undo(p);
+            }
+            let near = free & self.near[last as usize];
+            for set in [near, free & !near] {
+                let mut rest = set;
+                while rest != 0 && !result {
+                    let i = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let p = self.cells[i as usize];
+                    game.play(p);
+                    result = self.defender_loses(game, own | 1 << i, other)?;
+                    game.undo(p);
+                }
+            }
+        }
+        self.memo.insert((own, other), result);
+        Some(result)
+    }
+
+    fn enter(&mut self) -> Option<()> {
+        self.positions += 1;
+        (self.positions <= self.budget).then_some(())
+    }
+
+    /// The cells no one holds yet.
+    fn free(&self, own: u128, other: u128) -> u128 {
+        let all = if self.cells.len() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.cells.len()) - 1
+        };
+        all & !own & !other
+    }
+
+    /// True when the attacker, given every free cell, would join its edges: otherwise no
+    /// line of the restricted game can (an attacker stone never hurts it). Played with the
+    /// rules' stones and taken back.
+    fn could_join(&self, game: &mut Hex, free: u128) -> bool {
+        let mover = game.to_move();
+        let mut rest = free;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            game.play_stone(self.cells[i as usize], self.attacker);
+        }
+        let joined = matches!(game.outcome(), Some(Outcome::Win(w)) if w == self.attacker);
+        let mut back = free;
+        while back != 0 {
+            let i = 127 - back.leading_zeros();
+            back &= !(1u128 << i);
+            game.undo_stone(self.cells[i as usize]);
+        }
+        game.set_to_move(mover);
+        joined
+    }
 }
 
 /// What a node became on its first visit.
@@ -377,24 +757,31 @@ enum Seen {
     },
 }
 
-struct Replay<'a> {
+struct Replay<'a, G> {
     rules: &'a Rules,
-    nodes: &'a [Vec<(String, u32)>],
+    nodes: &'a [FileNode],
     seen: Vec<Seen>,
     path: Vec<String>,
+    leaf_check: &'a LeafCheck<G>,
+    connection_leaves: usize,
+    leaf_positions: u64,
 }
 
 impl Rules {
     fn replay<G: Game>(
         &self,
         mut game: G,
-        nodes: &[Vec<(String, u32)>],
+        nodes: &[FileNode],
+        leaf_check: &LeafCheck<G>,
     ) -> Result<Verified, VerifyError> {
         let mut replay = Replay {
             rules: self,
             nodes,
             seen: vec![Seen::Not; nodes.len()],
             path: Vec::new(),
+            leaf_check,
+            connection_leaves: 0,
+            leaf_positions: 0,
         };
         let depth = replay.node(&mut game, 0)?;
         if let Some(node) = replay.seen.iter().position(|s| matches!(s, Seen::Not)) {
@@ -407,11 +794,13 @@ impl Rules {
         Ok(Verified {
             positions: nodes.len(),
             depth,
+            connection_leaves: replay.connection_leaves,
+            leaf_positions: replay.leaf_positions,
         })
     }
 }
 
-impl Replay<'_> {
+impl<G: Game> Replay<'_, G> {
     fn hole(&self, node: u32, hole: Hole) -> VerifyError {
         VerifyError::Hole {
             path: self.path.clone(),
@@ -421,7 +810,7 @@ impl Replay<'_> {
     }
 
     /// Checks node `n` at `game`'s position; returns the longest line below it.
-    fn node<G: Game>(&mut self, game: &mut G, n: u32) -> Result<usize, VerifyError> {
+    fn node(&mut self, game: &mut G, n: u32) -> Result<usize, VerifyError> {
         match &self.seen[n as usize] {
             Seen::Open => return Err(self.hole(n, Hole::Cycle { node: n })),
             Seen::Done { .. } if self.rules.one_parent => {
@@ -441,8 +830,11 @@ impl Replay<'_> {
         }
         self.seen[n as usize] = Seen::Open;
         let nodes = self.nodes;
-        let listed = &nodes[n as usize];
         let attacker = self.rules.attacker;
+        if let FileNode::Carrier(carrier) = &nodes[n as usize] {
+            return self.connection_leaf(game, n, carrier);
+        }
+        let listed = nodes[n as usize].moves();
         // Step 1: a finished game is a leaf, and must be the goal.
         if let Some(outcome) = game.outcome() {
             let what = describe(outcome);
@@ -547,7 +939,46 @@ impl Replay<'_> {
         Ok(self.finish(game, n, height))
     }
 
-    fn finish<G: Game>(&mut self, game: &G, n: u32, height: usize) -> usize {
+    /// Checks the connection leaf `n` with `carrier` at `game`'s position.
+    fn connection_leaf(
+        &mut self,
+        game: &mut G,
+        n: u32,
+        carrier: &[String],
+    ) -> Result<usize, VerifyError> {
+        let attacker = self.rules.attacker;
+        if let Some(outcome) = game.outcome() {
+            let what = format!("the game is over ({})", describe(outcome));
+            return Err(self.hole(n, Hole::LeafNotDefence { what }));
+        }
+        if game.to_move() == attacker {
+            let what = format!("the attacker ({attacker}) is to move");
+            return Err(self.hole(n, Hole::LeafNotDefence { what }));
+        }
+        let budget = self.rules.max_leaf_positions;
+        match (self.leaf_check)(game, carrier, attacker, budget) {
+            Ok(positions) => {
+                self.connection_leaves += 1;
+                self.leaf_positions += positions;
+                Ok(self.finish(game, n, 0))
+            }
+            Err(LeafError::Hole(hole)) => Err(self.hole(n, hole)),
+            Err(LeafError::Budget) => {
+                let at = if self.path.is_empty() {
+                    "at the root".to_string()
+                } else {
+                    format!("after {}", self.path.join(" "))
+                };
+                Err(VerifyError::Limit(format!(
+                    "the connection leaf {at} (node {n}, carrier {}) needs more than {budget} \
+                     positions of restricted search",
+                    carrier.join(" ")
+                )))
+            }
+        }
+    }
+
+    fn finish(&mut self, game: &G, n: u32, height: usize) -> usize {
         self.seen[n as usize] = Seen::Done {
             key: game.key(),
             diagram: game.diagram(),

@@ -1177,6 +1177,7 @@ fn verify_beyond_max_mem_stops_with_the_bound_and_exit_3() {
     let file = file.to_str().unwrap();
     plyscope()
         .args(["solve", "hex-4x4", "--algo", "dfpn", "--proof-out", file])
+        .args(["--proof-max-carrier", "0"])
         .assert()
         .success();
     plyscope().args(["verify", file]).assert().success();

@@ -100,16 +100,16 @@ fn every_algorithm_proves_and_the_verifier_accepts() {
             verified,
             Verified {
                 positions: 6,
-                depth: 3
+                depth: 3,
+                connection_leaves: 0,
+                leaf_positions: 0,
             }
         );
     }
 }
 
 fn node(moves: &[(&str, u32)]) -> ProofNode {
-    ProofNode {
-        moves: moves.iter().map(|&(m, c)| (m.to_string(), c)).collect(),
-    }
+    ProofNode::with_moves(moves.iter().map(|&(m, c)| (m.to_string(), c)).collect())
 }
 
 /// The proof of tictactoe-fork (Black blocks on c1 and forks b1 and c2), as df-pn gives it:
@@ -379,6 +379,8 @@ fn the_cli_saves_verifies_and_reports_holes() {
             "--verify",
             "--proof-out",
             file,
+            "--proof-max-carrier",
+            "0",
         ])
         .output()
         .unwrap();
@@ -424,7 +426,18 @@ fn the_cli_saves_verifies_and_reports_holes() {
 fn kept_tables_prove_hex_4x4() {
     let (puzzle, text) = bundled("hex-4x4");
     for algorithm in [Algorithm::DfPn, Algorithm::LambdaDfPn] {
-        let tree = proof_of(&puzzle, &text, algorithm);
+        // Played out to finished games (no connection leaves: tests/proof_vc_leaves.rs).
+        let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
+        options.root_moves = false;
+        options.tt_mb = 8;
+        let report = solve_puzzle(&puzzle, &options).unwrap();
+        let rules_only = ExtractOptions {
+            max_carrier: 0,
+            ..ExtractOptions::default()
+        };
+        let tree = extract(&puzzle, &text, &options, &report, &rules_only)
+            .unwrap()
+            .tree;
         let verified = verify_text(&tree.to_json()).unwrap();
         assert_eq!(verified.positions, tree.positions());
         assert!(

@@ -102,6 +102,11 @@ pub struct SolveArgs {
     /// --proof-out and --verify: most positions the proof tree may have (default 4000000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub proof_max_positions: Option<u64>,
+    /// --proof-out and --verify on Hex: most cells of a connection leaf (a position the
+    /// attacker's virtual connection decides, checked by `verify` with play inside its
+    /// cells); 0 plays every line out to a finished game (default 14).
+    #[arg(long, value_name = "N")]
+    pub proof_max_carrier: Option<usize>,
     /// Memory the command may use for its table, tree and proof, in MB (default: half of
     /// the physical memory); a solve that would need more stops with a message.
     #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
@@ -180,6 +185,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         out: args.proof_out.clone(),
         verify: args.verify,
         max_positions: args.proof_max_positions.map(|n| n as usize),
+        max_carrier: args.proof_max_carrier,
         max_bytes,
     };
     // ctrl-c: the first stops the searches (they poll the meter's switch) so what is

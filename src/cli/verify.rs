@@ -75,6 +75,8 @@ pub struct ProofRequest {
     pub verify: bool,
     /// Bound of the extraction.
     pub max_positions: Option<usize>,
+    /// Most cells of a Hex connection leaf (`None`: the default).
+    pub max_carrier: Option<usize>,
     /// Memory the extraction and the verification may use (`--max-mem`), in bytes.
     pub max_bytes: u64,
 }
@@ -99,6 +101,9 @@ pub fn after_solve(
     let mut bounds = ExtractOptions::default();
     if let Some(n) = request.max_positions {
         bounds.max_positions = n;
+    }
+    if let Some(n) = request.max_carrier {
+        bounds.max_carrier = n;
     }
     // --max-mem: the positions that fit beside the solve's table (issue 17).
     let left = request

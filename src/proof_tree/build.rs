@@ -5,6 +5,11 @@
 //! else the [`WinOracle`]'s answer; [`Shape`] says whether a position reached by several lines
 //! is one node (a DAG) or every line has nodes of its own. Which oracle an algorithm gets is
 //! decided in [`super::extract`].
+//!
+//! A line also ends at a *connection leaf* when the oracle says the defender, to move, is
+//! lost to a connection of the attacker ([`WinOracle::connection_leaf`]: Hex's full
+//! edge-to-edge virtual connections); the node keeps the connection's cells and no moves,
+//! and the verifier checks it by play inside those cells.
 
 use rustc_hash::FxHashMap;
 
@@ -17,6 +22,14 @@ pub trait WinOracle<G: Game> {
     /// A move keeping the goal for the side to move (the attacker), or why there is none;
     /// `ply` is the node's distance from the root of the proof.
     fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String>;
+
+    /// At an AND node (the defender to move): the cells, in the game's notation, inside
+    /// which the attacker joins its edges whatever the defender plays, if the game knows
+    /// such a connection (Hex's full virtual connections); the line ends there as a
+    /// connection leaf. `None` (the default) plays every defence out.
+    fn connection_leaf(&mut self, _game: &G) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// How the nodes of a proof relate to positions.
@@ -50,6 +63,7 @@ pub fn build<G: Game, O: WinOracle<G>>(
         oracle,
         algorithm,
         max_positions: bounds.max_positions,
+        max_carrier: bounds.max_carrier,
         shape,
         nodes: Vec::new(),
         open: Vec::new(),
@@ -67,6 +81,7 @@ struct Builder<'a, G: Game, O> {
     oracle: &'a mut O,
     algorithm: &'a str,
     max_positions: usize,
+    max_carrier: usize,
     shape: Shape,
     nodes: Vec<ProofNode>,
     /// True while a node's subtree is being built (a cycle check).
@@ -124,15 +139,25 @@ impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
                 };
                 vec![self.child(game, mv)?]
             }
-            None => {
-                let mut legal = MoveList::new();
-                game.legal_moves(&mut legal);
-                let mut moves = Vec::with_capacity(legal.len());
-                for &mv in legal.iter() {
-                    moves.push(self.child(game, mv)?);
+            None => match self
+                .oracle
+                .connection_leaf(game)
+                .filter(|carrier| carrier.len() <= self.max_carrier)
+            {
+                Some(carrier) => {
+                    self.nodes[i as usize].carrier = Some(carrier);
+                    Vec::new()
                 }
-                moves
-            }
+                None => {
+                    let mut legal = MoveList::new();
+                    game.legal_moves(&mut legal);
+                    let mut moves = Vec::with_capacity(legal.len());
+                    for &mv in legal.iter() {
+                        moves.push(self.child(game, mv)?);
+                    }
+                    moves
+                }
+            },
         };
         self.nodes[i as usize].moves = moves;
         self.open[i as usize] = false;

@@ -1,7 +1,9 @@
 //! A proof tree as a Graphviz DOT digraph (for `plyscope export`, issue 7 deliverable 3).
 //!
 //! One graph node per position of the DAG: OR nodes (the attacker to move) are boxes, AND
-//! nodes (the defender to move) ellipses, leaves (finished games) filled double octagons.
+//! nodes (the defender to move) ellipses, leaves (finished games) filled double octagons,
+//! connection leaves (Hex: the attacker's edges joined by a virtual connection) filled
+//! hexagons.
 //! Edges carry the moves in the game's notation. Node `n{i}` is the file's node `i`, so a
 //! hole the verifier reports ("node 17") can be found in the drawing.
 
@@ -24,7 +26,9 @@ pub fn write(tree: &ProofTree) -> String {
     let _ = writeln!(out, "  label=\"{title}\";");
     let _ = writeln!(out, "  node [fontname=\"monospace\"];");
     for (i, node) in tree.nodes.iter().enumerate() {
-        let (shape, label) = if node.moves.is_empty() {
+        let (shape, label) = if node.carrier.is_some() {
+            ("hexagon, style=filled", "connected")
+        } else if node.moves.is_empty() {
             ("doubleoctagon, style=filled", "won")
         } else if or[i] {
             ("box", "OR")
@@ -62,12 +66,8 @@ mod tests {
             attacker: "black".into(),
             goal: ProofGoal::Win,
             nodes: vec![
-                ProofNode {
-                    moves: vec![("c3".into(), 1)],
-                },
-                ProofNode {
-                    moves: vec![("a1".into(), 2)],
-                },
+                ProofNode::with_moves(vec![("c3".into(), 1)]),
+                ProofNode::with_moves(vec![("a1".into(), 2)]),
                 ProofNode::default(),
             ],
         };

@@ -75,6 +75,10 @@ impl<G: SearchGame + IntoPosition, S: MoveSource<G>> KeptTable<'_, G, S> {
 }
 
 impl<G: SearchGame + IntoPosition, S: MoveSource<G>> WinOracle<G> for KeptTable<'_, G, S> {
+    fn connection_leaf(&mut self, game: &G) -> Option<Vec<String>> {
+        game.connection_carrier()
+    }
+
     fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String> {
         if let Some(mv) = self.proven_child(game) {
             return Ok(mv);

@@ -5,9 +5,10 @@
 //! kept for the whole extraction is in `kept.rs`; which oracle an algorithm gets is decided
 //! in [`super::extract`].
 
-use crate::game::Game;
+use crate::game::{Game, Tactics};
+use crate::game::{Point, StoneGame};
 use crate::games::atarigo::AtariGo;
-use crate::games::hex::Hex;
+use crate::games::hex::{EdgeConnection, Hex};
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
@@ -22,6 +23,13 @@ use super::build::WinOracle;
 pub trait IntoPosition: Game {
     /// The puzzle position of this game state.
     fn to_position(&self) -> Position;
+
+    /// The cells of a connection that decides the position for the side not to move (a
+    /// connection leaf of the proof, [`WinOracle::connection_leaf`]), in the game's
+    /// notation; `None` (the default) when the game knows none.
+    fn connection_carrier(&self) -> Option<Vec<String>> {
+        None
+    }
 }
 
 impl IntoPosition for Mnk {
@@ -39,6 +47,30 @@ impl IntoPosition for AtariGo {
 impl IntoPosition for Hex {
     fn to_position(&self) -> Position {
         Position::Hex(self.clone())
+    }
+
+    /// The full edge-to-edge connection of the side not to move (H-search, read through
+    /// [`Hex::knowledge`]). H-search works on the board with the inferior cells filled in,
+    /// so the leaf's cells are the carrier plus every empty cell the fill-in filled (dead
+    /// and captured cells): the verifier replays the position as it is and plays in all of
+    /// them.
+    fn connection_carrier(&self) -> Option<Vec<String>> {
+        if self.outcome().is_some() || !self.is_lost() {
+            return None;
+        }
+        let knowledge = self.knowledge()?;
+        let attacker = self.to_move().opponent();
+        let Some(EdgeConnection::Full { carrier }) = &knowledge.connections[attacker.index()]
+        else {
+            return None;
+        };
+        let mut cells: Vec<Point> = carrier.clone();
+        cells.extend(&knowledge.dead);
+        cells.extend(knowledge.captured.iter().flatten());
+        cells.retain(|&p| self.is_empty(p));
+        cells.sort_unstable();
+        cells.dedup();
+        Some(cells.into_iter().map(|p| self.format_move(p)).collect())
     }
 }
 
@@ -84,6 +116,10 @@ impl ResolveOracle {
 }
 
 impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
+    fn connection_leaf(&mut self, game: &G) -> Option<Vec<String>> {
+        game.connection_carrier()
+    }
+
     fn winning_move(&mut self, game: &mut G, _ply: usize) -> Result<G::Move, String> {
         self.puzzle.position = game.to_position();
         let report = solve_puzzle(&self.puzzle, &self.options).map_err(|e| e.to_string())?;
