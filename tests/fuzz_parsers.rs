@@ -575,7 +575,8 @@ fn a_proof_file_with_huge_numbers_is_refused_before_allocating() {
     for n in ["4294967295", "1000000000", "4294967296", "-1", "1e309"] {
         // The first node's child index, then the version, replaced by a huge number.
         hostile.push(seed.replacen(",1]", &format!(",{n}]"), 1));
-        hostile.push(seed.replacen("\"version\":1", &format!("\"version\":{n}"), 1));
+        let version = format!("\"version\":{}", plyscope::proof_tree::VERSION);
+        hostile.push(seed.replacen(&version, &format!("\"version\":{n}"), 1));
     }
     hostile.push(format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)));
     for text in &hostile {

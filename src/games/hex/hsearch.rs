@@ -206,12 +206,7 @@ impl Arena {
         }
         if kept == MAX_FULL {
             // Full: replace the largest kept carrier if this one is smaller.
-            let (worst, size) = pair.full[..kept]
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (i, f.count_ones()))
-                .max_by_key(|&(_, n)| n)
-                .unwrap_or((0, 0));
+            let (worst, size) = largest(&pair.full[..kept]);
             if carrier.count_ones() >= size {
                 pair.fulls = kept as u8;
                 return;
@@ -266,12 +261,7 @@ impl Arena {
             }
         }
         if kept == MAX_SEMI {
-            let (worst, size) = pair.semi[..kept]
-                .iter()
-                .enumerate()
-                .map(|(i, s)| (i, s.count_ones()))
-                .max_by_key(|&(_, n)| n)
-                .unwrap_or((0, 0));
+            let (worst, size) = largest(&pair.semi[..kept]);
             if carrier.count_ones() >= size {
                 pair.semis = kept as u8;
                 return;
@@ -388,6 +378,17 @@ impl Arena {
             }
         }
     }
+}
+
+/// The index and cell count of the largest carrier of a full list (the one a smaller new
+/// carrier replaces).
+fn largest(carriers: &[u128]) -> (usize, u32) {
+    carriers
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, c.count_ones()))
+        .max_by_key(|&(_, n)| n)
+        .unwrap_or((0, 0))
 }
 
 /// Collects into `found` (up to its length) the unions of subsets of `semis[start..]` that,
@@ -615,9 +616,9 @@ impl Hex {
 
 #[cfg(test)]
 mod tests {
-    use super::super::vc_check::{Checker, End};
+    use super::super::vc_check::{Checker, End, random_position};
     use super::*;
-    use crate::game::{Game, MoveList, StoneGame};
+    use crate::game::{Game, StoneGame};
 
     /// One kept connection: its ends, carrier and key (`None` for a full one).
     type Claim = (End, End, u128, Option<u128>);
@@ -650,27 +651,6 @@ mod tests {
                 out
             })
         }
-    }
-
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
-    fn random_position(size: usize, stones: usize, seed: &mut u64) -> Option<Hex> {
-        let mut g = Hex::new(size).unwrap();
-        let mut moves = MoveList::new();
-        for _ in 0..stones {
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                return None;
-            }
-            let p = moves.as_slice()[(next(seed) % moves.len() as u64) as usize];
-            g.play(p);
-        }
-        g.outcome().is_none().then_some(g)
     }
 
     #[test]

@@ -122,27 +122,9 @@ mod tests {
         false
     }
 
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
-    /// A random unfinished position of `size` with at most `empties` empty points, or
-    /// `None` when the random game ended first.
+    /// A random unfinished position of `size` with at most `empties` empty points.
     fn random_position(size: usize, empties: usize, seed: &mut u64) -> Option<Hex> {
-        let mut g = Hex::new(size).unwrap();
-        let mut moves = MoveList::new();
-        while size * size - g.stones > empties {
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                return None;
-            }
-            let p = moves.as_slice()[(next(seed) % moves.len() as u64) as usize];
-            g.play(p);
-        }
-        g.outcome().is_none().then_some(g)
+        super::super::vc_check::random_position(size, (size * size).saturating_sub(empties), seed)
     }
 
     #[test]

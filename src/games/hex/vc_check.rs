@@ -34,21 +34,19 @@ impl<'a> Checker<'a> {
 
     /// True when the full connection of `x` and `y` with `carrier` holds.
     pub fn full_holds(&self, x: End, y: End, carrier: u128) -> bool {
-        let mut own = self.game.stone_bits[self.owner.index()];
-        for end in [x, y] {
-            if let End::Cells(cells) = end {
-                own |= cells;
-            }
-        }
-        let other = self.game.stone_bits[self.owner.opponent().index()];
-        let mut memo = HashMap::new();
-        self.owner_joins(x, y, own, other, carrier & !own, false, &mut memo)
+        self.holds_with(x, y, 0, carrier)
     }
 
     /// True when the semi connection holds: the owner plays `key`, then the full one on the
     /// rest of the carrier holds.
     pub fn semi_holds(&self, x: End, y: End, key: u128, carrier: u128) -> bool {
-        let mut own = self.game.stone_bits[self.owner.index()] | key;
+        self.holds_with(x, y, key, carrier)
+    }
+
+    /// True when the owner, holding its stones, the cells `extra` and the ends, joins `x`
+    /// and `y` inside `carrier` with the opponent moving first.
+    fn holds_with(&self, x: End, y: End, extra: u128, carrier: u128) -> bool {
+        let mut own = self.game.stone_bits[self.owner.index()] | extra;
         for end in [x, y] {
             if let End::Cells(cells) = end {
                 own |= cells;
@@ -157,4 +155,29 @@ impl<'a> Checker<'a> {
         }
         reached & target_cells != 0
     }
+}
+
+/// A small deterministic generator (xorshift) for the tests' random positions.
+pub fn next(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// A random unfinished position of `size` after `stones` random moves, or `None` when the
+/// random game ended first.
+pub fn random_position(size: usize, stones: usize, seed: &mut u64) -> Option<Hex> {
+    use crate::game::{Game, MoveList};
+    let mut g = Hex::new(size).ok()?;
+    let mut moves = MoveList::new();
+    for _ in 0..stones {
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let p = moves.as_slice()[(next(seed) % moves.len() as u64) as usize];
+        g.play(p);
+    }
+    g.outcome().is_none().then_some(g)
 }
