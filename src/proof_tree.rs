@@ -30,7 +30,21 @@
 //! H-search works on the filled board and the verifier replays the position as it is. The
 //! verifier ([`crate::verify`]) checks each such leaf on its own, by exhaustive play
 //! restricted to those cells (the defender first), sharing no code with the VC engine.
-//! Files of version 1 (no connection leaves) are still read.
+//!
+//! # Derivations (format version 3)
+//!
+//! Exhaustive play grows about threefold with each cell, so a 6x6 proof's connections (20
+//! to 30 cells) could not be checked that way. A leaf may therefore carry the connection's
+//! derivation, `{"carrier":[...],"vc":[steps]}` (`Hex::connection_certificate`): H-search's
+//! own steps, each a connection made by the base, AND or OR rule from earlier steps,
+//! `{"ends":["edge1","c3"],"carrier":["b3","c2"],"key":"b3","rule":"and","from":[4,7]}`
+//! (`"edge1"`/`"edge2"`: the attacker's first and second edge; a stone stands for its
+//! chain; `key` only for a semi connection; `carrier` and `from` left out when empty), the
+//! last one the full connection of the two edges whose carrier is the leaf's `carrier`.
+//! The verifier checks every step by its own reading of the rules. Such a derivation holds
+//! on the board as it is (only the defender's inferior cells were filled in to find it),
+//! and its size is not bounded by [`ExtractOptions::max_carrier`]. Files of versions 1 (no
+//! connection leaves) and 2 (no derivations) are still read.
 //!
 //! [`extract`] builds trees from any solver's win, within [`ExtractOptions`] or with the
 //! [`ExtractError`] that says why not ([`build`] walks the strategy, asking an oracle of
@@ -51,9 +65,9 @@ use crate::puzzle::{Puzzle, find_bundled};
 /// The name written in the file's `format` field.
 pub const FORMAT: &str = "plyscope-proof-tree";
 
-/// The version of the file format this build writes (version 2 added connection leaves;
-/// version 1 files are still read).
-pub const VERSION: u32 = 2;
+/// The version of the file format this build writes (version 2 added connection leaves,
+/// version 3 their derivations; older files are still read).
+pub const VERSION: u32 = 3;
 
 /// The oldest version this build reads.
 pub const OLDEST_VERSION: u32 = 1;
@@ -91,6 +105,36 @@ pub struct ProofNode {
     /// For a connection leaf, the cells inside which the attacker joins its edges whatever
     /// the defender (to move) plays, in the game's notation.
     pub carrier: Option<Vec<String>>,
+    /// For a connection leaf with a derivation (version 3), its steps.
+    pub vc: Option<Vec<DerivationStep>>,
+}
+
+/// One step of a connection leaf's derivation (module doc, "Derivations").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DerivationStep {
+    /// The two ends: `"edge1"`, `"edge2"` or a cell.
+    pub ends: [String; 2],
+    /// The carrier's cells.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carrier: Vec<String>,
+    /// The key of a semi connection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// `"base"`, `"and"` or `"or"`.
+    pub rule: String,
+    /// The earlier steps the rule combines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<usize>,
+}
+
+/// What a connection leaf holds: its cells and, when known, its derivation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectionProof {
+    /// The cells (see [`ProofNode::carrier`]).
+    pub carrier: Vec<String>,
+    /// The derivation, whose last step's carrier is `carrier`.
+    pub vc: Option<Vec<DerivationStep>>,
 }
 
 impl ProofNode {
@@ -99,23 +143,32 @@ impl ProofNode {
         ProofNode {
             moves,
             carrier: None,
+            vc: None,
         }
     }
 
     /// A connection leaf with these cells.
     pub fn connection(carrier: Vec<String>) -> ProofNode {
+        ProofNode::connection_proof(ConnectionProof { carrier, vc: None })
+    }
+
+    /// A connection leaf with these cells and, when known, the derivation.
+    pub fn connection_proof(proof: ConnectionProof) -> ProofNode {
         ProofNode {
             moves: Vec::new(),
-            carrier: Some(carrier),
+            carrier: Some(proof.carrier),
+            vc: proof.vc,
         }
     }
 }
 
-/// A connection leaf as written: `{"carrier":[...]}`.
+/// A connection leaf as written: `{"carrier":[...]}`, with `"vc":[...]` when derived.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConnectionLeaf {
     carrier: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    vc: Option<Vec<DerivationStep>>,
 }
 
 impl Serialize for ProofNode {
@@ -123,6 +176,7 @@ impl Serialize for ProofNode {
         match &self.carrier {
             Some(carrier) => ConnectionLeaf {
                 carrier: carrier.clone(),
+                vc: self.vc.clone(),
             }
             .serialize(s),
             None => self.moves.serialize(s),
@@ -152,7 +206,10 @@ impl<'de> Deserialize<'de> for ProofNode {
             ) -> Result<ProofNode, A::Error> {
                 let leaf: ConnectionLeaf =
                     Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(ProofNode::connection(leaf.carrier))
+                Ok(ProofNode::connection_proof(ConnectionProof {
+                    carrier: leaf.carrier,
+                    vc: leaf.vc,
+                }))
             }
         }
         d.deserialize_any(Visit)
@@ -260,6 +317,13 @@ impl ProofTree {
                 tree.version
             ));
         }
+        if tree.version < 3 && tree.nodes.iter().any(|n| n.vc.is_some()) {
+            return Err(format!(
+                "format version {} has no derivations (a leaf with \"vc\"); they came with \
+                 version 3",
+                tree.version
+            ));
+        }
         Ok(tree)
     }
 }
@@ -270,16 +334,26 @@ impl ProofTree {
 pub const MAX_CARRIER: usize = 14;
 
 /// Bounds of an extraction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExtractOptions {
     /// Most positions (DAG nodes) the tree may have.
     pub max_positions: usize,
     /// Table size in MiB of each re-solve (at most the solve's own).
     pub resolve_tt_mb: usize,
-    /// Most cells a connection leaf may have (Hex): a position decided by a larger
-    /// connection is played out further, since the verifier's restricted search grows
-    /// exponentially with the cells. 0: no connection leaves (a proof by the rules alone).
+    /// Most cells a connection leaf without a derivation may have (Hex): a position decided
+    /// by a larger connection H-search cannot derive on the board as it is is played out
+    /// further, since the verifier's restricted search grows exponentially with the cells.
+    /// Leaves with a derivation have no such bound. 0: no connection leaves at all (a proof
+    /// by the rules alone).
     pub max_carrier: usize,
+    /// Write each connection leaf's derivation when the game has one (format version 3).
+    /// Off, every leaf is checked by play inside its cells and bounded by `max_carrier`,
+    /// as version 2 wrote them.
+    pub derive_connections: bool,
+    /// The attacker's first move, in the game's notation, when the proof is to start with
+    /// it (`solve --proof-move`: the proof that one opening wins); `None` takes the
+    /// solve's own.
+    pub root_move: Option<String>,
 }
 
 impl Default for ExtractOptions {
@@ -291,6 +365,8 @@ impl Default for ExtractOptions {
             max_positions: 4_000_000,
             resolve_tt_mb: 8,
             max_carrier: MAX_CARRIER,
+            derive_connections: true,
+            root_move: None,
         }
     }
 }
@@ -326,6 +402,9 @@ pub enum ExtractError {
     /// The puzzle's text could not be read back.
     #[error("{0}")]
     Puzzle(String),
+    /// The first move asked for is no legal move at the root.
+    #[error("the proof's first move {mv} is not a legal move at the root: {why}")]
+    BadRootMove { mv: String, why: String },
 }
 
 /// The TOML text of a loaded puzzle: the bundled file's text, or the file at its path.

@@ -69,6 +69,11 @@ use crate::game::{Game, MoveList, Outcome, Player, Point, StoneGame};
 use crate::games::hex::Hex;
 use crate::puzzle::{self, Position};
 
+mod derivation;
+
+pub use derivation::DerivationError;
+use derivation::{StepText, derivation_holds};
+
 /// The file as the verifier reads it (the writer's schema, declared again here so the
 /// verifier shares no code with the writer).
 #[derive(Deserialize)]
@@ -86,10 +91,10 @@ struct ProofFile {
 }
 
 /// One node as the verifier reads it: a list of moves, or (version 2) a connection leaf
-/// `{"carrier": [cells]}`.
+/// `{"carrier": [cells]}`, with (version 3) the connection's derivation `"vc": [steps]`.
 enum FileNode {
     Moves(Vec<(String, u32)>),
-    Carrier(Vec<String>),
+    Carrier(CarrierNode),
 }
 
 impl FileNode {
@@ -105,6 +110,29 @@ impl FileNode {
 #[serde(deny_unknown_fields)]
 struct CarrierNode {
     carrier: Vec<String>,
+    /// The derivation of the connection (version 3); without it the leaf is checked by
+    /// play inside the carrier.
+    #[serde(default)]
+    vc: Option<Vec<StepText>>,
+}
+
+impl CarrierNode {
+    /// Bytes of text the leaf holds.
+    fn text_bytes(&self) -> u64 {
+        let cells = self.carrier.iter().map(|m| m.len() as u64).sum::<u64>();
+        cells
+            + self
+                .vc
+                .iter()
+                .flatten()
+                .map(StepText::text_bytes)
+                .sum::<u64>()
+    }
+
+    /// Entries the leaf holds: its cells and its steps.
+    fn entries(&self) -> u64 {
+        (self.carrier.len() + self.vc.as_ref().map_or(0, Vec::len)) as u64
+    }
 }
 
 impl<'de> Deserialize<'de> for FileNode {
@@ -124,7 +152,7 @@ impl<'de> Deserialize<'de> for FileNode {
             fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<FileNode, A::Error> {
                 let leaf =
                     CarrierNode::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(FileNode::Carrier(leaf.carrier))
+                Ok(FileNode::Carrier(leaf))
             }
         }
         d.deserialize_any(Visit)
@@ -183,10 +211,12 @@ pub struct Verified {
     pub positions: usize,
     /// Longest line from the root, in plies (to the connection leaves, not into them).
     pub depth: usize,
-    /// Connection leaves checked by restricted search.
+    /// Connection leaves checked (by restricted search or by their derivation).
     pub connection_leaves: usize,
-    /// Positions those searches entered, in all.
+    /// Positions the restricted searches entered, in all.
     pub leaf_positions: u64,
+    /// Derivation steps checked, in all (leaves of format version 3).
+    pub derivation_steps: u64,
 }
 
 impl fmt::Display for Verified {
@@ -199,8 +229,9 @@ impl fmt::Display for Verified {
         if self.connection_leaves > 0 {
             write!(
                 f,
-                ", {} connection leaves ({} positions searched inside their carriers)",
-                self.connection_leaves, self.leaf_positions
+                ", {} connection leaves ({} positions searched inside their carriers, {} \
+                 derivation steps checked)",
+                self.connection_leaves, self.leaf_positions, self.derivation_steps
             )?;
         }
         Ok(())
@@ -242,6 +273,11 @@ pub enum Hole {
     ConnectionFails {
         attacker: Player,
         carrier: Vec<String>,
+    },
+    /// A connection leaf whose derivation has a step that does not hold.
+    DerivationFails {
+        attacker: Player,
+        error: DerivationError,
     },
 }
 
@@ -302,6 +338,10 @@ impl fmt::Display for Hole {
                 attacker.opponent(),
                 carrier.len(),
                 carrier.join(" ")
+            ),
+            Hole::DerivationFails { attacker, error } => write!(
+                f,
+                "the derivation of {attacker}'s connection does not hold: {error}"
             ),
         }
     }
@@ -399,9 +439,9 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
             file.format
         )));
     }
-    if !(1..=2).contains(&file.version) {
+    if !(1..=3).contains(&file.version) {
         return Err(VerifyError::Format(format!(
-            "format version {} is not supported (this build reads versions 1 to 2)",
+            "format version {} is not supported (this build reads versions 1 to 3)",
             file.version
         )));
     }
@@ -414,6 +454,18 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         return Err(VerifyError::Format(format!(
             "node {n} is a connection leaf, which format version {} does not have (they \
              came with version 2)",
+            file.version
+        )));
+    }
+    if file.version < 3
+        && let Some(n) = file
+            .nodes
+            .iter()
+            .position(|n| matches!(n, FileNode::Carrier(c) if c.vc.is_some()))
+    {
+        return Err(VerifyError::Format(format!(
+            "node {n} is a connection leaf with a derivation (\"vc\"), which format version \
+             {} does not have (they came with version 3)",
             file.version
         )));
     }
@@ -443,7 +495,7 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         .iter()
         .map(|n| match n {
             FileNode::Moves(m) => m.len() as u64,
-            FileNode::Carrier(c) => c.len() as u64,
+            FileNode::Carrier(c) => c.entries(),
         })
         .sum::<u64>();
     let move_bytes = file
@@ -451,7 +503,7 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         .iter()
         .map(|n| match n {
             FileNode::Moves(m) => m.iter().map(|(m, _)| m.len() as u64).sum::<u64>(),
-            FileNode::Carrier(c) => c.iter().map(|m| m.len() as u64).sum::<u64>(),
+            FileNode::Carrier(c) => c.text_bytes(),
         })
         .sum::<u64>();
     let diagram_bytes = puzzle.position.diagram().len() as u64;
@@ -516,8 +568,17 @@ struct Rules {
     max_leaf_positions: u64,
 }
 
-/// How a game checks a connection leaf: `Ok(positions searched)`, or why not.
-type LeafCheck<G> = dyn Fn(&mut G, &[String], Player, u64) -> Result<u64, LeafError>;
+/// How a game checks a connection leaf: `Ok(the work done)`, or why not.
+type LeafCheck<G> = dyn Fn(&mut G, &CarrierNode, Player, u64) -> Result<LeafWork, LeafError>;
+
+/// The work one connection leaf took.
+#[derive(Default)]
+struct LeafWork {
+    /// Positions of restricted search.
+    positions: u64,
+    /// Derivation steps checked.
+    steps: u64,
+}
 
 /// Why a connection leaf failed.
 enum LeafError {
@@ -529,22 +590,33 @@ enum LeafError {
 /// Games without connection leaves.
 fn no_connections<G: Game>(
     game: &mut G,
-    _: &[String],
+    _: &CarrierNode,
     _: Player,
     _: u64,
-) -> Result<u64, LeafError> {
+) -> Result<LeafWork, LeafError> {
     Err(LeafError::Hole(Hole::LeafNotHex {
         game: game.name().to_string(),
     }))
 }
 
-/// A Hex connection leaf: the cells parsed in `game`'s position, then [`connection_holds`].
+/// A Hex connection leaf: with a derivation, [`derivation_holds`]; else the cells parsed in
+/// `game`'s position, then [`connection_holds`].
 fn hex_connection(
     game: &mut Hex,
-    carrier: &[String],
+    leaf: &CarrierNode,
     attacker: Player,
     budget: u64,
-) -> Result<u64, LeafError> {
+) -> Result<LeafWork, LeafError> {
+    let carrier = leaf.carrier.as_slice();
+    if let Some(steps) = &leaf.vc {
+        return match derivation_holds(game, attacker, carrier, steps) {
+            Ok(steps) => Ok(LeafWork {
+                positions: 0,
+                steps: steps as u64,
+            }),
+            Err(error) => Err(LeafError::Hole(Hole::DerivationFails { attacker, error })),
+        };
+    }
     if carrier.len() > MAX_CARRIER {
         return Err(LeafError::Hole(Hole::BadCarrierCell {
             cell: carrier[MAX_CARRIER].clone(),
@@ -568,7 +640,10 @@ fn hex_connection(
         cells.push(p);
     }
     match connection_holds(game, &cells, attacker, budget) {
-        (Some(true), positions) => Ok(positions),
+        (Some(true), positions) => Ok(LeafWork {
+            positions,
+            steps: 0,
+        }),
         (Some(false), _) => Err(LeafError::Hole(Hole::ConnectionFails {
             attacker,
             carrier: carrier.to_vec(),
@@ -765,6 +840,7 @@ struct Replay<'a, G> {
     leaf_check: &'a LeafCheck<G>,
     connection_leaves: usize,
     leaf_positions: u64,
+    derivation_steps: u64,
 }
 
 impl Rules {
@@ -782,6 +858,7 @@ impl Rules {
             leaf_check,
             connection_leaves: 0,
             leaf_positions: 0,
+            derivation_steps: 0,
         };
         let depth = replay.node(&mut game, 0)?;
         if let Some(node) = replay.seen.iter().position(|s| matches!(s, Seen::Not)) {
@@ -796,6 +873,7 @@ impl Rules {
             depth,
             connection_leaves: replay.connection_leaves,
             leaf_positions: replay.leaf_positions,
+            derivation_steps: replay.derivation_steps,
         })
     }
 }
@@ -831,8 +909,8 @@ impl<G: Game> Replay<'_, G> {
         self.seen[n as usize] = Seen::Open;
         let nodes = self.nodes;
         let attacker = self.rules.attacker;
-        if let FileNode::Carrier(carrier) = &nodes[n as usize] {
-            return self.connection_leaf(game, n, carrier);
+        if let FileNode::Carrier(leaf) = &nodes[n as usize] {
+            return self.connection_leaf(game, n, leaf);
         }
         let listed = nodes[n as usize].moves();
         // Step 1: a finished game is a leaf, and must be the goal.
@@ -939,13 +1017,14 @@ impl<G: Game> Replay<'_, G> {
         Ok(self.finish(game, n, height))
     }
 
-    /// Checks the connection leaf `n` with `carrier` at `game`'s position.
+    /// Checks the connection leaf `n` at `game`'s position.
     fn connection_leaf(
         &mut self,
         game: &mut G,
         n: u32,
-        carrier: &[String],
+        leaf: &CarrierNode,
     ) -> Result<usize, VerifyError> {
+        let carrier = leaf.carrier.as_slice();
         let attacker = self.rules.attacker;
         if let Some(outcome) = game.outcome() {
             let what = format!("the game is over ({})", describe(outcome));
@@ -956,10 +1035,11 @@ impl<G: Game> Replay<'_, G> {
             return Err(self.hole(n, Hole::LeafNotDefence { what }));
         }
         let budget = self.rules.max_leaf_positions;
-        match (self.leaf_check)(game, carrier, attacker, budget) {
-            Ok(positions) => {
+        match (self.leaf_check)(game, leaf, attacker, budget) {
+            Ok(work) => {
                 self.connection_leaves += 1;
-                self.leaf_positions += positions;
+                self.leaf_positions += work.positions;
+                self.derivation_steps += work.steps;
                 Ok(self.finish(game, n, 0))
             }
             Err(LeafError::Hole(hole)) => Err(self.hole(n, hole)),

@@ -103,6 +103,7 @@ fn every_algorithm_proves_and_the_verifier_accepts() {
                 depth: 3,
                 connection_leaves: 0,
                 leaf_positions: 0,
+                derivation_steps: 0,
             }
         );
     }

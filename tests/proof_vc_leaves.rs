@@ -1,8 +1,10 @@
 //! Hex proofs that end at connection leaves (issue 18, point 7): a position where the
 //! defender is to move and the attacker holds a full edge-to-edge virtual connection is a
-//! leaf whose cells (the carrier plus the filled-in inferior cells) are written in the file,
-//! and `verify` checks each such leaf on its own by exhaustive play inside the cells.
-//! Debug time: a few seconds (`cargo test --test proof_vc_leaves`).
+//! leaf whose cells are written in the file, with (format version 3) the connection's
+//! derivation, whose every step `verify` checks by its own reading of H-search's rules;
+//! without a derivation (version 2, or `derive_connections` off) the cells are the carrier
+//! plus the filled-in inferior cells and `verify` checks the leaf by exhaustive play inside
+//! them. Debug time: a few seconds (`cargo test --test proof_vc_leaves`).
 
 use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::{ExtractOptions, ProofNode, ProofTree, VERSION};
@@ -29,6 +31,15 @@ fn proof_with(name: &str, algorithm: Algorithm, bounds: &ExtractOptions) -> Proo
 
 fn proof(name: &str) -> ProofTree {
     proof_with(name, Algorithm::DfPn, &ExtractOptions::default())
+}
+
+/// A proof whose leaves carry no derivation: checked by play inside their cells.
+fn played_proof(name: &str) -> ProofTree {
+    let options = ExtractOptions {
+        derive_connections: false,
+        ..ExtractOptions::default()
+    };
+    proof_with(name, Algorithm::DfPn, &options)
 }
 
 fn refused(tree: &ProofTree) -> String {
@@ -72,25 +83,37 @@ fn hex_proofs_end_at_connection_leaves_and_verify() {
         let verified = verify_text(&tree.to_json()).unwrap();
         assert_eq!(verified.connection_leaves, tree.connection_leaves());
     }
-    // A smaller carrier bound plays the big connections out: more positions, smaller leaves.
+    // Without derivations a smaller carrier bound plays the big connections out: more
+    // positions, smaller leaves (after b3 the derived connection has 10 cells).
     let small = ExtractOptions {
-        max_carrier: 10,
+        max_carrier: 9,
+        derive_connections: false,
         ..ExtractOptions::default()
     };
     let tree = proof_with("hex-4x4", Algorithm::DfPn, &small);
-    assert!(tree.positions() > 100, "{}", tree.positions());
+    assert!(tree.positions() > 20, "{}", tree.positions());
     assert!(
         tree.nodes
             .iter()
             .filter_map(|n| n.carrier.as_ref())
-            .all(|c| c.len() <= 10)
+            .all(|c| c.len() <= 9)
     );
+    assert!(tree.nodes.iter().all(|n| n.vc.is_none()));
     verify_text(&tree.to_json()).unwrap();
+    // With derivations the bound does not apply: the 10-cell connection is one leaf.
+    let derived = ExtractOptions {
+        max_carrier: 9,
+        ..ExtractOptions::default()
+    };
+    let tree = proof_with("hex-4x4", Algorithm::DfPn, &derived);
+    assert_eq!(tree.positions(), 2);
+    let verified = verify_text(&tree.to_json()).unwrap();
+    assert!(verified.derivation_steps > 10, "{verified:?}");
 }
 
 #[test]
 fn a_carrier_that_does_not_hold_is_a_hole_naming_node_line_and_cells() {
-    let tree = proof("hex-3x3");
+    let tree = played_proof("hex-3x3");
     let leaf = first_leaf(&tree);
     let carrier = tree.nodes[leaf].carrier.clone().unwrap();
     // Removing some cell breaks the connection (the carrier is not all slack).
@@ -136,7 +159,7 @@ fn a_carrier_that_does_not_hold_is_a_hole_naming_node_line_and_cells() {
 
 #[test]
 fn malformed_connection_leaves_are_holes() {
-    let tree = proof("hex-3x3");
+    let tree = played_proof("hex-3x3");
     let leaf = first_leaf(&tree);
     // An occupied cell, a cell off the board, a cell listed twice.
     for (cell, why) in [
@@ -184,7 +207,7 @@ fn malformed_connection_leaves_are_holes() {
 
 #[test]
 fn a_leaf_over_its_search_budget_stops_with_the_bound() {
-    let tree = proof("hex-4x4");
+    let tree = played_proof("hex-4x4");
     let bounds = Bounds {
         max_leaf_positions: 10,
         ..Bounds::default()
@@ -222,5 +245,106 @@ fn version_1_files_still_verify_and_have_no_connection_leaves() {
     assert!(
         message.contains("is a connection leaf, which format version 1 does not have"),
         "{message}"
+    );
+}
+
+/// The derivations (format version 3): every step checked by `verify`'s own reading of the
+/// rules, so connections of any size end a line.
+#[test]
+fn hex_5x5_and_6x6_proofs_end_at_derived_connections() {
+    for (name, positions) in [("hex-5x5", 2), ("hex-6x6", 72)] {
+        let tree = proof(name);
+        assert_eq!(tree.positions(), positions, "{name}");
+        let leaves: Vec<&ProofNode> = tree.nodes.iter().filter(|n| n.carrier.is_some()).collect();
+        assert!(!leaves.is_empty());
+        for leaf in &leaves {
+            let vc = leaf.vc.as_ref().expect("every leaf here has a derivation");
+            assert_eq!(vc.last().unwrap().carrier, *leaf.carrier.as_ref().unwrap());
+        }
+        let verified = verify_text(&tree.to_json()).unwrap();
+        assert_eq!(verified.connection_leaves, leaves.len());
+        assert_eq!(verified.leaf_positions, 0, "{name}: nothing played out");
+        assert!(verified.derivation_steps > 50, "{verified:?}");
+    }
+}
+
+#[test]
+fn a_proof_may_start_with_a_chosen_opening() {
+    // Hex 5x5: c2 wins too (the proof below verifies), but it is not the solver's own move.
+    let (puzzle, text) = bundled("hex-5x5");
+    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
+    options.root_moves = false;
+    let report = solve_puzzle(&puzzle, &options).unwrap();
+    assert_ne!(report.best_move.as_deref(), Some("c2"));
+    let bounds = ExtractOptions {
+        root_move: Some("c2".into()),
+        ..ExtractOptions::default()
+    };
+    let tree = extract(&puzzle, &text, &options, &report, &bounds)
+        .unwrap()
+        .tree;
+    assert_eq!(tree.nodes[0].moves[0].0, "c2");
+    let verified = verify_text(&tree.to_json()).unwrap();
+    assert!(verified.derivation_steps > 0);
+    // A move that is no legal move is refused by name.
+    let bounds = ExtractOptions {
+        root_move: Some("z9".into()),
+        ..ExtractOptions::default()
+    };
+    let err = extract(&puzzle, &text, &options, &report, &bounds).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("the proof's first move z9 is not a legal move at the root"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_forged_derivation_is_a_hole_naming_the_step() {
+    let tree = proof("hex-5x5");
+    let leaf = first_leaf(&tree);
+    let steps = tree.nodes[leaf].vc.clone().unwrap();
+    // An AND step whose carrier lost a cell: the rule gives another carrier.
+    let and = steps.iter().position(|s| s.rule == "and").unwrap();
+    let mut t = tree.clone();
+    t.nodes[leaf].vc.as_mut().unwrap()[and].carrier.clear();
+    let message = refused(&t);
+    assert!(
+        message.starts_with(&format!(
+            "hole after c3 (node {leaf}): the derivation of black's connection does not hold: \
+             derivation step {and}: "
+        )),
+        "{message}"
+    );
+    // The leaf's cells cut down to fewer than the last step's.
+    let mut t = tree.clone();
+    t.nodes[leaf].carrier.as_mut().unwrap().pop();
+    assert!(
+        refused(&t).ends_with("the leaf's carrier is not the last step's"),
+        "{}",
+        refused(&t)
+    );
+    // An OR step over one semi only.
+    if let Some(or) = steps.iter().position(|s| s.rule == "or") {
+        let mut t = tree.clone();
+        t.nodes[leaf].vc.as_mut().unwrap()[or].from.truncate(1);
+        assert!(
+            refused(&t).contains("rule 'or' citing 1 steps"),
+            "{}",
+            refused(&t)
+        );
+    }
+    // A derivation in a version 2 file.
+    let mut t = tree.clone();
+    t.version = 2;
+    let message = refused(&t);
+    assert!(
+        message.contains("with a derivation (\"vc\"), which format version 2 does not have"),
+        "{message}"
+    );
+    assert!(
+        ProofTree::from_json(&t.to_json())
+            .unwrap_err()
+            .contains("format version 2 has no derivations")
     );
 }

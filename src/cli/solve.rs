@@ -102,11 +102,18 @@ pub struct SolveArgs {
     /// --proof-out and --verify: most positions the proof tree may have (default 4000000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub proof_max_positions: Option<u64>,
-    /// --proof-out and --verify on Hex: most cells of a connection leaf (a position the
-    /// attacker's virtual connection decides, checked by `verify` with play inside its
-    /// cells); 0 plays every line out to a finished game (default 14).
+    /// --proof-out and --verify on Hex: most cells of a connection leaf checked by `verify`
+    /// with play inside its cells (a position the attacker's virtual connection decides,
+    /// when H-search cannot write the connection's derivation; leaves with a derivation
+    /// are checked step by step whatever their size); 0 plays every line out to a finished
+    /// game (default 14).
     #[arg(long, value_name = "N")]
     pub proof_max_carrier: Option<usize>,
+    /// --proof-out and --verify: the proof starts with MOVE instead of the solver's own
+    /// first move, proving that this opening wins (e.g. each winning opening of
+    /// `--root`); a move that does not win gives no proof.
+    #[arg(long, value_name = "MOVE")]
+    pub proof_move: Option<String>,
     /// Memory the command may use for its table, tree and proof, in MB (default: half of
     /// the physical memory); a solve that would need more stops with a message.
     #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
@@ -186,8 +193,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         verify: args.verify,
         max_positions: args.proof_max_positions.map(|n| n as usize),
         max_carrier: args.proof_max_carrier,
+        first_move: args.proof_move.clone(),
         max_bytes,
     };
+    if proof.first_move.is_some() && !proof.wanted() {
+        usage_error_in(
+            Some("solve"),
+            "--proof-move names the first move of a proof: add --proof-out FILE or --verify"
+                .to_string(),
+        );
+    }
     // ctrl-c: the first stops the searches (they poll the meter's switch) so what is
     // known gets printed; a second, with the switch already set, ends the process at once.
     let stop = meter::stop_flag();

@@ -77,6 +77,8 @@ pub struct ProofRequest {
     pub max_positions: Option<usize>,
     /// Most cells of a Hex connection leaf (`None`: the default).
     pub max_carrier: Option<usize>,
+    /// The attacker's first move the proof must start with (`--proof-move`).
+    pub first_move: Option<String>,
     /// Memory the extraction and the verification may use (`--max-mem`), in bytes.
     pub max_bytes: u64,
 }
@@ -105,6 +107,7 @@ pub fn after_solve(
     if let Some(n) = request.max_carrier {
         bounds.max_carrier = n;
     }
+    bounds.root_move = request.first_move.clone();
     // --max-mem: the positions that fit beside the solve's table (issue 17).
     let left = request
         .max_bytes

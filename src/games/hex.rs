@@ -34,6 +34,7 @@ use crate::game::{
 use crate::zobrist;
 
 mod bits;
+mod certificate;
 mod evs;
 mod hsearch;
 mod inferior;
@@ -43,6 +44,7 @@ mod vc;
 mod vc_check;
 
 use bits::{MAX_BIT_SIZE, Masks};
+pub use certificate::{VcEnd, VcRule, VcStep};
 pub use knowledge::{EdgeConnection, Knowledge, Pruned};
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).
@@ -284,6 +286,13 @@ impl Hex {
     /// The neighbours of `p` (two to six points).
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         self.tables.neighbours(p)
+    }
+
+    /// Whether `p` lies on `player`'s first edge (row 1 for Black, column a for White) and
+    /// on its second (row `n`, the last column): the rules' own test, the one a stone
+    /// played there joins its edge nodes by.
+    pub fn on_edges(&self, p: Point, player: Player) -> (bool, bool) {
+        self.tables.on_edges(p, player)
     }
 
     /// The image of `p` under the half turn `(x, y) -> (n - 1 - x, n - 1 - y)`, as an index.

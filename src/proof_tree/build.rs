@@ -8,14 +8,15 @@
 //!
 //! A line also ends at a *connection leaf* when the oracle says the defender, to move, is
 //! lost to a connection of the attacker ([`WinOracle::connection_leaf`]: Hex's full
-//! edge-to-edge virtual connections); the node keeps the connection's cells and no moves,
-//! and the verifier checks it by play inside those cells.
+//! edge-to-edge virtual connections); the node keeps the connection's cells (and its
+//! derivation, when there is one) and no moves, and the verifier checks it by its
+//! derivation, else by play inside those cells.
 
 use rustc_hash::FxHashMap;
 
 use crate::game::{Game, MoveList, Outcome, Player};
 
-use super::{ExtractError, ExtractOptions, ProofGoal, ProofNode};
+use super::{ConnectionProof, ExtractError, ExtractOptions, ProofGoal, ProofNode};
 
 /// Where a winning move comes from at an OR node the rules do not decide at once.
 pub trait WinOracle<G: Game> {
@@ -24,10 +25,11 @@ pub trait WinOracle<G: Game> {
     fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String>;
 
     /// At an AND node (the defender to move): the cells, in the game's notation, inside
-    /// which the attacker joins its edges whatever the defender plays, if the game knows
-    /// such a connection (Hex's full virtual connections); the line ends there as a
-    /// connection leaf. `None` (the default) plays every defence out.
-    fn connection_leaf(&mut self, _game: &G) -> Option<Vec<String>> {
+    /// which the attacker joins its edges whatever the defender plays, and the connection's
+    /// derivation when the game can give one, if the game knows such a connection (Hex's
+    /// full virtual connections); the line ends there as a connection leaf. `None` (the
+    /// default) plays every defence out.
+    fn connection_leaf(&mut self, _game: &G) -> Option<ConnectionProof> {
         None
     }
 }
@@ -55,7 +57,16 @@ pub fn build<G: Game, O: WinOracle<G>>(
     bounds: &ExtractOptions,
     shape: Shape,
 ) -> Result<Vec<ProofNode>, ExtractError> {
-    let root_move = root_move.and_then(|text| game.parse_move(text).ok());
+    let root_move = match root_move {
+        Some(text) => Some(
+            game.parse_move(text)
+                .map_err(|why| ExtractError::BadRootMove {
+                    mv: text.to_string(),
+                    why,
+                })?,
+        ),
+        None => None,
+    };
     let mut builder = Builder {
         game: std::marker::PhantomData,
         attacker: game.to_move(),
@@ -64,6 +75,7 @@ pub fn build<G: Game, O: WinOracle<G>>(
         algorithm,
         max_positions: bounds.max_positions,
         max_carrier: bounds.max_carrier,
+        derive_connections: bounds.derive_connections,
         shape,
         nodes: Vec::new(),
         open: Vec::new(),
@@ -82,6 +94,7 @@ struct Builder<'a, G: Game, O> {
     algorithm: &'a str,
     max_positions: usize,
     max_carrier: usize,
+    derive_connections: bool,
     shape: Shape,
     nodes: Vec<ProofNode>,
     /// True while a node's subtree is being built (a cycle check).
@@ -142,10 +155,18 @@ impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
             None => match self
                 .oracle
                 .connection_leaf(game)
-                .filter(|carrier| carrier.len() <= self.max_carrier)
-            {
-                Some(carrier) => {
-                    self.nodes[i as usize].carrier = Some(carrier);
+                .map(|mut leaf| {
+                    if !self.derive_connections {
+                        leaf.vc = None;
+                    }
+                    leaf
+                })
+                .filter(|leaf| {
+                    self.max_carrier > 0
+                        && (leaf.vc.is_some() || leaf.carrier.len() <= self.max_carrier)
+                }) {
+                Some(leaf) => {
+                    self.nodes[i as usize] = ProofNode::connection_proof(leaf);
                     Vec::new()
                 }
                 None => {

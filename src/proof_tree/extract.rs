@@ -102,7 +102,7 @@ pub fn extract(
             result: report.result.clone(),
         });
     };
-    let hint = report.best_move.as_deref();
+    let hint = bounds.root_move.as_deref().or(report.best_move.as_deref());
     let (nodes, resolves, resolve_nodes) = match &puzzle.position {
         Position::Mnk(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
         Position::AtariGo(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),

@@ -32,7 +32,7 @@ use crate::search::{Limits, SearchGame};
 
 use super::build::{Shape, WinOracle, build};
 use super::oracle::{IntoPosition, ResolveOracle};
-use super::{ExtractError, ExtractOptions, ProofNode};
+use super::{ConnectionProof, ExtractError, ExtractOptions, ProofNode};
 
 /// An oracle over one df-pn engine and its table.
 struct KeptTable<'a, G: SearchGame, S: MoveSource<G>> {
@@ -75,8 +75,8 @@ impl<G: SearchGame + IntoPosition, S: MoveSource<G>> KeptTable<'_, G, S> {
 }
 
 impl<G: SearchGame + IntoPosition, S: MoveSource<G>> WinOracle<G> for KeptTable<'_, G, S> {
-    fn connection_leaf(&mut self, game: &G) -> Option<Vec<String>> {
-        game.connection_carrier()
+    fn connection_leaf(&mut self, game: &G) -> Option<ConnectionProof> {
+        game.connection_proof()
     }
 
     fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String> {
@@ -184,11 +184,12 @@ fn run<G: SearchGame + IntoPosition, S: MoveSource<G>>(
     } else {
         super::ProofGoal::Win
     };
-    // No root hint: the root's search fills the table for everything below.
+    // No root hint unless one is asked for: the root's search fills the table for
+    // everything below.
     let nodes = build(
         game,
         proof_goal,
-        None,
+        bounds.root_move.as_deref(),
         &mut oracle,
         algorithm,
         bounds,

@@ -8,7 +8,7 @@
 use crate::game::{Game, Tactics};
 use crate::game::{Point, StoneGame};
 use crate::games::atarigo::AtariGo;
-use crate::games::hex::{EdgeConnection, Hex};
+use crate::games::hex::{EdgeConnection, Hex, VcEnd, VcRule, VcStep};
 use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
@@ -16,18 +16,18 @@ use crate::run::solve::{SolveOptions, solve_puzzle};
 use crate::search::observer::NoTrace;
 use crate::search::{self, Limits, SearchConfig, SearchGame, Verdict};
 
-use super::ProofGoal;
 use super::build::WinOracle;
+use super::{ConnectionProof, DerivationStep, ProofGoal};
 
 /// Games whose positions can become a puzzle's start position again.
 pub trait IntoPosition: Game {
     /// The puzzle position of this game state.
     fn to_position(&self) -> Position;
 
-    /// The cells of a connection that decides the position for the side not to move (a
-    /// connection leaf of the proof, [`WinOracle::connection_leaf`]), in the game's
-    /// notation; `None` (the default) when the game knows none.
-    fn connection_carrier(&self) -> Option<Vec<String>> {
+    /// A connection that decides the position for the side not to move (a connection leaf
+    /// of the proof, [`WinOracle::connection_leaf`]): its cells in the game's notation and
+    /// its derivation when the game has one; `None` (the default) when the game knows none.
+    fn connection_proof(&self) -> Option<ConnectionProof> {
         None
     }
 }
@@ -49,17 +49,22 @@ impl IntoPosition for Hex {
         Position::Hex(self.clone())
     }
 
-    /// The full edge-to-edge connection of the side not to move (H-search, read through
-    /// [`Hex::knowledge`]). H-search works on the board with the inferior cells filled in,
-    /// so the leaf's cells are the carrier plus every empty cell the fill-in filled (dead
-    /// and captured cells): the verifier replays the position as it is and plays in all of
-    /// them.
-    fn connection_carrier(&self) -> Option<Vec<String>> {
+    /// The full edge-to-edge connection of the side not to move. First its derivation
+    /// ([`Hex::connection_certificate`], H-search on the board as it is but for the
+    /// defender's inferior cells), which the verifier checks step by step whatever its size.
+    /// When H-search needs the attacker's inferior cells filled in to find it ([`Hex::knowledge`]),
+    /// the leaf's cells are the carrier plus every empty cell the fill-in filled (dead and
+    /// captured cells), without a derivation: the verifier replays the position as it is
+    /// and plays in all of them.
+    fn connection_proof(&self) -> Option<ConnectionProof> {
         if self.outcome().is_some() || !self.is_lost() {
             return None;
         }
-        let knowledge = self.knowledge()?;
         let attacker = self.to_move().opponent();
+        if let Some(steps) = self.connection_certificate(attacker) {
+            return Some(derivation_text(self, &steps));
+        }
+        let knowledge = self.knowledge()?;
         let Some(EdgeConnection::Full { carrier }) = &knowledge.connections[attacker.index()]
         else {
             return None;
@@ -70,7 +75,42 @@ impl IntoPosition for Hex {
         cells.retain(|&p| self.is_empty(p));
         cells.sort_unstable();
         cells.dedup();
-        Some(cells.into_iter().map(|p| self.format_move(p)).collect())
+        Some(ConnectionProof {
+            carrier: cells.into_iter().map(|p| self.format_move(p)).collect(),
+            vc: None,
+        })
+    }
+}
+
+/// A certificate in the proof file's words (`super` module doc, "Derivations").
+fn derivation_text(game: &Hex, steps: &[VcStep]) -> ConnectionProof {
+    let cell = |p: Point| game.format_move(p);
+    let end = |end: VcEnd| match end {
+        VcEnd::Edge { second: false } => "edge1".to_string(),
+        VcEnd::Edge { second: true } => "edge2".to_string(),
+        VcEnd::Cell(p) => cell(p),
+    };
+    let vc: Vec<DerivationStep> = steps
+        .iter()
+        .map(|step| {
+            let (rule, from) = match &step.rule {
+                VcRule::Base => ("base", Vec::new()),
+                VcRule::And(a, b) => ("and", vec![*a, *b]),
+                VcRule::Or(parts) => ("or", parts.clone()),
+            };
+            DerivationStep {
+                ends: [end(step.ends[0]), end(step.ends[1])],
+                carrier: step.carrier.iter().map(|&p| cell(p)).collect(),
+                key: step.key.map(cell),
+                rule: rule.to_string(),
+                from,
+            }
+        })
+        .collect();
+    let carrier = vc.last().map(|s| s.carrier.clone()).unwrap_or_default();
+    ConnectionProof {
+        carrier,
+        vc: Some(vc),
     }
 }
 
@@ -116,8 +156,8 @@ impl ResolveOracle {
 }
 
 impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
-    fn connection_leaf(&mut self, game: &G) -> Option<Vec<String>> {
-        game.connection_carrier()
+    fn connection_leaf(&mut self, game: &G) -> Option<ConnectionProof> {
+        game.connection_proof()
     }
 
     fn winning_move(&mut self, game: &mut G, _ply: usize) -> Result<G::Move, String> {

@@ -45,6 +45,8 @@
 
 use std::cell::RefCell;
 
+use rustc_hash::FxHashMap;
+
 use super::Hex;
 use crate::game::{Player, Point};
 
@@ -60,7 +62,7 @@ const MAX_OR: usize = 5;
 /// Most nodes: 121 empty cells and the two edges (chains only replace cells).
 const MAX_NODES: usize = 123;
 /// Largest node count whose pair matrix the arena holds (every size up to 11x11).
-const NO_KEY: u8 = u8::MAX;
+pub(super) const NO_KEY: u8 = u8::MAX;
 
 /// The owner's edge-to-edge connections found by one H-search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,6 +138,44 @@ struct Arena {
     /// For each node, the set of nodes it has a semi connection with.
     semi_partners: [u128; MAX_NODES],
     queue: Vec<Pending>,
+    /// When set, each connection added is noted with the rule that made it
+    /// ([`Arena::notes`]), for a certificate (`super::certificate`). Off in the solver.
+    record: bool,
+    /// The rule behind each connection added while `record` is on.
+    notes: FxHashMap<Conn, Rule>,
+}
+
+/// A connection as the notes name it: its two nodes (smaller first), carrier and key
+/// (`NO_KEY` for a full one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Conn {
+    pub a: u8,
+    pub b: u8,
+    pub carrier: u128,
+    pub key: u8,
+}
+
+impl Conn {
+    fn new(a: usize, b: usize, carrier: u128, key: u8) -> Conn {
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        Conn {
+            a: a as u8,
+            b: b as u8,
+            carrier,
+            key,
+        }
+    }
+}
+
+/// The rule that made a connection (module doc).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Rule {
+    /// Adjacent nodes.
+    Base,
+    /// The AND rule over the two connections' common node.
+    And(Conn, Conn),
+    /// The OR rule over these semis of the same pair.
+    Or(Vec<Conn>),
 }
 
 impl Arena {
@@ -149,6 +189,18 @@ impl Arena {
             partners: [0; MAX_NODES],
             semi_partners: [0; MAX_NODES],
             queue: Vec::with_capacity(4096),
+            record: false,
+            notes: FxHashMap::default(),
+        }
+    }
+
+    /// Notes the rule of a connection just added, when recording.
+    #[inline]
+    fn note(&mut self, a: usize, b: usize, carrier: u128, key: u8, rule: impl FnOnce() -> Rule) {
+        if self.record {
+            self.notes
+                .entry(Conn::new(a, b, carrier, key))
+                .or_insert_with(rule);
         }
     }
 
@@ -176,6 +228,7 @@ impl Arena {
         }
         self.nodes = 0;
         self.queue.clear();
+        self.notes.clear();
     }
 
     fn add_node(&mut self, cells: u128, owned: bool, point: u8) -> usize {
@@ -188,12 +241,12 @@ impl Arena {
     }
 
     /// Adds a full connection unless a kept one has a subset carrier; drops the kept fulls
-    /// and semis it makes redundant. Queues it for the AND rule.
-    fn add_full(&mut self, a: usize, b: usize, carrier: u128) {
+    /// and semis it makes redundant. Queues it for the AND rule. True when it was added.
+    fn add_full(&mut self, a: usize, b: usize, carrier: u128) -> bool {
         let pair = self.pair_mut(a, b);
         let fulls = pair.fulls as usize;
         if pair.full[..fulls].iter().any(|&f| f & !carrier == 0) {
-            return;
+            return false;
         }
         // Drop supersets.
         let mut kept = 0;
@@ -209,7 +262,7 @@ impl Arena {
             let (worst, size) = largest(&pair.full[..kept]);
             if carrier.count_ones() >= size {
                 pair.fulls = kept as u8;
-                return;
+                return false;
             }
             pair.full[worst] = carrier;
         } else {
@@ -237,11 +290,19 @@ impl Arena {
             carrier,
             key: NO_KEY,
         });
+        true
     }
 
     /// Adds a semi connection unless a kept full or semi has a subset carrier, then applies
-    /// the OR rule to the pair's semis with it.
-    fn add_semi(&mut self, a: usize, b: usize, carrier: u128, key: u8) {
+    /// the OR rule to the pair's semis with it. `rule` made it (noted when recording).
+    fn add_semi(
+        &mut self,
+        a: usize,
+        b: usize,
+        carrier: u128,
+        key: u8,
+        rule: impl FnOnce() -> Rule,
+    ) {
         let pair = self.pair_mut(a, b);
         let fulls = pair.fulls as usize;
         if pair.full[..fulls].iter().any(|&f| f & !carrier == 0) {
@@ -282,11 +343,14 @@ impl Arena {
             carrier,
             key,
         });
+        self.note(a, b, carrier, key, rule);
         // OR rule: subsets holding the new semi whose carriers meet in nothing.
         let mut others = [0u128; MAX_SEMI];
+        let mut keys = [NO_KEY; MAX_SEMI];
         let pair = self.pair(a, b);
         let len = pair.semis as usize;
         others[..len].copy_from_slice(&pair.semi[..len]);
+        keys[..len].copy_from_slice(&pair.key[..len]);
         // No subset meets in nothing unless all of them do: the common case, at once.
         if others[..len].iter().fold(carrier, |acc, &c| acc & c) != 0 {
             return;
@@ -297,7 +361,7 @@ impl Arena {
         for i in (0..len).rev() {
             suffix[i] = suffix[i + 1] & others[i];
         }
-        let mut found = [0u128; 8];
+        let mut found = [(0u128, 0u32); 8];
         let mut count = 0;
         or_combine(
             &others[..len],
@@ -305,12 +369,24 @@ impl Arena {
             0,
             carrier,
             carrier,
+            0,
             1,
             &mut found,
             &mut count,
         );
-        for &full in &found[..count] {
-            self.add_full(a, b, full);
+        for &(full, taken) in &found[..count] {
+            if self.add_full(a, b, full) {
+                self.note(a, b, full, NO_KEY, || {
+                    let mut parts = vec![Conn::new(a, b, carrier, key)];
+                    let mut rest = taken;
+                    while rest != 0 {
+                        let i = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        parts.push(Conn::new(a, b, others[i], keys[i]));
+                    }
+                    Rule::Or(parts)
+                });
+            }
         }
     }
 
@@ -348,6 +424,7 @@ impl Arena {
                 } else {
                     y * MAX_NODES + m
                 };
+                let first = Conn::new(item.a as usize, item.b as usize, item.carrier, item.key);
                 let fulls = self.pairs[index].fulls as usize;
                 for i in 0..fulls {
                     let c2 = self.pairs[index].full[i];
@@ -355,12 +432,15 @@ impl Arena {
                         continue;
                     }
                     let union = item.carrier | c2;
+                    let rule = || Rule::And(first, Conn::new(m, y, c2, NO_KEY));
                     if item.key != NO_KEY {
-                        self.add_semi(x, y, union, item.key);
+                        self.add_semi(x, y, union, item.key, rule);
                     } else if through_owner {
-                        self.add_full(x, y, union);
+                        if self.add_full(x, y, union) {
+                            self.note(x, y, union, NO_KEY, rule);
+                        }
                     } else {
-                        self.add_semi(x, y, union | 1u128 << m_point, m_point);
+                        self.add_semi(x, y, union | 1u128 << m_point, m_point, rule);
                     }
                 }
                 if item.key == NO_KEY && through_owner {
@@ -372,7 +452,8 @@ impl Arena {
                             continue;
                         }
                         let key = self.pairs[index].key[i];
-                        self.add_semi(x, y, item.carrier | c2, key);
+                        let rule = || Rule::And(Conn::new(m, y, c2, key), first);
+                        self.add_semi(x, y, item.carrier | c2, key, rule);
                     }
                 }
             }
@@ -392,7 +473,8 @@ fn largest(carriers: &[u128]) -> (usize, u32) {
 }
 
 /// Collects into `found` (up to its length) the unions of subsets of `semis[start..]` that,
-/// with the carriers already taken (`inter`, `union`), meet in nothing.
+/// with the carriers already taken (`inter`, `union`; `chosen` has bit `i` for each
+/// `semis[i]` taken), meet in nothing, each with its `chosen` set.
 #[allow(clippy::too_many_arguments)]
 fn or_combine(
     semis: &[u128],
@@ -400,13 +482,14 @@ fn or_combine(
     start: usize,
     inter: u128,
     union: u128,
+    chosen: u32,
     taken: usize,
-    found: &mut [u128; 8],
+    found: &mut [(u128, u32); 8],
     count: &mut usize,
 ) {
     if inter == 0 {
         if *count < found.len() {
-            found[*count] = union;
+            found[*count] = (union, chosen);
             *count += 1;
         }
         return;
@@ -426,6 +509,7 @@ fn or_combine(
                 i + 1,
                 next,
                 union | semis[i],
+                chosen | 1 << i,
                 taken + 1,
                 found,
                 count,
@@ -434,6 +518,64 @@ fn or_combine(
                 return;
             }
         }
+    }
+}
+
+/// Which inferior cells H-search fills in before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fill {
+    /// Both players' (the solver's H-search: the filled board has the same value).
+    Both,
+    /// Only the opponent's of the owner, the owner's left empty: every connection found is
+    /// then one of the real board with no argument about inferior cells (a cell taken as
+    /// the opponent's only keeps it out of the carriers), as a certificate needs.
+    OpponentOnly,
+}
+
+/// Runs H-search for `owner` with every connection's rule noted (`Fill::OpponentOnly`),
+/// then hands the arena to `read` (the certificate's reader, `super::certificate`), or
+/// `None` on boards without bitboards.
+pub(super) fn with_recorded<T>(
+    game: &Hex,
+    owner: Player,
+    read: impl FnOnce(&EdgeConnections, &RecordedArena) -> T,
+) -> Option<T> {
+    let masks = game.tables.masks.as_ref()?;
+    Some(ARENA.with(|arena| {
+        let mut arena = arena.borrow_mut();
+        arena.record = true;
+        let found = game.run_hsearch(owner, masks, &mut arena, Fill::OpponentOnly);
+        let answer = read(&found, &RecordedArena { arena: &arena });
+        arena.record = false;
+        arena.notes.clear();
+        answer
+    }))
+}
+
+/// A read-only view of an arena after a recorded run.
+pub(super) struct RecordedArena<'a> {
+    arena: &'a Arena,
+}
+
+impl RecordedArena<'_> {
+    /// The rule noted for `conn`.
+    pub fn rule(&self, conn: &Conn) -> Option<&Rule> {
+        self.arena.notes.get(conn)
+    }
+
+    /// The cells node `id` stands on (a chain's stones, an empty cell; nothing for an edge:
+    /// ids 0 and 1 are the owner's first and second edge).
+    pub fn cells(&self, id: u8) -> u128 {
+        self.arena.cells[id as usize]
+    }
+
+    /// The smallest full connection of the owner's two edges, if one was found.
+    pub fn edge_full(&self) -> Option<Conn> {
+        let pair = self.arena.pair(0, 1);
+        pair.full[..pair.fulls as usize]
+            .iter()
+            .min_by_key(|c| c.count_ones())
+            .map(|&c| Conn::new(0, 1, c, NO_KEY))
     }
 }
 
@@ -483,7 +625,7 @@ impl Hex {
         }
         let connections = ARENA.with(|arena| {
             let mut arena = arena.borrow_mut();
-            self.run_hsearch(owner, masks, &mut arena)
+            self.run_hsearch(owner, masks, &mut arena, Fill::Both)
         });
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
@@ -504,13 +646,17 @@ impl Hex {
         owner: Player,
         masks: &super::bits::Masks,
         arena: &mut Arena,
+        fill_mode: Fill,
     ) -> EdgeConnections {
         arena.clear();
         // H-search runs on the filled-in board (submodule `inferior`): captured cells are
         // the captor's stones, dead cells take the colour the analysis chose. The filled
         // position has the same value, and a move of the side to move outside the filled
         // cells is answered the same way in both.
-        let fill = self.inferior_cells().map_or([0; 2], |cells| cells.fill_in);
+        let mut fill = self.inferior_cells().map_or([0; 2], |cells| cells.fill_in);
+        if fill_mode == Fill::OpponentOnly {
+            fill[owner.index()] = 0;
+        }
         let captured_by_owner = self
             .inferior_cells()
             .map_or(0, |cells| cells.captured[owner.index()]);
@@ -559,7 +705,10 @@ impl Hex {
             while t != 0 {
                 let p = t.trailing_zeros();
                 t &= t - 1;
-                arena.add_full(g, node_of[p as usize] as usize, 0);
+                let n = node_of[p as usize] as usize;
+                if arena.add_full(g, n, 0) {
+                    arena.note(g, n, 0, NO_KEY, || Rule::Base);
+                }
             }
         }
         let mut cells = empty;
@@ -571,11 +720,10 @@ impl Hex {
             while t != 0 {
                 let q = t.trailing_zeros();
                 t &= t - 1;
-                arena.add_full(
-                    node_of[p as usize] as usize,
-                    node_of[q as usize] as usize,
-                    0,
-                );
+                let (a, b) = (node_of[p as usize] as usize, node_of[q as usize] as usize);
+                if arena.add_full(a, b, 0) {
+                    arena.note(a, b, 0, NO_KEY, || Rule::Base);
+                }
             }
         }
         // The AND rule over the queue until nothing new comes (the OR rule runs inside
@@ -629,7 +777,7 @@ mod tests {
             let masks = self.tables.masks.as_ref().expect("bitboard size");
             ARENA.with(|arena| {
                 let mut arena = arena.borrow_mut();
-                self.run_hsearch(owner, masks, &mut arena);
+                self.run_hsearch(owner, masks, &mut arena, Fill::Both);
                 let end = |id: usize| match id {
                     0 => End::Edge { second: false },
                     1 => End::Edge { second: true },
