@@ -65,10 +65,13 @@ fn screen(app: &App, width: u16, height: u16) -> String {
     out
 }
 
-/// Where the script is: position, replay step, selection.
-fn frame(app: &App) -> (usize, usize, Option<u32>) {
+/// Where the script is: position, replay step, selection (by its moves from the root: a
+/// generated child not searched yet gets its id when a pane first asks for it, so the same
+/// leaf may have another id after another replay).
+fn frame(app: &App) -> (usize, usize, Option<Vec<String>>) {
     let at = app.lesson.as_ref().map_or(usize::MAX, |s| s.at);
-    (at, app.session.step(), app.selected)
+    let selected = app.selected.map(|n| app.session.detail(n).path);
+    (at, app.session.step(), selected)
 }
 
 fn error_of(app: &App) -> Option<String> {

@@ -9,11 +9,11 @@ use toml::Spanned;
 
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
 use super::{Goto, Lesson, LessonError, Setup, Step, parse_ordering};
+use crate::puzzle::Position;
 use crate::puzzle::source::line_column;
 use crate::puzzle::{self, Puzzle, find_bundled};
 use crate::run::registry;
 use crate::search::Algorithm;
-use crate::puzzle::Position;
 use crate::view::landing::Landing;
 use crate::view::session::KnowledgeView;
 
@@ -442,8 +442,10 @@ mod tests {
             "{hex}[[step]]\ngoto = \"end\"\ntext = \"x\"\nmarks = \"vcs\"\n"
         ));
         assert!(
-            e.starts_with("l.toml:9: step 1: unknown marks 'vcs'; expected one of off, \
-                           connections, pruned"),
+            e.starts_with(
+                "l.toml:9: step 1: unknown marks 'vcs'; expected one of off, \
+                           connections, pruned"
+            ),
             "{e}"
         );
         let e = error(&format!(
