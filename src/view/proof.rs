@@ -352,8 +352,9 @@ pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move], known: bool) -
     }
     if outside > 0 {
         parts.push(format!(
-            "{outside} outside the must-play region ({} cells)",
-            region.len()
+            "{outside} outside the must-play region ({} cell{})",
+            region.len(),
+            if region.len() == 1 { "" } else { "s" }
         ));
     }
     if other > 0 {
