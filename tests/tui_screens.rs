@@ -647,6 +647,20 @@ fn hex_node_pane_reads_whole_at_80x24() {
         s.contains("decided by the connection") && !s.contains("moves pruned"),
         "{s}"
     );
+    // No expansion explains it, so the Why block of its events names the connection.
+    let why = app.session.explain().unwrap().lines;
+    assert!(
+        why.iter().any(
+            |l| l.starts_with("Black to move holds a semi connection, key b3 (carrier")
+                && l.ends_with("Black wins by b3")
+        ),
+        "{why:?}"
+    );
+    assert!(
+        why.iter()
+            .any(|l| l == "decided by the connection before any move was generated"),
+        "{why:?}"
+    );
 }
 
 /// Hex 6x6 with df-pn at step 11 at 120x40: the children's two-digit proof numbers keep the

@@ -51,6 +51,11 @@ pub trait BoardGame: SearchGame {
     fn knowledge_prunes(&self) -> bool {
         false
     }
+
+    /// True when the knowledge decides this position before any move is generated.
+    fn knowledge_decides(&self) -> bool {
+        false
+    }
 }
 
 fn stone_view<G: StoneGame>(
@@ -132,6 +137,11 @@ impl BoardGame for Hex {
     fn knowledge_prunes(&self) -> bool {
         self.knowledge()
             .is_some_and(|k| !k.pruned.is_empty() && !hex_knowledge::decides(self, &k))
+    }
+
+    fn knowledge_decides(&self) -> bool {
+        self.knowledge()
+            .is_some_and(|k| hex_knowledge::decides(self, &k))
     }
 
     fn board_view(

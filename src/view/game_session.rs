@@ -835,6 +835,19 @@ impl<G: BoardGame> Session for GameSession<G> {
                     x.lines.insert(at, line);
                 }
             }
+        } else if self.knowledge_pruning
+            && let Some(node) = x.node
+            && (node as usize) < trace.node_count()
+            && trace.node(node).kind().is_proof()
+            && self.replay.pn_children(&trace, node).is_empty()
+        {
+            // A node the solver's knowledge closes before any move is generated (Hex: the
+            // mover's semi connection, the opponent's full one) has no expansion to explain
+            // it: its events name the connection that decides it.
+            let (game, _) = self.position(&trace, node);
+            if game.knowledge_decides() {
+                x.lines.extend(game.knowledge_lines(true));
+            }
         }
         Some(x)
     }
