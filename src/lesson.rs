@@ -29,6 +29,8 @@
 //! expect = "cutoff"        # optional: the kind of event the step must land on
 //! offscreen = ["beta 70"]  # optional: mentions of the text the checker does not hold
 //!                          # against the screen (about the future or a seed's figure)
+//! marks = "connections"    # optional, Hex only: the solver's knowledge on the board, as
+//!                          # the `Z` key sets it: "connections", "pruned" or "off" (default)
 //! ```
 //!
 //! The user's guide to the format and the checker's rules is `docs/lessons.md`; the rules
@@ -61,6 +63,7 @@ use crate::puzzle::Puzzle;
 use crate::search::Algorithm;
 use crate::search::config::MoveOrdering;
 use crate::view::landing::Landing;
+use crate::view::session::KnowledgeView;
 
 pub use bundled::{BundledLesson, bundled, find_bundled};
 
@@ -95,6 +98,8 @@ pub struct Step {
     pub expect: Option<Landing>,
     /// Mentions of the text the checker does not hold against the screen (`offscreen`).
     pub offscreen: Vec<String>,
+    /// Hex: the solver's knowledge the board shows at this step (`marks`; off when unset).
+    pub marks: KnowledgeView,
 }
 
 /// A search to run: the puzzle and the settings the lesson asks for.

@@ -29,6 +29,26 @@ fn solve_prints_board_result_move_line_and_counters() {
         ));
 }
 
+/// df-pn on Hex: a root that H-search decides before any move is searched says so, and one
+/// it leaves open says nothing of it (issue 18, point 6).
+#[test]
+fn solve_says_when_h_search_decided_the_root() {
+    plyscope()
+        .args(["solve", "hex-4x4", "--algo", "dfpn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "decided     at the root by H-search: a semi connection of Black's edges, key b3, \
+             before any move was searched",
+        ));
+    plyscope()
+        .args(["solve", "hex-4x4-must-play"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("result      disproven"))
+        .stdout(predicate::str::contains("decided ").not());
+}
+
 #[test]
 fn solve_json_is_one_object_per_puzzle() {
     let out = plyscope()

@@ -65,10 +65,13 @@ fn screen(app: &App, width: u16, height: u16) -> String {
     out
 }
 
-/// Where the script is: position, replay step, selection.
-fn frame(app: &App) -> (usize, usize, Option<u32>) {
+/// Where the script is: position, replay step, selection (by its moves from the root: a
+/// generated child not searched yet gets its id when a pane first asks for it, so the same
+/// leaf may have another id after another replay).
+fn frame(app: &App) -> (usize, usize, Option<Vec<String>>) {
     let at = app.lesson.as_ref().map_or(usize::MAX, |s| s.at);
-    (at, app.session.step(), app.selected)
+    let selected = app.selected.map(|n| app.session.detail(n).path);
+    (at, app.session.step(), selected)
 }
 
 fn error_of(app: &App) -> Option<String> {
@@ -323,6 +326,31 @@ fn snapshot_move_ordering_counts() {
     let (mut app, rx) = open_bundled("move-ordering");
     go(&mut app, &rx, 2);
     insta::assert_snapshot!("lesson_move_ordering_best_first", screen(&app, 100, 30));
+}
+
+/// A step's `marks` turns the Hex knowledge marks on for its position only: the intro and
+/// a step without `marks` show none, a step with them the `Z` key's view and its legend,
+/// the same going back as going forward.
+#[test]
+fn hex_virtual_connections_steps_turn_the_knowledge_marks_on() {
+    use plyscope::view::session::KnowledgeView;
+    let (mut app, rx) = open_bundled("hex-virtual-connections");
+    assert_eq!(app.knowledge, KnowledgeView::Off);
+    assert!(!screen(&app, 80, 24).contains("Black semi"));
+    go(&mut app, &rx, 1);
+    assert_eq!(app.knowledge, KnowledgeView::Connections);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Black semi b3, White none"), "{s}");
+    go(&mut app, &rx, 3);
+    assert_eq!(app.knowledge, KnowledgeView::Pruned);
+    let s = screen(&app, 80, 24);
+    insta::assert_snapshot!("lesson_hex_virtual_connections_step_3_80x24", s.clone());
+    assert!(s.contains("c captured, v vulnerable: 11 cells"), "{s}");
+    go(&mut app, &rx, 5);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Black full, White none"), "{s}");
+    go(&mut app, &rx, 0);
+    assert_eq!(app.knowledge, KnowledgeView::Off);
 }
 
 #[test]

@@ -341,8 +341,17 @@ fn dfpn_hex6_expansion_says_which_moves_it_left_out() {
     app.update(Action::StepNextExpansion);
     let x = app.session.explain().expect("an explanation");
     assert_eq!(x.headline, "expand the root: 17 children");
-    let note = "17 of 36 legal moves: 17 mirror images under the 180° turn, 2 left out by the one-move tactics, the game's knowledge (Hex: inferior cells) or the level's move rules";
+    // The mirror images are the note's; the two moves the inferior-cell analysis prunes are
+    // counted, with their pattern, by the solver's own line (not a second time here).
+    let note = "17 of 36 legal moves: 17 mirror images under the 180° turn";
     assert!(x.lines.iter().any(|l| l == note), "{:?}", x.lines);
+    assert!(
+        x.lines
+            .iter()
+            .any(|l| l == "2 moves pruned: 1 vulnerable to a2, 1 vulnerable to f5"),
+        "{:?}",
+        x.lines
+    );
     let root = app.session.roots()[0];
     let p = app.session.detail(root).proof.unwrap();
     assert_eq!(p.children_note.as_deref(), Some(note));

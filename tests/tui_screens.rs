@@ -603,3 +603,90 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
     let s = screen(&app, &unicode(), 80, 24);
     assert!(s.contains("belong to Hex"), "{s}");
 }
+
+/// The node pane of a df-pn node on Hex at 80x24 (issue 18 point 6, newcomer review): the
+/// solver's lines leave the carriers to the board's `Z` marks and the children row follows
+/// them, so the connection, the pruned moves by reason and the children's count all read
+/// whole; the children note does not count the pruned moves a second time. A node the
+/// mover's key decides says so instead of counting moves pruned that were never generated.
+#[test]
+fn hex_node_pane_reads_whole_at_80x24() {
+    use plyscope::search::Algorithm;
+    let (mut app, _rx) = open_lambda("hex-4x4-must-play", Algorithm::DfPn);
+    for _ in 0..3 {
+        press(&mut app, &[Action::StepForward]);
+    }
+    let s = screen(&app, &unicode(), 80, 24);
+    insta::assert_snapshot!("hex_4x4_must_play_dfpn_root_expanded_80x24", s.clone());
+    let node: String = s
+        .lines()
+        .skip_while(|l| !l.starts_with("┌Node"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("└"))
+        .map(|l| format!("{} ", l.split('│').nth(1).unwrap_or("").trim_end()))
+        .collect();
+    for whole in [
+        "solver    Black holds a semi connection, key b3: White to move must break it",
+        "solver    11 moves pruned: 8 outside must-play, 3 captured by black",
+        "children  2 of 13 legal, expanded 1x",
+    ] {
+        let words: Vec<&str> = whole.split_whitespace().collect();
+        let shown: Vec<&str> = node.split_whitespace().collect();
+        assert!(
+            shown.windows(words.len()).any(|w| w == words.as_slice()),
+            "{whole:?} not whole in the node pane:\n{s}"
+        );
+    }
+    assert_eq!(node.matches("pruned").count(), 1, "{node}");
+
+    let (mut app, _rx) = open_lambda("hex-4x4", Algorithm::DfPn);
+    press(&mut app, &[Action::StepEnd]);
+    app.selected = Some(app.session.roots()[0]);
+    let s = screen(&app, &unicode(), 80, 24);
+    assert!(
+        s.contains("decided by the connection") && !s.contains("moves pruned"),
+        "{s}"
+    );
+    // No expansion explains it, so the Why block of its events names the connection.
+    let why = app.session.explain().unwrap().lines;
+    assert!(
+        why.iter().any(
+            |l| l.starts_with("Black to move holds a semi connection, key b3 (carrier")
+                && l.ends_with("Black wins by b3")
+        ),
+        "{why:?}"
+    );
+    assert!(
+        why.iter()
+            .any(|l| l == "decided by the connection before any move was generated"),
+        "{why:?}"
+    );
+}
+
+/// Hex 6x6 with df-pn at step 11 at 120x40: the children's two-digit proof numbers keep the
+/// stones and values under their column letters (the row read `1 (O )1  19`), and the
+/// connections legend, wider than the board pane, wraps instead of being cut.
+#[test]
+fn hex_6x6_board_overlay_and_legend_at_120x40() {
+    use plyscope::search::Algorithm;
+    let (mut app, _rx) = open_lambda("hex-6x6", Algorithm::DfPn);
+    for _ in 0..11 {
+        press(&mut app, &[Action::StepForward]);
+    }
+    let s = screen(&app, &unicode(), 120, 40);
+    assert!(s.contains("·  ·  1 (O) 1 19"), "{s}");
+    insta::assert_snapshot!("hex_6x6_dfpn_step_11_values_120x40", s);
+    type_keys(&mut app, "Z");
+    let s = screen(&app, &unicode(), 120, 40);
+    insta::assert_snapshot!("hex_6x6_dfpn_step_11_connections_120x40", s.clone());
+    let board: String = s
+        .lines()
+        .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        board.contains("b/w connection, B/W semi key, +/*\nboth"),
+        "{board}"
+    );
+    assert!(board.contains("Black none, White semi b5"), "{board}");
+}

@@ -388,3 +388,25 @@ fn the_explorer_opens_a_lesson_from_its_picker() {
     tmux.keys("q");
     tmux.wait_for("EXITED 0");
 }
+
+/// Issue 18, newcomer review: at the end of a df-pn run on Hex 6x6, `v` (the end of the
+/// principal variation: a proof search's current descent) has nowhere to go; the status
+/// line says why instead of nothing.
+#[test]
+fn v_at_the_end_of_a_hex_6x6_run_says_why() {
+    let Some(tmux) = tmux_or_skip("pv") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore hex-6x6 --algo dfpn; echo EXITED $?; sleep 30");
+    tmux.open(120, 40, &[&shell]);
+    tmux.wait_for("proven (proof tree");
+    tmux.keys("End");
+    tmux.wait_for("step 17/17");
+    tmux.keys("v");
+    tmux.keys("v");
+    let s = tmux.wait_for("v: the recorded run is over");
+    assert!(s.contains("no descent is under way"), "{s}");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+}

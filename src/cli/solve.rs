@@ -463,6 +463,12 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         writeln!(out, "result      {result} (value {})", r.value)?;
     }
     writeln!(out, "best move   {}", r.best_move.as_deref().unwrap_or("-"))?;
+    if let Some(by) = &r.decided_by {
+        writeln!(
+            out,
+            "decided     at the root {by}, before any move was searched"
+        )?;
+    }
     if !threat && !proof {
         writeln!(out, "pv          {}", dash_if_empty(&r.pv))?;
     }

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledLesson; 9] = bundle![
+static BUNDLED: [BundledLesson; 10] = bundle![
     "minimax-wdl",
     "alphabeta-cutoffs",
     "three-twelve-eight",
@@ -46,6 +46,7 @@ static BUNDLED: [BundledLesson; 9] = bundle![
     "pns-small-tree",
     "lambda1-ladder",
     "lambda2-threat",
+    "hex-virtual-connections",
 ];
 
 /// Every bundled lesson, in `plyscope lesson` order.

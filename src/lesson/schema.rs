@@ -42,6 +42,9 @@ pub(crate) struct RawStep {
     /// Mentions of the text the lesson checker does not hold against the screen (numbers
     /// about the future or about a seed's figure), as the text writes them.
     pub offscreen: Option<Spanned<Vec<String>>>,
+    /// Hex: which of the solver's knowledge the board shows at this step (`connections`,
+    /// `pruned`, `off`), as the `Z` key would set it.
+    pub marks: Option<Spanned<String>>,
 }
 
 /// A step's `search = { ... }`: the lesson's settings with these changed.

@@ -9,11 +9,13 @@ use toml::Spanned;
 
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
 use super::{Goto, Lesson, LessonError, Setup, Step, parse_ordering};
+use crate::puzzle::Position;
 use crate::puzzle::source::line_column;
 use crate::puzzle::{self, Puzzle, find_bundled};
 use crate::run::registry;
 use crate::search::Algorithm;
 use crate::view::landing::Landing;
+use crate::view::session::KnowledgeView;
 
 /// A problem at a byte offset, possibly about a step.
 struct Fault {
@@ -272,6 +274,36 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         Some(raw) => Some(step_setup(raw.get_ref(), base, cx)?),
         None => None,
     };
+    let marks = match &s.marks {
+        None => KnowledgeView::Off,
+        Some(m) => {
+            let view = KnowledgeView::parse(m.get_ref()).ok_or_else(|| {
+                let names: Vec<&str> = KnowledgeView::NAMED.iter().map(|(n, _)| *n).collect();
+                at(
+                    m,
+                    format!(
+                        "unknown marks '{}'; expected one of {}",
+                        m.get_ref(),
+                        names.join(", ")
+                    ),
+                )
+            })?;
+            let puzzle = &search.as_ref().unwrap_or(base).puzzle;
+            if view != KnowledgeView::Off && !matches!(puzzle.position, Position::Hex(_)) {
+                return Err(at(
+                    m,
+                    format!(
+                        "marks = \"{}\" shows the Hex solver's knowledge; puzzle '{}' is a {} \
+                         position",
+                        m.get_ref().trim(),
+                        puzzle.name,
+                        puzzle.position.game_name()
+                    ),
+                ));
+            }
+            view
+        }
+    };
     let offscreen = match s.offscreen {
         None => Vec::new(),
         Some(list) => {
@@ -306,6 +338,7 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         search,
         expect,
         offscreen,
+        marks,
     })
 }
 
@@ -338,6 +371,27 @@ mod tests {
         assert_eq!(l.setup_at(1).algorithm, Algorithm::AlphaBeta);
         assert_eq!(l.setup_at(2).algorithm, Algorithm::AlphaBetaSoft);
         assert_eq!((l.replay_from(1), l.replay_from(2)), (1, 2));
+        assert_eq!(l.steps[0].marks, KnowledgeView::Off);
+    }
+
+    #[test]
+    fn a_hex_step_names_the_knowledge_marks_it_shows() {
+        let hex = HEADER.replace("tree-abc", "hex-4x4-must-play");
+        let text = format!(
+            "{hex}\n[[step]]\ngoto = \"start\"\ntext = \"x\"\nmarks = \"connections\"\n\n\
+             [[step]]\ngoto = \"end\"\ntext = \"y\"\nmarks = \"pruned\"\n\n\
+             [[step]]\ngoto = \"end\"\ntext = \"z\"\n"
+        );
+        let l = parse(&text, "l.toml", false).unwrap();
+        let marks: Vec<KnowledgeView> = l.steps.iter().map(|s| s.marks).collect();
+        assert_eq!(
+            marks,
+            [
+                KnowledgeView::Connections,
+                KnowledgeView::Pruned,
+                KnowledgeView::Off
+            ]
+        );
     }
 
     #[test]
@@ -375,6 +429,25 @@ mod tests {
         );
         let e = error(HEADER);
         assert!(e.contains("at least one [[step]]"), "{e}");
+        let e = error(&format!(
+            "{HEADER}[[step]]\ngoto = \"end\"\ntext = \"x\"\nmarks = \"connections\"\n"
+        ));
+        assert!(
+            e.starts_with("l.toml:9: step 1: marks = \"connections\" shows the Hex solver's")
+                && e.contains("puzzle 'tree-abc'"),
+            "{e}"
+        );
+        let hex = HEADER.replace("tree-abc", "hex-4x4-must-play");
+        let e = error(&format!(
+            "{hex}[[step]]\ngoto = \"end\"\ntext = \"x\"\nmarks = \"vcs\"\n"
+        ));
+        assert!(
+            e.starts_with(
+                "l.toml:9: step 1: unknown marks 'vcs'; expected one of off, \
+                           connections, pruned"
+            ),
+            "{e}"
+        );
         let e = error(&format!(
             "{HEADER}[[step]]\ngoto = \"end\"\ntext = \"x\"\nexpect = \"cut\"\n"
         ));

@@ -36,7 +36,7 @@ macro_rules! bundle {
     };
 }
 
-static BUNDLED: [BundledPuzzle; 37] = bundle![
+static BUNDLED: [BundledPuzzle; 38] = bundle![
     "tictactoe",
     "tictactoe-win",
     "tictactoe-loss",
@@ -55,6 +55,7 @@ static BUNDLED: [BundledPuzzle; 37] = bundle![
     "hex-3x3",
     "hex-4x4",
     "hex-4x4-white-b3",
+    "hex-4x4-must-play",
     "hex-5x5",
     "hex-6x6",
     "hex-7x7",

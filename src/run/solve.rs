@@ -124,6 +124,11 @@ pub struct SolveReport {
     pub value: String,
     /// Best root move in the game's notation.
     pub best_move: Option<String>,
+    /// df-pn on a game with virtual connections (Hex): the root was decided by H-search
+    /// before any move was searched, in words ("a semi connection of Black's edges, key
+    /// c3"); `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
     /// Principal variation.
     pub pv: Vec<String>,
     /// Depth of the last completed search (alpha-beta family; 0 for threat searches).

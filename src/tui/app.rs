@@ -482,6 +482,40 @@ impl App {
         }
     }
 
+    /// Why `v` did not move: the selection already ends the principal variation as of
+    /// the step; the search's own record may end there too.
+    fn pv_end_message(&self, root: Option<NodeId>) -> String {
+        let path: Vec<String> = root
+            .map(|r| self.session.principal_variation(r))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| self.session.row(n).label)
+            .collect();
+        let at_end = self.session.finished() && self.session.step() >= self.session.len();
+        if path.is_empty() && self.is_proof() {
+            // A proof search's main line is its current descent from the root.
+            return if at_end {
+                "v: the recorded run is over, no descent is under way (v follows the current one)"
+                    .to_string()
+            } else {
+                "v: no descent is under way at this step (v follows the current one)".to_string()
+            };
+        }
+        let line = if path.is_empty() {
+            "the root".to_string()
+        } else {
+            format!("root {}", path.join(" "))
+        };
+        format!(
+            "v: already at the end of the principal variation ({line}){}",
+            if at_end {
+                "; the recorded run ends here too"
+            } else {
+                "; space steps the search"
+            }
+        )
+    }
+
     fn sibling(&self, delta: isize) -> Option<NodeId> {
         let selected = self.selected?;
         let siblings = match self.session.parent(selected) {
@@ -648,6 +682,11 @@ impl App {
                         .copied()
                         .unwrap_or(r)
                 });
+                // Already there: say so, or the key looks dead (v selects, it never steps).
+                if end.is_some() && end == self.selected {
+                    self.message = Some(self.pv_end_message(root));
+                    return;
+                }
                 self.select(end, "nothing recorded yet");
             }
             Action::JumpLargest => {
@@ -1039,6 +1078,26 @@ mod tests {
         app.update(Action::StepBack);
         assert_eq!(app.session.step(), step);
         assert_eq!(app.selected, Some(cut));
+    }
+
+    /// `v` at the end of a df-pn run (issue 18, newcomer review): the selection already is
+    /// where `v` goes (a proof search's main line is its current descent, none once the run
+    /// is over), and the status line says so instead of nothing.
+    #[test]
+    fn v_at_the_end_of_a_proof_run_says_why_it_does_not_move() {
+        let (mut app, _rx) = open("hex-4x4-must-play");
+        app.update(Action::StepEnd);
+        app.update(Action::JumpPv);
+        let at = app.selected;
+        app.message = None;
+        app.update(Action::JumpPv);
+        assert_eq!(app.selected, at);
+        assert_eq!(
+            app.message.as_deref(),
+            Some(
+                "v: the recorded run is over, no descent is under way (v follows the current one)"
+            )
+        );
     }
 
     #[test]

@@ -40,9 +40,21 @@ pub trait BoardGame: SearchGame {
     }
 
     /// The solver's knowledge of this position in words, one line each (the node pane of
-    /// proof nodes, the Why block of their expansions); empty for games without it.
-    fn knowledge_lines(&self) -> Vec<String> {
+    /// proof nodes without the carriers' cells, the Why block of their expansions with
+    /// them); empty for games without it.
+    fn knowledge_lines(&self, _carriers: bool) -> Vec<String> {
         Vec::new()
+    }
+
+    /// True when the knowledge prunes moves of this position that the solver's lines
+    /// count (the children note then leaves them to those lines).
+    fn knowledge_prunes(&self) -> bool {
+        false
+    }
+
+    /// True when the knowledge decides this position before any move is generated.
+    fn knowledge_decides(&self) -> bool {
+        false
     }
 }
 
@@ -117,9 +129,19 @@ impl BoardGame for Hex {
         Some((marks, hex_knowledge::legend(self, k.as_ref(), view)))
     }
 
-    fn knowledge_lines(&self) -> Vec<String> {
+    fn knowledge_lines(&self, carriers: bool) -> Vec<String> {
         self.knowledge()
-            .map_or_else(Vec::new, |k| hex_knowledge::lines(self, &k))
+            .map_or_else(Vec::new, |k| hex_knowledge::lines(self, &k, carriers))
+    }
+
+    fn knowledge_prunes(&self) -> bool {
+        self.knowledge()
+            .is_some_and(|k| !k.pruned.is_empty() && !hex_knowledge::decides(self, &k))
+    }
+
+    fn knowledge_decides(&self) -> bool {
+        self.knowledge()
+            .is_some_and(|k| hex_knowledge::decides(self, &k))
     }
 
     fn board_view(

@@ -204,7 +204,7 @@ impl<G: BoardGame> GameSession<G> {
             )
             .map(|mut p| {
                 if self.knowledge_pruning {
-                    p.solver = game.knowledge_lines();
+                    p.solver = game.knowledge_lines(false);
                 }
                 p
             }),
@@ -634,10 +634,14 @@ impl<G: BoardGame> Session for GameSession<G> {
                     .map(|(m, _, _)| m)
                     .collect();
                 if !listed.is_empty() {
-                    p.children_note = proof::children_note(&game, &listed);
+                    p.children_note = proof::children_note(
+                        &game,
+                        &listed,
+                        self.knowledge_pruning && game.knowledge_prunes(),
+                    );
                 }
                 if self.knowledge_pruning {
-                    p.solver = game.knowledge_lines();
+                    p.solver = game.knowledge_lines(false);
                 }
                 p
             }),
@@ -817,15 +821,32 @@ impl<G: BoardGame> Session for GameSession<G> {
         if let Some(&Event::PnExpand { node, moves, .. }) = trace.events().get(x.event) {
             let (game, _) = self.position(&trace, node);
             let mut at = 1.min(x.lines.len());
-            if let Some(note) = proof::children_note(&game, trace.moves(moves)) {
+            if let Some(note) = proof::children_note(
+                &game,
+                trace.moves(moves),
+                self.knowledge_pruning && game.knowledge_prunes(),
+            ) {
                 x.lines.insert(at, note);
                 at += 1;
             }
             // What the solver knew here (Hex: the connections, the moves pruned and why).
             if self.knowledge_pruning {
-                for line in game.knowledge_lines().into_iter().rev() {
+                for line in game.knowledge_lines(true).into_iter().rev() {
                     x.lines.insert(at, line);
                 }
+            }
+        } else if self.knowledge_pruning
+            && let Some(node) = x.node
+            && (node as usize) < trace.node_count()
+            && trace.node(node).kind().is_proof()
+            && self.replay.pn_children(&trace, node).is_empty()
+        {
+            // A node the solver's knowledge closes before any move is generated (Hex: the
+            // mover's semi connection, the opponent's full one) has no expansion to explain
+            // it: its events name the connection that decides it.
+            let (game, _) = self.position(&trace, node);
+            if game.knowledge_decides() {
+                x.lines.extend(game.knowledge_lines(true));
             }
         }
         Some(x)

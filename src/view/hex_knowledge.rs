@@ -139,15 +139,37 @@ fn cells(game: &Hex, carrier: &[Point]) -> String {
     names.join(" ")
 }
 
+/// True when the knowledge decides the node before any move is generated: the mover
+/// holds a connection of its edges (it wins by a semi's key, or at once by a full one), or
+/// the opponent holds a full one (the mover has lost). df-pn's expansion stops there, so no
+/// move is pruned.
+pub fn decides(game: &Hex, k: &Knowledge) -> bool {
+    let mover = game.to_move();
+    k.connections[mover.index()].is_some()
+        || matches!(
+            k.connections[mover.opponent().index()],
+            Some(EdgeConnection::Full { .. })
+        )
+}
+
 /// What the knowledge says about the node, one line each: the side to move's edge
 /// connection (it wins), else the opponent's and what it decides, then the moves pruned,
-/// counted by reason.
+/// counted by reason, or, when a connection decided the node, that no move was generated.
+/// `carriers`: name the carriers' cells (the Why block); the node pane leaves them to the
+/// board's `Z` marks, so that its narrow column keeps every line whole.
 /// "Black holds a full connection of its edges (carrier a2 b2): White to move has lost",
 /// "Black to move holds a semi connection, key c3 (carrier b2 c2): Black wins by c3",
 /// "9 moves pruned: 7 outside must-play, 2 dead".
-pub fn lines(game: &Hex, k: &Knowledge) -> Vec<String> {
+pub fn lines(game: &Hex, k: &Knowledge, carriers: bool) -> Vec<String> {
     let mover = game.to_move();
     let mut out = Vec::new();
+    let carrier = |cs: &[Point]| {
+        if carriers {
+            format!(" (carrier {})", cells(game, cs))
+        } else {
+            String::new()
+        }
+    };
     for player in [mover, mover.opponent()] {
         // A mover holding a connection wins: the opponent's says nothing more.
         if player != mover && k.connections[mover.index()].is_some() {
@@ -161,20 +183,20 @@ pub fn lines(game: &Hex, k: &Knowledge) -> Vec<String> {
         };
         match &k.connections[player.index()] {
             None => {}
-            Some(EdgeConnection::Full { carrier }) => out.push(format!(
-                "{holds} a full connection of its edges (carrier {}): {}",
-                cells(game, carrier),
+            Some(EdgeConnection::Full { carrier: cs }) => out.push(format!(
+                "{holds} a full connection of its edges{}: {}",
+                carrier(cs),
                 if player == mover {
                     format!("{who} wins")
                 } else {
                     format!("{to_move} to move has lost")
                 }
             )),
-            Some(EdgeConnection::Semi { key, carrier }) => {
+            Some(EdgeConnection::Semi { key, carrier: cs }) => {
                 let key = game.format_move(*key);
                 out.push(format!(
-                    "{holds} a semi connection, key {key} (carrier {}): {}",
-                    cells(game, carrier),
+                    "{holds} a semi connection, key {key}{}: {}",
+                    carrier(cs),
                     if player == mover {
                         format!("{who} wins by {key}")
                     } else {
@@ -183,6 +205,10 @@ pub fn lines(game: &Hex, k: &Knowledge) -> Vec<String> {
                 ));
             }
         }
+    }
+    if decides(game, k) {
+        out.push("decided by the connection before any move was generated".to_string());
+        return out;
     }
     if !k.pruned.is_empty() {
         let mut counts: Vec<(String, usize)> = Vec::new();
@@ -306,7 +332,7 @@ mod tests {
                 MarkKind::Connection(who)
             ))
         );
-        let text = lines(&g, &k);
+        let text = lines(&g, &k, true);
         assert!(
             text[0].starts_with(&format!(
                 "Black to move holds a semi connection, key {key_name} (carrier"
@@ -320,6 +346,20 @@ mod tests {
             legend,
             "b/w connection, B/W semi key, +/* both\nBlack semi b2, White semi b2"
         );
+        // The mover's key decides the node: no move is generated, none is pruned.
+        assert_eq!(
+            text.last().unwrap(),
+            "decided by the connection before any move was generated"
+        );
+        assert!(text.iter().all(|l| !l.contains("pruned")), "{text:?}");
+        // The node pane's form leaves the carrier to the board's marks.
+        let short = lines(&g, &k, false);
+        assert_eq!(
+            short[0],
+            format!(
+                "Black to move holds a semi connection, key {key_name}: Black wins by {key_name}"
+            )
+        );
     }
 
     #[test]
@@ -328,17 +368,23 @@ mod tests {
         // connection (empty carrier: the fill-in joins them).
         let g = after(3, &["b2"]);
         let k = g.knowledge().unwrap();
-        let text = lines(&g, &k);
+        let text = lines(&g, &k, true);
         assert_eq!(
             text[0],
             "Black holds a full connection of its edges (carrier empty: the filled-in cells \
              join them): White to move has lost"
         );
+        assert_eq!(
+            text[1..],
+            ["decided by the connection before any move was generated"]
+        );
     }
 
     #[test]
     fn pruned_cells_get_their_reason_letter_and_are_counted() {
-        let g = after(5, &["c3", "c2", "d2"]);
+        // Puzzle hex-4x4-must-play: White to move must break Black's semi connection;
+        // 8 moves lie outside the must-play region and 3 cells are captured by Black.
+        let g = after(4, &["a1", "a3", "d1"]);
         let k = g.knowledge().unwrap();
         let m = marks(&k, KnowledgeView::Pruned);
         assert_eq!(m.len(), k.pruned.len());
@@ -347,7 +393,7 @@ mod tests {
             assert_eq!(*kind, MarkKind::Pruned);
             assert_eq!(text.chars().next(), Some(pruned_letter(*why)));
         }
-        let text = lines(&g, &k);
+        let text = lines(&g, &k, true);
         let last = text.last().unwrap();
         assert!(
             last.starts_with(&format!("{} moves pruned: ", k.pruned.len())),
@@ -361,5 +407,27 @@ mod tests {
             .map(|part| part.split(' ').next().unwrap().parse::<usize>().unwrap())
             .sum();
         assert_eq!(total, k.pruned.len(), "{last}");
+        assert_eq!(
+            last,
+            "11 moves pruned: 8 outside must-play, 3 captured by black"
+        );
+    }
+
+    #[test]
+    fn a_node_a_connection_decides_counts_no_pruned_moves() {
+        // 5x5 after c3 c2 d2: Black holds a full connection, White to move has lost; df-pn
+        // generates no move here, so none is counted as pruned (the newcomer review saw
+        // "N moves pruned" on such nodes).
+        let g = after(5, &["c3", "c2", "d2"]);
+        let k = g.knowledge().unwrap();
+        assert!(decides(&g, &k));
+        let text = lines(&g, &k, false);
+        assert_eq!(
+            text,
+            [
+                "Black holds a full connection of its edges: White to move has lost",
+                "decided by the connection before any move was generated"
+            ]
+        );
     }
 }

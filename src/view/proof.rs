@@ -304,7 +304,11 @@ pub fn rule_lines(
 /// Hex: the opponent's one-move virtual connections), and the rest (moves that lose at
 /// once, or a lambda level's move rules). `None` when nothing was left out.
 /// "13 of 25 legal moves: 12 mirror images under the 180° turn".
-pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move]) -> Option<String> {
+///
+/// `known`: the game's solver knowledge (Hex) counts the pruned moves by reason in a line of
+/// its own beside this note, so the note leaves what is not a mirror image to those lines
+/// ("2 of 13 legal moves") instead of counting the same moves a second, vaguer time.
+pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move], known: bool) -> Option<String> {
     let mut legal = MoveList::new();
     game.legal_moves(&mut legal);
     if legal.len() <= listed.len() {
@@ -342,16 +346,24 @@ pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move]) -> Option<Stri
             }
         ));
     }
+    if known {
+        // The solver's lines count the rest by reason.
+        (outside, other) = (0, 0);
+    }
     if outside > 0 {
         parts.push(format!(
-            "{outside} outside the must-play region ({} cells)",
-            region.len()
+            "{outside} outside the must-play region ({} cell{})",
+            region.len(),
+            if region.len() == 1 { "" } else { "s" }
         ));
     }
     if other > 0 {
         parts.push(format!(
             "{other} left out by the one-move tactics, the game's knowledge (Hex: inferior cells) or the level's move rules"
         ));
+    }
+    if parts.is_empty() {
+        return Some(format!("{} of {} legal moves", listed.len(), legal.len()));
     }
     Some(format!(
         "{} of {} legal moves: {}",

@@ -45,6 +45,21 @@ pub enum KnowledgeView {
 }
 
 impl KnowledgeView {
+    /// Every view with its name (a lesson step's `marks`).
+    pub const NAMED: [(&'static str, KnowledgeView); 3] = [
+        ("off", KnowledgeView::Off),
+        ("connections", KnowledgeView::Connections),
+        ("pruned", KnowledgeView::Pruned),
+    ];
+
+    /// The view called `name` (`off`, `connections`, `pruned`).
+    pub fn parse(name: &str) -> Option<KnowledgeView> {
+        Self::NAMED
+            .iter()
+            .find(|(n, _)| *n == name.trim())
+            .map(|&(_, v)| v)
+    }
+
     /// The next view in the cycle off -> connections -> pruned -> off.
     pub fn next(self) -> KnowledgeView {
         match self {

@@ -60,6 +60,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         lambda_level: None,
         value: result.value.to_string(),
         best_move: result.best_move.map(|m| game.format_move(m)),
+        decided_by: None,
         pv: format_line(&mut game, &result.pv),
         depth: result.depth,
         depth_limit: None,

@@ -324,6 +324,11 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     let to_move: Player = game.to_move();
     let config = config_for(options);
     let goal = goal_for(&game, puzzle);
+    let decided_by = if options.algorithm == Algorithm::DfPn {
+        decided_at_root(&game)
+    } else {
+        None
+    };
     let report = proof_search(
         &mut game,
         options.algorithm,
@@ -416,6 +421,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         lambda_level: report.level.map(u32::from),
         value: verdict.to_string(),
         best_move: report.best_move.map(|m| game.format_move(m)),
+        decided_by,
         pv: report
             .best_move
             .map(|m| vec![game.format_move(m)])
@@ -440,6 +446,50 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         seconds: stats.elapsed.as_secs_f64(),
         nodes_per_second: stats.nodes_per_second(),
         check,
+    }
+}
+
+/// What decides `game` before df-pn generates a move, from the game's knowledge beyond
+/// one move (`Tactics::is_lost`, `Tactics::winning_key`: Hex's H-search), in words; `None`
+/// when that knowledge leaves the root open (or the game has none). df-pn's expansion asks
+/// the same two questions in the same order (`PlainMoves::expand`), after the immediate
+/// wins, which a game over or a one-move win answers first.
+pub fn decided_at_root<G: SearchGame>(game: &G) -> Option<String> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let immediate = moves.iter().any(|&m| {
+        let mut g = game.clone();
+        g.play(m);
+        g.outcome().is_some()
+    });
+    if immediate {
+        return None;
+    }
+    let mover = game.to_move();
+    if game.is_lost() {
+        return Some(format!(
+            "by H-search: {} holds a full connection of its edges, {} to move has lost",
+            title(mover.opponent()),
+            title(mover)
+        ));
+    }
+    game.winning_key().map(|key| {
+        format!(
+            "by H-search: a semi connection of {}'s edges, key {}",
+            title(mover),
+            game.format_move(key)
+        )
+    })
+}
+
+/// "Black" / "White".
+fn title(player: Player) -> &'static str {
+    match player {
+        Player::Black => "Black",
+        Player::White => "White",
     }
 }
 
@@ -660,6 +710,34 @@ mod tests {
         assert!(has_numeric_leaves(&mut mixed));
         // The position is left as it was found.
         assert_eq!(mixed.current(), 0);
+    }
+
+    #[test]
+    fn a_root_decided_by_a_connection_is_named() {
+        use crate::games::hex::Hex;
+        // The empty 4x4 board: Black to move holds a semi connection, key b3.
+        let g = Hex::new(4).unwrap();
+        assert_eq!(
+            decided_at_root(&g).as_deref(),
+            Some("by H-search: a semi connection of Black's edges, key b3")
+        );
+        // After Black b2 on 3x3 White to move faces Black's full connection.
+        let mut g = Hex::new(3).unwrap();
+        let b2 = g.parse_move("b2").unwrap();
+        g.play(b2);
+        assert_eq!(
+            decided_at_root(&g).as_deref(),
+            Some("by H-search: Black holds a full connection of its edges, White to move has lost")
+        );
+        // White to move on hex-4x4-must-play must break Black's semi: nothing decided yet.
+        let g = Hex::new(4)
+            .unwrap()
+            .with_stones(
+                &[(0, Player::Black), (3, Player::Black), (8, Player::White)],
+                Player::White,
+            )
+            .unwrap();
+        assert_eq!(decided_at_root(&g), None);
     }
 
     #[test]

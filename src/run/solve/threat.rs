@@ -111,6 +111,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         lambda_level: report.verdict.level().map(u32::from),
         value: verdict.to_string(),
         best_move: report.best_move.map(|m| game.format_move(m)),
+        decided_by: None,
         pv: report
             .best_move
             .map(|m| vec![game.format_move(m)])

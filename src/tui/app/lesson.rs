@@ -12,6 +12,9 @@
 //! thread; lessons' searches are small) and fails only once the search is over: then the
 //! step is broken, and the pane says which and why (the tests play every bundled lesson).
 //!
+//! A step's `marks` sets the board's Hex knowledge view (the `Z` key's) for its position,
+//! and the intro shows none.
+//!
 //! Position 0 shows the intro; `n + 1`, after the last step, "lesson complete" and what to
 //! try next.
 
@@ -22,6 +25,7 @@ use std::time::{Duration, Instant};
 use crate::lesson::{Goto, Lesson, LessonError, Setup};
 use crate::trace::store::NodeId;
 use crate::view::landing::{Landed, Landing};
+use crate::view::session::KnowledgeView;
 
 use super::App;
 use crate::run::spec::SearchSpec;
@@ -163,6 +167,10 @@ fn play(app: &mut App, lesson: &Lesson, k: usize) -> Result<Option<Landed>, Less
     app.selected = None;
     app.follow = true;
     app.playing = false;
+    // Hex: the step's knowledge marks (the `Z` key's view); the intro shows none.
+    app.knowledge = last
+        .checked_sub(1)
+        .map_or(KnowledgeView::Off, |i| lesson.steps[i].marks);
     let mut landed = None;
     // Position 0 (the intro) plays no step: `replay_from` is at least 1.
     for s in lesson.replay_from(last)..=last {

@@ -62,13 +62,13 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             .lines()
             .map(|l| Line::from(Span::styled(l.to_string(), theme.style(Slot::Text))))
             .collect(),
-        stones => stone_lines(&stones, theme),
+        stones => stone_lines(&stones, theme, inner.width as usize),
     };
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// The lines of a stone board.
-pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
+pub fn stone_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let BoardView::Stones {
         columns,
         rows,
@@ -119,16 +119,27 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
                 (None, None) => (glyphs.empty_point.as_str(), Slot::BoardEmpty),
             };
             let mut style: Style = theme.style(slot);
-            // The marks around the last move take the separators on either side.
-            spans.push(if marked {
+            // A cell is right-aligned under its column letter (the letters are), its padding
+            // first; the marks around the last move hug the stone: the opening one takes
+            // the separator's place before the stone, the closing one the next separator.
+            let pad = " ".repeat(cell_width.saturating_sub(text.width()));
+            if marked {
                 style = style.patch(theme.style(Slot::BoardSelectedMove));
-                Span::styled(glyphs.last_move_open.as_str().to_string(), last_mark)
+                spans.push(Span::raw(pad));
+                spans.push(Span::styled(
+                    glyphs.last_move_open.as_str().to_string(),
+                    last_mark,
+                ));
             } else if previous_marked {
-                Span::styled(glyphs.last_move_close.as_str().to_string(), last_mark)
+                spans.push(Span::styled(
+                    glyphs.last_move_close.as_str().to_string(),
+                    last_mark,
+                ));
+                spans.push(Span::raw(pad));
             } else {
-                Span::raw(" ")
-            });
-            spans.push(Span::styled(format!("{text:^cell_width$}"), style));
+                spans.push(Span::raw(format!(" {pad}")));
+            }
+            spans.push(Span::styled(text.to_string(), style));
             previous_marked = marked;
         }
         if previous_marked {
@@ -140,14 +151,31 @@ pub fn stone_lines(view: &BoardView, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(spans));
     }
     lines.push(letters(0));
-    // A legend may take more than one line (the knowledge marks' does).
+    // A legend may take more than one line (the knowledge marks' does), each wrapped at
+    // spaces to the pane's width.
     for legend in legend.iter().flat_map(|l| l.lines()) {
-        lines.push(Line::from(Span::styled(
-            glyph_text(theme, legend),
-            theme.style(Slot::Text),
-        )));
+        for part in wrap(&glyph_text(theme, legend), width) {
+            lines.push(Line::from(Span::styled(part, theme.style(Slot::Text))));
+        }
     }
     lines
+}
+
+/// `text` in lines of at most `width` columns, broken at spaces (a word longer than the
+/// width gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.width() + 1 + word.width() > width {
+            out.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push(line);
+    out
 }
 
 /// The style slot of a mark.
@@ -175,5 +203,53 @@ fn mark_slot(kind: MarkKind) -> Slot {
         MarkKind::Connection(Some(Player::White)) => Slot::BoardWhiteEdge,
         MarkKind::Connection(None) => Slot::BoardOverlay,
         MarkKind::Pruned => Slot::TreePruned,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::{ColorLevel, GlyphSet};
+    use crate::view::session::BoardMark;
+
+    fn text(line: &Line) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// The hex-6x6 df-pn screen at step 11 read `1 (O )1  19`: two-column values made the
+    /// cells two wide, the stones were centred (left of the column letter) and the last
+    /// move's marks bracketed the padding. Every cell's text now ends under its letter.
+    #[test]
+    fn two_column_marks_keep_stones_and_values_under_their_letters() {
+        let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Ascii).unwrap();
+        let mut cells = vec![None; 6];
+        cells[1] = Some(Player::White); // b1
+        let mark = |point, text: &str| BoardMark {
+            point,
+            text: text.to_string(),
+            kind: MarkKind::Value,
+        };
+        let view = BoardView::Stones {
+            columns: 3,
+            rows: 2,
+            hex: true,
+            cells,
+            last_move: Some(1),
+            overlay: vec![mark(0, "19"), mark(2, "1")],
+            legend: Some("values of the children, a legend long enough to wrap".to_string()),
+        };
+        let lines: Vec<String> = stone_lines(&view, &theme, 24).iter().map(text).collect();
+        // The bottom row and the letters under it (hex rows shift right going up).
+        let (row1, letters) = (&lines[2], &lines[3]);
+        assert_eq!(row1, "1 19 (O) 1", "{lines:#?}");
+        let column = |c: char| letters.find(c).unwrap();
+        assert_eq!(row1.find("19").unwrap() + 1, column('a'), "{lines:#?}");
+        assert_eq!(row1.find('O').unwrap(), column('b'), "{lines:#?}");
+        assert_eq!(row1.rfind('1').unwrap(), column('c'), "{lines:#?}");
+        // The legend wraps at spaces to the pane's width instead of being cut.
+        assert_eq!(
+            lines[4..],
+            ["values of the children,", "a legend long enough to", "wrap"]
+        );
     }
 }

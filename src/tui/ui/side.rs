@@ -96,6 +96,29 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         for line in &p.solver {
             lines.push(row("solver", line.clone(), Slot::SideReason));
         }
+        // The children and which moves were left out, next to the solver's reasons (at
+        // 80x24 the rows below are cut first).
+        lines.push(row(
+            "children",
+            match (p.children, &p.children_note) {
+                _ if p.new_leaf => "not searched yet".to_string(),
+                (0, _) => "not expanded".to_string(),
+                (n, None) => format!("{n}, expanded {}x", p.expansions),
+                // "2 of 13 legal moves" alone (the solver's lines count the rest): short,
+                // so that the row fits the 80x24 column.
+                (n, Some(note))
+                    if note.starts_with(&format!("{n} of ")) && note.ends_with(" legal moves") =>
+                {
+                    format!(
+                        "{} legal, expanded {}x",
+                        note.trim_end_matches(" legal moves"),
+                        p.expansions
+                    )
+                }
+                (n, Some(note)) => format!("{n}, expanded {}x ({note})", p.expansions),
+            },
+            Slot::SideValue,
+        ));
         // What the numbers are, and the node's rule over its children (issue 16).
         lines.push(row("shows", p.source.clone(), Slot::SideLabel));
         for r in &p.rule {
@@ -108,16 +131,6 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 Slot::SideWindow,
             ));
         }
-        lines.push(row(
-            "children",
-            match (p.children, &p.children_note) {
-                _ if p.new_leaf => "not searched yet".to_string(),
-                (0, _) => "not expanded".to_string(),
-                (n, None) => format!("{n}, expanded {}x", p.expansions),
-                (n, Some(note)) => format!("{n}, expanded {}x ({note})", p.expansions),
-            },
-            Slot::SideValue,
-        ));
         if p.second_level {
             lines.push(row(
                 "PN²",
