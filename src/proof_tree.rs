@@ -461,7 +461,7 @@ mod tests {
         tree.version = 9;
         assert_eq!(
             ProofTree::from_json(&tree.to_json()).unwrap_err(),
-            "format version 9 is not supported (this build reads versions 1 to 2)"
+            "format version 9 is not supported (this build reads versions 1 to 3)"
         );
         // Version 1 has no connection leaves; version 2 writes them as objects.
         tree.version = 2;
