@@ -346,11 +346,9 @@ impl Arena {
         self.note(a, b, carrier, key, rule);
         // OR rule: subsets holding the new semi whose carriers meet in nothing.
         let mut others = [0u128; MAX_SEMI];
-        let mut keys = [NO_KEY; MAX_SEMI];
         let pair = self.pair(a, b);
         let len = pair.semis as usize;
         others[..len].copy_from_slice(&pair.semi[..len]);
-        keys[..len].copy_from_slice(&pair.key[..len]);
         // No subset meets in nothing unless all of them do: the common case, at once.
         if others[..len].iter().fold(carrier, |acc, &c| acc & c) != 0 {
             return;
@@ -374,6 +372,11 @@ impl Arena {
             &mut found,
             &mut count,
         );
+        // The keys of `others`, for the notes (read before `add_full` drops semis).
+        let mut keys = [NO_KEY; MAX_SEMI];
+        if count > 0 && self.record {
+            keys[..len].copy_from_slice(&self.pair(a, b).key[..len]);
+        }
         for &(full, taken) in &found[..count] {
             if self.add_full(a, b, full) {
                 self.note(a, b, full, NO_KEY, || {
@@ -653,12 +656,13 @@ impl Hex {
         // the captor's stones, dead cells take the colour the analysis chose. The filled
         // position has the same value, and a move of the side to move outside the filled
         // cells is answered the same way in both.
-        let mut fill = self.inferior_cells().map_or([0; 2], |cells| cells.fill_in);
+        let cells = self.inferior_cells();
+        let mut fill = cells.as_ref().map_or([0; 2], |cells| cells.fill_in);
         if fill_mode == Fill::OpponentOnly {
             fill[owner.index()] = 0;
         }
-        let captured_by_owner = self
-            .inferior_cells()
+        let captured_by_owner = cells
+            .as_ref()
             .map_or(0, |cells| cells.captured[owner.index()]);
         let own = self.stone_bits[owner.index()] | fill[owner.index()];
         let other = self.stone_bits[owner.opponent().index()] | fill[owner.opponent().index()];
