@@ -77,6 +77,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::game::{MAX_MOVES, MoveList, Outcome};
+use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::observer::{Observer, PnNodeView};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use crate::search::{Limits, SearchGame, Stats};
@@ -351,29 +352,72 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
 
     /// Creates and initialises the children of the leaf `id` (the current position).
     /// False when they do not fit (arena or node limit: the search stops).
+    ///
+    /// The game's knowledge ([`knowledge::apply`]) shapes the children first: a mover with
+    /// a proven win gets one child, the winning move, solved at once (its mover has lost:
+    /// the proof names its move and counts two positions, as df-pn's); a mover proven lost
+    /// gets none (a node with no children backs up to a loss of its mover, one position);
+    /// moves outside the must-play region and inferior moves are not generated.
     fn expand(&mut self, tree: &mut Tree<G::Move>, id: NodeId) -> bool {
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
+        let won = self.narrow(&mut moves);
         let count = moves.len();
         if !tree.has_room(count) || self.created + count as u64 > self.node_limit {
             self.stopped = true;
             return false;
         }
         let first = tree.len() as NodeId;
-        for &mv in moves.iter() {
-            self.game.play(mv);
+        if won {
+            // The key: its mover (the opponent) has lost; from the attacker's view the child
+            // is proven when the expanded node is the attacker's.
+            let numbers = if tree.node(id).or_node {
+                ProofNumbers::PROVEN
+            } else {
+                ProofNumbers::DISPROVEN
+            };
+            let key = moves.as_slice()[0];
+            self.game.play(key);
             let or_child = self.game.to_move() == self.goal.attacker;
-            let numbers = self.leaf_numbers(or_child);
-            self.game.undo(mv);
-            tree.push_child(id, mv, numbers, or_child);
-            tree.node_mut(tree.len() as NodeId - 1).leaf_size = self.leaf_size;
+            self.game.undo(key);
+            tree.push_child(id, key, numbers, or_child);
+        } else {
+            for &mv in moves.iter() {
+                self.game.play(mv);
+                let or_child = self.game.to_move() == self.goal.attacker;
+                let numbers = self.leaf_numbers(or_child);
+                self.game.undo(mv);
+                tree.push_child(id, mv, numbers, or_child);
+                tree.node_mut(tree.len() as NodeId - 1).leaf_size = self.leaf_size;
+            }
         }
         tree.mark_expanded(id, first, count);
         self.created += count as u64;
-        if O::ENABLED {
+        if O::ENABLED && count > 0 {
             self.announce_children(tree, id, moves.as_slice());
         }
         true
+    }
+
+    /// Cuts `moves` (the legal moves of the current position, not over) by the game's
+    /// knowledge when the mover has no immediate win: true when the mover has a proven win,
+    /// then `moves` holds only its key; an empty list when the mover has lost.
+    fn narrow(&mut self, moves: &mut MoveList<G::Move>) -> bool {
+        if !self.game.is_stable() || self.game.winning_move(self.game.to_move()).is_some() {
+            return false;
+        }
+        match knowledge::apply(self.game, moves, Inferior::Drop, |_, _| 0) {
+            Knowledge::Won(key) => {
+                moves.clear();
+                moves.push(key);
+                true
+            }
+            Knowledge::Lost => {
+                moves.clear();
+                false
+            }
+            Knowledge::Moves { .. } => false,
+        }
     }
 
     /// PN²: runs a second PNS rooted at the first-level leaf `id` within `budget` created
@@ -496,7 +540,19 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
                 ProofNumbers::DISPROVEN
             };
         }
-        let n = moves.len() as u32;
+        // The game's knowledge: a mover proven lost (an empty must-play region) is solved;
+        // otherwise the region's size is the number of moves that count.
+        let n = match knowledge::region_size(self.game, &mut moves) {
+            Some(0) => {
+                return if or_node {
+                    ProofNumbers::DISPROVEN
+                } else {
+                    ProofNumbers::PROVEN
+                };
+            }
+            Some(size) => size,
+            None => moves.len() as u32,
+        };
         let (mut pn, mut dn) = if or_node { (1, n) } else { (n, 1) };
         if self.init == LeafInit::Heuristic {
             let eval = i64::from(self.game.evaluate());
