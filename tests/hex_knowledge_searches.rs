@@ -175,17 +175,17 @@ fn sweep(size: usize, stones: &[usize], count: usize, nodes: u64, seed: u64) {
 
 #[test]
 fn hex_3x3_positions_agree_with_alpha_beta() {
-    sweep(3, &[0, 1, 2, 3, 4], 4, 100_000, 0x6b6e_6f77_3378_3301);
+    sweep(3, &[0, 1, 2, 3, 4], 6, 100_000, 0x6b6e_6f77_3378_3301);
 }
 
 #[test]
 fn hex_4x4_positions_agree_with_alpha_beta() {
-    sweep(4, &[1, 3, 5, 7], 3, 300_000, 0x6b6e_6f77_3478_3401);
+    sweep(4, &[1, 3, 5, 7], 5, 300_000, 0x6b6e_6f77_3478_3401);
 }
 
 #[test]
 fn hex_5x5_positions_agree_with_alpha_beta() {
-    sweep(5, &[12, 14, 16], 2, 300_000, 0x6b6e_6f77_3578_3501);
+    sweep(5, &[10, 12, 14, 16], 3, 300_000, 0x6b6e_6f77_3578_3501);
 }
 
 /// 3x3 with a Black stone on b2 and White to move: b2 reaches both of Black's edges by
@@ -200,7 +200,14 @@ fn a_full_connection_of_the_opponent_is_a_loss_without_children() {
     assert_eq!(goal.attacker, Player::White);
     for init in [LeafInit::Unit, LeafInit::Mobility] {
         let cfg = config(init);
-        let one = pns(&mut game.clone(), &cfg, goal, &Limits::default(), &mut NoTrace).unwrap();
+        let one = pns(
+            &mut game.clone(),
+            &cfg,
+            goal,
+            &Limits::default(),
+            &mut NoTrace,
+        )
+        .unwrap();
         let two = pn2(
             &mut game.clone(),
             &cfg,
@@ -227,7 +234,14 @@ fn a_semi_connection_wins_with_its_key_as_the_only_child() {
     let goal = goal_of(&game);
     for init in [LeafInit::Unit, LeafInit::Mobility, LeafInit::Heuristic] {
         let cfg = config(init);
-        let one = pns(&mut game.clone(), &cfg, goal, &Limits::default(), &mut NoTrace).unwrap();
+        let one = pns(
+            &mut game.clone(),
+            &cfg,
+            goal,
+            &Limits::default(),
+            &mut NoTrace,
+        )
+        .unwrap();
         let two = pn2(
             &mut game.clone(),
             &cfg,

@@ -46,6 +46,8 @@
 //! one-move virtual connections of bridges, `src/games/hex/vc.rs`, thesis 000 theorem 15)
 //! keeps only the moves inside it, and an empty region loses; games without regions drop
 //! the moves refuted by a verified double threat of the opponent instead ([`threats`]).
+//! These knowledge steps are shared with PNS, PN² and lambda-df-pn's last stage
+//! ([`crate::search::knowledge`]).
 //! New children are initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and
 //! `Heuristic`, which is the same here) gives `(1, number of the child's moves)`, the moves
 //! counted in the child's must-play region when the game has one (an empty region: the
@@ -408,7 +410,9 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                     size: 1,
                 };
             }
-            Knowledge::Moves { pruned: dropped, .. } => pruned += dropped,
+            Knowledge::Moves {
+                pruned: dropped, ..
+            } => pruned += dropped,
         }
         order_by_rank(game, out);
         if out.is_empty() {
@@ -460,7 +464,12 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                             size: 1,
                         };
                     }
-                    Some(size) => return ChildInit::Numbers { phi: 1, delta: size },
+                    Some(size) => {
+                        return ChildInit::Numbers {
+                            phi: 1,
+                            delta: size,
+                        };
+                    }
                     None => {}
                 }
                 game.legal_moves(scratch);

@@ -16,6 +16,20 @@
 //! The search ends when the root is proven (`[0, ∞]`) or disproven (`[∞, 0]`), or a limit
 //! stops it.
 //!
+//! # The game's knowledge at expansion
+//!
+//! When the mover of the expanded node has no immediate win, the game's solving knowledge
+//! shapes its children ([`crate::search::knowledge`], the steps df-pn takes too; Hex:
+//! Benzene's virtual connections and must-play regions, Hayward et al. 2003, Arneson,
+//! Hayward and Henderson 2009/2010): a mover with a proven win (`Tactics::winning_key`) gets
+//! one child, the key, solved at once (a proof must name its move: the root's best move and
+//! the proof-tree extraction, which re-solves every OR position, read it from there), so
+//! its proof counts two positions as df-pn's does; a mover proven lost (an empty must-play
+//! region, `Tactics::is_lost`) gets no child and backs up to a loss (one position); moves
+//! outside the must-play region and inferior moves (`Tactics::drop_inferior`: one proof
+//! needs one winning move, so dropping is sound here) are not generated. Games without such
+//! knowledge answer the hooks' defaults and expand every legal move, as before.
+//!
 //! # Tree and memory
 //!
 //! The tree lives in an arena ([`tree::Tree`]) reserved once from the node limit and the
@@ -34,8 +48,10 @@
 //! - `Unit`: `[1, 1]`.
 //! - `Mobility` (one-move look-ahead): in a stable game ([`Tactics::is_stable`](crate::game::Tactics::is_stable)) the side to
 //!   move with an immediate win wins, and the side to move facing two immediate wins of the
-//!   opponent without one of its own loses (both solved at once); else an OR leaf gets
-//!   `[1, number of moves]` and an AND leaf `[number of moves, 1]`.
+//!   opponent without one of its own loses (both solved at once); a mover whose must-play
+//!   region is empty has lost (solved); else an OR leaf gets `[1, number of moves]` and an
+//!   AND leaf `[number of moves, 1]`, the moves counted in the must-play region when the
+//!   game gives one (Hex; `crate::search::knowledge::region_size`).
 //! - `Heuristic`: the `Mobility` numbers, then the number of the side that
 //!   [`Heuristic::evaluate`](crate::game::Heuristic::evaluate) says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
 //!   (capped at 9; logarithmic because the games' scales differ: Hex's evaluation is a

@@ -315,9 +315,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
     /// left to the threat check and the children, as before.
     fn defender_wins(&self, game: &G, attacker: Player) -> bool {
         let defender = attacker.opponent();
-        game.is_stable()
-            && game.winning_move(defender).is_none()
-            && game.winning_key().is_some()
+        game.is_stable() && game.winning_move(defender).is_none() && game.winning_key().is_some()
     }
 
     /// A new child's `(phi, delta)`: its table entry, else `[1, 1]`.

@@ -52,6 +52,11 @@ use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 /// What the lambda knowledge did, for reports and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MustPlayCounters {
+    /// Nodes the game's own knowledge decided (step 2: a proven win or loss of the mover).
+    pub game_decided: u64,
+    /// Legal moves the game's own knowledge removed (step 2: outside its must-play region,
+    /// or inferior).
+    pub game_moves_removed: u64,
     /// Nodes decided by a lambda-tree of the mover (step 3).
     pub lambda_wins: u64,
     /// Nodes whose moves were cut to a lambda must-play region (step 4).
@@ -238,6 +243,7 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
         // moves), cheaper than a lambda-tree and exact for the real game.
         match knowledge::apply(game, out, Inferior::Drop, |_, _| 0) {
             Knowledge::Won(key) => {
+                self.counters.game_decided += 1;
                 out.clear();
                 return Expansion::Decided {
                     mover_wins: true,
@@ -246,6 +252,7 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                 };
             }
             Knowledge::Lost => {
+                self.counters.game_decided += 1;
                 out.clear();
                 return Expansion::Decided {
                     mover_wins: false,
@@ -253,7 +260,9 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                     size: 1,
                 };
             }
-            Knowledge::Moves { .. } => {}
+            Knowledge::Moves { pruned, .. } => {
+                self.counters.game_moves_removed += u64::from(pruned)
+            }
         }
         // Steps 3 and 4: lambda knowledge, where zones are sound (stable stone games).
         if self.level > 0 && self.searcher.zones_on() {
