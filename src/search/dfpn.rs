@@ -568,7 +568,7 @@ pub fn expand_by_tactics<G: LambdaGame>(
 
 /// Sorts `moves` by the game's static rank (central points first on stone boards), stable:
 /// an insertion sort, which allocates nothing and is quick on board-sized lists.
-fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
+pub fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
     let list = moves.as_mut_slice();
     for i in 1..list.len() {
         let mv = list[i];

@@ -41,7 +41,7 @@ use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
     ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, expand_finished,
-    goal_reached, move_from_table_frame, smallest_symmetric_key,
+    goal_reached, move_from_table_frame, order_by_rank, smallest_symmetric_key,
 };
 use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::lambda::engine::Searcher;
@@ -175,21 +175,6 @@ enum LambdaKnowledge<M> {
     Wins(Option<M>),
     /// Search the moves left in the list (none: the mover loses).
     Moves,
-}
-
-/// Sorts `moves` by [`LambdaGame::move_rank`], stable, without allocating.
-fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
-    let list = moves.as_mut_slice();
-    for i in 1..list.len() {
-        let mv = list[i];
-        let rank = game.move_rank(mv);
-        let mut j = i;
-        while j > 0 && game.move_rank(list[j - 1]) > rank {
-            list[j] = list[j - 1];
-            j -= 1;
-        }
-        list[j] = mv;
-    }
 }
 
 impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
