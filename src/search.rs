@@ -13,6 +13,7 @@ pub mod deepening;
 pub mod dfpn;
 pub mod dual_lambda;
 pub mod engine;
+pub mod knowledge;
 pub mod lambda;
 pub mod lambda_dfpn;
 pub mod meter;

@@ -1,6 +1,7 @@
 //! `plyscope compare` says what each run used besides its algorithm (issue 16, point 8):
 //! df-pn on Hex keys its table by the smallest symmetric key and prunes with must-play
-//! regions, PNS has neither, so a node ratio between them is not the algorithms alone.
+//! regions, PNS has no table and no symmetric keys (since issue 18 point 5 it prunes with the
+//! same must-play regions), so a node ratio between them is not the algorithms alone.
 
 use assert_cmd::Command;
 use predicates::prelude::*;

@@ -286,14 +286,22 @@ fn nesting_on<G: SearchGame>(game: &G, two_level: bool, nodes: Option<u64>, stop
     }
 }
 
+/// Finished on tic-tac-toe and (PNS) on Hex 4x4 after Black's a1 (Hex's knowledge decides
+/// its small boards in a few expansions, leaving PN² no second level to show); stopped on m,n,k 5x5 k=4, which no
+/// limit here lets the search finish (with Hex's knowledge PNS solves the empty Hex boards
+/// up to 6x6 within 50 nodes).
 #[test]
 fn events_nest_when_finished_and_when_stopped() {
-    let hex = Hex::new(3).unwrap();
+    let mut hex = Hex::new(4).unwrap();
+    hex.play(hex.parse_move("a1").unwrap());
+    let tictactoe = plyscope::games::mnk::Mnk::new(3, 3, 3, false).unwrap();
+    let stopped = plyscope::games::mnk::Mnk::new(5, 5, 4, false).unwrap();
+    nesting_on(&hex, false, None, None);
     for two_level in [false, true] {
-        nesting_on(&hex, two_level, None, None);
-        nesting_on(&hex, two_level, Some(40), None);
+        nesting_on(&tictactoe, two_level, None, None);
+        nesting_on(&stopped, two_level, Some(40), None);
         for stop in [1, 2, 5, 17, 60] {
-            nesting_on(&hex, two_level, None, Some(stop));
+            nesting_on(&stopped, two_level, None, Some(stop));
         }
     }
 }
@@ -301,7 +309,8 @@ fn events_nest_when_finished_and_when_stopped() {
 /// The node limit is what stops the search: the count never passes it.
 #[test]
 fn node_limit_is_respected() {
-    let mut hex = Hex::new(4).unwrap();
+    // Not Hex: with its knowledge PNS solves the empty boards up to 6x6 within 50 nodes.
+    let mut game = plyscope::games::mnk::Mnk::new(5, 5, 4, false).unwrap();
     for limit in [1, 10, 100, 1000] {
         let goal = Goal {
             attacker: Player::Black,
@@ -312,7 +321,7 @@ fn node_limit_is_respected() {
             ..Limits::default()
         };
         let config = ProofConfig::default();
-        let report = pns(&mut hex, &config, goal, &limits, &mut Nesting::new(None)).unwrap();
+        let report = pns(&mut game, &config, goal, &limits, &mut Nesting::new(None)).unwrap();
         assert!(
             report.stats.nodes <= limit,
             "{limit}: {}",
@@ -370,9 +379,11 @@ fn pn2_with_an_empty_second_budget_is_pns() {
 /// A time limit stops the search (checked every 64 iterations) with the events closed.
 #[test]
 fn time_limit_stops_with_events_closed() {
-    let hex = plyscope::games::hex::Hex::new(5).unwrap();
+    // m,n,k 5x5 k=4, a draw no search here finishes in time (Hex 5x5 is won by its root's
+    // key since Hex's knowledge reached PNS).
+    let start = plyscope::games::mnk::Mnk::new(5, 5, 4, false).unwrap();
     for two_level in [false, true] {
-        let mut g = hex.clone();
+        let mut g = start.clone();
         let goal = Goal {
             attacker: g.to_move(),
             draw_for_attacker: false,
@@ -407,10 +418,12 @@ fn time_limit_stops_with_events_closed() {
 /// nodes (PN²: half each for its two trees), and a full arena stops the search.
 #[test]
 fn memory_stays_within_the_size_given() {
-    let hex = Hex::new(5).unwrap();
+    // m,n,k 5x5 k=4 (2-byte moves, 28-byte nodes as Hex's), far beyond 1 MB of tree; Hex
+    // 5x5 is won by its root's key since Hex's knowledge reached PNS.
+    let start = plyscope::games::mnk::Mnk::new(5, 5, 4, false).unwrap();
     let bound = (1 << 20) / 28;
     for two_level in [false, true] {
-        let mut g = hex.clone();
+        let mut g = start.clone();
         let goal = Goal {
             attacker: g.to_move(),
             draw_for_attacker: false,

@@ -121,7 +121,8 @@ const NO_TREE: &str = "no lambda-tree of either side up to level 3";
 /// against exhaustive play in tests/dfpn_mnk.rs, the brute force needs 157 million nodes).
 const DRAW_MOVE: &str = "the draw after the move is beyond alpha-beta's bound";
 /// A claimed winning move on a board alpha-beta cannot finish after it (AtariGo 5x5 c3,
-/// Hex 6x6 d3, Hex 7x7 d4): the proofs rest on must-play regions and virtual connections
+/// Hex 6x6 d3, Hex 7x7 d4; Hex's knowledge lets PNS, PN² and lambda-df-pn's last stage
+/// prove both boards within the probe bound since issue 18 point 5): the proofs rest on must-play regions and virtual connections
 /// (Hex H-search and inferior cells, the zones of lambda-1 trees), each checked against
 /// exhaustive search on small boards in tests/dfpn_hex.rs, src/games/hex/{hsearch, vc,
 /// inferior}.rs and tests/lambda_dfpn_must_play.rs.
@@ -142,7 +143,6 @@ const DEBUG_UNDECIDED: &[Undecided] = &[
     ("atarigo-4x4", "pn2", Rule::Both, BOUND),
     ("atarigo-4x4", "lambda-dfpn", Rule::Defender, NO_TREE),
     ("hex-4x4-white-b3", "dual-lambda", Rule::Both, NO_TREE),
-    ("hex-4x4-white-b3", "lambda-dfpn", Rule::Defender, NO_TREE),
     ("mnk-5x5-k4", "alphabeta", Rule::Both, LARGE),
     ("mnk-5x5-k4", "dual-lambda", Rule::Both, LARGE),
     ("mnk-5x5-k4", "pns", Rule::Both, LARGE),
@@ -169,21 +169,18 @@ const DEBUG_UNDECIDED: &[Undecided] = &[
     ("atarigo-6x6-crosscut", "lambda-dfpn", Rule::Both, LARGE),
     ("hex-5x5", "alphabeta", Rule::Both, LARGE),
     ("hex-5x5", "dual-lambda", Rule::Both, LARGE),
-    ("hex-5x5", "pns", Rule::Both, LARGE),
-    ("hex-5x5", "pn2", Rule::Both, LARGE),
-    ("hex-5x5", "lambda-dfpn", Rule::Both, LARGE),
     ("hex-6x6", "alphabeta", Rule::Both, LARGE),
     ("hex-6x6", "dual-lambda", Rule::Both, LARGE),
-    ("hex-6x6", "pns", Rule::Both, LARGE),
-    ("hex-6x6", "pn2", Rule::Both, LARGE),
     ("hex-6x6", "dfpn move", Rule::Both, WIN_MOVE),
-    ("hex-6x6", "lambda-dfpn", Rule::Both, LARGE),
+    ("hex-6x6", "pns move", Rule::Both, WIN_MOVE),
+    ("hex-6x6", "pn2 move", Rule::Both, WIN_MOVE),
+    ("hex-6x6", "lambda-dfpn move", Rule::Both, WIN_MOVE),
     ("hex-7x7", "alphabeta", Rule::Both, LARGE),
     ("hex-7x7", "dual-lambda", Rule::Both, LARGE),
-    ("hex-7x7", "pns", Rule::Both, LARGE),
-    ("hex-7x7", "pn2", Rule::Both, LARGE),
     ("hex-7x7", "dfpn move", Rule::Both, WIN_MOVE),
-    ("hex-7x7", "lambda-dfpn", Rule::Both, LARGE),
+    ("hex-7x7", "pns move", Rule::Both, WIN_MOVE),
+    ("hex-7x7", "pn2 move", Rule::Both, WIN_MOVE),
+    ("hex-7x7", "lambda-dfpn move", Rule::Both, WIN_MOVE),
 ];
 
 /// What does not decide within [`RELEASE_BOUNDS`] (the largest boards get the probe bound).
@@ -222,20 +219,18 @@ const RELEASE_UNDECIDED: &[Undecided] = &[
     ("atarigo-6x6-crosscut", "lambda-dfpn", Rule::Both, HUGE),
     ("hex-5x5", "alphabeta", Rule::Both, HUGE),
     ("hex-5x5", "dual-lambda", Rule::Both, HUGE),
-    ("hex-5x5", "pns", Rule::Both, HUGE),
-    ("hex-5x5", "pn2", Rule::Both, HUGE),
     ("hex-6x6", "alphabeta", Rule::Both, HUGE),
     ("hex-6x6", "dual-lambda", Rule::Both, HUGE),
-    ("hex-6x6", "pns", Rule::Both, HUGE),
-    ("hex-6x6", "pn2", Rule::Both, HUGE),
     ("hex-6x6", "dfpn move", Rule::Both, WIN_MOVE),
-    ("hex-6x6", "lambda-dfpn", Rule::Both, HUGE),
+    ("hex-6x6", "pns move", Rule::Both, WIN_MOVE),
+    ("hex-6x6", "pn2 move", Rule::Both, WIN_MOVE),
+    ("hex-6x6", "lambda-dfpn move", Rule::Both, WIN_MOVE),
     ("hex-7x7", "alphabeta", Rule::Both, HUGE),
     ("hex-7x7", "dual-lambda", Rule::Both, HUGE),
-    ("hex-7x7", "pns", Rule::Both, HUGE),
-    ("hex-7x7", "pn2", Rule::Both, HUGE),
     ("hex-7x7", "dfpn move", Rule::Both, WIN_MOVE),
-    ("hex-7x7", "lambda-dfpn", Rule::Both, HUGE),
+    ("hex-7x7", "pns move", Rule::Both, WIN_MOVE),
+    ("hex-7x7", "pn2 move", Rule::Both, WIN_MOVE),
+    ("hex-7x7", "lambda-dfpn move", Rule::Both, WIN_MOVE),
 ];
 
 /// The exact result for the side to move, from alpha-beta.

@@ -2,18 +2,20 @@
 //! pruning from the game's tactics or proven regions, move ordering and the algorithm's own
 //! machinery, read from the [`SearchConfig`] the run is given and the game's knowledge, so
 //! `plyscope compare` and the split view's header can say why one run needed fewer nodes
-//! (df-pn on Hex uses symmetric keys and must-play regions that PNS does not).
+//! (df-pn on Hex uses a table and symmetric keys that PNS does not).
 //!
 //! The facts come from the engines (their module docs are the source):
 //! - alpha-beta family (`src/search/alphabeta.rs`): the table, the orderer of
 //!   `SearchConfig::ordering`, the exact tactics of stable games; minimax none of them.
 //! - PNS and PN² (`src/search/pns.rs`): a tree in memory (no table, transpositions are
-//!   searched again), moves in generator order, the one-move look-ahead of `LeafInit`.
+//!   searched again), moves in generator order, the one-move look-ahead of `LeafInit`, the
+//!   game's must-play regions and won positions (`src/search/knowledge.rs`).
 //! - df-pn (`src/search/dfpn.rs`, `PlainMoves`): the table, symmetric keys and certificates
 //!   (on by default), the tactics, the game's must-play regions (else double-threat pruning),
 //!   moves by static rank, MID's thresholds.
 //! - lambda-df-pn (`src/search/lambda_dfpn.rs`): the table, lambda levels with relevance
-//!   zones, and a last must-play stage with symmetric keys.
+//!   zones (disproved early by the game's lost and won positions), and a last must-play
+//!   stage with symmetric keys and the game's must-play regions.
 //! - lambda and dual-lambda (`src/search/lambda.rs`): the table, relevance zones, the
 //!   history heuristic, levels.
 //!
@@ -233,12 +235,15 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             Used {
                 table: "none (a tree in memory: transpositions searched again)".to_string(),
                 symmetry: none(),
-                pruning: match p.init {
-                    LeafInit::Unit => none(),
-                    _ if k.stable => {
-                        "one-move look-ahead at new leaves (immediate wins)".to_string()
+                pruning: {
+                    let mut pruning = Vec::new();
+                    if p.init != LeafInit::Unit && k.stable {
+                        pruning.push("one-move look-ahead at new leaves (immediate wins)");
                     }
-                    _ => none(),
+                    if k.must_play {
+                        pruning.push(MUST_PLAY);
+                    }
+                    join(pruning)
                 },
                 ordering: "generator order".to_string(),
                 other: format!(
@@ -256,9 +261,7 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             let p = &config.proof;
             let mut pruning = tactics(true);
             if k.must_play {
-                pruning.push(
-                    "must-play regions and won positions (Hex: H-search virtual connections, dead, captured and vulnerable cells)",
-                );
+                pruning.push(MUST_PLAY);
             } else if k.stable {
                 pruning.push("moves refuted by a verified double threat dropped");
             }
@@ -287,6 +290,14 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             if p.zones && k.stable {
                 pruning.push("relevance zones");
             }
+            if k.must_play {
+                pruning.push(
+                    "levels: positions the game proves lost for the attacker or won by the defender (Hex: H-search virtual connections)",
+                );
+                pruning.push(
+                    "last stage: the game's must-play regions and won positions (Hex: H-search virtual connections, inferior cells)",
+                );
+            }
             pruning.push("last stage: must-play regions of the opponent's lambda-1 trees");
             Used {
                 table: table(p.tt_mb),
@@ -302,6 +313,9 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
         }
     }
 }
+
+/// The game's own knowledge as the proof searches use it (`src/search/knowledge.rs`).
+const MUST_PLAY: &str = "must-play regions and won positions (Hex: H-search virtual connections, dead, captured and vulnerable cells)";
 
 fn init_words(init: LeafInit) -> &'static str {
     match init {
@@ -322,7 +336,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dfpn_on_hex_uses_what_pns_does_not() {
+    fn dfpn_on_hex_uses_a_table_and_symmetry_that_pns_does_not() {
         let dfpn = used(&SearchConfig::for_algorithm(Algorithm::DfPn), GameKind::Hex);
         let pns = used(&SearchConfig::for_algorithm(Algorithm::Pns), GameKind::Hex);
         assert!(dfpn.symmetry.starts_with("symmetric keys"), "{dfpn:?}");
@@ -330,7 +344,8 @@ mod tests {
         assert_eq!(dfpn.table, "64 MB");
         assert_eq!(pns.symmetry, "none");
         assert!(pns.table.starts_with("none"), "{pns:?}");
-        assert!(!pns.pruning.contains("must-play"), "{pns:?}");
+        // Since issue 18 point 5 PNS prunes with the same Hex knowledge.
+        assert!(pns.pruning.contains("must-play regions"), "{pns:?}");
         assert!(differ(&dfpn, &pns));
     }
 

@@ -46,6 +46,8 @@
 //! one-move virtual connections of bridges, `src/games/hex/vc.rs`, thesis 000 theorem 15)
 //! keeps only the moves inside it, and an empty region loses; games without regions drop
 //! the moves refuted by a verified double threat of the opponent instead ([`threats`]).
+//! These knowledge steps are shared with PNS, PN² and lambda-df-pn's last stage
+//! ([`crate::search::knowledge`]).
 //! New children are initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and
 //! `Heuristic`, which is the same here) gives `(1, number of the child's moves)`, the moves
 //! counted in the child's must-play region when the game has one (an empty region: the
@@ -130,6 +132,7 @@ pub mod table;
 pub mod threats;
 
 use crate::game::{Game, MAX_SYMMETRIES, MoveList, Outcome};
+use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::observer::Observer;
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 use crate::search::{LambdaGame, Limits, SearchGame};
@@ -384,10 +387,14 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
         if let Some(decided) = expand_by_tactics(game, out) {
             return decided;
         }
-        if game.is_stable() {
-            // Step 4: a win of the mover proven by the game's knowledge (Hex: the key of
-            // its edges' semi connection).
-            if let Some(key) = game.winning_key() {
+        // Steps 4-7: the game's knowledge (`crate::search::knowledge`): a win of the mover
+        // proven beyond one move (Hex: the key of its edges' semi connection); the proven
+        // must-play region (Hex: the opponent's one-move virtual connections, which include
+        // every double threat), an empty one losing; when the game gives no region, the
+        // moves refuted by a double threat of the opponent; the moves the game proves never
+        // needed (Hex: inferior cells).
+        match knowledge::apply(game, out, Inferior::Drop, threats::drop_refuted) {
+            Knowledge::Won(key) => {
                 out.clear();
                 return Expansion::Decided {
                     mover_wins: true,
@@ -395,29 +402,17 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                     size: 2,
                 };
             }
-            // Step 5: the game's proven must-play region (Hex: the opponent's one-move
-            // virtual connections, which include every double threat); an empty region
-            // means the mover has lost.
-            let mut region = MoveList::new();
-            let has_region = game.must_play(&mut region);
-            if has_region {
-                if region.is_empty() {
-                    out.clear();
-                    return Expansion::Decided {
-                        mover_wins: false,
-                        best: None,
-                        size: 1,
-                    };
-                }
-                pruned += keep_only(out, &region);
+            Knowledge::Lost => {
+                out.clear();
+                return Expansion::Decided {
+                    mover_wins: false,
+                    best: None,
+                    size: 1,
+                };
             }
-            // Step 6: moves refuted by a double threat of the opponent, when the game gave
-            // no region.
-            if !has_region {
-                pruned += threats::drop_refuted(game, out);
-            }
-            // Step 7: moves the game proves never needed (Hex: inferior cells).
-            pruned += game.drop_inferior(out);
+            Knowledge::Moves {
+                pruned: dropped, ..
+            } => pruned += dropped,
         }
         order_by_rank(game, out);
         if out.is_empty() {
@@ -462,17 +457,20 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 // The child's own proven win (`Tactics::winning_key`) is left to its
                 // expansion: asking it here for every new child cost Hex 6x6's opening
                 // classification 40 % more time for 4 % fewer nodes.
-                if game.is_stable() && game.must_play(scratch) {
-                    if scratch.is_empty() {
+                match knowledge::region_size(game, scratch) {
+                    Some(0) => {
                         return ChildInit::Decided {
                             mover_wins: false,
                             size: 1,
                         };
                     }
-                    return ChildInit::Numbers {
-                        phi: 1,
-                        delta: scratch.len() as u32,
-                    };
+                    Some(size) => {
+                        return ChildInit::Numbers {
+                            phi: 1,
+                            delta: size,
+                        };
+                    }
+                    None => {}
                 }
                 game.legal_moves(scratch);
                 ChildInit::Numbers {
@@ -568,24 +566,9 @@ pub fn expand_by_tactics<G: LambdaGame>(
     Some(Expansion::Moves { pruned: legal - 1 })
 }
 
-/// Keeps the moves that are in `region`, in their order; returns how many were dropped.
-fn keep_only<M: Copy + Default + PartialEq>(moves: &mut MoveList<M>, region: &MoveList<M>) -> u32 {
-    let total = moves.len();
-    let mut kept = 0;
-    for i in 0..total {
-        let mv = moves.as_slice()[i];
-        if region.contains(&mv) {
-            moves.as_mut_slice()[kept] = mv;
-            kept += 1;
-        }
-    }
-    moves.truncate(kept);
-    (total - kept) as u32
-}
-
 /// Sorts `moves` by the game's static rank (central points first on stone boards), stable:
 /// an insertion sort, which allocates nothing and is quick on board-sized lists.
-fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
+pub fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
     let list = moves.as_mut_slice();
     for i in 1..list.len() {
         let mv = list[i];

@@ -16,6 +16,20 @@
 //! The search ends when the root is proven (`[0, ∞]`) or disproven (`[∞, 0]`), or a limit
 //! stops it.
 //!
+//! # The game's knowledge at expansion
+//!
+//! When the mover of the expanded node has no immediate win, the game's solving knowledge
+//! shapes its children ([`crate::search::knowledge`], the steps df-pn takes too; Hex:
+//! Benzene's virtual connections and must-play regions, Hayward et al. 2003, Arneson,
+//! Hayward and Henderson 2009/2010): a mover with a proven win (`Tactics::winning_key`) gets
+//! one child, the key, solved at once (a proof must name its move: the root's best move and
+//! the proof-tree extraction, which re-solves every OR position, read it from there), so
+//! its proof counts two positions as df-pn's does; a mover proven lost (an empty must-play
+//! region, `Tactics::is_lost`) gets no child and backs up to a loss (one position); moves
+//! outside the must-play region and inferior moves (`Tactics::drop_inferior`: one proof
+//! needs one winning move, so dropping is sound here) are not generated. Games without such
+//! knowledge answer the hooks' defaults and expand every legal move, as before.
+//!
 //! # Tree and memory
 //!
 //! The tree lives in an arena ([`tree::Tree`]) reserved once from the node limit and the
@@ -34,8 +48,10 @@
 //! - `Unit`: `[1, 1]`.
 //! - `Mobility` (one-move look-ahead): in a stable game ([`Tactics::is_stable`](crate::game::Tactics::is_stable)) the side to
 //!   move with an immediate win wins, and the side to move facing two immediate wins of the
-//!   opponent without one of its own loses (both solved at once); else an OR leaf gets
-//!   `[1, number of moves]` and an AND leaf `[number of moves, 1]`.
+//!   opponent without one of its own loses (both solved at once); a mover whose must-play
+//!   region is empty has lost (solved); else an OR leaf gets `[1, number of moves]` and an
+//!   AND leaf `[number of moves, 1]`, the moves counted in the must-play region when the
+//!   game gives one (Hex; `crate::search::knowledge::region_size`).
 //! - `Heuristic`: the `Mobility` numbers, then the number of the side that
 //!   [`Heuristic::evaluate`](crate::game::Heuristic::evaluate) says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
 //!   (capped at 9; logarithmic because the games' scales differ: Hex's evaluation is a
@@ -77,6 +93,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::game::{MAX_MOVES, MoveList, Outcome};
+use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::observer::{Observer, PnNodeView};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use crate::search::{Limits, SearchGame, Stats};
@@ -351,29 +368,72 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
 
     /// Creates and initialises the children of the leaf `id` (the current position).
     /// False when they do not fit (arena or node limit: the search stops).
+    ///
+    /// The game's knowledge ([`knowledge::apply`]) shapes the children first: a mover with
+    /// a proven win gets one child, the winning move, solved at once (its mover has lost:
+    /// the proof names its move and counts two positions, as df-pn's); a mover proven lost
+    /// gets none (a node with no children backs up to a loss of its mover, one position);
+    /// moves outside the must-play region and inferior moves are not generated.
     fn expand(&mut self, tree: &mut Tree<G::Move>, id: NodeId) -> bool {
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
+        let won = self.narrow(&mut moves);
         let count = moves.len();
         if !tree.has_room(count) || self.created + count as u64 > self.node_limit {
             self.stopped = true;
             return false;
         }
         let first = tree.len() as NodeId;
-        for &mv in moves.iter() {
-            self.game.play(mv);
+        if won {
+            // The key: its mover (the opponent) has lost; from the attacker's view the child
+            // is proven when the expanded node is the attacker's.
+            let numbers = if tree.node(id).or_node {
+                ProofNumbers::PROVEN
+            } else {
+                ProofNumbers::DISPROVEN
+            };
+            let key = moves.as_slice()[0];
+            self.game.play(key);
             let or_child = self.game.to_move() == self.goal.attacker;
-            let numbers = self.leaf_numbers(or_child);
-            self.game.undo(mv);
-            tree.push_child(id, mv, numbers, or_child);
-            tree.node_mut(tree.len() as NodeId - 1).leaf_size = self.leaf_size;
+            self.game.undo(key);
+            tree.push_child(id, key, numbers, or_child);
+        } else {
+            for &mv in moves.iter() {
+                self.game.play(mv);
+                let or_child = self.game.to_move() == self.goal.attacker;
+                let numbers = self.leaf_numbers(or_child);
+                self.game.undo(mv);
+                tree.push_child(id, mv, numbers, or_child);
+                tree.node_mut(tree.len() as NodeId - 1).leaf_size = self.leaf_size;
+            }
         }
         tree.mark_expanded(id, first, count);
         self.created += count as u64;
-        if O::ENABLED {
+        if O::ENABLED && count > 0 {
             self.announce_children(tree, id, moves.as_slice());
         }
         true
+    }
+
+    /// Cuts `moves` (the legal moves of the current position, not over) by the game's
+    /// knowledge when the mover has no immediate win: true when the mover has a proven win,
+    /// then `moves` holds only its key; an empty list when the mover has lost.
+    fn narrow(&mut self, moves: &mut MoveList<G::Move>) -> bool {
+        if !self.game.is_stable() || self.game.winning_move(self.game.to_move()).is_some() {
+            return false;
+        }
+        match knowledge::apply(self.game, moves, Inferior::Drop, |_, _| 0) {
+            Knowledge::Won(key) => {
+                moves.clear();
+                moves.push(key);
+                true
+            }
+            Knowledge::Lost => {
+                moves.clear();
+                false
+            }
+            Knowledge::Moves { .. } => false,
+        }
     }
 
     /// PN²: runs a second PNS rooted at the first-level leaf `id` within `budget` created
@@ -496,7 +556,19 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
                 ProofNumbers::DISPROVEN
             };
         }
-        let n = moves.len() as u32;
+        // The game's knowledge: a mover proven lost (an empty must-play region) is solved;
+        // otherwise the region's size is the number of moves that count.
+        let n = match knowledge::region_size(self.game, &mut moves) {
+            Some(0) => {
+                return if or_node {
+                    ProofNumbers::DISPROVEN
+                } else {
+                    ProofNumbers::PROVEN
+                };
+            }
+            Some(size) => size,
+            None => moves.len() as u32,
+        };
         let (mut pn, mut dn) = if or_node { (1, n) } else { (n, 1) };
         if self.init == LeafInit::Heuristic {
             let eval = i64::from(self.game.evaluate());

@@ -36,6 +36,20 @@
 //! Zones are used only when the config asks, the game has points and `Tactics::is_stable`
 //! holds (the level-0 zones need stability). Without them every legal move is a candidate,
 //! and games that are not stable find immediate wins by trying every move.
+//!
+//! The game's knowledge beyond one move (the `Tactics` hooks `is_lost`, `winning_key`,
+//! `must_play`, `drop_inferior`; Hex's virtual connections, Benzene's must-play regions) is
+//! not used here, on purpose (issue 18 point 5). Every result of this engine carries a zone,
+//! and the zones are what its callers build on (the defence zones of theorem 15 become
+//! lambda-df-pn's must-play regions, a failure's attack zone bounds the next level's
+//! candidates): a node decided by a virtual connection would need the connection's carrier
+//! as its zone, which the hooks do not give (the Tactics trait names a move or a region,
+//! not the cells a proof depends on). And a node won by a connection is a real win but not
+//! a lambda-tree of level n: the level reported, which dual-lambda compares with the
+//! opponent's threat order, would lose its meaning. Cutting defences to the game's
+//! must-play region would likewise turn DEFEND's "every defence in the zone is refuted by a
+//! lambda-(n-1) tree" into a weaker statement. The searches over the real game (df-pn, PNS,
+//! lambda-df-pn's last stage) use the hooks through `crate::search::knowledge`.
 
 use std::ops::ControlFlow;
 

@@ -23,6 +23,17 @@
 //!   game without `p`'s win (the defender's own win, an inversion; a draw) refutes: a
 //!   disproven child. The defender's suicide is a proven child. No candidate: proven.
 //! - `d = 0` is a draw (thesis 000 4.8): the attacker fails.
+//! - **The game's knowledge** (the [`crate::game::Tactics`] hooks; Hex: Benzene's virtual
+//!   connections, Arneson, Hayward and Henderson) is used only where it keeps the meaning of
+//!   a lambda-tree of level n, that is, to *disprove*: an OR node whose attacker is proven
+//!   lost (`is_lost`) and an AND node whose defender has a proven win (`winning_key`) have no
+//!   lambda-tree, since a lambda-tree is a real win; both are decided before the lambda
+//!   engine is asked. The proving side is left out on purpose: a node won by a virtual
+//!   connection (an AND node whose defender `is_lost`, an OR node with the attacker's
+//!   `winning_key`), or an AND node whose defences are cut to the game's must-play region,
+//!   is a real win but not a lambda-tree of level n, so the level reported, and the levels
+//!   [`super::classify_moves`] and the loss proofs compare, would lose their meaning.
+//!   The last stage ([`super::must_play`]), a search of the real game, uses all of it.
 //!
 //! Zones are used when the lambda engine uses them (stable stone games with zones on);
 //! without them every legal move is a candidate on both sides. Children start at `[1, 1]`
@@ -193,6 +204,11 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
             if depth == 0 {
                 return Some((INF, 0, None));
             }
+            // The game's knowledge, where it keeps the meaning of a lambda-tree: an attacker
+            // proven lost (Hex: the defender owns an edge-to-edge connection) has none.
+            if self.attacker_lost(game, attacker) {
+                return Some((INF, 0, None));
+            }
             let purpose = if root {
                 LambdaPurpose::Root
             } else {
@@ -243,6 +259,11 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
             if depth == 0 {
                 return Some((0, INF, None));
             }
+            // Likewise a defender with a proven win (Hex: the key of its semi connection)
+            // refutes the attack whatever the threat: no lambda-tree continues here.
+            if self.defender_wins(game, attacker) {
+                return Some((0, INF, None));
+            }
             let threat = self.lambda_check(game, attacker, level - 1, depth, LambdaPurpose::Threat);
             if self.searcher.stopped {
                 return Some((1, 1, None));
@@ -278,6 +299,23 @@ impl<'o, G: LambdaGame, O: Observer<G>> Engine<'o, G, O> {
             }
         }
         None
+    }
+
+    /// True when the game proves that `attacker`, to move, loses whatever it plays
+    /// ([`crate::game::Tactics::is_lost`], asked only when it has no immediate win). A
+    /// lambda-tree is a real win, so none exists: the OR node is disproven at every level.
+    fn attacker_lost(&self, game: &G, attacker: Player) -> bool {
+        game.is_stable() && game.winning_move(attacker).is_none() && game.is_lost()
+    }
+
+    /// True when the game proves a win of the defender, to move
+    /// ([`crate::game::Tactics::winning_key`], asked only when it has no immediate win): the
+    /// attacker has no
+    /// lambda-tree from this AND node, whatever its threat. A defender's immediate win is
+    /// left to the threat check and the children, as before.
+    fn defender_wins(&self, game: &G, attacker: Player) -> bool {
+        let defender = attacker.opponent();
+        game.is_stable() && game.winning_move(defender).is_none() && game.winning_key().is_some()
     }
 
     /// A new child's `(phi, delta)`: its table entry, else `[1, 1]`.

@@ -10,17 +10,24 @@
 //! 1. A finished game, an immediate win of `M`, two immediate wins of `O` (one can be
 //!    blocked), or one (only its point is searched): the exact tactics of a stable game
 //!    (thesis 000 definition 6), as in plain df-pn's `PlainMoves`.
-//! 2. **`M` wins with a lambda-tree of level <= k** (LAMBDA(M, k) of the lambda engine,
+//! 2. **The game's own knowledge** (`crate::search::knowledge`, shared with df-pn and PNS;
+//!    Benzene's virtual connections in Hex, Arneson, Hayward and Henderson): a proven win of
+//!    `M` beyond one move decides the node with its key, an empty must-play region of the
+//!    game loses, moves outside the region and inferior moves are not searched. Children
+//!    start from the size of their must-play region when the game gives one. Games without
+//!    such knowledge answer the hooks' defaults and are not changed by this step.
+//! 3. **`M` wins with a lambda-tree of level <= k** (LAMBDA(M, k) of the lambda engine,
 //!    `M` to move): the node is decided for `M`. A lambda-tree is a real win (thesis 000
 //!    sections 3.5 and 4.7; its defence zones are sound by theorem 15).
-//! 3. **`O` would win with a lambda-tree of level <= k if `M` passed** (LAMBDA(O, k) after a
+//! 4. **`O` would win with a lambda-tree of level <= k if `M` passed** (LAMBDA(O, k) after a
 //!    pass, which costs a ply as in the lambda engine): by theorem 15 a move of `M` outside
 //!    X1 of the tree's defence zone leaves `O`'s win standing, so it loses for `M`; only the
 //!    moves inside X1 are searched (the *must-play region*). None inside: `M` loses.
-//! 4. Otherwise every legal move. Central moves first (`LambdaGame::move_rank`).
+//! 5. Otherwise every legal move left. Central moves first (`LambdaGame::move_rank`).
 //!
-//! Steps 2 and 3 only ever remove moves that lose for their mover or decide a node the
-//! lambda engine has proven, so every proof and disproof df-pn reports is one of the real
+//! Steps 2 to 4 only ever remove moves that lose for their mover (or inferior ones, of
+//! which a winning move is always kept) or decide a node the game or the lambda engine
+//! has proven, so every proof and disproof df-pn reports is one of the real
 //! game: the pruning is sound (the lambda engine's zones are checked against exhaustive
 //! search in `tests/lambda_zone_soundness.rs`; this source in
 //! `tests/lambda_dfpn_must_play.rs`). The lambda engine runs without limits of its own (a
@@ -34,8 +41,9 @@ use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
     ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, expand_finished,
-    goal_reached, move_from_table_frame, smallest_symmetric_key,
+    goal_reached, move_from_table_frame, order_by_rank, smallest_symmetric_key,
 };
+use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame};
 use crate::search::observer::{LambdaPurpose, NoTrace, Observer};
@@ -44,9 +52,14 @@ use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 /// What the lambda knowledge did, for reports and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MustPlayCounters {
-    /// Nodes decided by a lambda-tree of the mover (step 2).
+    /// Nodes the game's own knowledge decided (step 2: a proven win or loss of the mover).
+    pub game_decided: u64,
+    /// Legal moves the game's own knowledge removed (step 2: outside its must-play region,
+    /// or inferior).
+    pub game_moves_removed: u64,
+    /// Nodes decided by a lambda-tree of the mover (step 3).
     pub lambda_wins: u64,
-    /// Nodes whose moves were cut to a must-play region (step 3).
+    /// Nodes whose moves were cut to a lambda must-play region (step 4).
     pub regions: u64,
     /// Legal moves removed by must-play regions.
     pub moves_removed: u64,
@@ -100,29 +113,29 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
         }
     }
 
-    /// Steps 2 and 3 (zones must be on), with `out` the mover's legal moves: the mover's
+    /// Steps 3 and 4 (zones must be on), with `out` the mover's legal moves: the mover's
     /// lambda-tree win, or `out` cut to the must-play region (which may leave it empty).
     fn lambda_knowledge(
         &mut self,
         game: &mut G,
         out: &mut MoveList<G::Move>,
-    ) -> Knowledge<G::Move> {
+    ) -> LambdaKnowledge<G::Move> {
         let mover = game.to_move();
         // A line from here lasts at most twice the empty points (each of the lambda engine's
         // passes is followed by a stone), as `effective_depth` bounds it.
         let depth = 2 * out.len() as u32;
-        // Step 2: the mover's own lambda-tree.
+        // Step 3: the mover's own lambda-tree.
         let own = self
             .searcher
             .lambda(game, mover, self.level, depth, LambdaPurpose::Root);
         if self.searcher.stopped {
-            return Knowledge::Moves;
+            return LambdaKnowledge::Moves;
         }
         if own.won {
             self.counters.lambda_wins += 1;
-            return Knowledge::Wins(own.best);
+            return LambdaKnowledge::Wins(own.best);
         }
-        // Step 3: the opponent's, after a pass.
+        // Step 4: the opponent's, after a pass.
         let threat = self.searcher.lambda(
             game,
             mover.opponent(),
@@ -131,7 +144,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             LambdaPurpose::Threat,
         );
         if self.searcher.stopped || !threat.won {
-            return Knowledge::Moves;
+            return LambdaKnowledge::Moves;
         }
         self.counters.regions += 1;
         let before = out.len();
@@ -152,31 +165,16 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
         if kept == 0 {
             self.counters.empty_regions += 1;
         }
-        Knowledge::Moves
+        LambdaKnowledge::Moves
     }
 }
 
 /// What the lambda knowledge says about a node.
-enum Knowledge<M> {
+enum LambdaKnowledge<M> {
     /// The mover has a lambda-tree (its first move when the engine names it).
     Wins(Option<M>),
     /// Search the moves left in the list (none: the mover loses).
     Moves,
-}
-
-/// Sorts `moves` by [`LambdaGame::move_rank`], stable, without allocating.
-fn order_by_rank<G: LambdaGame>(game: &G, moves: &mut MoveList<G::Move>) {
-    let list = moves.as_mut_slice();
-    for i in 1..list.len() {
-        let mv = list[i];
-        let rank = game.move_rank(mv);
-        let mut j = i;
-        while j > 0 && game.move_rank(list[j - 1]) > rank {
-            list[j] = list[j - 1];
-            j -= 1;
-        }
-        list[j] = mv;
-    }
 }
 
 impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
@@ -225,9 +223,35 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                 size: 1,
             };
         }
-        // Steps 2 and 3: lambda knowledge, where zones are sound (stable stone games).
+        // Step 2: the game's own knowledge (`crate::search::knowledge`; Hex: virtual
+        // connections decide the node, the must-play region and inferior cells cut its
+        // moves), cheaper than a lambda-tree and exact for the real game.
+        match knowledge::apply(game, out, Inferior::Drop, |_, _| 0) {
+            Knowledge::Won(key) => {
+                self.counters.game_decided += 1;
+                out.clear();
+                return Expansion::Decided {
+                    mover_wins: true,
+                    best: Some(key),
+                    size: 2,
+                };
+            }
+            Knowledge::Lost => {
+                self.counters.game_decided += 1;
+                out.clear();
+                return Expansion::Decided {
+                    mover_wins: false,
+                    best: None,
+                    size: 1,
+                };
+            }
+            Knowledge::Moves { pruned, .. } => {
+                self.counters.game_moves_removed += u64::from(pruned)
+            }
+        }
+        // Steps 3 and 4: lambda knowledge, where zones are sound (stable stone games).
         if self.level > 0 && self.searcher.zones_on() {
-            if let Knowledge::Wins(best) = self.lambda_knowledge(game, out) {
+            if let LambdaKnowledge::Wins(best) = self.lambda_knowledge(game, out) {
                 out.clear();
                 // The lambda-tree's own size is not known here: it counts as one node.
                 return Expansion::Decided {
@@ -245,7 +269,7 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                 };
             }
         }
-        // Step 4.
+        // Step 5.
         order_by_rank(game, out);
         Expansion::Moves {
             pruned: legal - out.len() as u32,
@@ -274,10 +298,23 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                 size: 2,
             };
         }
-        game.legal_moves(scratch);
+        // The game's must-play region: empty, the mover has lost; else its size.
+        let moves = match knowledge::region_size(game, scratch) {
+            Some(0) => {
+                return ChildInit::Decided {
+                    mover_wins: false,
+                    size: 1,
+                };
+            }
+            Some(size) => size,
+            None => {
+                game.legal_moves(scratch);
+                scratch.len() as u32
+            }
+        };
         ChildInit::Numbers {
             phi: 1,
-            delta: (scratch.len() as u32).max(1),
+            delta: moves.max(1),
         }
     }
 }
