@@ -1210,3 +1210,48 @@ fn verify_beyond_max_mem_stops_with_the_bound_and_exit_3() {
             "need more than 1 MB (--max-mem); raise it with --max-mem 1024",
         ));
 }
+
+/// `--proof-move` (issue 18, point 7): the proof starts with the chosen opening and says so;
+/// a move that does not win names the move and where to find the winning ones; the flag
+/// alone, with nothing to prove, is a usage error.
+#[test]
+fn solve_proof_move_proves_a_chosen_opening() {
+    plyscope()
+        .args([
+            "solve",
+            "hex-4x4",
+            "--algo",
+            "dfpn",
+            "--verify",
+            "--proof-move",
+            "d1",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "proof move  d1 (--proof-move), instead of the solver's own",
+        ))
+        .stdout(predicate::str::contains("verified: "));
+    plyscope()
+        .args([
+            "solve",
+            "hex-4x4",
+            "--algo",
+            "dfpn",
+            "--verify",
+            "--proof-move",
+            "a1",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "(does a1 win? `solve --root` lists the winning first moves)",
+        ));
+    plyscope()
+        .args(["solve", "hex-4x4", "--proof-move", "d1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--proof-move names the first move of a proof",
+        ));
+}

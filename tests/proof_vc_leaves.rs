@@ -320,7 +320,7 @@ fn a_forged_derivation_is_a_hole_naming_the_step() {
     let mut t = tree.clone();
     t.nodes[leaf].carrier.as_mut().unwrap().pop();
     assert!(
-        refused(&t).ends_with("the leaf's carrier is not the last step's"),
+        refused(&t).contains("the leaf's carrier is not the last step's (only the leaf's: none"),
         "{}",
         refused(&t)
     );

@@ -143,12 +143,29 @@ pub fn after_solve(
             )?;
             return Ok(false);
         }
+        Err(err @ plyscope::proof_tree::ExtractError::NotReproved { .. })
+            if request.first_move.is_some() =>
+        {
+            let mv = request.first_move.as_deref().unwrap_or_default();
+            writeln!(
+                out,
+                "proof       not extracted: {err} (does {mv} win? `solve --root` lists the \
+                 winning first moves)"
+            )?;
+            return Ok(false);
+        }
         Err(err) => {
             writeln!(out, "proof       not extracted: {err}")?;
             return Ok(false);
         }
     };
     let json = extracted.tree.to_json();
+    if let Some(mv) = &request.first_move {
+        writeln!(
+            out,
+            "proof move  {mv} (--proof-move), instead of the solver's own"
+        )?;
+    }
     writeln!(
         out,
         "proof       {} positions, {} moves, {} bytes of JSON ({} searches, {} nodes, {:.3} s)",

@@ -204,7 +204,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         games: GOAL_GAMES,
         options: &[SearchOption::Root, SearchOption::Epsilon],
         summary: "df-pn: depth-first proof-number search with thresholds and a table",
-        lesson: None,
+        lesson: Some("hex-virtual-connections"),
     },
     AlgorithmInfo {
         algorithm: Algorithm::LambdaDfPn,

@@ -44,7 +44,7 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::game::{Player, Point, StoneGame, parse_point};
+use crate::game::{Game, Player, Point, StoneGame, parse_point};
 use crate::games::hex::Hex;
 
 /// One step as written in the file.
@@ -256,6 +256,32 @@ impl<'a> Board<'a> {
         self.touches(x) & self.cells(y) != 0 || self.touches(y) & self.cells(x) != 0
     }
 
+    /// The names of a set's cells, or "none".
+    fn names(&self, set: u128) -> String {
+        let names: Vec<String> = (0..self.game.num_points() as Point)
+            .filter(|&p| set >> p & 1 == 1)
+            .map(|p| self.game.format_move(p))
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(" ")
+        }
+    }
+
+    /// A connection as a message names it: "a full connection over c1 d1", "a semi
+    /// connection with key c1 over c1 d1".
+    fn describe(&self, carrier: u128, key: Option<Point>) -> String {
+        match key {
+            None => format!("a full connection over {}", self.names(carrier)),
+            Some(k) => format!(
+                "a semi connection with key {} over {}",
+                self.game.format_move(k),
+                self.names(carrier)
+            ),
+        }
+    }
+
     /// The cells of a carrier: distinct empty points.
     fn carrier(&self, cells: &[String]) -> Result<u128, String> {
         let mut set = 0u128;
@@ -312,7 +338,12 @@ pub fn derivation_holds(
     if leaf != last.carrier {
         return Err(fail(
             done.len() - 1,
-            "the leaf's carrier is not the last step's".into(),
+            format!(
+                "the leaf's carrier is not the last step's (only the leaf's: {}; only the \
+                 step's: {})",
+                board.names(leaf & !last.carrier),
+                board.names(last.carrier & !leaf)
+            ),
         ));
     }
     Ok(done.len())
@@ -374,9 +405,11 @@ fn check_step(board: &Board, done: &[Conn], i: usize, text: &StepText) -> Result
                 .find_map(|m| and_rule(board, first, second, m, x, y));
             match made {
                 Some((made_carrier, made_key)) if made_carrier == carrier && made_key == key => {}
-                Some(_) => {
+                Some((made_carrier, made_key)) => {
                     return Err(format!(
-                        "and of steps {a} and {b}: the rule gives another carrier or key"
+                        "and of steps {a} and {b}: the rule gives {}, the step says {}",
+                        board.describe(made_carrier, made_key),
+                        board.describe(carrier, key)
                     ));
                 }
                 None => {
@@ -409,9 +442,11 @@ fn check_step(board: &Board, done: &[Conn], i: usize, text: &StepText) -> Result
                 return Err("or: the semis' carriers have a cell in common".into());
             }
             if key.is_some() || union != carrier {
-                return Err(
-                    "or: the rule gives a full connection over the union of the carriers".into(),
-                );
+                return Err(format!(
+                    "or: the rule gives {}, the step says {}",
+                    board.describe(union, None),
+                    board.describe(carrier, key)
+                ));
             }
         }
         (rule, from) => {
@@ -460,7 +495,6 @@ fn and_rule(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::games::hex::{VcEnd, VcRule, VcStep};
     use crate::verify::connection_holds;
 
@@ -627,7 +661,11 @@ mod tests {
         );
         // A leaf whose cells are not the last step's.
         assert!(
-            why(&steps, &carrier[1..]).ends_with("the leaf's carrier is not the last step's"),
+            why(&steps, &carrier[1..]).ends_with(&format!(
+                "the leaf's carrier is not the last step's (only the leaf's: none; only the \
+                 step's: {})",
+                carrier[0]
+            )),
             "{}",
             why(&steps, &carrier[1..])
         );

@@ -28,6 +28,7 @@ use rustc_hash::FxHashMap;
 
 use super::Hex;
 use super::hsearch::{Conn, NO_KEY, Rule, with_recorded};
+use super::knowledge::points;
 use crate::game::{Player, Point};
 
 /// One end of a connection in a certificate.
@@ -125,16 +126,6 @@ impl Hex {
         })
         .flatten()
     }
-}
-
-/// The points of a bit set, ascending.
-fn points(mut set: u128) -> Vec<Point> {
-    let mut out = Vec::with_capacity(set.count_ones() as usize);
-    while set != 0 {
-        out.push(set.trailing_zeros() as Point);
-        set &= set - 1;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -62,7 +62,8 @@ pub struct Knowledge {
     pub captured: [Vec<Point>; 2],
 }
 
-fn points(mut set: u128) -> Vec<Point> {
+/// The points of a bit set, ascending.
+pub(super) fn points(mut set: u128) -> Vec<Point> {
     let mut out = Vec::with_capacity(set.count_ones() as usize);
     while set != 0 {
         out.push(set.trailing_zeros() as Point);
