@@ -191,6 +191,28 @@ fn hex_5x5_positions_agree_with_alpha_beta() {
 /// 3x3 with a Black stone on b2 and White to move: b2 reaches both of Black's edges by
 /// bridges, a full connection, so White has lost. PNS and PN² decide it at the root's
 /// expansion, without a child: one node.
+/// PNS's and PN²'s reports on `game`, without limits.
+fn pns_and_pn2(game: &Hex, cfg: &ProofConfig, goal: Goal) -> [ProofReport<u16>; 2] {
+    let one = pns(
+        &mut game.clone(),
+        cfg,
+        goal,
+        &Limits::default(),
+        &mut NoTrace,
+    )
+    .unwrap();
+    let two = pn2(
+        &mut game.clone(),
+        cfg,
+        Pn2Bound::default(),
+        goal,
+        &Limits::default(),
+        &mut NoTrace,
+    )
+    .unwrap();
+    [one, two]
+}
+
 #[test]
 fn a_full_connection_of_the_opponent_is_a_loss_without_children() {
     let mut game = Hex::new(3).unwrap();
@@ -200,24 +222,7 @@ fn a_full_connection_of_the_opponent_is_a_loss_without_children() {
     assert_eq!(goal.attacker, Player::White);
     for init in [LeafInit::Unit, LeafInit::Mobility] {
         let cfg = config(init);
-        let one = pns(
-            &mut game.clone(),
-            &cfg,
-            goal,
-            &Limits::default(),
-            &mut NoTrace,
-        )
-        .unwrap();
-        let two = pn2(
-            &mut game.clone(),
-            &cfg,
-            Pn2Bound::default(),
-            goal,
-            &Limits::default(),
-            &mut NoTrace,
-        )
-        .unwrap();
-        for report in [one, two] {
+        for report in pns_and_pn2(&game, &cfg, goal) {
             assert_eq!(report.verdict, ProofVerdict::Disproven, "{init:?}");
             assert_eq!(report.stats.nodes, 1, "{init:?}");
         }
@@ -234,24 +239,7 @@ fn a_semi_connection_wins_with_its_key_as_the_only_child() {
     let goal = goal_of(&game);
     for init in [LeafInit::Unit, LeafInit::Mobility, LeafInit::Heuristic] {
         let cfg = config(init);
-        let one = pns(
-            &mut game.clone(),
-            &cfg,
-            goal,
-            &Limits::default(),
-            &mut NoTrace,
-        )
-        .unwrap();
-        let two = pn2(
-            &mut game.clone(),
-            &cfg,
-            Pn2Bound::default(),
-            goal,
-            &Limits::default(),
-            &mut NoTrace,
-        )
-        .unwrap();
-        for report in [one, two] {
+        for report in pns_and_pn2(&game, &cfg, goal) {
             assert_eq!(report.verdict, ProofVerdict::Proven, "{init:?}");
             assert_eq!(report.best_move, Some(key), "{init:?}");
             assert_eq!(report.stats.nodes, 2, "{init:?}");

@@ -393,26 +393,15 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
         // every double threat), an empty one losing; when the game gives no region, the
         // moves refuted by a double threat of the opponent; the moves the game proves never
         // needed (Hex: inferior cells).
-        match knowledge::apply(game, out, Inferior::Drop, threats::drop_refuted) {
-            Knowledge::Won(key) => {
-                out.clear();
-                return Expansion::Decided {
-                    mover_wins: true,
-                    best: Some(key),
-                    size: 2,
-                };
-            }
-            Knowledge::Lost => {
-                out.clear();
-                return Expansion::Decided {
-                    mover_wins: false,
-                    best: None,
-                    size: 1,
-                };
-            }
-            Knowledge::Moves {
-                pruned: dropped, ..
-            } => pruned += dropped,
+        let known = knowledge::apply(game, out, Inferior::Drop, threats::drop_refuted);
+        if let Some(decided) = decided_by_knowledge(&known, out) {
+            return decided;
+        }
+        if let Knowledge::Moves {
+            pruned: dropped, ..
+        } = known
+        {
+            pruned += dropped;
         }
         order_by_rank(game, out);
         if out.is_empty() {
@@ -522,6 +511,26 @@ pub fn expand_finished<G: Game>(game: &G, or_node: bool, goal: Goal) -> Option<E
         mover_wins: goal_reached(outcome, goal) == or_node,
         best: None,
         size: 1,
+    })
+}
+
+/// The expansion of a node the game's knowledge decided ([`knowledge::apply`]): won with
+/// its key (a proof of two positions), or lost; `out` is cleared. `None` when moves are
+/// left to search.
+pub fn decided_by_knowledge<M: Copy + Default>(
+    known: &Knowledge<M>,
+    out: &mut MoveList<M>,
+) -> Option<Expansion<M>> {
+    let (mover_wins, best, size) = match *known {
+        Knowledge::Won(key) => (true, Some(key), 2),
+        Knowledge::Lost => (false, None, 1),
+        Knowledge::Moves { .. } => return None,
+    };
+    out.clear();
+    Some(Expansion::Decided {
+        mover_wins,
+        best,
+        size,
     })
 }
 

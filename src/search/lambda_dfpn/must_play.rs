@@ -40,8 +40,8 @@
 use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
-    ChildInit, DfpnOptions, Expansion, Mid, MoveSource, expand_by_tactics, expand_finished,
-    goal_reached, move_from_table_frame, order_by_rank, smallest_symmetric_key,
+    ChildInit, DfpnOptions, Expansion, Mid, MoveSource, decided_by_knowledge, expand_by_tactics,
+    expand_finished, goal_reached, move_from_table_frame, order_by_rank, smallest_symmetric_key,
 };
 use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::lambda::engine::Searcher;
@@ -226,28 +226,13 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
         // Step 2: the game's own knowledge (`crate::search::knowledge`; Hex: virtual
         // connections decide the node, the must-play region and inferior cells cut its
         // moves), cheaper than a lambda-tree and exact for the real game.
-        match knowledge::apply(game, out, Inferior::Drop, |_, _| 0) {
-            Knowledge::Won(key) => {
-                self.counters.game_decided += 1;
-                out.clear();
-                return Expansion::Decided {
-                    mover_wins: true,
-                    best: Some(key),
-                    size: 2,
-                };
-            }
-            Knowledge::Lost => {
-                self.counters.game_decided += 1;
-                out.clear();
-                return Expansion::Decided {
-                    mover_wins: false,
-                    best: None,
-                    size: 1,
-                };
-            }
-            Knowledge::Moves { pruned, .. } => {
-                self.counters.game_moves_removed += u64::from(pruned)
-            }
+        let known = knowledge::apply(game, out, Inferior::Drop, |_, _| 0);
+        if let Some(decided) = decided_by_knowledge(&known, out) {
+            self.counters.game_decided += 1;
+            return decided;
+        }
+        if let Knowledge::Moves { pruned, .. } = known {
+            self.counters.game_moves_removed += u64::from(pruned);
         }
         // Steps 3 and 4: lambda knowledge, where zones are sound (stable stone games).
         if self.level > 0 && self.searcher.zones_on() {
