@@ -396,6 +396,8 @@ impl Arena {
     /// The AND rule for one new connection: each of its owner's endpoints (and, for a
     /// full, each empty endpoint) as the midpoint, against the kept fulls at that midpoint.
     fn and_rule(&mut self, item: Pending) {
+        // The new connection as the notes name it (recording only reads it).
+        let first = Conn::new(item.a as usize, item.b as usize, item.carrier, item.key);
         for (m, x) in [
             (item.a as usize, item.b as usize),
             (item.b as usize, item.a as usize),
@@ -427,7 +429,6 @@ impl Arena {
                 } else {
                     y * MAX_NODES + m
                 };
-                let first = Conn::new(item.a as usize, item.b as usize, item.carrier, item.key);
                 let fulls = self.pairs[index].fulls as usize;
                 for i in 0..fulls {
                     let c2 = self.pairs[index].full[i];
