@@ -1,13 +1,22 @@
 //! Measures Hex H-search (`src/games/hex/hsearch.rs`) through the knowledge the solvers ask
-//! for: `must_play` (the opponent's connections) and `winning_key` (the mover's), on random
-//! positions (release): `cargo run --release --example hsearch_speed -- 6 8 2000` (board
-//! side, stones per position, positions). Prints microseconds per position and how often
-//! each answer was found.
+//! for: `must_play` (the opponent's connections) and `winning_key` (the mover's), both
+//! players at every position (release):
+//! `cargo run --release --example hsearch_speed -- 6 8 2000` (board side, stones, count).
+//!
+//! 1. **Random positions**: `count` unrelated positions of `stones` random stones, each
+//!    searched from scratch (nothing to start from).
+//! 2. **Lines of play**: random walks as a search makes them (a move down, or back up one
+//!    move a third of the time, from the empty board between `stones - 4` and `stones + 4` stones),
+//!    `count` positions, measured twice on the same walk: from scratch at every position
+//!    ([`HsearchMode::Scratch`]) and incrementally from the previous one
+//!    ([`HsearchMode::Incremental`], what the solvers use).
+//!
+//! Prints microseconds per position and how often each answer was found.
 
 use std::time::Instant;
 
-use plyscope::game::{Game, MoveList, Tactics};
-use plyscope::games::hex::Hex;
+use plyscope::game::{Game, MoveList, Point, Tactics};
+use plyscope::games::hex::{Hex, HsearchMode, set_hsearch_mode};
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -40,9 +49,58 @@ fn main() {
             games.push(g);
         }
     }
+    set_hsearch_mode(HsearchMode::Scratch);
+    let (micros, summary) = measure(&games);
+    println!(
+        "{size}x{size}, {stones} stones, {} random positions, from scratch: {micros:.1} us each (both players); {summary}",
+        games.len()
+    );
+
+    // A walk down and up, as a search walks its tree.
+    let mut walk = Vec::with_capacity(positions);
+    let mut depths = Vec::with_capacity(positions);
+    let mut g = Hex::new(size).expect("size");
+    let mut played: Vec<Point> = Vec::new();
+    while walk.len() < positions {
+        let back = !played.is_empty()
+            && (g.outcome().is_some() || played.len() >= stones + 4 || next().is_multiple_of(3));
+        if back {
+            let p = played.pop().expect("not empty");
+            g.undo(p);
+        } else {
+            g.legal_moves(&mut moves);
+            let p = moves.as_slice()[(next() % moves.len() as u64) as usize];
+            g.play(p);
+            played.push(p);
+        }
+        if g.outcome().is_none() && played.len() >= stones.saturating_sub(4) {
+            walk.push(g.clone());
+            depths.push(played.len());
+        }
+    }
+    let mean = depths.iter().sum::<usize>() as f64 / walk.len() as f64;
+    let mut scratch = 0.0;
+    for mode in [HsearchMode::Scratch, HsearchMode::Incremental] {
+        set_hsearch_mode(mode);
+        let (micros, summary) = measure(&walk);
+        let ratio = if mode == HsearchMode::Scratch {
+            scratch = micros;
+            String::new()
+        } else {
+            format!(" ({:.2}x faster)", scratch / micros)
+        };
+        println!(
+            "{size}x{size}, a line of {} positions ({mean:.1} stones on average), {mode:?}: {micros:.1} us each{ratio}; {summary}",
+            walk.len()
+        );
+    }
+}
+
+/// Microseconds per position for both players' knowledge, and what was found.
+fn measure(games: &[Hex]) -> (f64, String) {
     let (mut lost, mut won, mut region_cells) = (0, 0, 0);
     let start = Instant::now();
-    for g in &games {
+    for g in games {
         let mut region = MoveList::new();
         if g.must_play(&mut region) && region.is_empty() {
             lost += 1;
@@ -53,9 +111,9 @@ fn main() {
         }
     }
     let micros = start.elapsed().as_secs_f64() * 1e6 / games.len() as f64;
-    println!(
-        "{size}x{size}, {stones} stones, {} positions: {micros:.1} us each (both players); mover lost {lost}, mover won {won}, mean must-play {:.1} cells",
-        games.len(),
+    let summary = format!(
+        "mover lost {lost}, mover won {won}, mean must-play {:.1} cells",
         region_cells as f64 / games.len() as f64
     );
+    (micros, summary)
 }

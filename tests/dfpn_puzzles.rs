@@ -51,7 +51,7 @@ const PINNED: &[(&str, u64)] = &[
     ("hex-4x4-white-b3", 1),
     ("hex-5x5", 1),
     ("hex-6x6", 3),
-    ("hex-7x7", 348),
+    ("hex-7x7", 633),
     ("atarigo-4x4", 16_631),
 ];
 

@@ -40,15 +40,24 @@
 //! outside it leaves one of them intact, and the owner plays its key (Hayward et al.,
 //! "Solving 7x7 Hex", 2003, section 3, "must-play" regions).
 //!
-//! The arena is per thread and reused, so a search allocates nothing once it has run once on
-//! a board size.
+//! # Cost
+//!
+//! The solvers ask at every node they create, for both players. Submodule `incremental`
+//! keeps each player's connections along the line of play the search walks and updates
+//! them by the stones a move (and its fill-in) adds, undoing them when the search goes
+//! back ([`HsearchMode`]; about half the time of a search from scratch on Hex 6x6's
+//! openings). Answers are also cached by position, per thread. The arenas are per thread
+//! and reused, so a search allocates nothing once it has run once on a board size.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashMap;
 
 use super::Hex;
 use crate::game::{Player, Point};
+
+mod incremental;
 
 /// Full connections kept per pair of nodes (smallest carriers win when the list is full).
 /// The three bounds were tuned on Hex 6x6's opening classification (`plyscope solve hex-6x6
@@ -61,8 +70,10 @@ const MAX_SEMI: usize = 32;
 const MAX_OR: usize = 5;
 /// Most nodes: 121 empty cells and the two edges (chains only replace cells).
 const MAX_NODES: usize = 123;
-/// Largest node count whose pair matrix the arena holds (every size up to 11x11).
+/// The key of a full connection, and the point of a node that is no empty cell.
 pub(super) const NO_KEY: u8 = u8::MAX;
+/// `Arena::node_of` of a cell that is no node (a stone).
+const NO_NODE: u8 = u8::MAX;
 
 /// The owner's edge-to-edge connections found by one H-search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -119,6 +130,9 @@ struct Pending {
     carrier: u128,
     /// `NO_KEY` for a full connection, else the semi's key.
     key: u8,
+    /// The one end the AND rule takes as the midpoint (an incremental step's node whose
+    /// role changed), or `NO_NODE` for both.
+    through: u8,
 }
 
 /// The reusable storage of one H-search.
@@ -137,12 +151,46 @@ struct Arena {
     partners: [u128; MAX_NODES],
     /// For each node, the set of nodes it has a semi connection with.
     semi_partners: [u128; MAX_NODES],
+    /// The node of each empty cell (`NO_NODE` for a stone).
+    node_of: [u8; 128],
+    /// Every connection added, in order; the AND rule works through it.
     queue: Vec<Pending>,
+    /// The first entry of `queue` the AND rule has not taken yet.
+    next: usize,
+    /// The owner's stones alone join its edges (then there are no nodes).
+    joined: bool,
+    /// Connections added are not queued for the AND rule (an incremental step re-adding
+    /// connections whose combinations were made before).
+    quiet: bool,
+    /// The `Pending::through` of connections queued now (`NO_NODE` but in an incremental
+    /// step moving connections to a node).
+    through: u8,
+    /// The journal of an incremental H-search (`incremental`): while nonzero, the first
+    /// change of each pair under this id saves the pair's old contents in `log`, so the
+    /// step can be undone. Zero (off) for a search from scratch.
+    journal: u32,
+    /// The id under which each pair was last saved.
+    saved: Vec<u32>,
+    /// Saved pairs, newest last: the index into `pairs` and the counts of connections;
+    /// their carriers (fulls, then semis) are in `log_carriers` and the semis' keys in
+    /// `log_keys`, in the same order.
+    log: Vec<(u16, u8, u8)>,
+    log_carriers: Vec<u128>,
+    log_keys: Vec<u8>,
+    /// Lists an incremental step moves connections through (kept to reuse their storage).
+    spare: Spare,
     /// When set, each connection added is noted with the rule that made it
     /// ([`Arena::notes`]), for a certificate (`super::certificate`). Off in the solver.
     record: bool,
     /// The rule behind each connection added while `record` is on.
     notes: FxHashMap<Conn, Rule>,
+}
+
+/// The connections of one pair taken out of it: fulls' carriers, semis' carriers and keys.
+#[derive(Default)]
+struct Spare {
+    full: Vec<u128>,
+    semi: Vec<(u128, u8)>,
 }
 
 /// A connection as the notes name it: its two nodes (smaller first), carrier and key
@@ -188,7 +236,18 @@ impl Arena {
             pairs: vec![EMPTY_PAIR; MAX_NODES * MAX_NODES],
             partners: [0; MAX_NODES],
             semi_partners: [0; MAX_NODES],
+            node_of: [NO_NODE; 128],
             queue: Vec::with_capacity(4096),
+            next: 0,
+            joined: false,
+            quiet: false,
+            through: NO_NODE,
+            journal: 0,
+            saved: vec![0; MAX_NODES * MAX_NODES],
+            log: Vec::new(),
+            log_carriers: Vec::new(),
+            log_keys: Vec::new(),
+            spare: Spare::default(),
             record: false,
             notes: FxHashMap::default(),
         }
@@ -213,7 +272,17 @@ impl Arena {
     #[inline]
     fn pair_mut(&mut self, a: usize, b: usize) -> &mut Pair {
         let (a, b) = if a < b { (a, b) } else { (b, a) };
-        &mut self.pairs[a * MAX_NODES + b]
+        let index = a * MAX_NODES + b;
+        if self.journal != 0 && self.saved[index] != self.journal {
+            self.saved[index] = self.journal;
+            let pair = &self.pairs[index];
+            let (fulls, semis) = (pair.fulls as usize, pair.semis as usize);
+            self.log.push((index as u16, pair.fulls, pair.semis));
+            self.log_carriers.extend_from_slice(&pair.full[..fulls]);
+            self.log_carriers.extend_from_slice(&pair.semi[..semis]);
+            self.log_keys.extend_from_slice(&pair.key[..semis]);
+        }
+        &mut self.pairs[index]
     }
 
     fn clear(&mut self) {
@@ -227,7 +296,10 @@ impl Arena {
             self.semi_partners[a] = 0;
         }
         self.nodes = 0;
+        self.node_of = [NO_NODE; 128];
         self.queue.clear();
+        self.next = 0;
+        self.joined = false;
         self.notes.clear();
     }
 
@@ -284,12 +356,15 @@ impl Arena {
             }
         }
         pair.semis = kept_semis as u8;
-        self.queue.push(Pending {
-            a: a as u8,
-            b: b as u8,
-            carrier,
-            key: NO_KEY,
-        });
+        if !self.quiet {
+            self.queue.push(Pending {
+                a: a as u8,
+                b: b as u8,
+                carrier,
+                key: NO_KEY,
+                through: self.through,
+            });
+        }
         true
     }
 
@@ -337,12 +412,15 @@ impl Arena {
         pair.semis = kept as u8;
         self.semi_partners[a] |= 1u128 << b;
         self.semi_partners[b] |= 1u128 << a;
-        self.queue.push(Pending {
-            a: a as u8,
-            b: b as u8,
-            carrier,
-            key,
-        });
+        if !self.quiet {
+            self.queue.push(Pending {
+                a: a as u8,
+                b: b as u8,
+                carrier,
+                key,
+                through: self.through,
+            });
+        }
         self.note(a, b, carrier, key, rule);
         // OR rule: subsets holding the new semi whose carriers meet in nothing.
         let mut others = [0u128; MAX_SEMI];
@@ -377,6 +455,8 @@ impl Arena {
         if count > 0 && self.record {
             keys[..len].copy_from_slice(&self.pair(a, b).key[..len]);
         }
+        // A full made here is new on both ends, whatever the semi's own queue entry says.
+        let through = std::mem::replace(&mut self.through, NO_NODE);
         for &(full, taken) in &found[..count] {
             if self.add_full(a, b, full) {
                 self.note(a, b, full, NO_KEY, || {
@@ -391,6 +471,7 @@ impl Arena {
                 });
             }
         }
+        self.through = through;
     }
 
     /// The AND rule for one new connection: each of its owner's endpoints (and, for a
@@ -404,7 +485,7 @@ impl Arena {
         ] {
             // Never through an edge: two nodes that each touch an edge are not joined to
             // each other (Benzene's `and_over_edge`, off by default).
-            if m < 2 {
+            if m < 2 || item.through != NO_NODE && m != item.through as usize {
                 continue;
             }
             let through_owner = self.owned[m];
@@ -583,6 +664,33 @@ impl RecordedArena<'_> {
     }
 }
 
+/// How the solvers' H-search runs: kept up to date along the search's line of play (the
+/// default), or built anew at every position. For measurements and tests; the answers of
+/// both are sound, and may differ where the bounds on the lists keep different connections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HsearchMode {
+    /// Submodule `incremental`: a move updates the parent's connections.
+    Incremental,
+    /// From scratch at every position.
+    Scratch,
+}
+
+/// True while the solvers' H-search runs from scratch ([`HsearchMode::Scratch`]).
+static SCRATCH: AtomicBool = AtomicBool::new(false);
+
+/// Sets how the solvers' H-search runs, in every thread, and forgets this thread's cached
+/// answers and lines (so a measurement in this thread starts cold).
+pub fn set_hsearch_mode(mode: HsearchMode) {
+    SCRATCH.store(mode == HsearchMode::Scratch, Ordering::Relaxed);
+    CACHE.with(|cache| cache.borrow_mut().clear());
+    LINES.with(|lines| {
+        *lines.borrow_mut() = [
+            incremental::Line::new(Player::Black),
+            incremental::Line::new(Player::White),
+        ];
+    });
+}
+
 /// Entries of the per-thread cache of H-search answers (a power of two).
 const CACHE_ENTRIES: usize = 1 << 15;
 
@@ -596,6 +704,12 @@ struct CacheEntry {
 
 thread_local! {
     static ARENA: RefCell<Arena> = RefCell::new(Arena::new());
+    /// The solver's H-searches, one line per owner kept along the positions the search
+    /// walks (submodule `incremental`).
+    static LINES: RefCell<[incremental::Line; 2]> = RefCell::new([
+        incremental::Line::new(Player::Black),
+        incremental::Line::new(Player::White),
+    ]);
     /// df-pn enters the same positions again and again (each visit generates the children
     /// anew), so answers are kept by position: direct-mapped, the newest wins. The key
     /// holds every stone, so an entry found is the same position's answer.
@@ -627,10 +741,14 @@ impl Hex {
         if let Some(connections) = cached {
             return Some(connections);
         }
-        let connections = ARENA.with(|arena| {
-            let mut arena = arena.borrow_mut();
-            self.run_hsearch(owner, masks, &mut arena, Fill::Both)
-        });
+        let connections = if SCRATCH.load(Ordering::Relaxed) {
+            ARENA.with(|arena| self.run_hsearch(owner, masks, &mut arena.borrow_mut(), Fill::Both))
+        } else {
+            let board = self.filled_board(owner, Fill::Both);
+            LINES.with(|lines| {
+                lines.borrow_mut()[owner.index()].answer(masks, self.tables.size, &board)
+            })
+        };
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
             if cache.is_empty() {
@@ -652,57 +770,78 @@ impl Hex {
         arena: &mut Arena,
         fill_mode: Fill,
     ) -> EdgeConnections {
-        arena.clear();
-        // H-search runs on the filled-in board (submodule `inferior`): captured cells are
-        // the captor's stones, dead cells take the colour the analysis chose. The filled
-        // position has the same value, and a move of the side to move outside the filled
-        // cells is answered the same way in both.
+        let board = self.filled_board(owner, fill_mode);
+        arena.build(masks, owner, board.own, board.other);
+        arena.answer(masks, &board)
+    }
+
+    /// The board H-search runs on for `owner` (submodule `inferior`): captured cells are the
+    /// captor's stones, dead cells take the colour the analysis chose. The filled position
+    /// has the same value, and a move of the side to move outside the filled cells is
+    /// answered the same way in both.
+    fn filled_board(&self, owner: Player, fill_mode: Fill) -> FilledBoard {
         let cells = self.inferior_cells();
         let mut fill = cells.as_ref().map_or([0; 2], |cells| cells.fill_in);
         if fill_mode == Fill::OpponentOnly {
             fill[owner.index()] = 0;
         }
-        let captured_by_owner = cells
-            .as_ref()
-            .map_or(0, |cells| cells.captured[owner.index()]);
-        let own = self.stone_bits[owner.index()] | fill[owner.index()];
-        let other = self.stone_bits[owner.opponent().index()] | fill[owner.opponent().index()];
+        FilledBoard {
+            own: self.stone_bits[owner.index()] | fill[owner.index()],
+            other: self.stone_bits[owner.opponent().index()] | fill[owner.opponent().index()],
+            owner_captured: cells
+                .as_ref()
+                .map_or(0, |cells| cells.captured[owner.index()]),
+        }
+    }
+}
+
+/// The stones H-search sees for its owner: the position's with the inferior cells filled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FilledBoard {
+    /// The owner's stones and the cells filled in for it.
+    own: u128,
+    /// The opponent's.
+    other: u128,
+    /// The cells the owner captured (reported with the answer).
+    owner_captured: u128,
+}
+
+impl Arena {
+    /// H-search from scratch for `owner` on the board with these stones: the nodes, the
+    /// base connections, then the rules until nothing new comes or the edges are fully
+    /// connected. When the owner's stones alone join its edges, `joined` is set and no node
+    /// is made.
+    fn build(&mut self, masks: &super::bits::Masks, owner: Player, own: u128, other: u128) {
+        self.clear();
         let empty = masks.board() & !own & !other;
         let first = flood(masks, masks.edge(owner, false) & own, own);
         let second = flood(masks, masks.edge(owner, true) & own, own);
         if first & second != 0 {
-            // The fill-in alone joins the edges.
-            return EdgeConnections {
-                full: Some(0),
-                semi: None,
-                semi_intersection: 0,
-                semis: 0,
-                owner_captured: captured_by_owner,
-            };
+            self.joined = true;
+            return;
         }
         // Nodes: the two edges, the other chains, the empty cells; and which empty cells
         // each owner's node touches.
         let mut touch = [0u128; MAX_NODES];
-        arena.add_node(first, true, NO_KEY);
+        self.add_node(first, true, NO_KEY);
         touch[0] = (masks.edge(owner, false) | masks.neighbours(first)) & empty;
-        arena.add_node(second, true, NO_KEY);
+        self.add_node(second, true, NO_KEY);
         touch[1] = (masks.edge(owner, true) | masks.neighbours(second)) & empty;
         let mut rest = own & !first & !second;
         while rest != 0 {
             let seed = rest & rest.wrapping_neg();
             let chain = flood(masks, seed, own);
             rest &= !chain;
-            let id = arena.add_node(chain, true, NO_KEY);
+            let id = self.add_node(chain, true, NO_KEY);
             touch[id] = masks.neighbours(chain) & empty;
         }
-        let owners = arena.nodes;
-        let mut node_of = [u8::MAX; 128];
+        let owners = self.nodes;
         let mut cells = empty;
         while cells != 0 {
             let p = cells.trailing_zeros();
             cells &= cells - 1;
-            let id = arena.add_node(1u128 << p, false, p as u8);
-            node_of[p as usize] = id as u8;
+            let id = self.add_node(1u128 << p, false, p as u8);
+            self.node_of[p as usize] = id as u8;
         }
         // Base: adjacent nodes.
         for (g, &touched) in touch.iter().enumerate().take(owners) {
@@ -710,9 +849,9 @@ impl Hex {
             while t != 0 {
                 let p = t.trailing_zeros();
                 t &= t - 1;
-                let n = node_of[p as usize] as usize;
-                if arena.add_full(g, n, 0) {
-                    arena.note(g, n, 0, NO_KEY, || Rule::Base);
+                let n = self.node_of[p as usize] as usize;
+                if self.add_full(g, n, 0) {
+                    self.note(g, n, 0, NO_KEY, || Rule::Base);
                 }
             }
         }
@@ -725,24 +864,62 @@ impl Hex {
             while t != 0 {
                 let q = t.trailing_zeros();
                 t &= t - 1;
-                let (a, b) = (node_of[p as usize] as usize, node_of[q as usize] as usize);
-                if arena.add_full(a, b, 0) {
-                    arena.note(a, b, 0, NO_KEY, || Rule::Base);
+                let (a, b) = (
+                    self.node_of[p as usize] as usize,
+                    self.node_of[q as usize] as usize,
+                );
+                if self.add_full(a, b, 0) {
+                    self.note(a, b, 0, NO_KEY, || Rule::Base);
                 }
             }
         }
-        // The AND rule over the queue until nothing new comes (the OR rule runs inside
-        // `add_semi`). Stop early once the edges are fully connected.
-        let mut next = 0;
-        while next < arena.queue.len() {
-            if arena.pair(0, 1).fulls > 0 {
+        self.close(0);
+    }
+
+    /// The AND rule over the queue until nothing new comes (the OR rule runs inside
+    /// `add_semi`); stops early once the edges are fully connected, leaving the rest of the
+    /// queue for later (an incremental step goes on from there). The entries before
+    /// `stale` were queued by an earlier step and are taken only if their connection is
+    /// still kept.
+    fn close(&mut self, stale: usize) {
+        while self.next < self.queue.len() {
+            if self.pair(0, 1).fulls > 0 {
                 break;
             }
-            let item = arena.queue[next];
-            next += 1;
-            arena.and_rule(item);
+            let item = self.queue[self.next];
+            self.next += 1;
+            if self.next <= stale && !self.keeps(item) {
+                continue;
+            }
+            self.and_rule(item);
         }
-        let pair = arena.pair(0, 1);
+    }
+
+    /// Whether the connection of a queue entry is still in its pair's lists.
+    fn keeps(&self, item: Pending) -> bool {
+        let pair = self.pair(item.a as usize, item.b as usize);
+        if item.key == NO_KEY {
+            pair.full[..pair.fulls as usize].contains(&item.carrier)
+        } else {
+            (0..pair.semis as usize)
+                .any(|i| pair.semi[i] == item.carrier && pair.key[i] == item.key)
+        }
+    }
+
+    /// What the last search found between the owner's edges on `board`.
+    fn answer(&self, masks: &super::bits::Masks, board: &FilledBoard) -> EdgeConnections {
+        let empty = masks.board() & !board.own & !board.other;
+        if self.joined {
+            // The stones alone join the edges.
+            return EdgeConnections {
+                full: Some(0),
+                semi: None,
+                semi_intersection: 0,
+                semis: 0,
+                owner_captured: board.owner_captured,
+            };
+        }
+        let pair = self.pair(0, 1);
         let full = pair.full[..pair.fulls as usize]
             .iter()
             .copied()
@@ -762,7 +939,7 @@ impl Hex {
             semi,
             semi_intersection,
             semis,
-            owner_captured: captured_by_owner,
+            owner_captured: board.owner_captured,
         }
     }
 }
