@@ -983,7 +983,7 @@ fn an_endless_input_file_is_refused_at_its_cap() {
 /// Issue 17: `--nodes` bounds the whole command, the root's search and every opening's
 /// together (it bounded each opening before: 26 x the budget on Hex 5x5). What is not
 /// classified when the budget runs out says `unknown`. (Hex 6x6: all its openings take
-/// 6,948 nodes since issue 18's incremental H-search; 5x5 takes 75.)
+/// 6,948 nodes since issue 18's incremental H-search; 5x5 takes 84.)
 #[test]
 fn solve_root_shares_one_node_budget_among_the_openings() {
     let assert = plyscope()

@@ -98,9 +98,12 @@
 //! before). About half of the remaining time is table probes (cache misses in `mid`).
 //! `plyscope bench --filter hex-4x4`: "dfpn all openings" 201 nodes, 0.001 s (Benzene
 //! 1.8 s); `--filter hex-5x5`: 145,398 nodes, 1.49 s of wall time under load 11 (0.65 of
-//! Benzene's 2.3 s). Hex 6x6 all openings (`solve puzzles/hex-6x6.toml --algo dfpn --root`) is not
-//! done after 200 s of CPU: the issue's 60 s needs stronger connections (edge templates
-//! beyond row 2, Anshelevich's OR rule over semi-connections).
+//! Benzene's 2.3 s). Hex 6x6 all openings (`solve puzzles/hex-6x6.toml --algo dfpn --root`)
+//! was not done after 200 s of CPU with bridge chains only. Issue 18's Hex knowledge
+//! (`src/games/hex/`: H-search by the AND and OR rules, inferior cells, must-play regions)
+//! brought it to 6,789 nodes and 3.06 s; keeping H-search incremental along the search's line
+//! (`src/games/hex/hsearch/incremental.rs`) to 6,948 nodes and 1.60 s, beside Benzene's
+//! 3.75 s of search measured in the same session (README, Hex openings side by side).
 //!
 //! m,n,k from the empty board, "Black wins" (draws a disproof) / "Black at least draws"
 //! (White cannot force a win), nodes, by speed-up (`SYM=0`, `CERT=0` turn them off):
