@@ -731,6 +731,18 @@ impl Hex {
                 }
             }
         }
+        // Edge templates H-search misses (`super::templates`): full connections from the
+        // anchor's chain to the edge. Not for certificates, which stay pure AND/OR.
+        if fill_mode == Fill::Both {
+            super::templates::edge_templates(masks, owner, own, empty, |anchor, second, c, _| {
+                let edge = usize::from(second);
+                let bit = 1u128 << anchor;
+                let chain = (0..owners).find(|&id| arena.cells[id] & bit != 0);
+                if let Some(chain) = chain.filter(|&id| id != edge) {
+                    arena.add_full(chain, edge, c);
+                }
+            });
+        }
         // The AND rule over the queue until nothing new comes (the OR rule runs inside
         // `add_semi`). Stop early once the edges are fully connected.
         let mut next = 0;
@@ -886,5 +898,111 @@ mod tests {
         g.play_stone(12, Player::Black);
         let black = g.edge_connections(Player::Black).unwrap();
         assert!(black.full.is_some_and(|c| c != 0), "{black:?}");
+    }
+
+    /// The full connections H-search keeps between the chain on the single stone `stone`
+    /// and the owner's edge `second`, run with `fill`.
+    fn stone_to_edge_fulls(
+        g: &Hex,
+        owner: Player,
+        stone: Point,
+        second: bool,
+        fill: Fill,
+    ) -> Vec<u128> {
+        let masks = g.tables.masks.as_ref().expect("bitboard size");
+        ARENA.with(|arena| {
+            let mut arena = arena.borrow_mut();
+            g.run_hsearch(owner, masks, &mut arena, fill);
+            let node = (2..arena.nodes)
+                .find(|&id| arena.cells[id] == 1u128 << stone)
+                .expect("the stone's chain");
+            let pair = arena.pair(node, usize::from(second));
+            pair.full[..pair.fulls as usize].to_vec()
+        })
+    }
+
+    /// For each instance of `template` on a lone stone of `owner` at `(x, y)` on an empty
+    /// `size` board: whether H-search alone (`Fill::OpponentOnly`, no templates; nothing is
+    /// filled on these positions) and whether the solver's H-search (`Fill::Both`, with
+    /// `super::templates`) keep a full stone-to-edge connection inside its carrier.
+    fn derives(
+        template: super::super::templates::Template,
+        size: usize,
+        owner: Player,
+        (x, y): (usize, usize),
+    ) -> Vec<(bool, bool)> {
+        let mut g = Hex::new(size).unwrap();
+        let stone = (x + y * size) as Point;
+        g.play_stone(stone, owner);
+        let filled = g
+            .inferior_cells()
+            .map_or(0, |c| c.fill_in[0] | c.fill_in[1]);
+        assert_eq!(filled, 0, "nothing is filled in");
+        let masks = *g.tables.masks.as_ref().unwrap();
+        let own = 1u128 << stone;
+        let mut found = Vec::new();
+        super::super::templates::instances(
+            &[template],
+            &masks,
+            owner,
+            own,
+            masks.board() & !own,
+            |_, second, carrier, _| {
+                let inside = |fill| {
+                    stone_to_edge_fulls(&g, owner, stone, second, fill)
+                        .iter()
+                        .any(|&c| c & !carrier == 0)
+                };
+                found.push((inside(Fill::OpponentOnly), inside(Fill::Both)));
+            },
+        );
+        found
+    }
+
+    #[test]
+    fn hsearch_alone_builds_the_ziggurat_and_the_fourth_row_templates() {
+        use super::super::templates::{IV_1_B, TEMPLATES, ZIGGURAT};
+        // A lone stone on row 3 (7x7 `d3`, 9x9 `e3`; and White's column c): both mirror
+        // images of the ziggurat (III-1-a), from bridges and the OR rule.
+        assert_eq!(
+            derives(ZIGGURAT, 7, Player::Black, (3, 2)),
+            vec![(true, true); 2]
+        );
+        assert_eq!(
+            derives(ZIGGURAT, 9, Player::Black, (4, 2)),
+            vec![(true, true); 2]
+        );
+        assert_eq!(
+            derives(ZIGGURAT, 9, Player::White, (2, 4)),
+            vec![(true, true); 2]
+        );
+        // A lone stone on row 4: IV-1-a, which Anshelevich's H-search missed, is within
+        // reach of ours (MAX_FULL 16, MAX_SEMI 32, MAX_OR 5) on every board it fits, from
+        // 7x7 (`c4`, one mirror image fits) to 11x11 (`f4`, far from both corners), for
+        // both players; so is IV-1-b (22 cells, its own mirror image).
+        assert_eq!(
+            derives(TEMPLATES[0], 7, Player::Black, (2, 3)),
+            vec![(true, true)]
+        );
+        assert_eq!(
+            derives(TEMPLATES[0], 9, Player::Black, (3, 3)),
+            vec![(true, true); 2]
+        );
+        assert_eq!(
+            derives(TEMPLATES[0], 11, Player::Black, (5, 3)),
+            vec![(true, true); 2]
+        );
+        assert_eq!(
+            derives(TEMPLATES[0], 11, Player::White, (3, 5)),
+            vec![(true, true); 2]
+        );
+        assert_eq!(
+            derives(IV_1_B, 9, Player::Black, (3, 3)),
+            vec![(true, true)]
+        );
+        assert_eq!(
+            derives(IV_1_B, 11, Player::Black, (5, 3)),
+            vec![(true, true)]
+        );
     }
 }
