@@ -1,11 +1,12 @@
 //! Edge templates as patterns: one stone of the owner with a fixed set of empty cells (the
 //! carrier) between it and an edge, which joins the stone to that edge whatever the opponent
-//! plays inside the carrier, even moving first. H-search (`super::hsearch`) builds many
-//! templates itself from bridges by its AND and OR rules (the ziggurat among them), but its
-//! OR rule combines only semi connections between the *same* two nodes and never combines
-//! through an edge, so larger templates whose defence needs a threat of another shape stay
-//! out of its reach; they are added here as extra full connections from the stone's chain to
-//! the edge.
+//! plays inside the carrier, even moving first. Anshelevich's H-search missed the 4th-row
+//! template IV-1-a; ours, with wider bounds (`super::hsearch`: 16 fulls and 32 semis kept per
+//! pair, 5 semis per OR), builds it on a lone stone, and IV-1-b too (the tests of
+//! `super::hsearch` pin both, with the ziggurat). In a crowded position those bounds may
+//! drop it, so H-search also takes every IV-1-a instance found here as a full connection
+//! from the stone's chain to the edge: a safety net. Measured neutral: df-pn's node counts
+//! on Hex 6x6 (where IV-1-a, 7 cells wide, never fits) and 7x7 did not move.
 //!
 //! # Sources
 //!
@@ -63,8 +64,8 @@ impl Template {
     }
 }
 
-/// The templates H-search misses (the tests in `super::hsearch` pin which ones it finds:
-/// the ziggurat it builds from bridges, so it is not listed here).
+/// The templates matched for H-search: IV-1-a (the ziggurat, which H-search builds from
+/// bridges, is not listed).
 pub(super) const TEMPLATES: [Template; 1] = [
     // IV-1-a: 19 empty cells; HexWiki's `area(e1,c2,a4,g4,g2,f1)`, stone `e1`.
     Template {
@@ -257,10 +258,11 @@ mod tests {
     }
 
     /// Every instance on 7x7, the smallest board IV-1-a fits (each orientation once per
-    /// owner). Exhaustive over 19 cells: about 40 s an instance in the test profile, so it
-    /// runs on request: `cargo test -j1 --lib games::hex::templates -- --ignored`.
+    /// owner). Exhaustive over 19 cells: 146 s for the eight in the test profile on a busy
+    /// machine, so it runs on request: `cargo test -j1 --lib games::hex::templates --
+    /// --ignored`.
     #[test]
-    #[ignore = "exhaustive, about 5 minutes"]
+    #[ignore = "exhaustive, about 2.5 minutes"]
     fn the_checker_confirms_every_iv_1_a_instance() {
         assert_eq!(check_all(&TEMPLATES[..1], &[7]), 8);
     }
