@@ -1005,4 +1005,74 @@ mod tests {
             vec![(true, true)]
         );
     }
+
+    #[test]
+    fn the_iv_1_a_pattern_adds_connections_hsearch_misses_in_crowded_positions() {
+        // Random 7x7 to 9x9 positions, each IV-1-a instance whose carrier is empty on the
+        // board (the opponent's fill-in left out of it), on positions whose edges are not
+        // joined yet: how many H-search alone (`Fill::OpponentOnly`, no templates) lacks
+        // inside the carrier. On a lone stone it lacks none (test above); here its bounds
+        // drop some (31 of 342 when written), which the pattern restores.
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let (mut inst, mut missed, mut positions) = (0, 0, 0);
+        for size in [7usize, 8, 9] {
+            for round in 0..3000 {
+                let Some(g) = random_position(size, 6 + round % 14, &mut seed) else {
+                    continue;
+                };
+                let Some(cells) = g.inferior_cells() else {
+                    continue;
+                };
+                positions += 1;
+                let masks = *g.tables.masks.as_ref().unwrap();
+                for owner in [Player::Black, Player::White] {
+                    let own = g.stone_bits[owner.index()];
+                    let empty =
+                        masks.board() & !g.occupied & !cells.fill_in[owner.opponent().index()];
+                    let mut found = Vec::new();
+                    super::super::templates::edge_templates(
+                        &masks,
+                        owner,
+                        own,
+                        empty,
+                        |a, s, c, _| found.push((a, s, c)),
+                    );
+                    if found.is_empty() {
+                        continue;
+                    }
+                    ARENA.with(|arena| {
+                        let mut arena = arena.borrow_mut();
+                        g.run_hsearch(owner, &masks, &mut arena, Fill::OpponentOnly);
+                        if arena.pair(0, 1).fulls > 0 {
+                            return;
+                        }
+                        for (a, s, c) in found {
+                            inst += 1;
+                            let bit = 1u128 << a;
+                            let Some(node) = (0..arena.nodes)
+                                .find(|&id| arena.owned[id] && arena.cells[id] & bit != 0)
+                            else {
+                                continue;
+                            };
+                            if node == usize::from(s) {
+                                continue;
+                            }
+                            let pair = arena.pair(node, usize::from(s));
+                            if !pair.full[..pair.fulls as usize]
+                                .iter()
+                                .any(|&f| f & !c == 0)
+                            {
+                                missed += 1;
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        eprintln!("{positions} positions, {inst} IV-1-a instances, {missed} not derived");
+        assert!(
+            inst > 100 && missed > 0,
+            "{inst} instances, {missed} not derived"
+        );
+    }
 }
