@@ -39,6 +39,7 @@ mod evs;
 mod hsearch;
 mod inferior;
 mod knowledge;
+mod templates;
 mod vc;
 #[cfg(test)]
 mod vc_check;

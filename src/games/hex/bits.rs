@@ -68,6 +68,12 @@ impl Masks {
         masks
     }
 
+    /// The board's side.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
     /// Every point of the board.
     #[inline]
     pub fn board(&self) -> u128 {

@@ -8,7 +8,7 @@
 //! (an extra stone never hurts its owner), so play inside `C` decides it. Connectedness is a
 //! flood through the owner's stones, not the game's union-find.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::Hex;
 use crate::game::Player;
@@ -53,7 +53,7 @@ impl<'a> Checker<'a> {
             }
         }
         let other = self.game.stone_bits[self.owner.opponent().index()];
-        let mut memo = HashMap::new();
+        let mut memo = HashMap::default();
         self.owner_joins(x, y, own, other, carrier & !own, false, &mut memo)
     }
 
@@ -71,26 +71,60 @@ impl<'a> Checker<'a> {
         if self.joined(x, y, own) {
             return true;
         }
-        if free == 0 {
+        // Only the free cells a path from `x` to `y` could still use matter: a stone
+        // elsewhere is a pass, which helps neither side. None such: the owner is cut off.
+        let region = self.reach(x, own | free);
+        if region & self.cells_of(y) == 0 {
             return false;
         }
+        let relevant = free & region;
         if let Some(&known) = memo.get(&(own, other, owner_to_move)) {
             return known;
         }
-        let mut rest = free;
-        let answer = if owner_to_move {
-            let mut any = false;
-            while rest != 0 {
-                let c = rest & rest.wrapping_neg();
-                rest &= !c;
-                if self.owner_joins(x, y, own | c, other, free & !c, false, memo) {
-                    any = true;
-                    break;
-                }
+        // Threats, each a set of cells the opponent must play in: a one-move win `{c}`,
+        // and a move `c` after which the owner has two or more one-move wins
+        // `W`, `{c} ∪ W` (elsewhere the owner plays `c`, the opponent blocks one win and
+        // the owner plays another). A stone of the opponent changes no threat but those it
+        // lands in, so the opponent must play in every threat's set at once: in their
+        // intersection, the must-play; an empty one, or a threat on the owner's turn, wins.
+        let mut must_play = relevant;
+        let mut threat = false;
+        // Moves that threaten a one-move win: the owner tries them first.
+        let mut forcing = 0u128;
+        let wins_now = self.one_move_wins(x, y, own, relevant);
+        if wins_now != 0 {
+            must_play &= wins_now;
+            threat = true;
+        }
+        let mut rest = relevant & !wins_now;
+        while rest != 0 {
+            let c = rest & rest.wrapping_neg();
+            rest &= !c;
+            let wins = self.one_move_wins(x, y, own | c, relevant & !c);
+            if wins.count_ones() >= 2 {
+                must_play &= c | wins;
+                threat = true;
+            } else if wins != 0 {
+                forcing |= c;
             }
-            any
+        }
+        let answer = if owner_to_move {
+            threat || {
+                let mut any = false;
+                for mut rest in [forcing, relevant & !forcing] {
+                    while rest != 0 && !any {
+                        let c = rest & rest.wrapping_neg();
+                        rest &= !c;
+                        any = self.owner_joins(x, y, own | c, other, free & !c, false, memo);
+                    }
+                }
+                any
+            }
+        } else if must_play == 0 {
+            true
         } else {
             let mut all = true;
+            let mut rest = must_play;
             while rest != 0 {
                 let c = rest & rest.wrapping_neg();
                 rest &= !c;
@@ -121,39 +155,43 @@ impl<'a> Checker<'a> {
         set
     }
 
-    /// True when a path of the owner's stones `own` joins `x` and `y` (a flood over the
-    /// board's neighbour lists).
-    fn joined(&self, x: End, y: End, own: u128) -> bool {
-        let start = match x {
-            End::Edge { second } => self.edge_cells(second) & own,
-            End::Cells(cells) => cells & own,
-        };
-        let target_cells = match y {
+    /// The cells an end stands on: its edge's row or column, or its cells.
+    fn cells_of(&self, end: End) -> u128 {
+        match end {
             End::Edge { second } => self.edge_cells(second),
             End::Cells(cells) => cells,
-        };
-        let mut reached = start;
-        let mut frontier = start;
-        while frontier != 0 {
-            if reached & target_cells != 0 {
-                return true;
-            }
-            let mut next = 0u128;
-            let mut f = frontier;
-            while f != 0 {
-                let p = f.trailing_zeros() as u16;
-                f &= f - 1;
-                for q in self.game.neighbours(p) {
-                    let bit = 1u128 << q;
-                    if own & bit != 0 && reached & bit == 0 {
-                        next |= bit;
-                    }
-                }
-            }
-            reached |= next;
-            frontier = next;
         }
-        reached & target_cells != 0
+    }
+
+    /// True when a path of the owner's stones `own` joins `x` and `y`.
+    fn joined(&self, x: End, y: End, own: u128) -> bool {
+        self.reach(x, own) & self.cells_of(y) != 0
+    }
+
+    /// The cells of `own` joined to `x` through `own` (a flood by the board's bitboard
+    /// neighbours).
+    fn reach(&self, x: End, own: u128) -> u128 {
+        let masks = self.game.tables.masks.as_ref().expect("a bitboard size");
+        let mut reached = self.cells_of(x) & own;
+        loop {
+            let next = reached | (masks.neighbours(reached) & own);
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    /// The cells of `candidates` where one more stone of the owner joins `x` and `y`: those
+    /// touching both what `x` reaches and what `y` reaches (an end's own cells count as
+    /// touching it).
+    fn one_move_wins(&self, x: End, y: End, own: u128, candidates: u128) -> u128 {
+        let masks = self.game.tables.masks.as_ref().expect("a bitboard size");
+        let touch = |end: End| {
+            let reached = self.reach(end, own);
+            reached | masks.neighbours(reached) | self.cells_of(end)
+        };
+        candidates & touch(x) & touch(y)
     }
 }
 

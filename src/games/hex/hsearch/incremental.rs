@@ -21,6 +21,9 @@
 //!   meet the AND rule through the joined node (their other ends' combinations moved with
 //!   them); when it touches none, each of its connections meets the AND rule through it,
 //!   now a midpoint of the owner's kind. The rules then run until nothing new comes.
+//! - **Edge templates** (submodule `templates`) are matched by the search from scratch
+//!   only; a step looks for no new instance (H-search builds IV-1-a on a lone stone by
+//!   itself, so the patterns only make up for its bounds in crowded positions).
 //! - **Nothing to do.** When the top position's full connection of the edges misses every
 //!   new opponent stone, it still decides, and the answer comes without a step.
 //!
@@ -117,7 +120,8 @@ impl Line {
         match self.steps.last() {
             None => {
                 self.arena.journal = 0;
-                self.arena.build(masks, self.owner, board.own, board.other);
+                self.arena
+                    .build(masks, self.owner, board.own, board.other, true);
                 self.steps.push(Step {
                     own: board.own,
                     other: board.other,
