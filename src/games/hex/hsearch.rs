@@ -179,6 +179,8 @@ struct Arena {
     log_keys: Vec<u8>,
     /// Lists an incremental step moves connections through (kept to reuse their storage).
     spare: Spare,
+    /// The pairs an incremental step changes (kept to reuse its storage).
+    hits: Vec<(u8, u8)>,
     /// When set, each connection added is noted with the rule that made it
     /// ([`Arena::notes`]), for a certificate (`super::certificate`). Off in the solver.
     record: bool,
@@ -248,6 +250,7 @@ impl Arena {
             log_carriers: Vec::new(),
             log_keys: Vec::new(),
             spare: Spare::default(),
+            hits: Vec::new(),
             record: false,
             notes: FxHashMap::default(),
         }

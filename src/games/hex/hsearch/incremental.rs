@@ -298,47 +298,37 @@ impl Arena {
             self.drop_node(n as usize);
             self.node_of[q] = NO_NODE;
         }
-        for x in 0..self.nodes {
-            let mut ys = (self.partners[x] | self.semi_partners[x]) & !((2u128 << x) - 1);
-            while ys != 0 {
-                let y = ys.trailing_zeros() as usize;
-                ys &= ys - 1;
-                let pair = self.pair(x, y);
-                let hit = pair.full[..pair.fulls as usize]
-                    .iter()
-                    .chain(&pair.semi[..pair.semis as usize])
-                    .any(|&c| c & cells != 0);
-                if !hit {
-                    continue;
-                }
-                let pair = self.pair_mut(x, y);
-                let mut kept = 0;
-                for i in 0..pair.fulls as usize {
-                    if pair.full[i] & cells == 0 {
-                        pair.full[kept] = pair.full[i];
-                        kept += 1;
-                    }
-                }
-                pair.fulls = kept as u8;
-                let mut kept_semis = 0;
-                for i in 0..pair.semis as usize {
-                    if pair.semi[i] & cells == 0 {
-                        pair.semi[kept_semis] = pair.semi[i];
-                        pair.key[kept_semis] = pair.key[i];
-                        kept_semis += 1;
-                    }
-                }
-                pair.semis = kept_semis as u8;
-                if kept == 0 {
-                    self.partners[x] &= !(1u128 << y);
-                    self.partners[y] &= !(1u128 << x);
-                }
-                if kept_semis == 0 {
-                    self.semi_partners[x] &= !(1u128 << y);
-                    self.semi_partners[y] &= !(1u128 << x);
+        let hits = self.pairs_meeting(cells);
+        for &(x, y) in &hits {
+            let (x, y) = (x as usize, y as usize);
+            let pair = self.pair_mut(x, y);
+            let mut kept = 0;
+            for i in 0..pair.fulls as usize {
+                if pair.full[i] & cells == 0 {
+                    pair.full[kept] = pair.full[i];
+                    kept += 1;
                 }
             }
+            pair.fulls = kept as u8;
+            let mut kept_semis = 0;
+            for i in 0..pair.semis as usize {
+                if pair.semi[i] & cells == 0 {
+                    pair.semi[kept_semis] = pair.semi[i];
+                    pair.key[kept_semis] = pair.key[i];
+                    kept_semis += 1;
+                }
+            }
+            pair.semis = kept_semis as u8;
+            if kept == 0 {
+                self.partners[x] &= !(1u128 << y);
+                self.partners[y] &= !(1u128 << x);
+            }
+            if kept_semis == 0 {
+                self.semi_partners[x] &= !(1u128 << y);
+                self.semi_partners[y] &= !(1u128 << x);
+            }
         }
+        self.hits = hits;
     }
 
     /// Removes node `n` and its connections; it keeps its id but is no node any more.
@@ -364,6 +354,23 @@ impl Arena {
     /// on one of them become full, other semis keep their key. Each changed connection is
     /// added again (semis through the OR rule), not queued (module doc).
     fn strip_carriers(&mut self, cells: u128) {
+        let hits = self.pairs_meeting(cells);
+        for &(x, y) in &hits {
+            let (x, y) = (x as usize, y as usize);
+            let old = self.take_pair(x, y);
+            self.quiet = true;
+            self.readd(x, y, &old, cells);
+            self.quiet = false;
+            self.spare = old;
+        }
+        self.hits = hits;
+    }
+
+    /// The pairs `x < y` with a connection whose carrier meets `cells`, in the arena's
+    /// reused list (give it back to `hits` when done).
+    fn pairs_meeting(&mut self, cells: u128) -> Vec<(u8, u8)> {
+        let mut out = std::mem::take(&mut self.hits);
+        out.clear();
         for x in 0..self.nodes {
             let mut ys = (self.partners[x] | self.semi_partners[x]) & !((2u128 << x) - 1);
             while ys != 0 {
@@ -374,16 +381,12 @@ impl Arena {
                     .iter()
                     .chain(&pair.semi[..pair.semis as usize])
                     .any(|&c| c & cells != 0);
-                if !hit {
-                    continue;
+                if hit {
+                    out.push((x as u8, y as u8));
                 }
-                let old = self.take_pair(x, y);
-                self.quiet = true;
-                self.readd(x, y, &old, cells);
-                self.quiet = false;
-                self.spare = old;
             }
         }
+        out
     }
 
     /// Empties the pair `x–y` and hands its connections over in the arena's spare lists
