@@ -107,8 +107,12 @@ impl Line {
         board: &FilledBoard,
     ) -> EdgeConnections {
         if size != self.size {
+            // Another board: nothing of this one's line is undone, it is dropped.
             self.steps.clear();
             self.saved.clear();
+            self.arena.log.clear();
+            self.arena.log_carriers.clear();
+            self.arena.log_keys.clear();
             self.size = size;
         }
         while let Some(top) = self.steps.last() {
