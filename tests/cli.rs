@@ -1213,9 +1213,18 @@ fn verify_beyond_max_mem_stops_with_the_bound_and_exit_3() {
 
 /// `--proof-move` (issue 18, point 7): the proof starts with the chosen opening and says so;
 /// a move that does not win names the move and where to find the winning ones; the flag
-/// alone, with nothing to prove, is a usage error.
+/// alone, with nothing to prove, is a usage error, and so is a move that is not legal at the
+/// root (checked before the search runs; it exited 1 after solving, review of issue 18).
 #[test]
 fn solve_proof_move_proves_a_chosen_opening() {
+    plyscope()
+        .args(["solve", "hex-4x4", "--verify", "--proof-move", "z9"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "--proof-move z9 is not a legal first move of hex-4x4: 'z9' is off the board",
+        ));
     plyscope()
         .args([
             "solve",

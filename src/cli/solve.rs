@@ -203,6 +203,21 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 .to_string(),
         );
     }
+    // A first move that no puzzle could start with is the command line's mistake: say so
+    // before any search runs.
+    if let Some(mv) = &proof.first_move {
+        for p in &puzzles {
+            if let Err(why) = p.position.check_move(mv) {
+                usage_error_in(
+                    Some("solve"),
+                    format!(
+                        "--proof-move {mv} is not a legal first move of {}: {why}",
+                        p.name
+                    ),
+                );
+            }
+        }
+    }
     // ctrl-c: the first stops the searches (they poll the meter's switch) so what is
     // known gets printed; a second, with the switch already set, ends the process at once.
     let stop = meter::stop_flag();
