@@ -5,7 +5,8 @@
 //! pair, 5 semis per OR), builds it on a lone stone, and IV-1-b too (the tests of
 //! `super::hsearch` pin both, with the ziggurat). In a crowded position those bounds may
 //! drop it, so H-search also takes every IV-1-a instance found here as a full connection
-//! from the stone's chain to the edge: a safety net. Measured neutral: df-pn's node counts
+//! from the stone's chain to the edge: a safety net (in a search from scratch; an
+//! incremental step, `super::hsearch::incremental`, looks for no new instance). Measured neutral: df-pn's node counts
 //! on Hex 6x6 (where IV-1-a, 7 cells wide, never fits) and 7x7 did not move.
 //!
 //! # Sources
