@@ -341,11 +341,7 @@ impl Arena {
         while ys != 0 {
             let y = ys.trailing_zeros() as usize;
             ys &= ys - 1;
-            let pair = self.pair_mut(n, y);
-            pair.fulls = 0;
-            pair.semis = 0;
-            self.partners[y] &= !(1u128 << n);
-            self.semi_partners[y] &= !(1u128 << n);
+            self.unlink(n, y);
         }
         self.partners[n] = 0;
         self.semi_partners[n] = 0;
@@ -520,11 +516,18 @@ impl Arena {
         while ys != 0 {
             let y = ys.trailing_zeros() as usize;
             ys &= ys - 1;
-            let pair = self.pair_mut(r, y);
-            pair.fulls = 0;
-            pair.semis = 0;
-            self.partners[r] &= !(1u128 << y);
-            self.semi_partners[r] &= !(1u128 << y);
+            self.unlink(r, y);
+        }
+    }
+
+    /// Empties the pair `x–y` and takes each out of the other's partner sets.
+    fn unlink(&mut self, x: usize, y: usize) {
+        let pair = self.pair_mut(x, y);
+        pair.fulls = 0;
+        pair.semis = 0;
+        for (a, b) in [(x, y), (y, x)] {
+            self.partners[a] &= !(1u128 << b);
+            self.semi_partners[a] &= !(1u128 << b);
         }
     }
 }
