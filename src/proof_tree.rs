@@ -46,6 +46,19 @@
 //! and its size is not bounded by [`ExtractOptions::max_carrier`]. Files of versions 1 (no
 //! connection leaves) and 2 (no derivations) are still read.
 //!
+//! # Must-play nodes (format version 4)
+//!
+//! An AND node the attacker's connections do not close may still leave the defender few
+//! moves that matter: when the attacker holds semi connections of its two edges, a defender
+//! move outside the carrier of one of them is answered by that semi's key, which joins the
+//! edges (Hayward et al., "Solving 7x7 Hex": the must-play region is the intersection of
+//! those carriers). Such a node is written `{"moves":[...],"vc":[steps],"semis":[i,...]}`:
+//! its moves are the defender's legal moves inside every listed semi's carrier, `vc` a
+//! derivation as above in which the steps `semis` are semi connections of `edge1` and
+//! `edge2` (`Hex::must_play_certificate`). The verifier checks the derivation, then asks for
+//! every legal move inside the intersection and no other; a derivation whose semis' carriers
+//! meet in no empty cell closes the node with no moves (the OR rule over them).
+//!
 //! [`extract`] builds trees from any solver's win, within [`ExtractOptions`] or with the
 //! [`ExtractError`] that says why not ([`build`] walks the strategy, asking an oracle of
 //! [`oracle`] or the kept df-pn table); [`sgf`] and [`dot`] write them for other tools.
@@ -66,8 +79,8 @@ use crate::puzzle::{Puzzle, find_bundled};
 pub const FORMAT: &str = "plyscope-proof-tree";
 
 /// The version of the file format this build writes (version 2 added connection leaves,
-/// version 3 their derivations; older files are still read).
-pub const VERSION: u32 = 3;
+/// version 3 their derivations, version 4 must-play nodes; older files are still read).
+pub const VERSION: u32 = 4;
 
 /// The oldest version this build reads.
 pub const OLDEST_VERSION: u32 = 1;
@@ -96,8 +109,9 @@ impl ProofGoal {
 /// entry at an OR node; every legal defender move at an AND node. A connection leaf (Hex)
 /// has no moves and the cells of the attacker's connection in `carrier`.
 ///
-/// In the file a node is its list of moves, `[["c3",1]]`, or for a connection leaf an
-/// object, `{"carrier":["b3","c2"]}`.
+/// In the file a node is its list of moves, `[["c3",1]]`, for a connection leaf an object,
+/// `{"carrier":["b3","c2"]}`, and for a must-play node an object with its moves,
+/// `{"moves":[["c3",1]],"vc":[...],"semis":[4,9]}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProofNode {
     /// `(move in the game's notation, index of the node after it)`.
@@ -107,6 +121,19 @@ pub struct ProofNode {
     pub carrier: Option<Vec<String>>,
     /// For a connection leaf with a derivation (version 3), its steps.
     pub vc: Option<Vec<DerivationStep>>,
+    /// For a must-play node (version 4, an AND node), the attacker's edge-to-edge semi
+    /// connections that leave the defender only `moves`.
+    pub must_play: Option<MustPlayProof>,
+}
+
+/// Why an AND node lists only some of the defender's moves (module doc, "Must-play
+/// nodes"): the attacker's semi connections of its edges, derived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MustPlayProof {
+    /// The derivation.
+    pub vc: Vec<DerivationStep>,
+    /// The indices of its steps that are the semi connections of the two edges.
+    pub semis: Vec<usize>,
 }
 
 /// One step of a connection leaf's derivation (module doc, "Derivations").
@@ -144,6 +171,7 @@ impl ProofNode {
             moves,
             carrier: None,
             vc: None,
+            must_play: None,
         }
     }
 
@@ -158,28 +186,44 @@ impl ProofNode {
             moves: Vec::new(),
             carrier: Some(proof.carrier),
             vc: proof.vc,
+            must_play: None,
         }
     }
 }
 
-/// A connection leaf as written: `{"carrier":[...]}`, with `"vc":[...]` when derived.
+/// A node written as an object: a connection leaf, `{"carrier":[...]}` with `"vc":[...]`
+/// when derived, or a must-play node, `{"moves":[...],"vc":[...],"semis":[...]}`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ConnectionLeaf {
-    carrier: Vec<String>,
+struct NodeObject {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    carrier: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<(String, u32)>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     vc: Option<Vec<DerivationStep>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    semis: Option<Vec<usize>>,
 }
 
 impl Serialize for ProofNode {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match &self.carrier {
-            Some(carrier) => ConnectionLeaf {
-                carrier: carrier.clone(),
+        match (&self.carrier, &self.must_play) {
+            (Some(carrier), _) => NodeObject {
+                carrier: Some(carrier.clone()),
+                moves: None,
                 vc: self.vc.clone(),
+                semis: None,
             }
             .serialize(s),
-            None => self.moves.serialize(s),
+            (None, Some(must_play)) => NodeObject {
+                carrier: None,
+                moves: Some(self.moves.clone()),
+                vc: Some(must_play.vc.clone()),
+                semis: Some(must_play.semis.clone()),
+            }
+            .serialize(s),
+            (None, None) => self.moves.serialize(s),
         }
     }
 }
@@ -190,7 +234,10 @@ impl<'de> Deserialize<'de> for ProofNode {
         impl<'de> serde::de::Visitor<'de> for Visit {
             type Value = ProofNode;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a list of moves or a connection leaf {\"carrier\": [...]}")
+                f.write_str(
+                    "a list of moves, a connection leaf {\"carrier\": [...]} or a must-play \
+                     node {\"moves\": [...], \"vc\": [...], \"semis\": [...]}",
+                )
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
@@ -204,12 +251,31 @@ impl<'de> Deserialize<'de> for ProofNode {
                 self,
                 map: A,
             ) -> Result<ProofNode, A::Error> {
-                let leaf: ConnectionLeaf =
+                let object: NodeObject =
                     Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(ProofNode::connection_proof(ConnectionProof {
-                    carrier: leaf.carrier,
-                    vc: leaf.vc,
-                }))
+                match object {
+                    NodeObject {
+                        carrier: Some(carrier),
+                        moves: None,
+                        vc,
+                        semis: None,
+                    } => Ok(ProofNode::connection_proof(ConnectionProof { carrier, vc })),
+                    NodeObject {
+                        carrier: None,
+                        moves: Some(moves),
+                        vc: Some(vc),
+                        semis: Some(semis),
+                    } => Ok(ProofNode {
+                        moves,
+                        carrier: None,
+                        vc: None,
+                        must_play: Some(MustPlayProof { vc, semis }),
+                    }),
+                    _ => Err(serde::de::Error::custom(
+                        "a node object is a connection leaf (\"carrier\", maybe \"vc\") or a \
+                         must-play node (\"moves\", \"vc\" and \"semis\")",
+                    )),
+                }
             }
         }
         d.deserialize_any(Visit)
@@ -248,6 +314,12 @@ impl ProofTree {
     /// Number of connection leaves.
     pub fn connection_leaves(&self) -> usize {
         self.nodes.iter().filter(|n| n.carrier.is_some()).count()
+    }
+
+    /// Number of must-play nodes (AND nodes listing only the defender's moves inside the
+    /// attacker's semi connections).
+    pub fn must_play_nodes(&self) -> usize {
+        self.nodes.iter().filter(|n| n.must_play.is_some()).count()
     }
 
     /// Number of moves stored (DAG edges).
@@ -317,6 +389,13 @@ impl ProofTree {
                 tree.version
             ));
         }
+        if tree.version < 4 && tree.nodes.iter().any(|n| n.must_play.is_some()) {
+            return Err(format!(
+                "format version {} has no must-play nodes (an object with \"semis\"); they \
+                 came with version 4",
+                tree.version
+            ));
+        }
         if tree.version < 3 && tree.nodes.iter().any(|n| n.vc.is_some()) {
             return Err(format!(
                 "format version {} has no derivations (a leaf with \"vc\"); they came with \
@@ -346,9 +425,11 @@ pub struct ExtractOptions {
     /// Leaves with a derivation have no such bound. 0: no connection leaves at all (a proof
     /// by the rules alone).
     pub max_carrier: usize,
-    /// Write each connection leaf's derivation when the game has one (format version 3).
-    /// Off, every leaf is checked by play inside its cells and bounded by `max_carrier`,
-    /// as version 2 wrote them.
+    /// Write each connection leaf's derivation when the game has one (format version 3),
+    /// and must-play nodes (version 4) where the attacker's derived semi connections leave
+    /// the defender fewer moves. Off, every leaf is checked by play inside its cells and
+    /// bounded by `max_carrier`, and every AND node lists every defence, as version 2 wrote
+    /// them.
     pub derive_connections: bool,
     /// The attacker's first move, in the game's notation, when the proof is to start with
     /// it (`solve --proof-move`: the proof that one opening wins); `None` takes the
@@ -461,7 +542,7 @@ mod tests {
         tree.version = 9;
         assert_eq!(
             ProofTree::from_json(&tree.to_json()).unwrap_err(),
-            "format version 9 is not supported (this build reads versions 1 to 3)"
+            "format version 9 is not supported (this build reads versions 1 to 4)"
         );
         // Version 1 has no connection leaves; version 2 writes them as objects.
         tree.version = 2;

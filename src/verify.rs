@@ -51,6 +51,18 @@
 //! more stops with a message naming the node and the bound, so a bad file cannot hang
 //! `verify`.
 //!
+//! # Derivations and must-play nodes (Hex, format versions 3 and 4)
+//!
+//! A connection leaf may carry the connection's derivation (`"vc"`): its submodule
+//! `derivation` checks every step by its own reading of H-search's rules, whatever the
+//! carrier's size. An AND node written `{"moves": [...], "vc": [...], "semis": [...]}` (a
+//! must-play node) lists only the defences inside the carriers of every named semi
+//! connection of the attacker's edges; the derivation is checked the same way, each named
+//! step must be such a semi, and every legal defence inside all their carriers must be
+//! listed. A defence outside one of them is answered by that semi's key, which leaves a full
+//! connection of the edges with the defender to move: the argument above, one ply later
+//! (`derivation`'s module doc gives it in full).
+//!
 //! Games whose results depend on the path (Gobblet in both variants, Czech checkers: a draw
 //! on the third repetition of a position) are checked the same way on one game object whose
 //! `play`/`undo` keep the history, so the rules apply the repetition draw along each line of
@@ -72,7 +84,7 @@ use crate::puzzle::{self, Position};
 mod derivation;
 
 pub use derivation::DerivationError;
-use derivation::{StepText, derivation_holds};
+use derivation::{StepText, derivation_holds, must_play_holds};
 
 /// The file as the verifier reads it (the writer's schema, declared again here so the
 /// verifier shares no code with the writer).
@@ -91,10 +103,12 @@ struct ProofFile {
 }
 
 /// One node as the verifier reads it: a list of moves, or (version 2) a connection leaf
-/// `{"carrier": [cells]}`, with (version 3) the connection's derivation `"vc": [steps]`.
+/// `{"carrier": [cells]}`, with (version 3) the connection's derivation `"vc": [steps]`, or
+/// (version 4) a must-play node `{"moves": [...], "vc": [steps], "semis": [steps]}`.
 enum FileNode {
     Moves(Vec<(String, u32)>),
     Carrier(CarrierNode),
+    MustPlay(MustPlayNode),
 }
 
 impl FileNode {
@@ -102,18 +116,66 @@ impl FileNode {
         match self {
             FileNode::Moves(moves) => moves,
             FileNode::Carrier(_) => &[],
+            FileNode::MustPlay(node) => &node.moves,
+        }
+    }
+
+    /// Entries the node holds: moves, cells and derivation steps.
+    fn entries(&self) -> u64 {
+        match self {
+            FileNode::Moves(moves) => moves.len() as u64,
+            FileNode::Carrier(leaf) => leaf.entries(),
+            FileNode::MustPlay(node) => {
+                (node.moves.len() + node.vc.len() + node.semis.len()) as u64
+            }
+        }
+    }
+
+    /// Bytes of text the node holds.
+    fn text_bytes(&self) -> u64 {
+        let moves =
+            |moves: &[(String, u32)]| moves.iter().map(|(m, _)| m.len() as u64).sum::<u64>();
+        match self {
+            FileNode::Moves(m) => moves(m),
+            FileNode::Carrier(leaf) => leaf.text_bytes(),
+            FileNode::MustPlay(node) => {
+                moves(&node.moves)
+                    + node.vc.iter().map(StepText::text_bytes).sum::<u64>()
+                    + 8 * node.semis.len() as u64
+            }
         }
     }
 }
 
+/// A node written as an object, before it is told apart.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct NodeObject {
+    #[serde(default)]
+    carrier: Option<Vec<String>>,
+    #[serde(default)]
+    moves: Option<Vec<(String, u32)>>,
+    #[serde(default)]
+    vc: Option<Vec<StepText>>,
+    #[serde(default)]
+    semis: Option<Vec<usize>>,
+}
+
 struct CarrierNode {
     carrier: Vec<String>,
     /// The derivation of the connection (version 3); without it the leaf is checked by
     /// play inside the carrier.
-    #[serde(default)]
     vc: Option<Vec<StepText>>,
+}
+
+/// An AND node listing only the defender's moves inside the carriers of the attacker's
+/// semi connections of its edges (version 4).
+struct MustPlayNode {
+    moves: Vec<(String, u32)>,
+    /// The derivation holding the semis.
+    vc: Vec<StepText>,
+    /// The steps of `vc` that are the edge-to-edge semi connections.
+    semis: Vec<usize>,
 }
 
 impl CarrierNode {
@@ -141,7 +203,10 @@ impl<'de> Deserialize<'de> for FileNode {
         impl<'de> serde::de::Visitor<'de> for Visit {
             type Value = FileNode;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of moves or a connection leaf {\"carrier\": [...]}")
+                f.write_str(
+                    "a list of moves, a connection leaf {\"carrier\": [...]} or a must-play \
+                     node {\"moves\": [...], \"vc\": [...], \"semis\": [...]}",
+                )
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<FileNode, A::Error> {
                 let moves = Vec::<(String, u32)>::deserialize(
@@ -150,9 +215,26 @@ impl<'de> Deserialize<'de> for FileNode {
                 Ok(FileNode::Moves(moves))
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<FileNode, A::Error> {
-                let leaf =
-                    CarrierNode::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(FileNode::Carrier(leaf))
+                let object =
+                    NodeObject::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                match object {
+                    NodeObject {
+                        carrier: Some(carrier),
+                        moves: None,
+                        vc,
+                        semis: None,
+                    } => Ok(FileNode::Carrier(CarrierNode { carrier, vc })),
+                    NodeObject {
+                        carrier: None,
+                        moves: Some(moves),
+                        vc: Some(vc),
+                        semis: Some(semis),
+                    } => Ok(FileNode::MustPlay(MustPlayNode { moves, vc, semis })),
+                    _ => Err(serde::de::Error::custom(
+                        "a node object is a connection leaf (\"carrier\", maybe \"vc\") or a \
+                         must-play node (\"moves\", \"vc\" and \"semis\")",
+                    )),
+                }
             }
         }
         d.deserialize_any(Visit)
@@ -215,8 +297,13 @@ pub struct Verified {
     pub connection_leaves: usize,
     /// Positions the restricted searches entered, in all.
     pub leaf_positions: u64,
-    /// Derivation steps checked, in all (leaves of format version 3).
+    /// Derivation steps checked, in all (leaves of format version 3, must-play nodes of
+    /// version 4).
     pub derivation_steps: u64,
+    /// Must-play nodes checked (version 4).
+    pub must_play_nodes: usize,
+    /// Defender moves those nodes left out, each answered by a semi connection's key.
+    pub answered_by_key: u64,
 }
 
 impl fmt::Display for Verified {
@@ -232,6 +319,13 @@ impl fmt::Display for Verified {
                 ", {} connection leaves ({} positions searched inside their carriers, {} \
                  derivation steps checked)",
                 self.connection_leaves, self.leaf_positions, self.derivation_steps
+            )?;
+        }
+        if self.must_play_nodes > 0 {
+            write!(
+                f,
+                ", {} must-play nodes ({} defences answered by a semi connection's key)",
+                self.must_play_nodes, self.answered_by_key
             )?;
         }
         Ok(())
@@ -276,6 +370,15 @@ pub enum Hole {
     },
     /// A connection leaf whose derivation has a step that does not hold.
     DerivationFails {
+        attacker: Player,
+        error: DerivationError,
+    },
+    /// A must-play node where the attacker is to move.
+    MustPlayNotDefence { what: String },
+    /// A must-play node in a game other than Hex.
+    MustPlayNotHex { game: String },
+    /// A must-play node whose derivation has a step that does not hold.
+    MustPlayFails {
         attacker: Player,
         error: DerivationError,
     },
@@ -342,6 +445,19 @@ impl fmt::Display for Hole {
             Hole::DerivationFails { attacker, error } => write!(
                 f,
                 "the derivation of {attacker}'s connection does not hold: {error}"
+            ),
+            Hole::MustPlayNotDefence { what } => write!(
+                f,
+                "a must-play node must be a position with the defender to move, but {what}"
+            ),
+            Hole::MustPlayNotHex { game } => write!(
+                f,
+                "a must-play node in {game}: only Hex proofs may answer defences by a \
+                 connection"
+            ),
+            Hole::MustPlayFails { attacker, error } => write!(
+                f,
+                "the derivation of {attacker}'s semi connections does not hold: {error}"
             ),
         }
     }
@@ -439,9 +555,9 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
             file.format
         )));
     }
-    if !(1..=3).contains(&file.version) {
+    if !(1..=4).contains(&file.version) {
         return Err(VerifyError::Format(format!(
-            "format version {} is not supported (this build reads versions 1 to 3)",
+            "format version {} is not supported (this build reads versions 1 to 4)",
             file.version
         )));
     }
@@ -469,6 +585,18 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
             file.version
         )));
     }
+    if file.version < 4
+        && let Some(n) = file
+            .nodes
+            .iter()
+            .position(|n| matches!(n, FileNode::MustPlay(_)))
+    {
+        return Err(VerifyError::Format(format!(
+            "node {n} is a must-play node (an object with \"semis\"), which format version \
+             {} does not have (they came with version 4)",
+            file.version
+        )));
+    }
     let draws_count = match file.goal.as_str() {
         "win" => false,
         "win-or-draw" => true,
@@ -490,22 +618,8 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
             file.attacker
         )));
     }
-    let edges = file
-        .nodes
-        .iter()
-        .map(|n| match n {
-            FileNode::Moves(m) => m.len() as u64,
-            FileNode::Carrier(c) => c.entries(),
-        })
-        .sum::<u64>();
-    let move_bytes = file
-        .nodes
-        .iter()
-        .map(|n| match n {
-            FileNode::Moves(m) => m.iter().map(|(m, _)| m.len() as u64).sum::<u64>(),
-            FileNode::Carrier(c) => c.text_bytes(),
-        })
-        .sum::<u64>();
+    let edges = file.nodes.iter().map(FileNode::entries).sum::<u64>();
+    let move_bytes = file.nodes.iter().map(FileNode::text_bytes).sum::<u64>();
     let diagram_bytes = puzzle.position.diagram().len() as u64;
     let needed = replay_bytes(file.nodes.len() as u64, edges, move_bytes, diagram_bytes)
         .saturating_add(text.len() as u64);
@@ -523,12 +637,19 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
     };
     let nodes = &file.nodes;
     match &puzzle.position {
-        Position::Mnk(g) => rules.replay(g.clone(), nodes, &no_connections),
-        Position::AtariGo(g) => rules.replay(g.clone(), nodes, &no_connections),
-        Position::Hex(g) => rules.replay(g.clone(), nodes, &hex_connection),
-        Position::Tree(g) => rules.replay(g.clone(), nodes, &no_connections),
-        Position::Dama(g) => rules.replay(g.clone(), nodes, &no_connections),
-        Position::Gobblet(g) => rules.replay(g.clone(), nodes, &no_connections),
+        Position::Mnk(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
+        Position::AtariGo(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
+        Position::Hex(g) => rules.replay(
+            g.clone(),
+            nodes,
+            &GameChecks {
+                leaf: &hex_connection,
+                must_play: &hex_must_play,
+            },
+        ),
+        Position::Tree(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
+        Position::Dama(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
+        Position::Gobblet(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
     }
 }
 
@@ -570,6 +691,49 @@ struct Rules {
 
 /// How a game checks a connection leaf: `Ok(the work done)`, or why not.
 type LeafCheck<G> = dyn Fn(&mut G, &CarrierNode, Player, u64) -> Result<LeafWork, LeafError>;
+
+/// How a game checks a must-play node: `Ok((the defender's moves that must be listed, the
+/// derivation steps checked))`, or why not.
+type MustPlayCheck<G> =
+    dyn Fn(&G, &MustPlayNode, Player) -> Result<(Vec<<G as Game>::Move>, u64), Hole>;
+
+/// What a game checks beyond the rules: connection leaves and must-play nodes.
+struct GameChecks<'a, G: Game> {
+    leaf: &'a LeafCheck<G>,
+    must_play: &'a MustPlayCheck<G>,
+}
+
+impl<G: Game> GameChecks<'static, G> {
+    /// Games with neither (every game but Hex).
+    fn none() -> GameChecks<'static, G> {
+        GameChecks {
+            leaf: &no_connections,
+            must_play: &no_must_play,
+        }
+    }
+}
+
+/// Games without must-play nodes.
+fn no_must_play<G: Game>(
+    game: &G,
+    _: &MustPlayNode,
+    _: Player,
+) -> Result<(Vec<G::Move>, u64), Hole> {
+    Err(Hole::MustPlayNotHex {
+        game: game.name().to_string(),
+    })
+}
+
+/// A Hex must-play node: [`must_play_holds`].
+fn hex_must_play(
+    game: &Hex,
+    node: &MustPlayNode,
+    attacker: Player,
+) -> Result<(Vec<Point>, u64), Hole> {
+    must_play_holds(game, attacker, &node.vc, &node.semis)
+        .map(|(region, steps)| (region, steps as u64))
+        .map_err(|error| Hole::MustPlayFails { attacker, error })
+}
 
 /// The work one connection leaf took.
 #[derive(Default)]
@@ -832,15 +996,17 @@ enum Seen {
     },
 }
 
-struct Replay<'a, G> {
+struct Replay<'a, G: Game> {
     rules: &'a Rules,
     nodes: &'a [FileNode],
     seen: Vec<Seen>,
     path: Vec<String>,
-    leaf_check: &'a LeafCheck<G>,
+    checks: &'a GameChecks<'a, G>,
     connection_leaves: usize,
     leaf_positions: u64,
     derivation_steps: u64,
+    must_play_nodes: usize,
+    answered_by_key: u64,
 }
 
 impl Rules {
@@ -848,17 +1014,19 @@ impl Rules {
         &self,
         mut game: G,
         nodes: &[FileNode],
-        leaf_check: &LeafCheck<G>,
+        checks: &GameChecks<G>,
     ) -> Result<Verified, VerifyError> {
         let mut replay = Replay {
             rules: self,
             nodes,
             seen: vec![Seen::Not; nodes.len()],
             path: Vec::new(),
-            leaf_check,
+            checks,
             connection_leaves: 0,
             leaf_positions: 0,
             derivation_steps: 0,
+            must_play_nodes: 0,
+            answered_by_key: 0,
         };
         let depth = replay.node(&mut game, 0)?;
         if let Some(node) = replay.seen.iter().position(|s| matches!(s, Seen::Not)) {
@@ -874,6 +1042,8 @@ impl Rules {
             connection_leaves: replay.connection_leaves,
             leaf_positions: replay.leaf_positions,
             derivation_steps: replay.derivation_steps,
+            must_play_nodes: replay.must_play_nodes,
+            answered_by_key: replay.answered_by_key,
         })
     }
 }
@@ -916,6 +1086,10 @@ impl<G: Game> Replay<'_, G> {
         // Step 1: a finished game is a leaf, and must be the goal.
         if let Some(outcome) = game.outcome() {
             let what = describe(outcome);
+            if matches!(nodes[n as usize], FileNode::MustPlay(_)) {
+                let what = format!("the game is over ({what})");
+                return Err(self.hole(n, Hole::MustPlayNotDefence { what }));
+            }
             if !listed.is_empty() {
                 return Err(self.hole(n, Hole::MovesAfterEnd { what }));
             }
@@ -930,8 +1104,23 @@ impl<G: Game> Replay<'_, G> {
             return Ok(self.finish(game, n, 0));
         }
         let mover = game.to_move();
-        // Step 2: an unfinished game must go on.
-        if listed.is_empty() {
+        // Step 2a: a must-play node (the defender to move) names the defences that must be
+        // listed: the others are answered by a semi connection's key.
+        let mut region: Option<Vec<G::Move>> = None;
+        if let FileNode::MustPlay(must_play) = &nodes[n as usize] {
+            if mover == attacker {
+                let what = format!("the attacker ({attacker}) is to move");
+                return Err(self.hole(n, Hole::MustPlayNotDefence { what }));
+            }
+            let (inside, steps) = (self.checks.must_play)(game, must_play, attacker)
+                .map_err(|hole| self.hole(n, hole))?;
+            self.must_play_nodes += 1;
+            self.derivation_steps += steps;
+            region = Some(inside);
+        }
+        // Step 2: an unfinished game must go on (a must-play node whose semis' carriers
+        // meet in no empty cell is closed by them: the OR rule).
+        if listed.is_empty() && region.as_ref().is_none_or(|inside| !inside.is_empty()) {
             let what = format!("the game is not over ({mover} to move)");
             return Err(self.hole(n, Hole::NotWon { attacker, what }));
         }
@@ -986,9 +1175,19 @@ impl<G: Game> Replay<'_, G> {
             }
             parsed.push((mv, *child));
         }
-        // Step 5: an AND node lists every defence.
+        // Step 5: an AND node lists every defence (a must-play node every one inside its
+        // region; the others are answered by a key).
+        let must_list = |mv: &G::Move| region.as_ref().is_none_or(|inside| inside.contains(mv));
+        if region.is_some() {
+            let answered = legal
+                .iter()
+                .filter(|mv| !must_list(mv) && !distinct.contains(*mv));
+            self.answered_by_key += answered.count() as u64;
+        }
         if mover != attacker
-            && let Some(&missing) = legal.iter().find(|mv| !distinct.contains(*mv))
+            && let Some(&missing) = legal
+                .iter()
+                .find(|mv| !distinct.contains(*mv) && must_list(mv))
         {
             let hole = Hole::MissingDefence {
                 player: mover,
@@ -1035,7 +1234,7 @@ impl<G: Game> Replay<'_, G> {
             return Err(self.hole(n, Hole::LeafNotDefence { what }));
         }
         let budget = self.rules.max_leaf_positions;
-        match (self.leaf_check)(game, leaf, attacker, budget) {
+        match (self.checks.leaf)(game, leaf, attacker, budget) {
             Ok(work) => {
                 self.connection_leaves += 1;
                 self.leaf_positions += work.positions;

@@ -104,6 +104,8 @@ fn every_algorithm_proves_and_the_verifier_accepts() {
                 connection_leaves: 0,
                 leaf_positions: 0,
                 derivation_steps: 0,
+                must_play_nodes: 0,
+                answered_by_key: 0,
             }
         );
     }

@@ -4,7 +4,10 @@
 //! derivation, whose every step `verify` checks by its own reading of H-search's rules;
 //! without a derivation (version 2, or `derive_connections` off) the cells are the carrier
 //! plus the filled-in inferior cells and `verify` checks the leaf by exhaustive play inside
-//! them. Debug time: a few seconds (`cargo test --test proof_vc_leaves`).
+//! them. An AND node the attacker's connections do not close may list only the defences
+//! inside its must-play region (format version 4), with the derivation of the attacker's
+//! semi connections that answer the others. Debug time: a few seconds (`cargo test --test
+//! proof_vc_leaves`).
 
 use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::{ExtractOptions, ProofNode, ProofTree, VERSION};
@@ -252,7 +255,7 @@ fn version_1_files_still_verify_and_have_no_connection_leaves() {
 /// rules, so connections of any size end a line.
 #[test]
 fn hex_5x5_and_6x6_proofs_end_at_derived_connections() {
-    for (name, positions) in [("hex-5x5", 2), ("hex-6x6", 72)] {
+    for (name, positions) in [("hex-5x5", 2), ("hex-6x6", 4)] {
         let tree = proof(name);
         assert_eq!(tree.positions(), positions, "{name}");
         let leaves: Vec<&ProofNode> = tree.nodes.iter().filter(|n| n.carrier.is_some()).collect();
@@ -346,5 +349,176 @@ fn a_forged_derivation_is_a_hole_naming_the_step() {
         ProofTree::from_json(&t.to_json())
             .unwrap_err()
             .contains("format version 2 has no derivations")
+    );
+}
+
+/// Proof with a chosen first move (`solve --proof-move`).
+fn opening_proof(name: &str, opening: &str) -> ProofTree {
+    let bounds = ExtractOptions {
+        root_move: Some(opening.into()),
+        ..ExtractOptions::default()
+    };
+    proof_with(name, Algorithm::DfPn, &bounds)
+}
+
+/// The first must-play node of a tree.
+fn first_must_play(tree: &ProofTree) -> usize {
+    tree.nodes
+        .iter()
+        .position(|n| n.must_play.is_some())
+        .expect("a must-play node")
+}
+
+/// Must-play nodes (format version 4): an AND node lists only the defences inside every
+/// semi connection's carrier, and `verify` accepts the others as answered by a key.
+#[test]
+fn must_play_nodes_list_only_the_defences_inside_the_semis() {
+    // The empty 6x6 board: the centre, then one must-play node, and its defences end at
+    // derived connections. Before must-play nodes the same proof had 72 positions.
+    let tree = proof("hex-6x6");
+    assert_eq!(tree.version, VERSION);
+    assert_eq!(tree.must_play_nodes(), 1);
+    let node = first_must_play(&tree);
+    let must_play = tree.nodes[node].must_play.as_ref().unwrap();
+    for &i in &must_play.semis {
+        let semi = &must_play.vc[i];
+        assert_eq!(semi.ends, ["edge1".to_string(), "edge2".to_string()]);
+        assert!(semi.key.is_some());
+    }
+    let verified = verify_text(&tree.to_json()).unwrap();
+    assert_eq!(verified.must_play_nodes, 1);
+    // 35 defences on 6x6 after one stone: those listed plus those answered by a key.
+    assert_eq!(
+        verified.answered_by_key as usize + tree.nodes[node].moves.len(),
+        35
+    );
+    let text = verified.to_string();
+    assert!(
+        text.contains("1 must-play nodes (34 defences answered by a semi connection's key)"),
+        "{text}"
+    );
+    // The file round-trips, must-play node and all.
+    assert_eq!(ProofTree::from_json(&tree.to_json()).unwrap(), tree);
+    // A non-centre opening: Hex 6x6 after b3 took 89,659 positions without must-play nodes.
+    let tree = opening_proof("hex-6x6", "b3");
+    assert!(tree.positions() < 200, "{}", tree.positions());
+    assert!(tree.must_play_nodes() > 10, "{}", tree.must_play_nodes());
+    let verified = verify_text(&tree.to_json()).unwrap();
+    assert_eq!(verified.positions, tree.positions());
+    assert!(verified.answered_by_key > 100, "{verified:?}");
+    // Off, every defence is listed again (format version 2's shape).
+    let tree = played_proof("hex-4x4");
+    assert_eq!(tree.must_play_nodes(), 0);
+}
+
+#[test]
+fn a_forged_must_play_node_is_a_hole() {
+    let tree = opening_proof("hex-6x6", "b3");
+    let node = first_must_play(&tree);
+    let must_play = tree.nodes[node].must_play.clone().unwrap();
+    // A defence inside the region dropped: the verifier asks for it by name.
+    let mut t = tree.clone();
+    let (dropped, _) = t.nodes[node].moves.pop().unwrap();
+    let message = refused(&t);
+    assert!(
+        message.contains(&format!("the defender (white) move {dropped} is missing")),
+        "{message}"
+    );
+    // A semi that is no semi of the two edges (a base step), or past the last step.
+    let base = must_play.vc.iter().position(|s| s.rule == "base").unwrap();
+    let mut t = tree.clone();
+    t.nodes[node].must_play.as_mut().unwrap().semis[0] = base;
+    let message = refused(&t);
+    assert!(
+        message.contains(&format!(
+            "the derivation of black's semi connections does not hold: derivation step \
+             {base}: a must-play node's semis must be semi connections of edge1 and edge2"
+        )),
+        "{message}"
+    );
+    let mut t = tree.clone();
+    t.nodes[node].must_play.as_mut().unwrap().semis[0] = must_play.vc.len();
+    assert!(
+        refused(&t).contains("is past the last step"),
+        "{}",
+        refused(&t)
+    );
+    // No semi at all: nothing answers the defences left out.
+    let mut t = tree.clone();
+    t.nodes[node].must_play.as_mut().unwrap().semis.clear();
+    assert!(
+        refused(&t).contains("a must-play node names no semi connection"),
+        "{}",
+        refused(&t)
+    );
+    // A forged step of the derivation (an AND step's carrier emptied).
+    if let Some(and) = must_play.vc.iter().position(|s| s.rule == "and") {
+        let mut t = tree.clone();
+        t.nodes[node].must_play.as_mut().unwrap().vc[and]
+            .carrier
+            .clear();
+        let message = refused(&t);
+        assert!(
+            message.contains(&format!("derivation step {and}: ")),
+            "{message}"
+        );
+    }
+    // A must-play node where the attacker is to move: moved to the root.
+    let mut t = tree.clone();
+    t.nodes[0].must_play = Some(must_play.clone());
+    let message = refused(&t);
+    assert!(
+        message.contains("a must-play node must be a position with the defender to move"),
+        "{message}"
+    );
+    // A must-play node in a version 3 file.
+    let mut t = tree.clone();
+    t.version = 3;
+    let message = refused(&t);
+    assert!(
+        message.contains(
+            "is a must-play node (an object with \"semis\"), which format version 3 does not have"
+        ),
+        "{message}"
+    );
+    assert!(
+        ProofTree::from_json(&t.to_json())
+            .unwrap_err()
+            .contains("format version 3 has no must-play nodes")
+    );
+}
+
+#[test]
+fn a_must_play_node_outside_hex_is_a_hole() {
+    let tree = proof_with(
+        "tictactoe-fork",
+        Algorithm::DfPn,
+        &ExtractOptions::default(),
+    );
+    let donor = opening_proof("hex-6x6", "b3");
+    let must_play = donor.nodes[first_must_play(&donor)].must_play.clone();
+    let or = tree.or_nodes();
+    let and = (0..tree.nodes.len())
+        .find(|&n| !or[n] && !tree.nodes[n].moves.is_empty())
+        .expect("an AND node");
+    let mut t = tree.clone();
+    t.nodes[and].must_play = must_play.clone();
+    let message = refused(&t);
+    assert!(
+        message.contains("a must-play node in mnk: only Hex proofs may answer defences"),
+        "{message}"
+    );
+    // On a finished game.
+    let leaf = (0..tree.nodes.len())
+        .find(|&n| n > 0 && tree.nodes[n].moves.is_empty())
+        .expect("a leaf");
+    let mut t = tree.clone();
+    t.nodes[leaf].must_play = must_play;
+    let message = refused(&t);
+    assert!(
+        message.contains(
+            "a must-play node must be a position with the defender to move, but the game is over"
+        ),
+        "{message}"
     );
 }

@@ -45,7 +45,7 @@ mod vc;
 mod vc_check;
 
 use bits::{MAX_BIT_SIZE, Masks};
-pub use certificate::{VcEnd, VcRule, VcStep};
+pub use certificate::{MustPlayCertificate, VcEnd, VcRule, VcStep};
 pub use hsearch::{HsearchMode, set_hsearch_mode};
 pub use knowledge::{EdgeConnection, Knowledge, Pruned};
 

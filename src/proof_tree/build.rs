@@ -10,13 +10,16 @@
 //! lost to a connection of the attacker ([`WinOracle::connection_leaf`]: Hex's full
 //! edge-to-edge virtual connections); the node keeps the connection's cells (and its
 //! derivation, when there is one) and no moves, and the verifier checks it by its
-//! derivation, else by play inside those cells.
+//! derivation, else by play inside those cells. An AND node that is no such leaf keeps only
+//! the defender's moves inside the oracle's must-play region when there is one
+//! ([`WinOracle::must_play`], Hex's derived semi connections of the attacker's edges), with
+//! the derivation that shows every other move is answered.
 
 use rustc_hash::FxHashMap;
 
 use crate::game::{Game, MoveList, Outcome, Player};
 
-use super::{ConnectionProof, ExtractError, ExtractOptions, ProofGoal, ProofNode};
+use super::{ConnectionProof, ExtractError, ExtractOptions, MustPlayProof, ProofGoal, ProofNode};
 
 /// Where a winning move comes from at an OR node the rules do not decide at once.
 pub trait WinOracle<G: Game> {
@@ -30,6 +33,14 @@ pub trait WinOracle<G: Game> {
     /// full virtual connections); the line ends there as a connection leaf. `None` (the
     /// default) plays every defence out.
     fn connection_leaf(&mut self, _game: &G) -> Option<ConnectionProof> {
+        None
+    }
+
+    /// At an AND node that is no connection leaf: the attacker's connections that answer
+    /// every defender move outside a region, and that region's moves in the game's
+    /// notation (Hex's must-play region, `proof_tree` module doc "Must-play nodes"). `None`
+    /// (the default) plays every defence out.
+    fn must_play(&mut self, _game: &G) -> Option<(MustPlayProof, Vec<String>)> {
         None
     }
 }
@@ -172,10 +183,19 @@ impl<G: Game, O: WinOracle<G>> Builder<'_, G, O> {
                 None => {
                     let mut legal = MoveList::new();
                     game.legal_moves(&mut legal);
+                    let must_play = self.oracle.must_play(game).filter(|(_, region)| {
+                        self.derive_connections && region.len() < legal.len()
+                    });
                     let mut moves = Vec::with_capacity(legal.len());
                     for &mv in legal.iter() {
+                        if let Some((_, region)) = &must_play
+                            && !region.contains(&game.format_move(mv))
+                        {
+                            continue;
+                        }
                         moves.push(self.child(game, mv)?);
                     }
+                    self.nodes[i as usize].must_play = must_play.map(|(proof, _)| proof);
                     moves
                 }
             },

@@ -3,7 +3,8 @@
 //! One graph node per position of the DAG: OR nodes (the attacker to move) are boxes, AND
 //! nodes (the defender to move) ellipses, leaves (finished games) filled double octagons,
 //! connection leaves (Hex: the attacker's edges joined by a virtual connection) filled
-//! hexagons.
+//! hexagons, must-play nodes (Hex AND nodes listing only the defences inside the attacker's
+//! semi connections) dashed ellipses.
 //! Edges carry the moves in the game's notation. Node `n{i}` is the file's node `i`, so a
 //! hole the verifier reports ("node 17") can be found in the drawing.
 
@@ -28,6 +29,9 @@ pub fn write(tree: &ProofTree) -> String {
     for (i, node) in tree.nodes.iter().enumerate() {
         let (shape, label) = if node.carrier.is_some() {
             ("hexagon, style=filled", "connected")
+        } else if node.must_play.is_some() {
+            // The defences outside the region are answered by a semi connection's key.
+            ("ellipse, style=dashed", "AND must-play")
         } else if node.moves.is_empty() {
             ("doubleoctagon, style=filled", "won")
         } else if or[i] {
@@ -81,5 +85,16 @@ mod tests {
         assert!(dot.contains("n2 [shape=doubleoctagon, style=filled, label=\"won 2\"];"));
         assert!(dot.contains("n0 -> n1 [label=\"c3\"];"), "{dot}");
         assert!(dot.trim_end().ends_with('}'));
+        // A must-play node is told apart from a plain AND node.
+        let mut tree = tree;
+        tree.nodes[1].must_play = Some(crate::proof_tree::MustPlayProof {
+            vc: Vec::new(),
+            semis: Vec::new(),
+        });
+        let dot = write(&tree);
+        assert!(
+            dot.contains("n1 [shape=ellipse, style=dashed, label=\"AND must-play 1\"];"),
+            "{dot}"
+        );
     }
 }

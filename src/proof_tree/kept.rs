@@ -32,7 +32,7 @@ use crate::search::{Limits, SearchGame};
 
 use super::build::{Shape, WinOracle, build};
 use super::oracle::{IntoPosition, ResolveOracle};
-use super::{ConnectionProof, ExtractError, ExtractOptions, ProofNode};
+use super::{ConnectionProof, ExtractError, ExtractOptions, MustPlayProof, ProofNode};
 
 /// An oracle over one df-pn engine and its table.
 struct KeptTable<'a, G: SearchGame, S: MoveSource<G>> {
@@ -77,6 +77,10 @@ impl<G: SearchGame + IntoPosition, S: MoveSource<G>> KeptTable<'_, G, S> {
 impl<G: SearchGame + IntoPosition, S: MoveSource<G>> WinOracle<G> for KeptTable<'_, G, S> {
     fn connection_leaf(&mut self, game: &G) -> Option<ConnectionProof> {
         game.connection_proof()
+    }
+
+    fn must_play(&mut self, game: &G) -> Option<(MustPlayProof, Vec<String>)> {
+        game.must_play_proof()
     }
 
     fn winning_move(&mut self, game: &mut G, ply: usize) -> Result<G::Move, String> {

@@ -17,7 +17,7 @@ use crate::search::observer::NoTrace;
 use crate::search::{self, Limits, SearchConfig, SearchGame, Verdict};
 
 use super::build::WinOracle;
-use super::{ConnectionProof, DerivationStep, ProofGoal};
+use super::{ConnectionProof, DerivationStep, MustPlayProof, ProofGoal};
 
 /// Games whose positions can become a puzzle's start position again.
 pub trait IntoPosition: Game {
@@ -28,6 +28,13 @@ pub trait IntoPosition: Game {
     /// of the proof, [`WinOracle::connection_leaf`]): its cells in the game's notation and
     /// its derivation when the game has one; `None` (the default) when the game knows none.
     fn connection_proof(&self) -> Option<ConnectionProof> {
+        None
+    }
+
+    /// At a position where the defender is to move: the attacker's connections that answer
+    /// every defender move outside a region, with that region's cells in the game's
+    /// notation ([`WinOracle::must_play`]); `None` (the default) when the game knows none.
+    fn must_play_proof(&self) -> Option<(MustPlayProof, Vec<String>)> {
         None
     }
 }
@@ -80,17 +87,48 @@ impl IntoPosition for Hex {
             vc: None,
         })
     }
+
+    /// The semi connections of the attacker's (the side not to move) two edges with their
+    /// derivation ([`Hex::must_play_certificate`]), and the empty cells inside all of
+    /// their carriers.
+    fn must_play_proof(&self) -> Option<(MustPlayProof, Vec<String>)> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let attacker = self.to_move().opponent();
+        let certificate = self.must_play_certificate(attacker)?;
+        let region = certificate
+            .region()
+            .into_iter()
+            .map(|p| self.format_move(p))
+            .collect();
+        let proof = MustPlayProof {
+            vc: derivation_steps(self, &certificate.steps),
+            semis: certificate.semis,
+        };
+        Some((proof, region))
+    }
 }
 
 /// A certificate in the proof file's words (`super` module doc, "Derivations").
 fn derivation_text(game: &Hex, steps: &[VcStep]) -> ConnectionProof {
+    let vc = derivation_steps(game, steps);
+    let carrier = vc.last().map(|s| s.carrier.clone()).unwrap_or_default();
+    ConnectionProof {
+        carrier,
+        vc: Some(vc),
+    }
+}
+
+/// Derivation steps in the proof file's words.
+fn derivation_steps(game: &Hex, steps: &[VcStep]) -> Vec<DerivationStep> {
     let cell = |p: Point| game.format_move(p);
     let end = |end: VcEnd| match end {
         VcEnd::Edge { second: false } => "edge1".to_string(),
         VcEnd::Edge { second: true } => "edge2".to_string(),
         VcEnd::Cell(p) => cell(p),
     };
-    let vc: Vec<DerivationStep> = steps
+    steps
         .iter()
         .map(|step| {
             let (rule, from) = match &step.rule {
@@ -106,12 +144,7 @@ fn derivation_text(game: &Hex, steps: &[VcStep]) -> ConnectionProof {
                 from,
             }
         })
-        .collect();
-    let carrier = vc.last().map(|s| s.carrier.clone()).unwrap_or_default();
-    ConnectionProof {
-        carrier,
-        vc: Some(vc),
-    }
+        .collect()
 }
 
 impl IntoPosition for TreeGame {
@@ -158,6 +191,10 @@ impl ResolveOracle {
 impl<G: IntoPosition> WinOracle<G> for ResolveOracle {
     fn connection_leaf(&mut self, game: &G) -> Option<ConnectionProof> {
         game.connection_proof()
+    }
+
+    fn must_play(&mut self, game: &G) -> Option<(MustPlayProof, Vec<String>)> {
+        game.must_play_proof()
     }
 
     fn winning_move(&mut self, game: &mut G, _ply: usize) -> Result<G::Move, String> {

@@ -35,6 +35,14 @@
 //! extra stone never hurts its owner in Hex), and the defender cannot join its own edges
 //! first, since in Hex both players' edges are never joined at once.
 //!
+//! A *must-play node* (format version 4) names semi connections of the two edges among its
+//! steps. A defender move outside the carrier of one of them, `S` with key `k`, changes
+//! nothing `S` rests on: every empty cell its derivation uses (a carrier, a key, an empty
+//! end that is a midpoint) lies inside `S`'s carrier, whose ends are the edges. The
+//! attacker then plays `k` and holds a full connection of its edges with the defender to
+//! move, which wins as above. So only the defender's moves inside every named carrier need
+//! to be played out ([`must_play_holds`]).
+//!
 //! Every step is checked exactly as stated: ends parsed and normalised (a stone stands for
 //! its chain, a chain touching an edge is that edge), carriers of empty cells that hold
 //! neither end, keys inside the carriers, the rule's conditions, and the step's own carrier
@@ -311,21 +319,10 @@ pub fn derivation_holds(
     steps: &[StepText],
 ) -> Result<usize, DerivationError> {
     let fail = |step: usize, why: String| DerivationError { step, why };
-    if game.num_points() > 128 {
-        return Err(fail(
-            0,
-            "derivations are checked on boards up to 11x11".into(),
-        ));
-    }
-    let board = Board::new(game, attacker);
-    let mut done: Vec<Conn> = Vec::with_capacity(steps.len());
-    for (i, text) in steps.iter().enumerate() {
-        let conn = check_step(&board, &done, i, text).map_err(|why| fail(i, why))?;
-        done.push(conn);
-    }
-    let Some(last) = done.last() else {
-        return Err(fail(0, "the derivation has no step".into()));
-    };
+    let (board, done) = checked_steps(game, attacker, steps)?;
+    let last = done
+        .last()
+        .expect("checked_steps refuses an empty derivation");
     if !(last.has(End::Edge(0)) && last.has(End::Edge(1))) || last.key.is_some() {
         return Err(fail(
             done.len() - 1,
@@ -347,6 +344,73 @@ pub fn derivation_holds(
         ));
     }
     Ok(done.len())
+}
+
+/// Checks a must-play node's derivation at `game`'s position (the defender to move): every
+/// step holds, and each step named in `semis` is a semi connection of the attacker's two
+/// edges. Returns the empty points inside every one of their carriers (the defender's moves
+/// that must be played out: after any other move one semi is whole, and the attacker plays
+/// its key and holds a full connection of its edges, module doc) and the number of steps
+/// checked.
+pub fn must_play_holds(
+    game: &Hex,
+    attacker: Player,
+    steps: &[StepText],
+    semis: &[usize],
+) -> Result<(Vec<Point>, usize), DerivationError> {
+    let fail = |step: usize, why: String| DerivationError { step, why };
+    let (board, done) = checked_steps(game, attacker, steps)?;
+    if semis.is_empty() {
+        return Err(fail(
+            done.len(),
+            "a must-play node names no semi connection".into(),
+        ));
+    }
+    let mut region = board.empty;
+    for &i in semis {
+        let Some(semi) = done.get(i) else {
+            return Err(fail(
+                done.len(),
+                format!("semi {i} is past the last step ({})", done.len() - 1),
+            ));
+        };
+        if !(semi.has(End::Edge(0)) && semi.has(End::Edge(1))) || semi.key.is_none() {
+            return Err(fail(
+                i,
+                "a must-play node's semis must be semi connections of edge1 and edge2".into(),
+            ));
+        }
+        region &= semi.carrier;
+    }
+    let points = (0..game.num_points() as Point)
+        .filter(|&p| region >> p & 1 == 1)
+        .collect();
+    Ok((points, done.len()))
+}
+
+/// Checks every step of a derivation in order; the board it was read on and the steps.
+fn checked_steps<'a>(
+    game: &'a Hex,
+    attacker: Player,
+    steps: &[StepText],
+) -> Result<(Board<'a>, Vec<Conn>), DerivationError> {
+    let fail = |step: usize, why: String| DerivationError { step, why };
+    if game.num_points() > 128 {
+        return Err(fail(
+            0,
+            "derivations are checked on boards up to 11x11".into(),
+        ));
+    }
+    let board = Board::new(game, attacker);
+    let mut done: Vec<Conn> = Vec::with_capacity(steps.len());
+    for (i, text) in steps.iter().enumerate() {
+        let conn = check_step(&board, &done, i, text).map_err(|why| fail(i, why))?;
+        done.push(conn);
+    }
+    if done.is_empty() {
+        return Err(fail(0, "the derivation has no step".into()));
+    }
+    Ok((board, done))
 }
 
 /// Checks step `i` against the steps before it.
@@ -495,6 +559,7 @@ fn and_rule(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
     use crate::games::hex::{VcEnd, VcRule, VcStep};
     use crate::verify::connection_holds;
 
@@ -628,6 +693,90 @@ mod tests {
             "{genuine} certificates, {forged} forged, {refused} refused, {confirmed} confirmed"
         );
         assert!(genuine > 100 && refused > 1_500 && confirmed > 150);
+    }
+
+    /// Must-play nodes: genuine certificates pass, and whenever a forged one is accepted,
+    /// every defender move outside the region it gives is still answered, by the key of a
+    /// named semi whose carrier the move missed, as the verifier's own restricted search
+    /// confirms.
+    #[test]
+    fn accepted_must_play_regions_are_answered_even_when_forged() {
+        let mut seed = 0x00de_0718_0004_u64;
+        let (mut genuine, mut forged, mut refused, mut confirmed) = (0, 0, 0, 0);
+        for size in 3..=5 {
+            for round in 0..160 {
+                let stones = 1 + round % (2 * size);
+                let Some(g) = random_position(size, stones, &mut seed) else {
+                    continue;
+                };
+                let attacker = g.to_move().opponent();
+                let Some(certificate) = g.must_play_certificate(attacker) else {
+                    continue;
+                };
+                let steps = text(&g, &certificate.steps);
+                let (region, _) = must_play_holds(&g, attacker, &steps, &certificate.semis)
+                    .unwrap_or_else(|e| panic!("{e}\n{}", g.diagram()));
+                assert_eq!(region, certificate.region());
+                genuine += 1;
+                for round in 0..20 {
+                    let mut bad = steps.clone();
+                    let mut semis = certificate.semis.clone();
+                    if round % 4 == 0 {
+                        // Name another step as a semi.
+                        semis[0] = (next(&mut seed) % bad.len() as u64) as usize;
+                    } else {
+                        mutate(&g, &mut bad, &mut seed);
+                    }
+                    forged += 1;
+                    let Ok((region, _)) = must_play_holds(&g, attacker, &bad, &semis) else {
+                        refused += 1;
+                        continue;
+                    };
+                    for p in 0..g.num_points() as Point {
+                        if g.stone(p).is_some() || region.contains(&p) {
+                            continue;
+                        }
+                        let semi = semis
+                            .iter()
+                            .map(|&i| &bad[i])
+                            .find(|s| !s.carrier.contains(&g.format_move(p)))
+                            .expect("a move outside the region misses a named carrier");
+                        let key = g.parse_move(semi.key.as_ref().unwrap()).unwrap();
+                        let cells: Vec<Point> = semi
+                            .carrier
+                            .iter()
+                            .map(|c| g.parse_move(c).unwrap())
+                            .filter(|&c| c != key)
+                            .collect();
+                        if cells.len() > 10 {
+                            continue;
+                        }
+                        let mut after = g.clone();
+                        after.play(p);
+                        after.play(key);
+                        if after.outcome().is_some() {
+                            assert_eq!(after.outcome(), Some(Outcome::Win(attacker)));
+                            confirmed += 1;
+                            continue;
+                        }
+                        let (holds, _) = connection_holds(&mut after, &cells, attacker, 4_000_000);
+                        assert_eq!(
+                            holds,
+                            Some(true),
+                            "accepted a must-play region that misses {}:\n{}",
+                            g.format_move(p),
+                            g.diagram()
+                        );
+                        confirmed += 1;
+                    }
+                }
+            }
+        }
+        eprintln!(
+            "{genuine} must-play certificates, {forged} forged, {refused} refused, {confirmed} \
+             answers confirmed"
+        );
+        assert!(genuine > 50 && refused > 500 && confirmed > 1_000);
     }
 
     #[test]

@@ -27,7 +27,7 @@
 use rustc_hash::FxHashMap;
 
 use super::Hex;
-use super::hsearch::{Conn, NO_KEY, Rule, with_recorded};
+use super::hsearch::{Conn, NO_KEY, RecordedArena, Rule, with_recorded};
 use super::knowledge::points;
 use crate::game::{Player, Point};
 
@@ -66,6 +66,32 @@ pub struct VcStep {
     pub rule: VcRule,
 }
 
+/// The semi connections of the owner's two edges with their derivation
+/// ([`Hex::must_play_certificate`]): the steps, and which of them are the semis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MustPlayCertificate {
+    /// The derivation, each step citing only earlier ones.
+    pub steps: Vec<VcStep>,
+    /// The indices in `steps` of the edge-to-edge semi connections, at least one.
+    pub semis: Vec<usize>,
+}
+
+impl MustPlayCertificate {
+    /// The empty cells inside every semi's carrier: the opponent's only moves that do not
+    /// leave one of the semis whole for the owner to complete with its key.
+    pub fn region(&self) -> Vec<Point> {
+        let mut inside: Option<Vec<Point>> = None;
+        for &i in &self.semis {
+            let carrier = &self.steps[i].carrier;
+            inside = Some(match inside {
+                None => carrier.clone(),
+                Some(cells) => cells.into_iter().filter(|p| carrier.contains(p)).collect(),
+            });
+        }
+        inside.unwrap_or_default()
+    }
+}
+
 impl Hex {
     /// A derivation of `owner`'s full connection of its two edges ([module doc](self)): the
     /// steps in order, each citing only earlier ones, the last the edge-to-edge connection
@@ -77,55 +103,88 @@ impl Hex {
         }
         with_recorded(self, owner, |_, recorded| {
             let top = recorded.edge_full()?;
-            let end = |id: u8| match id {
-                0 => VcEnd::Edge { second: false },
-                1 => VcEnd::Edge { second: true },
-                _ => VcEnd::Cell(recorded.cells(id).trailing_zeros() as Point),
-            };
-            let mut index: FxHashMap<Conn, usize> = FxHashMap::default();
-            let mut steps: Vec<VcStep> = Vec::new();
-            // Post-order over the derivation DAG, without recursion (derivations can be
-            // thousands of steps deep in a chain of AND rules).
-            let mut stack: Vec<(Conn, bool)> = vec![(top, false)];
-            while let Some((conn, expanded)) = stack.pop() {
-                if index.contains_key(&conn) {
-                    continue;
-                }
-                let rule = recorded.rule(&conn)?;
-                let parts: Vec<Conn> = match rule {
-                    Rule::Base => Vec::new(),
-                    Rule::And(first, second) => vec![*first, *second],
-                    Rule::Or(semis) => semis.clone(),
-                };
-                if !expanded {
-                    stack.push((conn, true));
-                    for part in parts.iter().rev() {
-                        if !index.contains_key(part) {
-                            stack.push((*part, false));
-                        }
-                    }
-                    continue;
-                }
-                let cited: Option<Vec<usize>> =
-                    parts.iter().map(|p| index.get(p).copied()).collect();
-                let cited = cited?;
-                let rule = match rule {
-                    Rule::Base => VcRule::Base,
-                    Rule::And(..) => VcRule::And(cited[0], cited[1]),
-                    Rule::Or(_) => VcRule::Or(cited),
-                };
-                index.insert(conn, steps.len());
-                steps.push(VcStep {
-                    ends: [end(conn.a), end(conn.b)],
-                    carrier: points(conn.carrier),
-                    key: (conn.key != NO_KEY).then_some(Point::from(conn.key)),
-                    rule,
-                });
-            }
-            Some(steps)
+            derivation(recorded, &[top]).map(|(steps, _)| steps)
         })
         .flatten()
     }
+
+    /// Every semi connection of `owner`'s two edges H-search keeps (with only the
+    /// opponent's inferior cells filled in), derived in one list of steps: the certificate
+    /// of the opponent's must-play region, the cells inside all of their carriers (Hayward
+    /// et al., "Solving 7x7 Hex", 2003: a move outside a semi's carrier lets its owner play
+    /// the key and be joined). `None` when there is no such semi, the owner already has a
+    /// full one, or on boards over 11x11.
+    pub fn must_play_certificate(&self, owner: Player) -> Option<MustPlayCertificate> {
+        if self.winner.is_some() {
+            return None;
+        }
+        with_recorded(self, owner, |_, recorded| {
+            if recorded.edge_full().is_some() {
+                return None;
+            }
+            let tops = recorded.edge_semis();
+            if tops.is_empty() {
+                return None;
+            }
+            let (steps, semis) = derivation(recorded, &tops)?;
+            Some(MustPlayCertificate { steps, semis })
+        })
+        .flatten()
+    }
+}
+
+/// The derivation DAG of the connections `tops`, in post-order (every step after the steps
+/// it cites), with the index of each top; `None` if a rule was not noted.
+fn derivation(recorded: &RecordedArena, tops: &[Conn]) -> Option<(Vec<VcStep>, Vec<usize>)> {
+    let end = |id: u8| match id {
+        0 => VcEnd::Edge { second: false },
+        1 => VcEnd::Edge { second: true },
+        _ => VcEnd::Cell(recorded.cells(id).trailing_zeros() as Point),
+    };
+    let mut index: FxHashMap<Conn, usize> = FxHashMap::default();
+    let mut steps: Vec<VcStep> = Vec::new();
+    // Post-order over the derivation DAG, without recursion (derivations can be thousands
+    // of steps deep in a chain of AND rules).
+    let mut stack: Vec<(Conn, bool)> = tops.iter().rev().map(|&top| (top, false)).collect();
+    while let Some((conn, expanded)) = stack.pop() {
+        if index.contains_key(&conn) {
+            continue;
+        }
+        let rule = recorded.rule(&conn)?;
+        let parts: Vec<Conn> = match rule {
+            Rule::Base => Vec::new(),
+            Rule::And(first, second) => vec![*first, *second],
+            Rule::Or(semis) => semis.clone(),
+        };
+        if !expanded {
+            stack.push((conn, true));
+            for part in parts.iter().rev() {
+                if !index.contains_key(part) {
+                    stack.push((*part, false));
+                }
+            }
+            continue;
+        }
+        let cited: Option<Vec<usize>> = parts.iter().map(|p| index.get(p).copied()).collect();
+        let cited = cited?;
+        let rule = match rule {
+            Rule::Base => VcRule::Base,
+            Rule::And(..) => VcRule::And(cited[0], cited[1]),
+            Rule::Or(_) => VcRule::Or(cited),
+        };
+        index.insert(conn, steps.len());
+        steps.push(VcStep {
+            ends: [end(conn.a), end(conn.b)],
+            carrier: points(conn.carrier),
+            key: (conn.key != NO_KEY).then_some(Point::from(conn.key)),
+            rule,
+        });
+    }
+    let tops = tops
+        .iter()
+        .map(|t| index.get(t).copied())
+        .collect::<Option<_>>()?;
+    Some((steps, tops))
 }
 
 #[cfg(test)]
@@ -195,6 +254,75 @@ mod tests {
         assert!(
             certificates > 100 && checked > 3_000,
             "{certificates} {checked}"
+        );
+    }
+
+    /// A must-play certificate's semis are real (exhaustive play inside each carrier), and
+    /// every opponent move outside the region is answered: after it, the owner plays the key
+    /// of a semi whose carrier it missed, and the full connection left holds by exhaustive
+    /// play on the board with both stones (the claim `verify` relies on).
+    #[test]
+    fn every_move_outside_a_must_play_region_is_answered_by_a_key() {
+        let mut seed = 0x5eed_0000_0018_0007_u64;
+        let (mut certificates, mut answered) = (0, 0);
+        for size in 3..=5 {
+            for round in 0..120 {
+                let stones = (round % 5) + size - 2;
+                let Some(g) = random_position(size, stones, &mut seed) else {
+                    continue;
+                };
+                for owner in [Player::Black, Player::White] {
+                    let Some(certificate) = g.must_play_certificate(owner) else {
+                        continue;
+                    };
+                    certificates += 1;
+                    assert!(!certificate.semis.is_empty());
+                    for &i in &certificate.semis {
+                        let semi = &certificate.steps[i];
+                        assert_eq!(
+                            semi.ends,
+                            [VcEnd::Edge { second: false }, VcEnd::Edge { second: true }]
+                        );
+                        let key = semi.key.expect("a semi has a key");
+                        assert!(semi.carrier.contains(&key));
+                    }
+                    let region = certificate.region();
+                    for p in 0..g.num_points() as Point {
+                        if !g.is_empty(p) || region.contains(&p) {
+                            continue;
+                        }
+                        let semi = certificate
+                            .semis
+                            .iter()
+                            .map(|&i| &certificate.steps[i])
+                            .find(|s| !s.carrier.contains(&p))
+                            .expect("a cell outside the region misses a carrier");
+                        if semi.carrier.len() > 11 {
+                            continue;
+                        }
+                        let key = semi.key.unwrap();
+                        let mut after = g.clone();
+                        after.play_stone(p, owner.opponent());
+                        after.play_stone(key, owner);
+                        let rest = bits(&semi.carrier) & !(1u128 << key);
+                        let checker = Checker::new(&after, owner);
+                        let edges = (End::Edge { second: false }, End::Edge { second: true });
+                        assert!(
+                            checker.full_holds(edges.0, edges.1, rest),
+                            "{owner}: {} outside the region, key {} does not join:\n{}",
+                            g.format_move(p),
+                            g.format_move(key),
+                            g.diagram()
+                        );
+                        answered += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("{certificates} must-play certificates, {answered} answers checked");
+        assert!(
+            certificates > 50 && answered > 500,
+            "{certificates} {answered}"
         );
     }
 

@@ -657,6 +657,14 @@ impl RecordedArena<'_> {
         self.arena.cells[id as usize]
     }
 
+    /// Every semi connection of the owner's two edges that was kept.
+    pub fn edge_semis(&self) -> Vec<Conn> {
+        let pair = self.arena.pair(0, 1);
+        (0..pair.semis as usize)
+            .map(|i| Conn::new(0, 1, pair.semi[i], pair.key[i]))
+            .collect()
+    }
+
     /// The smallest full connection of the owner's two edges, if one was found.
     pub fn edge_full(&self) -> Option<Conn> {
         let pair = self.arena.pair(0, 1);
