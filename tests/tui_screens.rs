@@ -413,7 +413,7 @@ fn lambda_screens_at_80x24_and_120x40() {
     // --ascii: no λ, no ≤.
     let ascii = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     assert!(ascii.is_ascii(), "{ascii}");
-    assert!(ascii.contains("L2 search (black) WIN L2"), "{ascii}");
+    assert!(ascii.contains("L2 search (Black) WIN L2"), "{ascii}");
 }
 
 /// The root labels are drawn in the lambda styles, the zone digits in the zone styles.
@@ -627,7 +627,7 @@ fn hex_node_pane_reads_whole_at_80x24() {
         .collect();
     for whole in [
         "solver    Black holds a semi connection, key b3: White to move must break it",
-        "solver    11 moves pruned: 8 outside must-play, 3 captured by black",
+        "solver    11 moves pruned: 8 outside must-play, 3 captured by Black",
         "children  2 of 13 legal, expanded 1x",
     ] {
         let words: Vec<&str> = whole.split_whitespace().collect();

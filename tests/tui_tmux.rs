@@ -142,7 +142,7 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
     tmux.keys("G");
     let s = tmux.wait_for("N wins at λN, ? tried, x loses");
     assert!(s.contains("2 · ? 2 ?"), "c2 wins at level 2:\n{s}");
-    assert!(s.contains("λ2 search (black) WIN λ2"), "{s}");
+    assert!(s.contains("λ2 search (Black) WIN λ2"), "{s}");
     tmux.keys("w");
     let s = tmux.wait_for("A-zone, ATTACK λ");
     assert!(s.contains("verdict   WIN λ"), "{s}");

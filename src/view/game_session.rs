@@ -193,7 +193,7 @@ impl<G: BoardGame> GameSession<G> {
                 &self.replay,
                 parent,
                 mv,
-                game.to_move().name(),
+                game.to_move().title(),
                 |id, m| {
                     let (game, _) = match trace.node(id).parent() {
                         Some(p) => self.position(trace, p),

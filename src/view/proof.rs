@@ -44,7 +44,7 @@ pub struct Frame {
 /// The side pane's facts about a proof node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofDetail {
-    /// "OR, black to move" (the attacker's node) / "AND, white to move".
+    /// "OR, Black to move" (the attacker's node) / "AND, White to move".
     pub role: String,
     pub numbers: Option<ProofNumbers>,
     pub thresholds: Option<ProofNumbers>,
@@ -407,9 +407,9 @@ pub fn detail<M: Copy + PartialEq>(
     let s = state(trace, replay, id)?;
     let n = trace.node(id);
     let role = if s.or_node {
-        format!("OR, {} to move", n.to_move().name())
+        format!("OR, {} to move", n.to_move().title())
     } else {
-        format!("AND, {} to move", n.to_move().name())
+        format!("AND, {} to move", n.to_move().title())
     };
     Some(ProofDetail {
         role,

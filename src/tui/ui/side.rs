@@ -189,8 +189,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 "attacker",
                 format!(
                     "{} (defender {})",
-                    l.attacker.name(),
-                    l.attacker.opponent().name()
+                    l.attacker.title(),
+                    l.attacker.opponent().title()
                 ),
                 Slot::SideValue,
             ),
@@ -254,7 +254,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             format!("{} ({} left)", d.ply, d.depth),
             Slot::SideValue,
         ),
-        row("to move", d.to_move.name().to_string(), Slot::SideValue),
+        row("to move", d.to_move.title().to_string(), Slot::SideValue),
     ];
     if let Some(w) = d.window {
         lines.push(row("alpha", w.alpha.to_string(), Slot::SideWindow));
