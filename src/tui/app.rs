@@ -921,7 +921,7 @@ impl App {
                             "board: each player's edge connection (b/w, B/W: a semi's key)"
                         }
                         KnowledgeView::Pruned => {
-                            "board: moves the solver prunes (m outside must-play, d dead, c captured, v vulnerable)"
+                            "board: the moves the solver prunes, a letter per reason (legend under the board)"
                         }
                     }
                     .to_string(),

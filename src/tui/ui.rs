@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod editor;
+pub mod fitted;
 pub mod help;
 pub mod legend;
 pub mod lesson;
