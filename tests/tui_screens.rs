@@ -684,9 +684,23 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
         .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
         .collect::<Vec<_>>()
         .join("\n");
+    // Broken between the legend's entries, not inside one ("+/*" / "both").
     assert!(
-        board.contains("b/w connection, B/W semi key, +/*\nboth"),
+        board.contains("b/w connection, B/W semi key,\n+/* both"),
         "{board}"
     );
     assert!(board.contains("Black none, White semi b5"), "{board}");
+    // The pruned cells' legend (issue 18, newcomer review) read "pruned: m outside
+    // must-play, d" / "dead," / "c captured, v vulnerable: 23 cells" in the 34 columns.
+    type_keys(&mut app, "Z");
+    let s = screen(&app, &unicode(), 120, 40);
+    let board: String = s
+        .lines()
+        .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        board.contains("pruned: m outside must-play,\nd dead, c captured,\nv vulnerable: "),
+        "{board}"
+    );
 }

@@ -83,7 +83,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         let areas = lesson_layout::narrow(
             left,
             state,
-            board::height(app),
+            board::height(app, left.width),
             board::is_stones(app),
             theme,
         );
@@ -105,7 +105,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .areas(main);
-        let board_height = board::height(app).min(left.height.saturating_sub(8));
+        let board_height = board::height(app, left.width).min(left.height.saturating_sub(8));
         let [board_area, side_area] =
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(8)]).areas(left);
         (board_area, right, side_area)

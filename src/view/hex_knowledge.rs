@@ -108,7 +108,8 @@ pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<
             ))
         }
         KnowledgeView::Pruned => Some(format!(
-            "pruned: m outside must-play, d dead,\nc captured, v vulnerable: {} cell{}",
+            // One line: the board pane wraps it between the letters' entries at its width.
+            "pruned: m outside must-play, d dead, c captured, v vulnerable: {} cell{}",
             k.pruned.len(),
             if k.pruned.len() == 1 { "" } else { "s" }
         )),
