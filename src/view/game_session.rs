@@ -38,6 +38,8 @@ pub struct GameSession<G: BoardGame> {
     /// The search prunes with the game's solver knowledge (df-pn: Hex's connections,
     /// must-play region and inferior cells), so its proof nodes say what it knew.
     knowledge_pruning: bool,
+    /// The algorithm that ran (the children note says what it leaves out).
+    algorithm: Algorithm,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -84,6 +86,7 @@ impl<G: BoardGame> GameSession<G> {
         let ordering = config.ordering;
         Box::new(GameSession {
             knowledge_pruning: config.algorithm == Algorithm::DfPn,
+            algorithm: config.algorithm,
             root,
             live,
             replay: Replay::new(),
@@ -685,6 +688,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                         &game,
                         &listed,
                         self.knowledge_pruning && game.knowledge_prunes(),
+                        self.algorithm,
                     );
                 }
                 if self.knowledge_pruning {
@@ -872,6 +876,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                 &game,
                 trace.moves(moves),
                 self.knowledge_pruning && game.knowledge_prunes(),
+                self.algorithm,
             ) {
                 x.lines.insert(at, note);
                 at += 1;
