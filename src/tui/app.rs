@@ -521,7 +521,10 @@ impl App {
         };
         format!(
             "v: already at the end of {what} ({line}){}",
-            if at_end {
+            if what == "the proof's main line" {
+                // The line is the answer's, not the search's: stepping does not extend it.
+                ""
+            } else if at_end {
                 "; the recorded run ends here too"
             } else {
                 "; space steps the search"
