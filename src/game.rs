@@ -44,6 +44,15 @@ impl Player {
             Player::White => "white",
         }
     }
+
+    /// The name as prose writes it, capitalised (`"Black"`, `"White"`): every text for
+    /// people (the explorer, lessons, exports) names the players so.
+    pub fn title(self) -> &'static str {
+        match self {
+            Player::Black => "Black",
+            Player::White => "White",
+        }
+    }
 }
 
 impl fmt::Display for Player {

@@ -12,6 +12,7 @@ pub mod board;
 pub mod board_text;
 pub mod explain;
 pub mod game_session;
+pub mod goal;
 pub mod heuristics;
 pub mod hex_knowledge;
 pub mod lambda;

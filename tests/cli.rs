@@ -49,6 +49,64 @@ fn solve_says_when_h_search_decided_the_root() {
         .stdout(predicate::str::contains("decided ").not());
 }
 
+/// `solve hex-6x6 --algo dfpn --proof-out F` printed "nodes 3" beside "proof tree of 72
+/// nodes" with nothing to tell the two counts apart (issue 18, newcomer review): each now
+/// says what it counts, and a line says why the proof is the larger.
+#[test]
+fn solve_says_what_its_node_count_and_its_proof_size_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("proof.json");
+    let out = plyscope()
+        .args(["solve", "hex-6x6", "--algo", "dfpn", "--proof-out"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    for expected in [
+        "result      proven (proof tree of 72 positions)",
+        "nodes       3 searched (tt hits ",
+        "            (the search entered 3 nodes, the proof tree has 72 positions: a\n             \
+         position the solver's knowledge decides without searching below it (Hex: an\n             \
+         H-search connection) counts every position and move of that decision)\n",
+        "proof       72 positions, 71 moves, ",
+        " bytes of JSON (extracted by ",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
+}
+
+/// The README's `compare` example shows what each run used, exactly as `compare` prints it
+/// (issue 18, newcomer review: the example did not say what each run used).
+#[test]
+fn the_readme_compare_example_says_what_each_run_used() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command = "$ plyscope compare tictactoe-fork --algo id --algo dfpn --algo pns --algo lambda --algo minimax\n";
+    let example = &readme[readme.find(command).expect("the example") + command.len()..];
+    let example = &example[..example.find("```").unwrap()];
+    let used = &example[example.find("what each run used:").expect("the block")..];
+    let out = plyscope()
+        .args([
+            "compare",
+            "tictactoe-fork",
+            "--algo",
+            "id",
+            "--algo",
+            "dfpn",
+            "--algo",
+            "pns",
+            "--algo",
+            "lambda",
+            "--algo",
+            "minimax",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with(used), "README:\n{used}\noutput:\n{text}");
+}
+
 #[test]
 fn solve_json_is_one_object_per_puzzle() {
     let out = plyscope()

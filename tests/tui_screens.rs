@@ -413,7 +413,7 @@ fn lambda_screens_at_80x24_and_120x40() {
     // --ascii: no λ, no ≤.
     let ascii = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     assert!(ascii.is_ascii(), "{ascii}");
-    assert!(ascii.contains("L2 search (black) WIN L2"), "{ascii}");
+    assert!(ascii.contains("L2 search (Black) WIN L2"), "{ascii}");
 }
 
 /// The root labels are drawn in the lambda styles, the zone digits in the zone styles.
@@ -627,7 +627,7 @@ fn hex_node_pane_reads_whole_at_80x24() {
         .collect();
     for whole in [
         "solver    Black holds a semi connection, key b3: White to move must break it",
-        "solver    11 moves pruned: 8 outside must-play, 3 captured by black",
+        "solver    11 moves pruned: 8 outside must-play, 3 captured by Black",
         "children  2 of 13 legal, expanded 1x",
     ] {
         let words: Vec<&str> = whole.split_whitespace().collect();
@@ -684,9 +684,23 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
         .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
         .collect::<Vec<_>>()
         .join("\n");
+    // Broken between the legend's entries, not inside one ("+/*" / "both").
     assert!(
-        board.contains("b/w connection, B/W semi key, +/*\nboth"),
+        board.contains("b/w connection, B/W semi key,\n+/* both"),
         "{board}"
     );
     assert!(board.contains("Black none, White semi b5"), "{board}");
+    // The pruned cells' legend (issue 18, newcomer review) read "pruned: m outside
+    // must-play, d" / "dead," / "c captured, v vulnerable: 23 cells" in the 34 columns.
+    type_keys(&mut app, "Z");
+    let s = screen(&app, &unicode(), 120, 40);
+    let board: String = s
+        .lines()
+        .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        board.contains("pruned: m outside must-play,\nd dead, c captured,\nv vulnerable: "),
+        "{board}"
+    );
 }

@@ -142,7 +142,7 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
     tmux.keys("G");
     let s = tmux.wait_for("N wins at λN, ? tried, x loses");
     assert!(s.contains("2 · ? 2 ?"), "c2 wins at level 2:\n{s}");
-    assert!(s.contains("λ2 search (black) WIN λ2"), "{s}");
+    assert!(s.contains("λ2 search (Black) WIN λ2"), "{s}");
     tmux.keys("w");
     let s = tmux.wait_for("A-zone, ATTACK λ");
     assert!(s.contains("verdict   WIN λ"), "{s}");
@@ -389,24 +389,29 @@ fn the_explorer_opens_a_lesson_from_its_picker() {
     tmux.wait_for("EXITED 0");
 }
 
-/// Issue 18, newcomer review: at the end of a df-pn run on Hex 6x6, `v` (the end of the
-/// principal variation: a proof search's current descent) has nowhere to go; the status
-/// line says why instead of nothing.
+/// Issue 18, newcomer review: at the end of a df-pn run on Hex 6x6, `v` stayed on the root
+/// with a note. With no descent under way it walks the proof's main line, d3 d4 e3 (e3 is
+/// decided by Black's connection, so the line ends there), at 80x24 and 120x40; a second
+/// `v` says it is at the line's end.
 #[test]
-fn v_at_the_end_of_a_hex_6x6_run_says_why() {
+fn v_at_the_end_of_a_hex_6x6_run_walks_the_proof() {
     let Some(tmux) = tmux_or_skip("pv") else {
         return;
     };
     let bin = env!("CARGO_BIN_EXE_plyscope");
     let shell = format!("{bin} explore hex-6x6 --algo dfpn; echo EXITED $?; sleep 30");
-    tmux.open(120, 40, &[&shell]);
-    tmux.wait_for("proven (proof tree");
-    tmux.keys("End");
-    tmux.wait_for("step 17/17");
-    tmux.keys("v");
-    tmux.keys("v");
-    let s = tmux.wait_for("v: the recorded run is over");
-    assert!(s.contains("no descent is under way"), "{s}");
-    tmux.keys("q");
-    tmux.wait_for("EXITED 0");
+    for (width, height, step) in [(80, 24, "17/17"), (120, 40, "step 17/17")] {
+        tmux.open(width, height, &[&shell]);
+        tmux.wait_for("proven (proof tree");
+        tmux.keys("End");
+        tmux.wait_for(step);
+        tmux.keys("v");
+        let s = tmux.wait_for("path      d3 d4 e3");
+        assert!(s.contains("goal: Black to move and win"), "{s}");
+        tmux.keys("v");
+        tmux.wait_for("v: already at the end of the proof's main line (root d3 d4 e3)");
+        tmux.keys("q");
+        tmux.wait_for("EXITED 0");
+        tmux.run(&["kill-session", "-t", "e2e"]);
+    }
 }

@@ -467,7 +467,7 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
                 r.result
             )
         }
-        (None, None, Some(size)) => format!("{} (proof tree of {size} nodes)", r.result),
+        (None, None, Some(size)) => format!("{} (proof tree of {size} positions)", r.result),
         (None, Some(level), None) => format!("{} at lambda level {level}", r.result),
         (None, None, None) if r.result == "unknown" => "unknown within limits".to_string(),
         (None, None, None) => r.result.clone(),
@@ -519,7 +519,7 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     } else if proof {
         writeln!(
             out,
-            "nodes       {}{stopped} (tt hits {}/{})",
+            "nodes       {}{stopped} searched (tt hits {}/{})",
             r.nodes, r.tt_hits, r.tt_probes
         )?;
     } else if threat {
@@ -538,6 +538,19 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
             out,
             "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
             r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
+        )?;
+    }
+    // Two counts side by side (issue 18, newcomer review: "nodes 3" next to "proof tree of
+    // 72"): the search's nodes are its effort, the proof's positions its size.
+    if let (true, Some(size)) = (proof, r.proof_size)
+        && size > r.nodes
+    {
+        writeln!(
+            out,
+            "            (the search entered {} nodes, the proof tree has {size} positions: a\n             \
+             position the solver's knowledge decides without searching below it (Hex: an\n             \
+             H-search connection) counts every position and move of that decision)",
+            r.nodes
         )?;
     }
     writeln!(

@@ -162,12 +162,14 @@ pub struct ProofConfig {
     pub weak: bool,
     /// Transposition table size in megabytes (df-pn, lambda-df-pn); 0 = none where possible.
     pub tt_mb: usize,
-    /// The 1+epsilon trick for df-pn thresholds (Pawlewicz & Lew); 0 = off. Measured
-    /// before df-pn had symmetric keys, certificates and must-play regions (those cut the
-    /// small puzzles' sum from 4,954 / 2,093 / 2,046 to 55 / 47 / 45 nodes, debug pins in
-    /// `tests/proof_epsilon.rs`), nodes to decide, 64 MB, deterministic: df-pn over the
-    /// ten bench puzzles it decides, epsilon 0 / 0.25 / 0.5: 1,596,111 / 1,097,450 /
-    /// 805,611 nodes in all; 0.25 is never worse than 0 by more than 0.6% on any of them
+    /// The 1+epsilon trick for df-pn's and lambda-df-pn's thresholds (Pawlewicz & Lew): the
+    /// selected child's min-side threshold is `min(th, max(delta_2 + 1, ceil(delta_2 * (1 +
+    /// epsilon))))` instead of `min(th, delta_2 + 1)`; 0 = off. The figures below were
+    /// measured before df-pn had symmetric keys, certificates and must-play regions; those
+    /// cut the small puzzles' sums for epsilon 0 / 0.25 / 0.5 from 4,954 / 2,093 / 2,046 to
+    /// 52 / 44 / 42 nodes today (the debug pins in `tests/proof_epsilon.rs`). Then, nodes
+    /// to decide, 64 MB, deterministic: df-pn over the ten bench puzzles it decides,
+    /// epsilon 0 / 0.25 / 0.5: 1,596,111 / 1,097,450 / 805,611 nodes in all; 0.25 is never worse than 0 by more than 0.6% on any of them
     /// (hex-4x4 4,294 -> 1,519, mnk-6x5-k4 34,361 -> 13,484, mnk-7x7-k4 47,060 -> 11,371,
     /// mnk-4x4-k4 1,340,760 -> 954,802, atarigo-4x4 167,179 -> 113,893), while 0.5 wins
     /// the sum on mnk-4x4-k4 and mnk-7x7-k4 alone and loses to 0.25 on five of the others

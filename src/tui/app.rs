@@ -493,12 +493,14 @@ impl App {
             .collect();
         let at_end = self.session.finished() && self.session.step() >= self.session.len();
         if path.is_empty() && self.is_proof() {
-            // A proof search's main line is its current descent from the root.
+            // A proof search's main line is its current descent from the root, or once none
+            // is under way the solved line: the root is not solved yet.
             return if at_end {
-                "v: the recorded run is over, no descent is under way (v follows the current one)"
+                "v: the run ended unsolved and no descent is under way: there is no main line"
                     .to_string()
             } else {
-                "v: no descent is under way at this step (v follows the current one)".to_string()
+                "v: no descent is under way at this step and the root is not solved yet (space steps)"
+                    .to_string()
             };
         }
         let line = if path.is_empty() {
@@ -506,9 +508,23 @@ impl App {
         } else {
             format!("root {}", path.join(" "))
         };
+        let what = if !self.is_proof() {
+            "the principal variation"
+        } else if root
+            .and_then(|r| self.session.detail(r).proof)
+            .is_some_and(|p| p.frames.is_empty())
+        {
+            // No descent under way: the line is the solved one.
+            "the proof's main line"
+        } else {
+            "the current descent"
+        };
         format!(
-            "v: already at the end of the principal variation ({line}){}",
-            if at_end {
+            "v: already at the end of {what} ({line}){}",
+            if what == "the proof's main line" {
+                // The line is the answer's, not the search's: stepping does not extend it.
+                ""
+            } else if at_end {
                 "; the recorded run ends here too"
             } else {
                 "; space steps the search"
@@ -908,7 +924,7 @@ impl App {
                             "board: each player's edge connection (b/w, B/W: a semi's key)"
                         }
                         KnowledgeView::Pruned => {
-                            "board: moves the solver prunes (m outside must-play, d dead, c captured, v vulnerable)"
+                            "board: the moves the solver prunes, a letter per reason (legend under the board)"
                         }
                     }
                     .to_string(),
@@ -1080,23 +1096,39 @@ mod tests {
         assert_eq!(app.selected, Some(cut));
     }
 
-    /// `v` at the end of a df-pn run (issue 18, newcomer review): the selection already is
-    /// where `v` goes (a proof search's main line is its current descent, none once the run
-    /// is over), and the status line says so instead of nothing.
+    /// `v` at the end of a df-pn run (issue 18, newcomer review): with no descent under way
+    /// it walks the solved line (hex-6x6: the proving move d3, then down the proof), and a
+    /// second `v` says it is already at the line's end.
     #[test]
-    fn v_at_the_end_of_a_proof_run_says_why_it_does_not_move() {
-        let (mut app, _rx) = open("hex-4x4-must-play");
+    fn v_at_the_end_of_a_proof_run_walks_the_proof_line() {
+        let (mut app, _rx) = open("hex-6x6");
         app.update(Action::StepEnd);
+        let root = app.session.roots().last().copied();
+        app.selected = root;
         app.update(Action::JumpPv);
-        let at = app.selected;
+        let end = app.selected.expect("a selection");
+        assert_ne!(app.selected, root, "v leaves the root of a solved proof");
+        let line = app.session.principal_variation(root.unwrap());
+        assert_eq!(line.last(), Some(&end));
+        assert_eq!(
+            app.session.row(line[0]).label,
+            "d3",
+            "the proving move first"
+        );
+        for &n in &line {
+            let proof = app.session.row(n).proof.expect("a proof row");
+            assert!(
+                proof.numbers.is_some_and(|p| p.is_proven()),
+                "every node proven"
+            );
+        }
         app.message = None;
         app.update(Action::JumpPv);
-        assert_eq!(app.selected, at);
-        assert_eq!(
-            app.message.as_deref(),
-            Some(
-                "v: the recorded run is over, no descent is under way (v follows the current one)"
-            )
+        assert_eq!(app.selected, Some(end));
+        let message = app.message.clone().unwrap_or_default();
+        assert!(
+            message.starts_with("v: already at the end of the proof's main line (root d3 "),
+            "{message}"
         );
     }
 

@@ -14,6 +14,7 @@
 
 pub mod board;
 pub mod editor;
+pub mod fitted;
 pub mod help;
 pub mod legend;
 pub mod lesson;
@@ -82,11 +83,11 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         let areas = lesson_layout::narrow(
             left,
             state,
-            board::height(app),
+            board::height(app, left.width),
             board::is_stones(app),
             theme,
         );
-        frame.render_widget(title_line(app, theme), title);
+        frame.render_widget(title_line(app, theme, title.width), title);
         lesson::render(frame, areas.lesson, app, theme);
         if areas.board.height > 0 {
             board::render(frame, areas.board, app, theme);
@@ -104,13 +105,13 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .areas(main);
-        let board_height = board::height(app).min(left.height.saturating_sub(8));
+        let board_height = board::height(app, left.width).min(left.height.saturating_sub(8));
         let [board_area, side_area] =
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(8)]).areas(left);
         (board_area, right, side_area)
     };
 
-    frame.render_widget(title_line(app, theme), title);
+    frame.render_widget(title_line(app, theme, title.width), title);
     board::render(frame, board_area, app, theme);
     // Lesson mode (wide): the lesson pane takes the upper part of the node pane's room.
     let side_area = if let Some(state) = &app.lesson {
@@ -150,13 +151,30 @@ fn render_overlays(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
 }
 
-fn title_line<'a>(app: &'a App, theme: &Theme) -> Paragraph<'a> {
-    Paragraph::new(Line::from(vec![
-        Span::styled("plyscope ", theme.style(Slot::Title)),
-        Span::styled(
-            format!("{}: {}", app.puzzle.name, app.puzzle.title),
-            theme.style(Slot::Text),
+/// The header: the puzzle and, after it, what the search sets out to answer
+/// ([`crate::view::goal`]: "goal: Black to move and win"). When the line is wider than
+/// `width` the puzzle's title gives way first, cut with the theme's ellipsis, so the goal
+/// stays in view.
+fn title_line<'a>(app: &'a App, theme: &Theme, width: u16) -> Paragraph<'a> {
+    use unicode_width::UnicodeWidthStr;
+    const HEAD: &str = "plyscope ";
+    const SEPARATOR: &str = " | ";
+    let goal = glyph_text(
+        theme,
+        &crate::view::goal::text(
+            &app.puzzle,
+            app.spec.config.algorithm,
+            app.spec.draw_for_attacker,
         ),
+    );
+    let title = glyph_text(theme, &format!("{}: {}", app.puzzle.name, app.puzzle.title));
+    let room = (width as usize).saturating_sub(HEAD.width() + SEPARATOR.width() + goal.width());
+    let title = fitted::fit(&title, room, theme.glyphs().ellipsis.as_str());
+    Paragraph::new(Line::from(vec![
+        Span::styled(HEAD, theme.style(Slot::Title)),
+        Span::styled(title, theme.style(Slot::Text)),
+        Span::styled(SEPARATOR, theme.style(Slot::Text)),
+        Span::styled(goal, theme.style(Slot::SideLabel)),
     ]))
 }
 

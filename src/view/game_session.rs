@@ -38,6 +38,8 @@ pub struct GameSession<G: BoardGame> {
     /// The search prunes with the game's solver knowledge (df-pn: Hex's connections,
     /// must-play region and inferior cells), so its proof nodes say what it knew.
     knowledge_pruning: bool,
+    /// The algorithm that ran (the children note says what it leaves out).
+    algorithm: Algorithm,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -84,6 +86,7 @@ impl<G: BoardGame> GameSession<G> {
         let ordering = config.ordering;
         Box::new(GameSession {
             knowledge_pruning: config.algorithm == Algorithm::DfPn,
+            algorithm: config.algorithm,
             root,
             live,
             replay: Replay::new(),
@@ -124,6 +127,47 @@ impl<G: BoardGame> GameSession<G> {
             }
         }
         out
+    }
+
+    /// The main line of a solved proof node as of the step, for `v` and the tree's main-line
+    /// style once no descent is under way: at each node the child that solves it the same
+    /// way. Where one child is enough (a proven OR node's proving move, a disproven AND
+    /// node's refutation) the first such child in the expansion's order; where every child
+    /// had to be solved, the one with the most nodes searched below it (the other side's most
+    /// stubborn reply; the first when none was entered). The line stops at an unsolved node
+    /// or a node without children (a new leaf, or one the game's knowledge decided).
+    fn solved_line(&self, node: NodeId) -> Vec<NodeId> {
+        let mut line = Vec::new();
+        let mut at = node;
+        while let Some(p) = self.row(at).proof
+            && let Some(numbers) = p.numbers.filter(|n| n.is_solved())
+        {
+            let proven = numbers.is_proven();
+            let kids = self.children(at);
+            let same = |c: NodeId| {
+                self.row(c)
+                    .proof
+                    .and_then(|r| r.numbers)
+                    .is_some_and(|n| n.is_solved() && n.is_proven() == proven)
+            };
+            let next = if proven == p.or_node {
+                kids.iter().copied().find(|&c| same(c))
+            } else {
+                self.largest_child(at)
+                    .filter(|c| kids.contains(c))
+                    .or(kids.first().copied())
+                    .filter(|&c| same(c))
+            };
+            match next {
+                // A line never loops (a tree), but a bound keeps a bug from hanging a frame.
+                Some(c) if line.len() < 10_000 => {
+                    line.push(c);
+                    at = c;
+                }
+                _ => break,
+            }
+        }
+        line
     }
 
     /// The position of the new leaf `mv` below `parent`, and the moves from the root.
@@ -193,7 +237,7 @@ impl<G: BoardGame> GameSession<G> {
                 &self.replay,
                 parent,
                 mv,
-                game.to_move().name(),
+                game.to_move().title(),
                 |id, m| {
                     let (game, _) = match trace.node(id).parent() {
                         Some(p) => self.position(trace, p),
@@ -440,8 +484,14 @@ impl<G: BoardGame> Session for GameSession<G> {
             return lambda::proof_line(&trace, &self.replay, node);
         }
         if (node as usize) < trace.node_count() && trace.node(node).kind().is_proof() {
-            // Proof nodes: the current descent below the node (the most-proving path).
+            // Proof nodes: the current descent below the node (the most-proving path);
+            // when none is under way (the run is over, or PNS is between walks) and the
+            // node is solved, the solved line below it.
             let path = self.replay.path(&trace);
+            if path.is_empty() {
+                drop(trace);
+                return self.solved_line(node);
+            }
             return match path.iter().position(|&n| n == node) {
                 Some(i) => path[i + 1..].to_vec(),
                 None => Vec::new(),
@@ -638,6 +688,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                         &game,
                         &listed,
                         self.knowledge_pruning && game.knowledge_prunes(),
+                        self.algorithm,
                     );
                 }
                 if self.knowledge_pruning {
@@ -825,6 +876,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                 &game,
                 trace.moves(moves),
                 self.knowledge_pruning && game.knowledge_prunes(),
+                self.algorithm,
             ) {
                 x.lines.insert(at, note);
                 at += 1;

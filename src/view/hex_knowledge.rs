@@ -14,14 +14,6 @@ use super::session::{KnowledgeView, MarkKind};
 /// Carrier cells named in a line before "+k more".
 const LISTED: usize = 6;
 
-/// "Black" / "White".
-fn title(player: Player) -> &'static str {
-    match player {
-        Player::Black => "Black",
-        Player::White => "White",
-    }
-}
-
 /// The one-letter mark of a pruned move's reason.
 pub fn pruned_letter(why: Pruned) -> char {
     match why {
@@ -103,10 +95,10 @@ pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<
         KnowledgeView::Off => None,
         KnowledgeView::Connections => {
             let state = |player: Player| match &k.connections[player.index()] {
-                None => format!("{} none", title(player)),
-                Some(EdgeConnection::Full { .. }) => format!("{} full", title(player)),
+                None => format!("{} none", player.title()),
+                Some(EdgeConnection::Full { .. }) => format!("{} full", player.title()),
                 Some(EdgeConnection::Semi { key, .. }) => {
-                    format!("{} semi {}", title(player), game.format_move(*key))
+                    format!("{} semi {}", player.title(), game.format_move(*key))
                 }
             };
             Some(format!(
@@ -116,7 +108,8 @@ pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<
             ))
         }
         KnowledgeView::Pruned => Some(format!(
-            "pruned: m outside must-play, d dead,\nc captured, v vulnerable: {} cell{}",
+            // One line: the board pane wraps it between the letters' entries at its width.
+            "pruned: m outside must-play, d dead, c captured, v vulnerable: {} cell{}",
             k.pruned.len(),
             if k.pruned.len() == 1 { "" } else { "s" }
         )),
@@ -175,7 +168,7 @@ pub fn lines(game: &Hex, k: &Knowledge, carriers: bool) -> Vec<String> {
         if player != mover && k.connections[mover.index()].is_some() {
             break;
         }
-        let (who, to_move) = (title(player), title(mover));
+        let (who, to_move) = (player.title(), mover.title());
         let holds = if player == mover {
             format!("{who} to move holds")
         } else {
@@ -409,7 +402,7 @@ mod tests {
         assert_eq!(total, k.pruned.len(), "{last}");
         assert_eq!(
             last,
-            "11 moves pruned: 8 outside must-play, 3 captured by black"
+            "11 moves pruned: 8 outside must-play, 3 captured by Black"
         );
     }
 

@@ -154,12 +154,12 @@ pub fn label<M: Copy>(state: &LambdaState<M>, format: impl Fn(M) -> String) -> S
     match state.kind {
         LambdaNodeKind::Attack(mv) | LambdaNodeKind::Defence(mv) => format(mv),
         LambdaNodeKind::Search(LambdaPurpose::Root) => {
-            format!("λ{level} search ({})", state.attacker.name())
+            format!("λ{level} search ({})", state.attacker.title())
         }
         LambdaNodeKind::Search(LambdaPurpose::Threat) => format!("threat λ{level}?"),
         LambdaNodeKind::Search(LambdaPurpose::AfterDefence) => format!("re-search λ{level}"),
         LambdaNodeKind::Search(LambdaPurpose::CounterThreat) => {
-            format!("counter-threat λ{level} ({})", state.attacker.name())
+            format!("counter-threat λ{level} ({})", state.attacker.title())
         }
     }
 }
@@ -565,7 +565,7 @@ mod tests {
         assert_eq!(
             labels,
             [
-                "λ2 search (black)",
+                "λ2 search (Black)",
                 "a1",
                 "threat λ0?",
                 "b2",
@@ -690,7 +690,7 @@ mod tests {
             candidates: None,
             candidate_lists: 0,
         };
-        assert_eq!(label(&state, name), "counter-threat λ1 (white)");
+        assert_eq!(label(&state, name), "counter-threat λ1 (White)");
         assert_eq!(
             verdict_words(state.kind, LambdaVerdict::Won { level: 1 }),
             ("counter-threat λ1".to_string(), Tone::SelfEndangering)

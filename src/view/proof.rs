@@ -6,8 +6,8 @@
 //! numbers of a node for the board.
 
 use crate::game::{MAX_SYMMETRIES, MoveList};
-use crate::search::SearchGame;
 use crate::search::proof::{PN_INFINITY, ProofNumbers, backup_by_definition};
+use crate::search::{Algorithm, SearchGame};
 use crate::trace::replay::{PnState, Replay};
 use crate::trace::store::{NodeId, Trace};
 
@@ -44,7 +44,7 @@ pub struct Frame {
 /// The side pane's facts about a proof node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofDetail {
-    /// "OR, black to move" (the attacker's node) / "AND, white to move".
+    /// "OR, Black to move" (the attacker's node) / "AND, White to move".
     pub role: String,
     pub numbers: Option<ProofNumbers>,
     pub thresholds: Option<ProofNumbers>,
@@ -308,12 +308,41 @@ pub fn rule_lines(
 /// `known`: the game's solver knowledge (Hex) counts the pruned moves by reason in a line of
 /// its own beside this note, so the note leaves what is not a mirror image to those lines
 /// ("2 of 13 legal moves") instead of counting the same moves a second, vaguer time.
-pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move], known: bool) -> Option<String> {
+///
+/// The note follows what `algorithm` does (issue 18, newcomer review): PNS and PN² keep
+/// no table and search mirror images apart, so they count none; a mover with a proven win
+/// beyond one move (`Tactics::winning_key`; Hex: the key of its semi connection) gets the
+/// key as its only child, solved at once (`pns.rs`, `expand` and `narrow`), which the note
+/// names; PNS drops the rest as df-pn does (the must-play region, then inferior cells), and
+/// only lambda-df-pn has a level's move rules.
+pub fn children_note<G: SearchGame>(
+    game: &G,
+    listed: &[G::Move],
+    known: bool,
+    algorithm: Algorithm,
+) -> Option<String> {
     let mut legal = MoveList::new();
     game.legal_moves(&mut legal);
     if legal.len() <= listed.len() {
         return None;
     }
+    // A proven win beyond one move: the key alone (PNS, PN²; df-pn decides such a node
+    // without generating a child, so it never lists one).
+    if let [only] = listed
+        && game.is_stable()
+        && game.winning_move(game.to_move()).is_none()
+        && game.winning_key() == Some(*only)
+    {
+        let others = legal.len() - 1;
+        return Some(format!(
+            "1 of {} legal moves: {} to move has a proven win (Hex: the key of its semi \
+             connection), so the key is the only child, solved at once; the other {others} \
+             are not generated",
+            legal.len(),
+            game.to_move().title()
+        ));
+    }
+    let merges_mirrors = matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
     let key_after = |mv: G::Move| {
         let mut g = game.clone();
         g.play(mv);
@@ -324,7 +353,7 @@ pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move], known: bool) -
     let has_region = game.is_stable() && game.must_play(&mut region);
     let (mut mirrors, mut outside, mut other) = (0usize, 0usize, 0usize);
     for &mv in legal.iter().filter(|m| !listed.contains(m)) {
-        if listed_keys.contains(&key_after(mv)) {
+        if merges_mirrors && listed_keys.contains(&key_after(mv)) {
             mirrors += 1;
         } else if has_region && !region.contains(&mv) {
             outside += 1;
@@ -358,9 +387,20 @@ pub fn children_note<G: SearchGame>(game: &G, listed: &[G::Move], known: bool) -
         ));
     }
     if other > 0 {
-        parts.push(format!(
-            "{other} left out by the one-move tactics, the game's knowledge (Hex: inferior cells) or the level's move rules"
-        ));
+        parts.push(match algorithm {
+            // PNS expands every legal move but those the knowledge drops (pns.rs, narrow).
+            Algorithm::Pns | Algorithm::Pn2 => {
+                format!("{other} inferior (Hex: dead, captured or vulnerable cells)")
+            }
+            Algorithm::LambdaDfPn => format!(
+                "{other} left out by the one-move tactics, the game's knowledge (Hex: inferior \
+                 cells) or the level's move rules"
+            ),
+            _ => format!(
+                "{other} left out by the one-move tactics (moves that lose at once) or the \
+                 game's knowledge (Hex: inferior cells)"
+            ),
+        });
     }
     if parts.is_empty() {
         return Some(format!("{} of {} legal moves", listed.len(), legal.len()));
@@ -407,9 +447,9 @@ pub fn detail<M: Copy + PartialEq>(
     let s = state(trace, replay, id)?;
     let n = trace.node(id);
     let role = if s.or_node {
-        format!("OR, {} to move", n.to_move().name())
+        format!("OR, {} to move", n.to_move().title())
     } else {
-        format!("AND, {} to move", n.to_move().name())
+        format!("AND, {} to move", n.to_move().title())
     };
     Some(ProofDetail {
         role,
@@ -487,6 +527,41 @@ pub fn numbers_text(numbers: Option<ProofNumbers>) -> String {
 mod tests {
     use super::*;
     use crate::search::proof::PN_MAX_FINITE;
+
+    /// PNS on the empty Hex 4x4 board (issue 18, newcomer review): Black's semi connection
+    /// makes b3 the only child. The note read "1 mirror image under the 180° turn, 10
+    /// outside the must-play region (6 cells), 4 left out by ... the level's move rules";
+    /// PNS merges no mirrors and asked for no region: it generated the key alone.
+    #[test]
+    fn a_pns_key_child_is_named_for_what_pns_does() {
+        use crate::game::Game;
+        use crate::games::hex::Hex;
+        let g = Hex::new(4).unwrap();
+        let b3 = g.parse_move("b3").unwrap();
+        let note = children_note(&g, &[b3], false, Algorithm::Pns).unwrap();
+        assert_eq!(
+            note,
+            "1 of 16 legal moves: Black to move has a proven win (Hex: the key of its semi \
+             connection), so the key is the only child, solved at once; the other 15 are not \
+             generated"
+        );
+        // c2 is b3's mirror image under the 180° turn: df-pn's symmetric keys merge the two,
+        // PNS does not, so a PNS list without c2 left it out for another reason.
+        let c2 = g.parse_move("c2").unwrap();
+        let mut legal = MoveList::new();
+        g.legal_moves(&mut legal);
+        let listed: Vec<_> = legal.iter().copied().filter(|&m| m != c2).collect();
+        let dfpn = children_note(&g, &listed, false, Algorithm::DfPn).unwrap();
+        assert_eq!(
+            dfpn,
+            "15 of 16 legal moves: 1 mirror image under the 180° turn"
+        );
+        let pns = children_note(&g, &listed, false, Algorithm::Pns).unwrap();
+        assert_eq!(
+            pns,
+            "15 of 16 legal moves: 1 inferior (Hex: dead, captured or vulnerable cells)"
+        );
+    }
 
     #[test]
     fn the_rule_reads_well_with_one_child_and_with_many() {

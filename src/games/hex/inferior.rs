@@ -162,13 +162,13 @@ pub enum InferiorReason {
     )
 )]
 impl InferiorReason {
-    /// A short name for users: `dead`, `captured by black`, `captured by white`,
+    /// A short name for users: `dead`, `captured by Black`, `captured by White`,
     /// `vulnerable` (the killer is shown by the caller, in the game's notation).
     pub fn name(self) -> &'static str {
         match self {
             InferiorReason::Dead => "dead",
-            InferiorReason::CapturedBy(Player::Black) => "captured by black",
-            InferiorReason::CapturedBy(Player::White) => "captured by white",
+            InferiorReason::CapturedBy(Player::Black) => "captured by Black",
+            InferiorReason::CapturedBy(Player::White) => "captured by White",
             InferiorReason::Vulnerable { .. } => "vulnerable",
         }
     }
@@ -758,7 +758,7 @@ mod tests {
         assert_eq!(InferiorReason::Dead.name(), "dead");
         assert_eq!(
             InferiorReason::CapturedBy(Player::White).name(),
-            "captured by white"
+            "captured by White"
         );
     }
 

@@ -32,14 +32,14 @@ pub enum Pruned {
 }
 
 impl Pruned {
-    /// A short name for users: `outside must-play`, `dead`, `captured by black`,
+    /// A short name for users: `outside must-play`, `dead`, `captured by Black`,
     /// `vulnerable to c3`.
     pub fn describe(self, game: &Hex) -> String {
         use crate::game::Game;
         match self {
             Pruned::OutsideMustPlay => "outside must-play".to_string(),
             Pruned::Dead => "dead".to_string(),
-            Pruned::CapturedBy(player) => format!("captured by {player}"),
+            Pruned::CapturedBy(player) => format!("captured by {}", player.title()),
             Pruned::Vulnerable { killer } => {
                 format!("vulnerable to {}", game.format_move(killer))
             }

@@ -90,7 +90,7 @@ actions! {
     ExpandAll => "expand_all", Tree, None, "show everything below the selected node";
     Select => "select", Tree, None, "expand or collapse the selected node; in a list, choose the entry";
 
-    JumpPv => "jump_pv", Jump, None, "jump to the end of the main line (proof search: descent)";
+    JumpPv => "jump_pv", Jump, None, "jump to the end of the main line (descent, or the proof)";
     JumpLargest => "jump_largest", Jump, None, "jump to the child with the largest subtree";
     JumpNextCutoff => "jump_next_cutoff", Jump, None, "jump to the next node that ended in a cutoff";
     JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "jump to the previous node that ended in a cutoff";

@@ -36,11 +36,19 @@ pub fn view(app: &App) -> BoardView {
     app.session.board(app.selected, app.board_options())
 }
 
-/// Rows the pane wants: the board, its coordinates and the border.
-pub fn height(app: &App) -> u16 {
+/// Rows the pane wants at `width` columns (its border included): the board, its
+/// coordinates, the border and the legend as wrapped to the pane's inner width (counting
+/// the legend's own lines cut its wrapped last line at 80x24).
+pub fn height(app: &App, width: u16) -> u16 {
     match view(app) {
         BoardView::Stones { rows, legend, .. } => {
-            rows as u16 + 4 + legend.map_or(0, |l| l.lines().count() as u16)
+            let inner = usize::from(width.saturating_sub(2)).max(1);
+            let legend_rows: usize = legend
+                .iter()
+                .flat_map(|l| l.lines())
+                .map(|l| wrap(l, inner).len())
+                .sum();
+            rows as u16 + 4 + legend_rows as u16
         }
         BoardView::Text(text) => text.lines().count() as u16 + 2,
     }
@@ -161,18 +169,43 @@ pub fn stone_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'s
     lines
 }
 
-/// `text` in lines of at most `width` columns, broken at spaces (a word longer than the
+/// `text` in lines of at most `width` columns. A legend is a list ("m outside must-play,
+/// d dead, ..."): it breaks after a comma first, so that a mark stays with its meaning
+/// (issue 18, newcomer review: at 120x40 "d" ended one line and "dead," stood alone on the
+/// next); an entry wider than the width is broken at its spaces (a word longer than the
 /// width gets a line of its own).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.width() + 1 + word.width() > width {
-            out.push(std::mem::take(&mut line));
-        } else if !line.is_empty() {
+    let entries: Vec<&str> = text.split(", ").collect();
+    for (i, entry) in entries.iter().enumerate() {
+        // Every entry but the last keeps its comma.
+        let piece = if i + 1 < entries.len() {
+            format!("{entry},")
+        } else {
+            entry.to_string()
+        };
+        if !line.is_empty() && line.width() + 1 + piece.width() <= width {
             line.push(' ');
+            line.push_str(&piece);
+            continue;
         }
-        line.push_str(word);
+        if !line.is_empty() {
+            out.push(std::mem::take(&mut line));
+        }
+        if piece.width() <= width {
+            line = piece;
+            continue;
+        }
+        // An entry wider than the line: its words, as prose.
+        for word in piece.split(' ') {
+            if !line.is_empty() && line.width() + 1 + word.width() > width {
+                out.push(std::mem::take(&mut line));
+            } else if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
     }
     out.push(line);
     out
@@ -214,6 +247,31 @@ mod tests {
 
     fn text(line: &Line) -> String {
         line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    /// The pruned-cells legend of hex-6x6 in the 120x40 board pane (34 columns) read
+    /// "pruned: m outside must-play, d" / "dead," / ...: a mark now stays with its meaning.
+    #[test]
+    fn a_legend_breaks_between_its_entries() {
+        let legend = "pruned: m outside must-play, d dead, c captured, v vulnerable: 23 cells";
+        assert_eq!(
+            wrap(legend, 34),
+            [
+                "pruned: m outside must-play,",
+                "d dead, c captured,",
+                "v vulnerable: 23 cells"
+            ]
+        );
+        // 80x24's 38 columns: two lines.
+        assert_eq!(
+            wrap(legend, 38),
+            [
+                "pruned: m outside must-play, d dead,",
+                "c captured, v vulnerable: 23 cells"
+            ]
+        );
+        // An entry wider than the line falls back to its words.
+        assert_eq!(wrap("aaa bbb ccc, d", 8), ["aaa bbb", "ccc, d"]);
     }
 
     /// The hex-6x6 df-pn screen at step 11 read `1 (O )1  19`: two-column values made the

@@ -238,8 +238,8 @@ fn editor_side(e: &Editor) -> Vec<String> {
         ..
     } = &s.board
     {
-        out.push("AtariGo counts: as many stones each (black to move)".to_string());
-        out.push("or black one more (white to move)".to_string());
+        out.push("AtariGo counts: as many stones each (Black to move)".to_string());
+        out.push("or Black one more (White to move)".to_string());
     }
     out.push("c check, s save, P play from here, esc leave".to_string());
     out
@@ -342,12 +342,15 @@ fn play_side(p: &Play) -> Vec<String> {
         match p.over() {
             Some(over) => over,
             None if p.is_thinking() => {
-                format!("{} to move: the engine is thinking", p.position.to_move())
+                format!(
+                    "{} to move: the engine is thinking",
+                    p.position.to_move().title()
+                )
             }
             None if p.position.to_move() == p.human => {
-                format!("{} to move: your turn", p.position.to_move())
+                format!("{} to move: your turn", p.position.to_move().title())
             }
-            None => format!("{} to move", p.position.to_move()),
+            None => format!("{} to move", p.position.to_move().title()),
         },
     ];
     let moves: Vec<String> = p

@@ -36,7 +36,7 @@ use crate::view::bound_word;
 use crate::view::lambda::Tone;
 use crate::view::proof;
 
-use super::{glyph_text, pane};
+use super::{fitted, glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -170,7 +170,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 },
             )));
         }
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        render_cut(frame, inner, lines, theme);
         return;
     }
     if let Some(l) = &d.lambda {
@@ -189,8 +189,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 "attacker",
                 format!(
                     "{} (defender {})",
-                    l.attacker.name(),
-                    l.attacker.opponent().name()
+                    l.attacker.title(),
+                    l.attacker.opponent().title()
                 ),
                 Slot::SideValue,
             ),
@@ -235,7 +235,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             format!("{} in its subtree", d.subtree_nodes),
             Slot::SideValue,
         ));
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+        render_cut(frame, inner, lines, theme);
         return;
     }
     let mut lines = vec![
@@ -254,7 +254,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             format!("{} ({} left)", d.ply, d.depth),
             Slot::SideValue,
         ),
-        row("to move", d.to_move.name().to_string(), Slot::SideValue),
+        row("to move", d.to_move.title().to_string(), Slot::SideValue),
     ];
     if let Some(w) = d.window {
         lines.push(row("alpha", w.alpha.to_string(), Slot::SideWindow));
@@ -318,7 +318,20 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(row("history", text, Slot::SideValue));
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    render_cut(frame, inner, lines, theme);
+}
+
+/// Draws the pane's lines wrapped at its width; what does not fit its height is counted on
+/// the last row ("… 3 more lines"), not cut silently (at 80x24 the pane has nine rows).
+fn render_cut(frame: &mut Frame, area: Rect, lines: Vec<Line<'_>>, theme: &Theme) {
+    let lines = fitted::wrap_cut(
+        lines,
+        area.width,
+        area.height,
+        theme.glyphs().ellipsis.as_str(),
+        theme.style(Slot::SideLabel),
+    );
+    frame.render_widget(Paragraph::new(lines), area);
 }
 
 /// History entries the side pane lists (highest scores first).

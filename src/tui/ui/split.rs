@@ -92,7 +92,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &T
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .areas(main);
-        let board_height = board::height(focus).min(left.height.saturating_sub(8));
+        let board_height = board::height(focus, left.width).min(left.height.saturating_sub(8));
         let [board_area, side_area] =
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(6)]).areas(left);
         board::render(frame, board_area, focus, theme);

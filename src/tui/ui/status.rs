@@ -141,8 +141,13 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     };
     let first = Line::from(Span::styled(first, bar));
     let second = match &app.message {
+        // A note wider than the screen ends in the ellipsis instead of at the edge.
         Some(m) => Line::from(Span::styled(
-            glyph_text(theme, m),
+            super::fitted::fit(
+                &glyph_text(theme, m),
+                area.width as usize,
+                theme.glyphs().ellipsis.as_str(),
+            ),
             theme.style(Slot::Warning),
         )),
         None => {

@@ -6,8 +6,8 @@
 //! principal variation's moves take their own style.
 //!
 //! Lambda searches (thesis 000 section 5.1) show their own tree: LAMBDA calls labelled by
-//! purpose and level ("λ2 search (black)", "threat λ1?", "re-search λ2", "counter-threat λ1
-//! (white)") with the attack and defence moves under them, each move with its level; a
+//! purpose and level ("λ2 search (Black)", "threat λ1?", "re-search λ2", "counter-threat λ1
+//! (White)") with the attack and defence moves under them, each move with its level; a
 //! nested threat check is a child of its attack move, so it folds like any subtree. Verdicts
 //! are words ("WIN λ2", "no threat", "defended", "refutes", "holds", "self-endangering",
 //! "inversion", "depth limit") in the `lambda.*` styles.

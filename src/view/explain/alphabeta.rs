@@ -106,7 +106,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 lines.push(format!(
                     "the search's answer: {value} ({}) for {}, the side to move",
                     bound_word(bound),
-                    n.to_move().name()
+                    n.to_move().title()
                 ));
             }
             Some(parent) if n.kind() != NodeKind::NullMove => {

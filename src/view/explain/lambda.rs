@@ -54,8 +54,8 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     ) -> (String, Vec<String>) {
         let n = self.trace.node(node);
         let level = n.level();
-        let attacker = n.attacker().name();
-        let defender = n.attacker().opponent().name();
+        let attacker = n.attacker().title();
+        let defender = n.attacker().opponent().title();
         match kind {
             LambdaNodeKind::Search(LambdaPurpose::Root) => (
                 format!("λ{level} search: can {attacker} force a win of order <= {level}?"),
@@ -271,10 +271,10 @@ mod tests {
         let x = all(&g, &t);
         assert_eq!(
             x[0].headline,
-            "λ2 search: can black force a win of order <= 2?"
+            "λ2 search: can Black force a win of order <= 2?"
         );
         assert_eq!(x[2].headline, "ATTACK at λ1: 3 candidates");
-        assert_eq!(x[4].headline, "threat check at λ0: white passes");
+        assert_eq!(x[4].headline, "threat check at λ0: White passes");
         assert_eq!(x[6].headline, "DEFEND at λ1: 1 defence against the threat");
         assert!(x[6].lines[0].starts_with("restricted to the threat's relevance zone (3 points)"));
         assert_eq!(x[9].headline, "b1: defended");
