@@ -66,11 +66,14 @@ fn solve_says_what_its_node_count_and_its_proof_size_count() {
     for expected in [
         "result      proven (proof tree of 72 positions)",
         "nodes       3 searched (tt hits ",
-        "            (the search entered 3 nodes, the proof tree has 72 positions: a\n             \
-         position the solver's knowledge decides without searching below it (Hex: an\n             \
-         H-search connection) counts every position and move of that decision)\n",
-        "proof       72 positions, 71 moves, ",
+        "            (the search entered 3 nodes; its proof tree counts 72 positions,\n             \
+         since a position the solver's knowledge decides without searching below it\n             \
+         (Hex: an H-search connection) counts every position and move of that decision)\n",
+        "proof       4 positions, 3 moves, ",
         " bytes of JSON (extracted by ",
+        "            (1 connection leaves and 1 must-play nodes stand for the\n             \
+         positions their connections decide: the file holds the connections, and verify\n             \
+         checks them step by step)\n",
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }

@@ -547,9 +547,9 @@ fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     {
         writeln!(
             out,
-            "            (the search entered {} nodes, the proof tree has {size} positions: a\n             \
-             position the solver's knowledge decides without searching below it (Hex: an\n             \
-             H-search connection) counts every position and move of that decision)",
+            "            (the search entered {} nodes; its proof tree counts {size} positions,\n             \
+             since a position the solver's knowledge decides without searching below it\n             \
+             (Hex: an H-search connection) counts every position and move of that decision)",
             r.nodes
         )?;
     }

@@ -176,6 +176,18 @@ pub fn after_solve(
         extracted.resolve_nodes,
         start.elapsed().as_secs_f64()
     )?;
+    let (leaves, must_play) = (
+        extracted.tree.connection_leaves(),
+        extracted.tree.must_play_nodes(),
+    );
+    if leaves + must_play > 0 {
+        writeln!(
+            out,
+            "            ({leaves} connection leaves and {must_play} must-play nodes stand for the\n             \
+             positions their connections decide: the file holds the connections, and verify\n             \
+             checks them step by step)"
+        )?;
+    }
     if let Some(path) = &request.out {
         // Through a temporary file and a rename, like every file plyscope writes: a full
         // disk or a kill midway leaves the old file as it was.
