@@ -22,6 +22,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use plyscope::atomic_file;
+use plyscope::run::solve::SolveReport;
 
 use super::Row;
 
@@ -161,6 +162,9 @@ pub fn load(path: &Path) -> anyhow::Result<BaselineFile> {
         "a bench baseline",
     )
     .map_err(|e| anyhow!("cannot read the baseline {}: {e}", path.display()))?;
+    if let Some(file) = of_solve_reports(path, &text)? {
+        return Ok(file);
+    }
     let file: BaselineFile = serde_json::from_str(&text).map_err(|e| {
         anyhow!(
             "{}:{}:{}: not a plyscope bench baseline: {}",
@@ -186,6 +190,74 @@ pub fn load(path: &Path) -> anyhow::Result<BaselineFile> {
         );
     }
     Ok(file)
+}
+
+/// A baseline made of solve reports (`plyscope solve --json`, one object per line, or the
+/// merged report of `plyscope merge --json`): one row per report, labelled as the bench
+/// labels its rows ("dfpn all openings" for a root analysis), so the bench's row of the same
+/// puzzle and variant is compared with the cluster's figures. A merged report's time is
+/// the CPU total of its shards: compare it with `--tolerance` to spare. `Ok(None)` when
+/// `text` is not solve reports (a bench baseline, or something else for the caller to
+/// refuse); a shard's report is refused: merge the shards first.
+fn of_solve_reports(path: &Path, text: &str) -> anyhow::Result<Option<BaselineFile>> {
+    let mut values = Vec::new();
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        match value {
+            Ok(v) => values.push(v),
+            Err(_) => return Ok(None),
+        }
+    }
+    if values
+        .iter()
+        .any(|v| v.get("format").and_then(|f| f.as_str()) == Some(plyscope::run::shard::FORMAT))
+    {
+        anyhow::bail!(
+            "{}: a shard's report, not a baseline: merge the shards first              (plyscope merge FILES... --json)",
+            path.display()
+        );
+    }
+    let is_report = |v: &serde_json::Value| {
+        v.get("format").is_none()
+            && ["puzzle", "algorithm", "result", "nodes", "seconds", "check"]
+                .iter()
+                .all(|k| v.get(k).is_some())
+    };
+    if values.is_empty() || !values.iter().all(is_report) {
+        return Ok(None);
+    }
+    let mut rows = Vec::with_capacity(values.len());
+    let mut shards = 0;
+    for (i, value) in values.into_iter().enumerate() {
+        shards += value
+            .get("merged")
+            .and_then(|m| m.get("shards"))
+            .and_then(|n| n.as_u64())
+            .unwrap_or(0);
+        let report: SolveReport = serde_json::from_value(value).map_err(|e| {
+            anyhow!(
+                "{}: report {}: not a plyscope solve report: {e}",
+                path.display(),
+                i + 1
+            )
+        })?;
+        rows.push(SavedRow::of(&Row::of_report(report)));
+    }
+    let machine = if shards > 0 {
+        format!("merged from {shards} shards, times are CPU totals")
+    } else {
+        "solve reports".to_string()
+    };
+    Ok(Some(BaselineFile {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        plyscope: "solve --json".to_string(),
+        git_rev: None,
+        machine,
+        note: None,
+        node_cap: 0,
+        filter: None,
+        rows,
+    }))
 }
 
 /// serde_json's message without its own " at line L column C" (the caller puts the position

@@ -685,6 +685,16 @@ static SCRATCH: AtomicBool = AtomicBool::new(false);
 /// answers and lines (so a measurement in this thread starts cold).
 pub fn set_hsearch_mode(mode: HsearchMode) {
     SCRATCH.store(mode == HsearchMode::Scratch, Ordering::Relaxed);
+    forget_thread_answers();
+}
+
+/// Forgets this thread's cached answers and lines, the mode unchanged, so the next search
+/// in this thread finds what it would find as the first search of a fresh process: the
+/// incremental lines' answers depend on the positions walked before. The root analysis
+/// calls it before each opening's search, so an opening's classification and node count
+/// do not depend on which openings the process searched before (`solve --root --shard`
+/// then matches an unsharded run node for node; issue 19 point 3).
+pub fn forget_thread_answers() {
     CACHE.with(|cache| cache.borrow_mut().clear());
     LINES.with(|lines| {
         *lines.borrow_mut() = [
