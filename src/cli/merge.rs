@@ -110,6 +110,7 @@ fn merged_json(report: &SolveReport, shards: &[ShardFile]) -> anyhow::Result<ser
                 "shards": shards.len(),
                 "files": shards.iter().map(|s| s.file.as_str()).collect::<Vec<_>>(),
                 "seconds": "cpu-total",
+                "plyscope": shards[0].report.plyscope,
             }),
         );
     }

@@ -448,14 +448,16 @@ pub fn check_set(shards: &[ShardFile]) -> Result<(), ShardError> {
     let a = &first.report;
     for s in &shards[1..] {
         let b = &s.report;
-        let differs = |what: &str, x: &dyn std::fmt::Debug, y: &dyn std::fmt::Debug| {
+        // Values as JSON writes them: "hex-5x5", 64, null.
+        let differs = |what: &str, x: serde_json::Value, y: serde_json::Value| {
             ShardError::Invalid(format!(
-                "{}: {what} {y:?} differs from {}'s {x:?}: the shards are not of one run",
+                "{}: {what} {y} differs from {}'s {x}: the shards are not of one run",
                 s.file, first.file
             ))
         };
+        let json = |text: &str| serde_json::Value::String(text.to_string());
         if b.puzzle != a.puzzle {
-            return Err(differs("puzzle", &a.puzzle, &b.puzzle));
+            return Err(differs("puzzle", json(&a.puzzle), json(&b.puzzle)));
         }
         if b.diagram != a.diagram || b.to_move != a.to_move || b.game != a.game {
             return invalid(format!(
@@ -475,12 +477,16 @@ pub fn check_set(shards: &[ShardFile]) -> Result<(), ShardError> {
                 .unwrap_or_else(|| "settings".to_string());
             return Err(differs(
                 &format!("setting {field}"),
-                &x.get(&field).cloned().unwrap_or_default(),
-                &y.get(&field).cloned().unwrap_or_default(),
+                x.get(&field).cloned().unwrap_or_default(),
+                y.get(&field).cloned().unwrap_or_default(),
             ));
         }
         if b.plyscope != a.plyscope {
-            return Err(differs("plyscope version", &a.plyscope, &b.plyscope));
+            return Err(differs(
+                "plyscope version",
+                json(&a.plyscope),
+                json(&b.plyscope),
+            ));
         }
         if b.shard.count != a.shard.count {
             return invalid(format!(

@@ -227,12 +227,19 @@ fn of_solve_reports(path: &Path, text: &str) -> anyhow::Result<Option<BaselineFi
     }
     let mut rows = Vec::with_capacity(values.len());
     let mut shards = 0;
+    let mut version = None;
     for (i, value) in values.into_iter().enumerate() {
-        shards += value
-            .get("merged")
+        let merged = value.get("merged");
+        shards += merged
             .and_then(|m| m.get("shards"))
             .and_then(|n| n.as_u64())
             .unwrap_or(0);
+        version = version.or_else(|| {
+            merged
+                .and_then(|m| m.get("plyscope"))
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        });
         let report: SolveReport = serde_json::from_value(value).map_err(|e| {
             anyhow!(
                 "{}: report {}: not a plyscope solve report: {e}",
@@ -250,7 +257,7 @@ fn of_solve_reports(path: &Path, text: &str) -> anyhow::Result<Option<BaselineFi
     Ok(Some(BaselineFile {
         format: FORMAT.to_string(),
         version: VERSION,
-        plyscope: "solve --json".to_string(),
+        plyscope: version.unwrap_or_else(|| "version not recorded".to_string()),
         git_rev: None,
         machine,
         note: None,
