@@ -729,6 +729,7 @@ fn add(total: &mut Stats, more: &Stats) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn shards_parse_as_i_of_n_and_refuse_the_rest() {
