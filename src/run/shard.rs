@@ -535,7 +535,7 @@ pub fn merge(puzzle: &Puzzle, shards: &[ShardFile]) -> Result<SolveReport, Shard
         .options(puzzle)
         .map_err(|why| ShardError::Invalid(format!("{}: {why}", first.file)))?;
     registry::check(puzzle, options.algorithm)?;
-    Ok(match &puzzle.position {
+    match &puzzle.position {
         Position::Mnk(g) => merge_game(
             g.clone(),
             puzzle,
@@ -564,7 +564,7 @@ pub fn merge(puzzle: &Puzzle, shards: &[ShardFile]) -> Result<SolveReport, Shard
         Position::Dama(_) | Position::Gobblet(_) => {
             unreachable!("registry::check refuses the proof-number searches on these games")
         }
-    }?)
+    }
 }
 
 fn merge_game<G: SearchGame>(

@@ -588,6 +588,77 @@ mod tests {
         assert_eq!(c.flags, vec!["RESULT CHANGED win 3 plies -> draw"]);
     }
 
+    /// A `solve --json` report as a row: its algorithm, variant and result as the bench
+    /// labels them.
+    fn report(puzzle: &str, algorithm: &str, extra: serde_json::Value) -> String {
+        let mut r = serde_json::json!({
+            "puzzle": puzzle, "title": "t", "game": "hex", "diagram": "", "to_move": "black",
+            "algorithm": algorithm, "result": "proven", "value": "proven", "pv": [],
+            "depth": 0, "stopped": false, "tt_mb": 64, "nodes": 67, "leaves": 0,
+            "cutoffs": 0, "tt_probes": 0, "tt_hits": 0, "seconds": 0.5,
+            "nodes_per_second": 134.0, "check": {"status": "agrees"}
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            r[k] = v.clone();
+        }
+        r.to_string()
+    }
+
+    #[test]
+    fn solve_reports_are_rows_labelled_as_the_bench_labels_them() {
+        let path = Path::new("reports.json");
+        let openings = serde_json::json!({
+            "root_moves": [
+                {"move": "a1", "class": "loss", "level": null, "nodes": 1},
+                {"move": "c3", "class": "win", "level": null, "nodes": 2},
+                {"move": "e5", "class": "unknown", "level": null, "nodes": 0}
+            ],
+            "merged": {"shards": 3, "plyscope": "9.9.9"}
+        });
+        let lines = format!(
+            "{}\n{}\n",
+            report("hex-5x5", "dfpn", openings),
+            report(
+                "hex-4x4",
+                "dual-lambda",
+                serde_json::json!({"tt_mb": 0, "zones": false})
+            )
+        );
+        let file = of_solve_reports(path, &lines).unwrap().unwrap();
+        assert_eq!(file.machine, "merged from 3 shards, times are CPU totals");
+        assert_eq!(file.plyscope, "9.9.9");
+        let got: Vec<(&str, &str, &str, u64)> = file
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    r.puzzle.as_str(),
+                    r.variant.as_str(),
+                    r.result.as_str(),
+                    r.nodes,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("hex-5x5", "dfpn all openings", "1+ 1- 1?", 67),
+                ("hex-4x4", "dual-lambda no zones no TT", "proven", 67)
+            ]
+        );
+        // A bench baseline is left to the baseline reader; a shard is refused.
+        assert!(
+            of_solve_reports(path, "{\"format\": \"plyscope-bench\"}")
+                .unwrap()
+                .is_none()
+        );
+        let shard = of_solve_reports(path, "{\"format\": \"plyscope-shard\"}").unwrap_err();
+        assert!(
+            shard.to_string().contains("merge the shards first"),
+            "{shard}"
+        );
+    }
+
     #[test]
     fn json_errors_name_the_line_and_column_once() {
         let e = serde_json::from_str::<BaselineFile>("{\n  \"format\": 3\n}").unwrap_err();
