@@ -49,7 +49,7 @@
 //! openings). Answers are also cached by position, per thread. The arenas are per thread
 //! and reused, so a search allocates nothing once it has run once on a board size.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashMap;
@@ -685,7 +685,13 @@ static SCRATCH: AtomicBool = AtomicBool::new(false);
 /// answers and lines (so a measurement in this thread starts cold).
 pub fn set_hsearch_mode(mode: HsearchMode) {
     SCRATCH.store(mode == HsearchMode::Scratch, Ordering::Relaxed);
-    forget_thread_answers();
+    CACHE.with(|cache| cache.borrow_mut().clear());
+    LINES.with(|lines| {
+        *lines.borrow_mut() = [
+            incremental::Line::new(Player::Black),
+            incremental::Line::new(Player::White),
+        ];
+    });
 }
 
 /// Forgets this thread's cached answers and lines, the mode unchanged, so the next search
@@ -694,14 +700,11 @@ pub fn set_hsearch_mode(mode: HsearchMode) {
 /// calls it before each opening's search, so an opening's classification and node count
 /// do not depend on which openings the process searched before (`solve --root --shard`
 /// then matches an unsharded run node for node; issue 19 point 3).
+/// The cache's entries of earlier generations are not read, so forgetting it costs one
+/// increment, not a rewrite; the lines keep their memory.
 pub fn forget_thread_answers() {
-    CACHE.with(|cache| cache.borrow_mut().clear());
-    LINES.with(|lines| {
-        *lines.borrow_mut() = [
-            incremental::Line::new(Player::Black),
-            incremental::Line::new(Player::White),
-        ];
-    });
+    GENERATION.with(|g| g.set(g.get().wrapping_add(1).max(1)));
+    LINES.with(|lines| lines.borrow_mut().iter_mut().for_each(|l| l.forget()));
 }
 
 /// Entries of the per-thread cache of H-search answers (a power of two).
@@ -712,6 +715,8 @@ const CACHE_ENTRIES: usize = 1 << 15;
 struct CacheEntry {
     key: u64,
     size_owner: u16,
+    /// The thread's [`GENERATION`] when it was written (0: never written).
+    generation: u32,
     connections: EdgeConnections,
 }
 
@@ -727,6 +732,8 @@ thread_local! {
     /// anew), so answers are kept by position: direct-mapped, the newest wins. The key
     /// holds every stone, so an entry found is the same position's answer.
     static CACHE: RefCell<Vec<CacheEntry>> = const { RefCell::new(Vec::new()) };
+    /// Entries of another generation are forgotten ([`forget_thread_answers`]).
+    static GENERATION: Cell<u32> = const { Cell::new(1) };
 }
 
 impl Hex {
@@ -744,11 +751,14 @@ impl Hex {
             };
         let slot = (key ^ u64::from(size_owner).wrapping_mul(0x9e37_79b9_7f4a_7c15)) as usize
             & (CACHE_ENTRIES - 1);
+        let generation = GENERATION.with(Cell::get);
         let cached = CACHE.with(|cache| {
             let cache = cache.borrow();
             cache
                 .get(slot)
-                .filter(|e| e.key == key && e.size_owner == size_owner)
+                .filter(|e| {
+                    e.key == key && e.size_owner == size_owner && e.generation == generation
+                })
                 .map(|e| e.connections)
         });
         if let Some(connections) = cached {
@@ -770,6 +780,7 @@ impl Hex {
             cache[slot] = CacheEntry {
                 key,
                 size_owner,
+                generation,
                 connections,
             };
         });
