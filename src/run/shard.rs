@@ -26,9 +26,12 @@
 //! and the plyscope version, so that [`merge`] refuses shards of different runs, duplicate
 //! and missing shards, and moves a shard does not own, naming the file and what is wrong.
 //!
-//! The design follows the embarrassingly parallel opening splits of Benzene's
-//! `dfpn-solve-state`/`book` tooling and Hayward et al.'s 7x7 solve (each opening a job):
-//! the openings share nothing, so a shard needs no communication.
+//! The split is the one of the published opening solves, each opening its own search
+//! (Hayward, Björnsson, Johanson, Kan, Po and van Rijswijck, "Solving 7x7 Hex with
+//! domination, fill-in, and virtual connections", Theoretical Computer Science 349, 2005,
+//! which solved the 49 openings one by one): the openings share nothing, so a shard needs
+//! no communication; the 180-degree symmetry that halves the work there is kept here by
+//! handing out whole orbits.
 
 use std::time::{Duration, Instant};
 
