@@ -86,7 +86,7 @@ fn merge_of_three_shards_equals_the_whole_run_on_hex_5x5() {
     assert_eq!(untimed(&text), untimed(&whole));
     assert!(text.contains(
         "merged      3 shards: nodes summed, time is the CPU total of their searches \
-         (not a wall time)"
+         (their times summed, not a wall time)"
     ));
 }
 

@@ -75,7 +75,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         writeln!(
             text,
             "merged      {} shards: nodes summed, time is the CPU total of their searches \
-             (not a wall time)",
+             (their times summed, not a wall time)",
             shards.len()
         )?;
     }

@@ -16,7 +16,9 @@
 //! exactly one shard, with its own table as in the unsharded run (each opening is searched
 //! with a fresh table there too), so when no limit stops a search the merged report has the
 //! unsharded run's value, best move, winning moves, classes and node counts exactly. Times
-//! are summed: the merged time is the CPU total of the shards' searches, not a wall time.
+//! are summed: the merged time is the CPU total of the shards' searches (each search's
+//! time on its own clock, summed: the CPU used when every shard has a core to itself, more
+//! when they share one), not a wall time.
 //! `--nodes` and `--time` bound each shard's process on its own.
 //!
 //! Only the proof-number searches whose analysis searches each opening on its own (PNS, PN²
