@@ -6,6 +6,7 @@ pub mod explore;
 pub mod export;
 pub mod lesson;
 pub mod memory;
+pub mod merge;
 pub mod packaging;
 pub mod solve;
 pub mod verify;

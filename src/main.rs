@@ -23,6 +23,7 @@ use cli::compare::CompareArgs;
 use cli::explore::ExploreArgs;
 use cli::export::ExportArgs;
 use cli::lesson::LessonArgs;
+use cli::merge::MergeArgs;
 use cli::packaging::{CompletionsArgs, ManArgs};
 use cli::solve::SolveArgs;
 use cli::verify::VerifyArgs;
@@ -70,6 +71,10 @@ enum Command {
     /// Check a proof tree file (`solve --proof-out`) against the rules alone and report the
     /// first hole.
     Verify(VerifyArgs),
+    /// Combine the shards of `solve PUZZLE --root --shard I/N --json` into the report one
+    /// unsharded `solve --root` prints (node counts summed, time as the CPU total).
+    #[command(after_help = cli::merge::EXIT_HELP)]
+    Merge(MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +96,7 @@ fn run_command(cli: Cli) -> ExitCode {
         Some(Command::Completions(args)) => cli::packaging::completions(&args),
         Some(Command::Man(args)) => cli::packaging::man(&args),
         Some(Command::Verify(args)) => cli::verify::run(&args),
+        Some(Command::Merge(args)) => cli::merge::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,

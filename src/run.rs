@@ -1,13 +1,14 @@
 //! The run layer: what to run, and running it. Every front end (the explorer, the command
 //! line, export, lessons) asks this layer which algorithms apply to a puzzle
 //! ([`registry`]), builds the spec of a search ([`spec`]), and runs it headless
-//! ([`solve`], no trace at all) or recorded on a worker thread ([`worker`]). It imports the
+//! ([`solve`], no trace at all; a root analysis split over machines by [`shard`]) or recorded on a worker thread ([`worker`]). It imports the
 //! rules, the engines and the recorder below it and no front end (tests/architecture.rs).
 
 pub mod knowledge;
 pub mod observed;
 pub mod progress;
 pub mod registry;
+pub mod shard;
 pub mod solve;
 pub mod spec;
 pub mod stack;

@@ -436,6 +436,31 @@ struct Row {
 }
 
 impl Row {
+    /// The row of a solve report (`solve --json`, `merge --json`): a root analysis is an
+    /// "all openings" row, as the suite's opening rows are.
+    fn of_report(report: SolveReport) -> Row {
+        Row {
+            puzzle: report.puzzle,
+            algorithm: report.algorithm,
+            zones: report.zones != Some(false),
+            tt: report.tt_mb > 0,
+            root: report.root_moves.is_some(),
+            result: report.result,
+            plies: report.plies,
+            lambda_level: report.lambda_level,
+            proof_size: report.proof_size,
+            openings: report.root_moves.as_deref().map(Openings::count),
+            nodes: report.nodes,
+            seconds: report.seconds,
+            nodes_per_second: report.nodes_per_second,
+            stopped: report.stopped,
+            check: report.check,
+            reference: None,
+            ratio: None,
+            vs_base: None,
+        }
+    }
+
     fn label(&self) -> String {
         let mut label = self.algorithm.clone();
         if !self.zones {

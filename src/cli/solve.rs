@@ -19,8 +19,10 @@
 //! stderr when it is a terminal ([`progress`]).
 
 mod progress;
+pub mod shard;
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -28,6 +30,7 @@ use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry::{self, Refusal, SearchOption};
+use plyscope::run::shard::Slice;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
 use plyscope::search::{Algorithm, Limits, meter};
 
@@ -118,6 +121,18 @@ pub struct SolveArgs {
     /// the physical memory); a solve that would need more stops with a message.
     #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
     pub max_mem: Option<u64>,
+    /// With --root (pns, pn2, dfpn): do only shard I of N of the root analysis, for N
+    /// processes on N machines; item 0 is the root's own search, item 1+r the r-th orbit
+    /// of root moves in generator order (a move with its symmetric images), and item k is
+    /// shard k mod N + 1's. `plyscope merge` combines the shards' --json reports into the
+    /// report of one unsharded run. --nodes and --time bound each shard on its own.
+    #[arg(long, value_name = "I/N", value_parser = shard::parse_shard, requires = "root",
+          conflicts_with_all = ["all", "proof_out", "verify"])]
+    pub shard: Option<Slice>,
+    /// With --shard: write the shard's JSON report (what `merge` reads) to FILE, atomically,
+    /// instead of printing it.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<PathBuf>,
 }
 
 fn parse_level(text: &str) -> Result<u32, String> {
@@ -227,6 +242,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         std::sync::Arc::clone(&stop),
     );
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop);
+    if let Some(slice) = args.shard {
+        return shard::run(args, &puzzles, &options, slice);
+    }
     // The whole command's budget: --nodes and --time given on the command line.
     let command = Limits {
         nodes: args.nodes,
@@ -427,7 +445,8 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
     Ok(options)
 }
 
-fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
+/// The report as text (also `plyscope merge`'s).
+pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     writeln!(out, "{} ({})", r.title, r.puzzle)?;
     for line in r.diagram.lines() {
         writeln!(out, "  {line}")?;

@@ -46,7 +46,7 @@ mod vc_check;
 
 use bits::{MAX_BIT_SIZE, Masks};
 pub use certificate::{MustPlayCertificate, VcEnd, VcRule, VcStep};
-pub use hsearch::{HsearchMode, set_hsearch_mode};
+pub use hsearch::{HsearchMode, forget_thread_answers, set_hsearch_mode};
 pub use knowledge::{EdgeConnection, Knowledge, Pruned};
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).

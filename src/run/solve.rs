@@ -14,7 +14,7 @@ pub mod root_diagram;
 pub mod shape;
 pub mod threat;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::games::atarigo::AtariGo;
@@ -83,7 +83,7 @@ impl SolveOptions {
 }
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RootMoveReport {
     /// The move in the game's notation.
     #[serde(rename = "move")]
@@ -97,8 +97,8 @@ pub struct RootMoveReport {
     pub nodes: u64,
 }
 
-/// What a solve found, ready to print.
-#[derive(Clone, Debug, Serialize)]
+/// What a solve found, ready to print (and read back: a bench baseline can be a report).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SolveReport {
     /// Puzzle name (bundled name or path).
     pub puzzle: String,
@@ -127,7 +127,7 @@ pub struct SolveReport {
     /// df-pn on a game with virtual connections (Hex): the root was decided by H-search
     /// before any move was searched, in words ("a semi connection of Black's edges, key
     /// c3"); `None` otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_by: Option<String>,
     /// Principal variation.
     pub pv: Vec<String>,
@@ -177,7 +177,7 @@ pub struct SolveReport {
 }
 
 /// Comparison of a solve with the puzzle's expected answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", content = "detail", rename_all = "kebab-case")]
 pub enum Check {
     /// The puzzle states no answer.

@@ -22,6 +22,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use plyscope::atomic_file;
+use plyscope::run::solve::SolveReport;
 
 use super::Row;
 
@@ -161,6 +162,9 @@ pub fn load(path: &Path) -> anyhow::Result<BaselineFile> {
         "a bench baseline",
     )
     .map_err(|e| anyhow!("cannot read the baseline {}: {e}", path.display()))?;
+    if let Some(file) = of_solve_reports(path, &text)? {
+        return Ok(file);
+    }
     let file: BaselineFile = serde_json::from_str(&text).map_err(|e| {
         anyhow!(
             "{}:{}:{}: not a plyscope bench baseline: {}",
@@ -186,6 +190,81 @@ pub fn load(path: &Path) -> anyhow::Result<BaselineFile> {
         );
     }
     Ok(file)
+}
+
+/// A baseline made of solve reports (`plyscope solve --json`, one object per line, or the
+/// merged report of `plyscope merge --json`): one row per report, labelled as the bench
+/// labels its rows ("dfpn all openings" for a root analysis), so the bench's row of the same
+/// puzzle and variant is compared with the cluster's figures. A merged report's time is
+/// the CPU total of its shards: compare it with `--tolerance` to spare. `Ok(None)` when
+/// `text` is not solve reports (a bench baseline, or something else for the caller to
+/// refuse); a shard's report is refused: merge the shards first.
+fn of_solve_reports(path: &Path, text: &str) -> anyhow::Result<Option<BaselineFile>> {
+    let mut values = Vec::new();
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        match value {
+            Ok(v) => values.push(v),
+            Err(_) => return Ok(None),
+        }
+    }
+    if values
+        .iter()
+        .any(|v| v.get("format").and_then(|f| f.as_str()) == Some(plyscope::run::shard::FORMAT))
+    {
+        anyhow::bail!(
+            "{}: a shard's report, not a baseline: merge the shards first              (plyscope merge FILES... --json)",
+            path.display()
+        );
+    }
+    let is_report = |v: &serde_json::Value| {
+        v.get("format").is_none()
+            && ["puzzle", "algorithm", "result", "nodes", "seconds", "check"]
+                .iter()
+                .all(|k| v.get(k).is_some())
+    };
+    if values.is_empty() || !values.iter().all(is_report) {
+        return Ok(None);
+    }
+    let mut rows = Vec::with_capacity(values.len());
+    let mut shards = 0;
+    let mut version = None;
+    for (i, value) in values.into_iter().enumerate() {
+        let merged = value.get("merged");
+        shards += merged
+            .and_then(|m| m.get("shards"))
+            .and_then(|n| n.as_u64())
+            .unwrap_or(0);
+        version = version.or_else(|| {
+            merged
+                .and_then(|m| m.get("plyscope"))
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        });
+        let report: SolveReport = serde_json::from_value(value).map_err(|e| {
+            anyhow!(
+                "{}: report {}: not a plyscope solve report: {e}",
+                path.display(),
+                i + 1
+            )
+        })?;
+        rows.push(SavedRow::of(&Row::of_report(report)));
+    }
+    let machine = if shards > 0 {
+        format!("merged from {shards} shards, times are CPU totals")
+    } else {
+        "solve reports".to_string()
+    };
+    Ok(Some(BaselineFile {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        plyscope: version.unwrap_or_else(|| "version not recorded".to_string()),
+        git_rev: None,
+        machine,
+        note: None,
+        node_cap: 0,
+        filter: None,
+        rows,
+    }))
 }
 
 /// serde_json's message without its own " at line L column C" (the caller puts the position
@@ -507,6 +586,77 @@ mod tests {
         assert_eq!(c.status, "result-changed");
         assert_eq!(c.time_ratio, None);
         assert_eq!(c.flags, vec!["RESULT CHANGED win 3 plies -> draw"]);
+    }
+
+    /// A `solve --json` report as a row: its algorithm, variant and result as the bench
+    /// labels them.
+    fn report(puzzle: &str, algorithm: &str, extra: serde_json::Value) -> String {
+        let mut r = serde_json::json!({
+            "puzzle": puzzle, "title": "t", "game": "hex", "diagram": "", "to_move": "black",
+            "algorithm": algorithm, "result": "proven", "value": "proven", "pv": [],
+            "depth": 0, "stopped": false, "tt_mb": 64, "nodes": 67, "leaves": 0,
+            "cutoffs": 0, "tt_probes": 0, "tt_hits": 0, "seconds": 0.5,
+            "nodes_per_second": 134.0, "check": {"status": "agrees"}
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            r[k] = v.clone();
+        }
+        r.to_string()
+    }
+
+    #[test]
+    fn solve_reports_are_rows_labelled_as_the_bench_labels_them() {
+        let path = Path::new("reports.json");
+        let openings = serde_json::json!({
+            "root_moves": [
+                {"move": "a1", "class": "loss", "level": null, "nodes": 1},
+                {"move": "c3", "class": "win", "level": null, "nodes": 2},
+                {"move": "e5", "class": "unknown", "level": null, "nodes": 0}
+            ],
+            "merged": {"shards": 3, "plyscope": "9.9.9"}
+        });
+        let lines = format!(
+            "{}\n{}\n",
+            report("hex-5x5", "dfpn", openings),
+            report(
+                "hex-4x4",
+                "dual-lambda",
+                serde_json::json!({"tt_mb": 0, "zones": false})
+            )
+        );
+        let file = of_solve_reports(path, &lines).unwrap().unwrap();
+        assert_eq!(file.machine, "merged from 3 shards, times are CPU totals");
+        assert_eq!(file.plyscope, "9.9.9");
+        let got: Vec<(&str, &str, &str, u64)> = file
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    r.puzzle.as_str(),
+                    r.variant.as_str(),
+                    r.result.as_str(),
+                    r.nodes,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("hex-5x5", "dfpn all openings", "1+ 1- 1?", 67),
+                ("hex-4x4", "dual-lambda no zones no TT", "proven", 67)
+            ]
+        );
+        // A bench baseline is left to the baseline reader; a shard is refused.
+        assert!(
+            of_solve_reports(path, "{\"format\": \"plyscope-bench\"}")
+                .unwrap()
+                .is_none()
+        );
+        let shard = of_solve_reports(path, "{\"format\": \"plyscope-shard\"}").unwrap_err();
+        assert!(
+            shard.to_string().contains("merge the shards first"),
+            "{shard}"
+        );
     }
 
     #[test]

@@ -49,7 +49,7 @@
 //! openings). Answers are also cached by position, per thread. The arenas are per thread
 //! and reused, so a search allocates nothing once it has run once on a board size.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashMap;
@@ -702,6 +702,19 @@ pub fn set_hsearch_mode(mode: HsearchMode) {
     });
 }
 
+/// Forgets this thread's cached answers and lines, the mode unchanged, so the next search
+/// in this thread finds what it would find as the first search of a fresh process: the
+/// incremental lines' answers depend on the positions walked before. The root analysis
+/// calls it before each opening's search, so an opening's classification and node count
+/// do not depend on which openings the process searched before (`solve --root --shard`
+/// then matches an unsharded run node for node; issue 19 point 3).
+/// The cache's entries of earlier generations are not read, so forgetting it costs one
+/// increment, not a rewrite; the lines keep their memory.
+pub fn forget_thread_answers() {
+    GENERATION.with(|g| g.set(g.get().wrapping_add(1).max(1)));
+    LINES.with(|lines| lines.borrow_mut().iter_mut().for_each(|l| l.forget()));
+}
+
 /// Entries of the per-thread cache of H-search answers (a power of two).
 const CACHE_ENTRIES: usize = 1 << 15;
 
@@ -710,6 +723,8 @@ const CACHE_ENTRIES: usize = 1 << 15;
 struct CacheEntry {
     key: u64,
     size_owner: u16,
+    /// The thread's [`GENERATION`] when it was written (0: never written).
+    generation: u32,
     connections: EdgeConnections,
 }
 
@@ -725,6 +740,8 @@ thread_local! {
     /// anew), so answers are kept by position: direct-mapped, the newest wins. The key
     /// holds every stone, so an entry found is the same position's answer.
     static CACHE: RefCell<Vec<CacheEntry>> = const { RefCell::new(Vec::new()) };
+    /// Entries of another generation are forgotten ([`forget_thread_answers`]).
+    static GENERATION: Cell<u32> = const { Cell::new(1) };
 }
 
 impl Hex {
@@ -742,11 +759,14 @@ impl Hex {
             };
         let slot = (key ^ u64::from(size_owner).wrapping_mul(0x9e37_79b9_7f4a_7c15)) as usize
             & (CACHE_ENTRIES - 1);
+        let generation = GENERATION.with(Cell::get);
         let cached = CACHE.with(|cache| {
             let cache = cache.borrow();
             cache
                 .get(slot)
-                .filter(|e| e.key == key && e.size_owner == size_owner)
+                .filter(|e| {
+                    e.key == key && e.size_owner == size_owner && e.generation == generation
+                })
                 .map(|e| e.connections)
         });
         if let Some(connections) = cached {
@@ -768,6 +788,7 @@ impl Hex {
             cache[slot] = CacheEntry {
                 key,
                 size_owner,
+                generation,
                 connections,
             };
         });

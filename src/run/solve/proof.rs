@@ -126,6 +126,18 @@ impl RootClass {
         }
     }
 
+    /// The class of a word of [`RootClass::word`], or `None`.
+    pub fn from_word(word: &str) -> Option<RootClass> {
+        [
+            RootClass::Win,
+            RootClass::Loss,
+            RootClass::NoWin,
+            RootClass::Unknown,
+        ]
+        .into_iter()
+        .find(|c| c.word() == word)
+    }
+
     /// The mark drawn on the board.
     pub fn mark(self) -> RootMark {
         match self {
@@ -145,6 +157,51 @@ pub struct ClassifiedMove<M> {
     /// The earlier root move whose class this one copies (0 nodes searched): its image
     /// under a symmetry that maps the root position onto itself.
     pub image_of: Option<M>,
+}
+
+/// One root move in the game's generator order, as the root analysis plans it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlannedMove<M> {
+    pub mv: M,
+    /// The earlier root move this one is an image of under a symmetry that maps the root
+    /// position onto itself (its class is copied, no search), or `None`.
+    pub image_of: Option<M>,
+    /// The orbit of the move: 0 for the first move that is no image of an earlier one, 1
+    /// for the next such move, and so on; an image has the orbit of the move it copies. The
+    /// moves of one orbit have one class, found by one search (`crate::run::shard` hands
+    /// out whole orbits).
+    pub orbit: usize,
+}
+
+/// The root's legal moves in generator order, each with the earlier move it is an image of
+/// (the symmetries with the root's own key: Hex's half turn halves its opening
+/// classification) and its orbit.
+pub fn plan_root<G: SearchGame>(game: &G) -> Vec<PlannedMove<G::Move>> {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let mut keys = [0u64; crate::game::MAX_SYMMETRIES];
+    let symmetries = game.symmetric_keys(&mut keys);
+    let mut plan: Vec<PlannedMove<G::Move>> = Vec::with_capacity(moves.len());
+    let mut orbits = 0;
+    for &mv in moves.iter() {
+        let image = (1..symmetries)
+            .filter(|&s| keys[s] == keys[0])
+            .map(|s| game.symmetric_move(s, mv))
+            .find_map(|image| plan.iter().find(|p| p.mv == image && p.mv != mv));
+        let (image_of, orbit) = match image {
+            Some(p) => (Some(p.mv), p.orbit),
+            None => {
+                orbits += 1;
+                (None, orbits - 1)
+            }
+        };
+        plan.push(PlannedMove {
+            mv,
+            image_of,
+            orbit,
+        });
+    }
+    plan
 }
 
 /// Every root move classified: one proof-number search of the position after each move,
@@ -181,9 +238,38 @@ pub fn classify_root<G: SearchGame>(
             .collect();
         return (moves, found.stats, found.stopped);
     }
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
-    let mut classified: Vec<ClassifiedMove<G::Move>> = Vec::with_capacity(moves.len());
+    let plan = plan_root(game);
+    classify_planned(
+        game,
+        algorithm,
+        config,
+        goal,
+        limits,
+        draws_possible,
+        &plan,
+        |_| true,
+    )
+}
+
+/// [`classify_root`] for PNS, PN² and df-pn over the moves of `plan` ([`plan_root`]) whose
+/// orbit `owns` accepts, in plan order; the others are left out of the answer. An image
+/// copies the class of the move it is an image of, which has its orbit, so a slice of
+/// whole orbits (`crate::run::shard`) classifies every move exactly as the whole analysis
+/// does when no limit stops it.
+#[allow(clippy::too_many_arguments)]
+pub fn classify_planned<G: SearchGame>(
+    game: &mut G,
+    algorithm: Algorithm,
+    config: &ProofConfig,
+    goal: Goal,
+    limits: &Limits,
+    draws_possible: bool,
+    plan: &[PlannedMove<G::Move>],
+    owns: impl Fn(usize) -> bool,
+) -> (Vec<ClassifiedMove<G::Move>>, Stats, bool) {
+    debug_assert!(algorithm != Algorithm::LambdaDfPn);
+    let owned = plan.iter().filter(|p| owns(p.orbit)).count();
+    let mut classified: Vec<ClassifiedMove<G::Move>> = Vec::with_capacity(owned);
     let mut total = Stats::default();
     let mut stopped = false;
     // The goal fails after a move: a loss when the opponent's goal excluded draws or the
@@ -201,21 +287,17 @@ pub fn classify_root<G: SearchGame>(
         attacker: goal.attacker.opponent(),
         draw_for_attacker: !goal.draw_for_attacker,
     };
-    // The symmetries that map the root onto itself (the same key): a move and its image
-    // lead to symmetric positions of the same value, so the image copies the class (Hex's
-    // half turn halves its opening classification).
-    let mut keys = [0u64; crate::game::MAX_SYMMETRIES];
-    let symmetries = game.symmetric_keys(&mut keys);
-    for &mv in moves.iter() {
-        meter::set_openings(classified.len(), moves.len());
-        let image = (1..symmetries)
-            .filter(|&s| keys[s] == keys[0])
-            .map(|s| game.symmetric_move(s, mv))
-            .find_map(|image| classified.iter().find(|c| c.mv == image && c.mv != mv));
-        if let Some(&ClassifiedMove {
-            mv: image, class, ..
-        }) = image
-        {
+    for planned in plan.iter().filter(|p| owns(p.orbit)) {
+        let mv = planned.mv;
+        meter::set_openings(classified.len(), owned);
+        // A move and its image lead to symmetric positions of the same value, so the
+        // image copies the class.
+        if let Some(image) = planned.image_of {
+            let class = classified
+                .iter()
+                .find(|c| c.mv == image)
+                .map(|c| c.class)
+                .expect("the move an image copies has its orbit and comes first");
             classified.push(ClassifiedMove {
                 mv,
                 class,
@@ -238,6 +320,10 @@ pub fn classify_root<G: SearchGame>(
                     (RootClass::Unknown, 0)
                 }
                 Some(left) => {
+                    // Each opening starts from what a fresh process knows: Hex's H-search
+                    // keeps per-thread answers whose history would otherwise leak from one
+                    // opening into the next (a shard searches other openings before it).
+                    crate::games::hex::forget_thread_answers();
                     let report =
                         proof_search(game, algorithm, config, opponent_goal, &left, &mut NoTrace);
                     add_stats(&mut total, &report.stats);
@@ -259,7 +345,7 @@ pub fn classify_root<G: SearchGame>(
             image_of: None,
         });
     }
-    meter::set_openings(classified.len(), moves.len());
+    meter::set_openings(classified.len(), owned);
     (classified, total, stopped)
 }
 
@@ -309,6 +395,63 @@ pub fn draw_stone_root<G: StoneGame>(game: &G, moves: &[ClassifiedMove<G::Move>]
 /// Draws a root analysis on the board of a `G` (stone games: [`draw_stone_root`]).
 pub type DrawRoot<G> = fn(&G, &[ClassifiedMove<<G as Game>::Move>]) -> String;
 
+/// What the root's own search found: its answer, and what decided it before any move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootAnswer<M> {
+    pub verdict: ProofVerdict,
+    /// A winning first move when proven.
+    pub best_move: Option<M>,
+    /// Positions of the proof tree when proven ([`ProofReport::proof_size`]).
+    pub proof_size: Option<u64>,
+    /// Lambda-df-pn: the lambda level of the proof.
+    pub level: Option<u8>,
+    /// df-pn: what decided the root before a move was searched ([`decided_at_root`]).
+    pub decided_by: Option<String>,
+    pub stats: Stats,
+    pub stopped: bool,
+}
+
+/// The root analysis: the classified moves in generator order, its counters, and whether a
+/// limit stopped it.
+#[derive(Clone, Debug)]
+pub struct Analysis<M> {
+    pub moves: Vec<ClassifiedMove<M>>,
+    pub stats: Stats,
+    pub stopped: bool,
+}
+
+/// The search of the root position itself, for the goal of the side to move.
+pub fn search_root<G: SearchGame, O: Observer<G>>(
+    game: &mut G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    observer: &mut O,
+) -> RootAnswer<G::Move> {
+    let decided_by = if options.algorithm == Algorithm::DfPn {
+        decided_at_root(game)
+    } else {
+        None
+    };
+    let goal = goal_for(game, puzzle);
+    let report = proof_search(
+        game,
+        options.algorithm,
+        &config_for(options),
+        goal,
+        &options.limits,
+        observer,
+    );
+    RootAnswer {
+        verdict: report.verdict,
+        best_move: report.best_move,
+        proof_size: report.proof_size,
+        level: report.level,
+        decided_by,
+        stats: report.stats,
+        stopped: report.stopped,
+    }
+}
+
 /// The monomorphic part: one copy per game. `draws_possible` as in [`classify_root`];
 /// `board` draws a root analysis (stone games).
 pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
@@ -320,62 +463,83 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     board: Option<DrawRoot<G>>,
 ) -> SolveReport {
     let started = Instant::now();
-    let diagram = game.diagram();
-    let to_move: Player = game.to_move();
-    let config = config_for(options);
-    let goal = goal_for(&game, puzzle);
-    let decided_by = if options.algorithm == Algorithm::DfPn {
-        decided_at_root(&game)
-    } else {
-        None
-    };
-    let report = proof_search(
-        &mut game,
-        options.algorithm,
-        &config,
-        goal,
-        &options.limits,
-        observer,
-    );
-    let mut stats = report.stats;
-    let mut stopped = report.stopped;
-    let verdict = verdict_of(&report);
-
+    let root = search_root(&mut game, puzzle, options, observer);
     // The root's search and the classification share the command's limits.
     let analysis = options.root_moves.then(|| {
         // Nothing left: every move stays unknown, unsearched (no node to spend).
         let left = options
             .limits
-            .left_after(started.elapsed(), stats.nodes)
+            .left_after(started.elapsed(), root.stats.nodes)
             .unwrap_or(Limits {
                 nodes: Some(0),
                 ..options.limits
             });
-        classify_root(
+        let goal = goal_for(&game, puzzle);
+        let (moves, stats, stopped) = classify_root(
             &mut game,
             options.algorithm,
-            &config,
+            &config_for(options),
             goal,
             &left,
             draws_possible,
-        )
+        );
+        Analysis {
+            moves,
+            stats,
+            stopped,
+        }
     });
+    assemble(
+        &game,
+        puzzle,
+        options,
+        &root,
+        analysis,
+        draws_possible,
+        board,
+    )
+}
+
+/// The report of a root answer and a root analysis of `game` (the position searched):
+/// what [`solve_game`] prints, and what `plyscope merge` prints from the shards of
+/// `crate::run::shard`, which found the same answer and classes in several processes.
+pub fn assemble<G: SearchGame>(
+    game: &G,
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    root: &RootAnswer<G::Move>,
+    analysis: Option<Analysis<G::Move>>,
+    draws_possible: bool,
+    board: Option<DrawRoot<G>>,
+) -> SolveReport {
+    let to_move: Player = game.to_move();
+    let config = config_for(options);
+    let goal = goal_for(game, puzzle);
+    let mut stats = root.stats;
+    let mut stopped = root.stopped;
+    let verdict = match root.verdict {
+        ProofVerdict::Proven => Verdict::Proven {
+            proof_size: root.proof_size.unwrap_or(0),
+        },
+        ProofVerdict::Disproven => Verdict::Disproven,
+        ProofVerdict::Unknown => Verdict::Unknown,
+    };
     let mut analysis = analysis;
-    if let Some((moves, root_stats, root_stopped)) = &mut analysis {
-        add_stats(&mut stats, root_stats);
-        stopped |= *root_stopped;
+    if let Some(a) = &mut analysis {
+        add_stats(&mut stats, &a.stats);
+        stopped |= a.stopped;
         if goal.attacker == to_move {
             complete_from_the_root(
-                moves,
-                report.verdict,
-                report.best_move,
+                &mut a.moves,
+                root.verdict,
+                root.best_move,
                 goal,
                 draws_possible,
             );
         }
     }
-    let root_moves = analysis.as_ref().map(|(moves, _, _)| {
-        moves
+    let root_moves = analysis.as_ref().map(|a| {
+        a.moves
             .iter()
             .map(|m| RootMoveReport {
                 mv: game.format_move(m.mv),
@@ -388,7 +552,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     let root_diagram = analysis
         .as_ref()
         .zip(board)
-        .map(|((moves, _, _), draw)| draw(&game, moves));
+        .map(|(a, draw)| draw(game, &a.moves));
     let winning_moves = root_moves.as_ref().map(|moves| {
         moves
             .iter()
@@ -413,16 +577,16 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         puzzle: puzzle.name.clone(),
         title: puzzle.title.clone(),
         game: game.name().to_string(),
-        diagram,
+        diagram: game.diagram(),
         to_move: to_move.name().to_string(),
         algorithm: options.algorithm.name().to_string(),
         result: verdict.word().to_string(),
         plies: None,
-        lambda_level: report.level.map(u32::from),
+        lambda_level: root.level.map(u32::from),
         value: verdict.to_string(),
-        best_move: report.best_move.map(|m| game.format_move(m)),
-        decided_by,
-        pv: report
+        best_move: root.best_move.map(|m| game.format_move(m)),
+        decided_by: root.decided_by.clone(),
+        pv: root
             .best_move
             .map(|m| vec![game.format_move(m)])
             .unwrap_or_default(),
@@ -433,7 +597,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         zones: lambda.then_some(config.zones),
         tt_mb: config.tt_mb,
         goal: Some(describe_goal(goal)),
-        proof_size: report.proof_size,
+        proof_size: root.proof_size,
         epsilon: thresholds.then_some(config.epsilon),
         winning_moves,
         root_moves,

@@ -98,6 +98,16 @@ impl Line {
         }
     }
 
+    /// Drops the line, keeping its memory: the next answer is a search from scratch, as
+    /// in a new line.
+    pub(in crate::games::hex) fn forget(&mut self) {
+        self.steps.clear();
+        self.saved.clear();
+        self.arena.log.clear();
+        self.arena.log_carriers.clear();
+        self.arena.log_keys.clear();
+    }
+
     /// The owner's edge-to-edge connections on `board` (a board of side `size`), from the
     /// deepest position of the line whose filled board `board` holds.
     pub(in crate::games::hex) fn answer(
@@ -108,11 +118,7 @@ impl Line {
     ) -> EdgeConnections {
         if size != self.size {
             // Another board: nothing of this one's line is undone, it is dropped.
-            self.steps.clear();
-            self.saved.clear();
-            self.arena.log.clear();
-            self.arena.log_carriers.clear();
-            self.arena.log_keys.clear();
+            self.forget();
             self.size = size;
         }
         while let Some(top) = self.steps.last() {
