@@ -316,20 +316,35 @@ impl fmt::Display for Verified {
         if self.connection_leaves > 0 {
             write!(
                 f,
-                ", {} connection leaves ({} positions searched inside their carriers, {} \
-                 derivation steps checked)",
-                self.connection_leaves, self.leaf_positions, self.derivation_steps
+                ", {} ({} searched inside their carriers, {} checked)",
+                count(
+                    self.connection_leaves as u64,
+                    "connection leaf",
+                    "connection leaves"
+                ),
+                count(self.leaf_positions, "position", "positions"),
+                count(self.derivation_steps, "derivation step", "derivation steps"),
             )?;
         }
         if self.must_play_nodes > 0 {
             write!(
                 f,
-                ", {} must-play nodes ({} defences answered by a semi connection's key)",
-                self.must_play_nodes, self.answered_by_key
+                ", {} ({} answered by a semi connection's key)",
+                count(
+                    self.must_play_nodes as u64,
+                    "must-play node",
+                    "must-play nodes"
+                ),
+                count(self.answered_by_key, "defence", "defences"),
             )?;
         }
         Ok(())
     }
+}
+
+/// "1 connection leaf", "2 connection leaves".
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// What is wrong at one node.
@@ -547,7 +562,16 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         ));
     }
     let file: ProofFile = serde_json::from_str(text).map_err(|e| {
-        VerifyError::Format(format!("line {}, column {}: {e}", e.line(), e.column()))
+        // serde_json's message ends in its own " at line L column C": said once, in front.
+        let message = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let what = message.strip_suffix(&suffix).unwrap_or(&message);
+        let what = if e.is_eof() {
+            format!("{what} (the file ends early: was it cut short?)")
+        } else {
+            what.to_string()
+        };
+        VerifyError::Format(format!("line {}, column {}: {what}", e.line(), e.column()))
     })?;
     if file.format != "plyscope-proof-tree" {
         return Err(VerifyError::Format(format!(

@@ -71,9 +71,9 @@ fn solve_says_what_its_node_count_and_its_proof_size_count() {
          (Hex: an H-search connection) counts every position and move of that decision)\n",
         "proof       4 positions, 3 moves, ",
         " bytes of JSON (extracted by ",
-        "            (1 connection leaves and 1 must-play nodes stand for the\n             \
-         positions their connections decide: the file holds the connections, and verify\n             \
-         checks them step by step)\n",
+        "            (its connection leaves (1) and must-play nodes (1) stand for\n             \
+         the positions their connections decide: the file holds the connections, and\n             \
+         verify checks them step by step)\n",
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
@@ -455,7 +455,7 @@ fn dual_lambda_draws_the_root_analysis_of_hex_3x3() {
         .lines()
         .skip_while(|l| *l != "root moves")
         .skip(1)
-        .take(6)
+        .take(7)
         .collect();
     assert_eq!(
         board,
@@ -465,8 +465,8 @@ fn dual_lambda_draws_the_root_analysis_of_hex_3x3() {
             "  2  2 2 2",
             "  1 x x 2",
             "    a b c",
-            "  (1-9 wins at that lambda level, ? tried and not proven, x self-endangering \
-             (loses), . not tried; X black, O white)",
+            "  (1-9 wins at that lambda level, ? tried and not proven, x self-endangering",
+            "   (loses), . not tried; X black, O white)",
         ],
         "{text}"
     );
@@ -848,7 +848,7 @@ fn compare_prints_a_table_with_proof_sizes_and_ratios() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "limits: 100000 nodes, table 64 MiB",
+            "limits: 100000 nodes, table 64 MB",
         ))
         .stdout(predicate::str::is_match(r"\ndfpn +proven, c1 +2 .* 2 +10 +1 +1\.00 ").unwrap())
         .stdout(predicate::str::is_match(r"\npns +proven, c1 +6 .* 10 +0 +3\.00 ").unwrap())

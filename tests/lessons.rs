@@ -362,13 +362,20 @@ fn the_command_lists_the_lessons_and_names_a_bad_one() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), Lesson::bundled().len());
-    let first = text.lines().next().unwrap();
+    // A line a lesson, its source indented under it, nothing wider than 80 columns.
+    let names: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(names.len(), Lesson::bundled().len(), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    let mut lines = text.lines();
+    let first = lines.next().unwrap();
     assert!(
-        first.starts_with("minimax-wdl")
-            && first.contains("Minimax on a win/draw/loss tree")
-            && first.contains("seed 004"),
+        first.starts_with("minimax-wdl") && first.contains("Minimax on a win/draw/loss tree"),
         "{first}"
+    );
+    let source = lines.next().unwrap();
+    assert!(
+        source.trim_start().starts_with("source: seed 004"),
+        "{source}"
     );
     let out = assert_cmd::Command::cargo_bin("plyscope")
         .unwrap()

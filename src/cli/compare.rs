@@ -257,7 +257,7 @@ fn write_table(
     if let Some(seconds) = args.time.or(p.limits.time) {
         limits.push(format!("{seconds} s"));
     }
-    limits.push(format!("table {} MiB", args.tt_mb.unwrap_or(64)));
+    limits.push(format!("table {} MB", args.tt_mb.unwrap_or(64)));
     writeln!(out, "{} ({}, {})", p.title, p.name, p.position.game_name())?;
     writeln!(out, "limits: {}", limits.join(", "))?;
     let base = rows

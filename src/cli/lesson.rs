@@ -80,14 +80,19 @@ fn list() -> anyhow::Result<ExitCode> {
         .map(|b| b.load())
         .collect::<Result<Vec<Lesson>, _>>()?;
     let name_width = lessons.iter().map(|l| l.name.len()).max().unwrap_or(0);
-    let title_width = lessons.iter().map(|l| l.title.len()).max().unwrap_or(0);
     let mut out = io::stdout().lock();
+    // One line a lesson (name and title), its source under it, indented and wrapped to fit
+    // 80 columns (the source column made lines of up to 200).
+    let indent = " ".repeat(name_width + 2);
     for l in &lessons {
-        writeln!(
-            out,
-            "{:<name_width$}  {:<title_width$}  {}",
-            l.name, l.title, l.source
-        )?;
+        writeln!(out, "{:<name_width$}  {}", l.name, l.title)?;
+        let options = textwrap::Options::new(78)
+            .initial_indent(&indent)
+            .subsequent_indent(&indent)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        for line in textwrap::wrap(&format!("source: {}", l.source), options) {
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -470,7 +470,7 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     // lambda-df-pn (the ones with an epsilon) use it for their tables.
     let tree_in_memory = proof && r.epsilon.is_none();
     if tree_in_memory {
-        algorithm.push_str(&format!(", tree memory {} MiB", r.tt_mb.max(1)));
+        algorithm.push_str(&format!(", tree memory {} MB", r.tt_mb.max(1)));
     } else if r.tt_mb == 0 {
         algorithm.push_str(", no TT");
     }
@@ -519,7 +519,15 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         } else {
             root_diagram::LEGEND
         };
-        writeln!(out, "  ({legend})")?;
+        // Wrapped to fit 80 columns (the key read "...a draw disproves)" / ", ? not
+        // decided..." where a terminal broke it).
+        let options = textwrap::Options::new(78)
+            .initial_indent("  (")
+            .subsequent_indent("   ")
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        for line in textwrap::wrap(&format!("{legend})"), options) {
+            writeln!(out, "{line}")?;
+        }
     } else if let (true, Some(moves)) = (proof, &r.root_moves) {
         // A tree: the classes as a list.
         let classes: Vec<String> = moves
@@ -538,7 +546,7 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     } else if proof {
         writeln!(
             out,
-            "nodes       {}{stopped} searched (tt hits {}/{})",
+            "nodes       {} searched{stopped} (tt hits {}/{})",
             r.nodes, r.tt_hits, r.tt_probes
         )?;
     } else if threat {

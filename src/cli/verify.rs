@@ -168,11 +168,15 @@ pub fn after_solve(
     }
     writeln!(
         out,
-        "proof       {} positions, {} moves, {} bytes of JSON (extracted by {} searches of {} nodes in all, {:.3} s)",
+        "proof       {} positions, {} moves, {} bytes of JSON (extracted by {} of {} nodes in all, {:.3} s)",
         extracted.tree.positions(),
         extracted.tree.edges(),
         json.len(),
-        extracted.resolves,
+        if extracted.resolves == 1 {
+            "1 search".to_string()
+        } else {
+            format!("{} searches", extracted.resolves)
+        },
         extracted.resolve_nodes,
         start.elapsed().as_secs_f64()
     )?;
@@ -183,9 +187,9 @@ pub fn after_solve(
     if leaves + must_play > 0 {
         writeln!(
             out,
-            "            ({leaves} connection leaves and {must_play} must-play nodes stand for the\n             \
-             positions their connections decide: the file holds the connections, and verify\n             \
-             checks them step by step)"
+            "            (its connection leaves ({leaves}) and must-play nodes ({must_play}) stand for\n             \
+             the positions their connections decide: the file holds the connections, and\n             \
+             verify checks them step by step)"
         )?;
     }
     if let Some(path) = &request.out {

@@ -101,7 +101,12 @@ impl<G: SearchGame + IntoPosition, S: MoveSource<G>> WinOracle<G> for KeptTable<
                 None => self.fallback.winning_move(game, ply),
             },
             (verdict, _) => Err(format!(
-                "it answers {verdict:?}{}",
+                "it answers {}{}",
+                match verdict {
+                    ProofVerdict::Proven => "proven",
+                    ProofVerdict::Disproven => "disproven (the move does not win)",
+                    ProofVerdict::Unknown => "unknown",
+                },
                 if report.stopped {
                     " (stopped by a limit)"
                 } else {

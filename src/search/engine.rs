@@ -134,7 +134,13 @@ pub fn proof_search<G: SearchGame, O: Observer<G>>(
         }
         Algorithm::DfPn => {
             let options = crate::search::dfpn::DfpnOptions::from_config(config);
-            crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer)
+            let report = crate::search::dfpn::dfpn_search(game, &options, goal, limits, observer);
+            // The budget meters whole batches of 2^CLOCK_BITS nodes; the rest of the last
+            // one, so that many short searches (`--root`'s openings) show in the meter.
+            crate::search::meter::add_nodes(
+                report.stats.nodes & ((1 << crate::search::CLOCK_BITS) - 1),
+            );
+            report
         }
         Algorithm::LambdaDfPn => {
             crate::search::lambda_dfpn::lambda_dfpn(game, config, goal, limits, observer)
