@@ -679,6 +679,14 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
     type_keys(&mut app, "Z");
     let s = screen(&app, &unicode(), 120, 40);
     insta::assert_snapshot!("hex_6x6_dfpn_step_11_connections_120x40", s.clone());
+    // The child decided at once is named with its cause (issue 18, newcomer review: the
+    // line listed every cause that could decide a child).
+    let why = app.session.explain().unwrap().lines;
+    assert!(
+        why.iter()
+            .any(|l| l == "e3 decided at once by Black's full connection"),
+        "{why:?}"
+    );
     let board: String = s
         .lines()
         .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
@@ -703,4 +711,81 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
         board.contains("pruned: m outside must-play,\nd dead, c captured,\nv vulnerable: "),
         "{board}"
     );
+}
+
+/// Issue 18, newcomer review: on hex-6x6's node d3 d4 e3 (White to move has lost to Black's
+/// full connection) the pruned view (`Z Z`) marked every empty cell `m` "outside
+/// must-play" and its legend said the opponent's semi connections survive them. df-pn
+/// generates no move there: no cell is marked and the legend names the connection.
+#[test]
+fn hex_6x6_node_decided_by_a_full_connection_prunes_nothing() {
+    use plyscope::search::Algorithm;
+    use plyscope::view::session::{BoardView, KnowledgeView};
+    let (mut app, _rx) = open_lambda("hex-6x6", Algorithm::DfPn);
+    press(&mut app, &[Action::StepEnd]);
+    let root = app.session.roots()[0];
+    let line = app.session.principal_variation(root);
+    let labels: Vec<String> = line.iter().map(|&n| app.session.row(n).label).collect();
+    assert_eq!(labels, ["d3", "d4", "e3"]);
+    app.selected = line.last().copied();
+    type_keys(&mut app, "ZZ");
+    assert_eq!(app.knowledge, KnowledgeView::Pruned);
+    match app.session.board(app.selected, app.board_options()) {
+        BoardView::Stones { overlay, .. } => assert!(overlay.is_empty(), "{overlay:?}"),
+        BoardView::Text(_) => panic!("Hex has a board"),
+    }
+    for (width, height, name) in [
+        (80, 24, "hex_6x6_dfpn_d3_d4_e3_pruned_80x24"),
+        (120, 40, "hex_6x6_dfpn_d3_d4_e3_pruned_120x40"),
+    ] {
+        let s = screen(&app, &unicode(), width, height);
+        insta::assert_snapshot!(name, s.clone());
+        assert!(!s.contains("outside must-play"), "{s}");
+        assert!(
+            s.contains("pruned: none, no move") && s.contains("decided by Black's full"),
+            "{s}"
+        );
+    }
+}
+
+/// Issue 18, newcomer review: at 80x24 the node pane and the Why block of hex-6x6 df-pn at
+/// step 11 end in "… N more lines" and only `S` showed the rest. The markers name the key
+/// that scrolls (`}`), `}` scrolls both panes to their ends (the first row counts the lines
+/// above and names `{`), `{` comes back, and moving the step starts from the top again.
+#[test]
+fn hex_6x6_text_panes_scroll_to_their_last_lines_at_80x24() {
+    use plyscope::search::Algorithm;
+    let (mut app, _rx) = open_lambda("hex-6x6", Algorithm::DfPn);
+    for _ in 0..11 {
+        press(&mut app, &[Action::StepForward]);
+    }
+    // The panes, without the last row (the footer or a message).
+    let panes = |app: &App| {
+        let s = screen(app, &unicode(), 80, 24);
+        let rows: Vec<&str> = s.lines().collect();
+        rows[..rows.len() - 1].join("\n")
+    };
+    let top = panes(&app);
+    assert!(top.contains("more lines (} scrolls)"), "{top}");
+    assert!(!top.contains("above"), "{top}");
+    for _ in 0..20 {
+        type_keys(&mut app, "}");
+    }
+    let end = screen(&app, &unicode(), 80, 24);
+    insta::assert_snapshot!("hex_6x6_dfpn_step_11_scrolled_80x24", end.clone());
+    assert!(end.contains("lines above ({ back)"), "{end}");
+    assert!(
+        !end.contains("more lines"),
+        "both panes at their ends: {end}"
+    );
+    // The node pane's last row is its last line: the descent's frames.
+    assert!(end.contains(">d4"), "{end}");
+    for _ in 0..20 {
+        type_keys(&mut app, "{");
+    }
+    assert_eq!(panes(&app), top);
+    type_keys(&mut app, "}");
+    assert!(panes(&app).contains("above"));
+    press(&mut app, &[Action::StepForward, Action::StepBack]);
+    assert_eq!(panes(&app), top, "a new step starts at the top");
 }

@@ -389,6 +389,32 @@ fn the_explorer_opens_a_lesson_from_its_picker() {
     tmux.wait_for("EXITED 0");
 }
 
+/// Issue 18, newcomer review: df-pn on Hex 4x4 decides the root by H-search (Black's semi
+/// connection, key b3) before generating a move, so the tree has no child to walk to; `v`
+/// said "the run ended unsolved". It now names what decided the root, whole at 80x24.
+#[test]
+fn v_on_hex_4x4_names_the_connection_that_decided_the_root() {
+    let Some(tmux) = tmux_or_skip("pv-hex4") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore hex-4x4 --algo dfpn; echo EXITED $?; sleep 30");
+    for (width, height) in [(80, 24), (120, 40)] {
+        tmux.open(width, height, &[&shell]);
+        tmux.wait_for("proven (proof tree");
+        tmux.keys("G");
+        tmux.wait_for("3/3");
+        tmux.keys("v");
+        let s = tmux.wait_for(
+            "v: root decided by Black's semi connection (key b3): nothing below was searched",
+        );
+        assert!(!s.contains("unsolved"), "{s}");
+        tmux.keys("q");
+        tmux.wait_for("EXITED 0");
+        tmux.run(&["kill-session", "-t", "e2e"]);
+    }
+}
+
 /// Issue 18, newcomer review: at the end of a df-pn run on Hex 6x6, `v` stayed on the root
 /// with a note. With no descent under way it walks the proof's main line, d3 d4 e3 (e3 is
 /// decided by Black's connection, so the line ends there), at 80x24 and 120x40; a second

@@ -25,6 +25,7 @@ pub mod lesson;
 pub mod lesson_picker;
 pub mod level;
 pub mod split;
+pub mod text_scroll;
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
@@ -148,6 +149,8 @@ pub struct App {
     pub bookmarks: bookmarks::Bookmarks,
     /// The depth limit set with `@` (`None`: the puzzle's; [`depth`]).
     pub depth_limit: Option<u32>,
+    /// How far the node pane and the Why block are scrolled (`}` / `{`; [`text_scroll`]).
+    pub text_scroll: text_scroll::TextScroll,
     tx: Sender<Msg>,
 }
 
@@ -260,6 +263,7 @@ impl App {
             class: class::ClassExport::default(),
             bookmarks: bookmarks::Bookmarks::default(),
             depth_limit: None,
+            text_scroll: text_scroll::TextScroll::default(),
             tx,
         }
     }
@@ -494,7 +498,18 @@ impl App {
         let at_end = self.session.finished() && self.session.step() >= self.session.len();
         if path.is_empty() && self.is_proof() {
             // A proof search's main line is its current descent from the root, or once none
-            // is under way the solved line: the root is not solved yet.
+            // is under way the solved line; a root solved with no child to walk to was
+            // decided before any move was generated (Hex: H-search's connection).
+            let proof = root.and_then(|r| self.session.detail(r).proof);
+            if let Some(p) = proof.filter(|p| {
+                p.frames.is_empty() && p.children == 0 && p.numbers.is_some_and(|n| n.is_solved())
+            }) {
+                return match p.decided_by {
+                    Some(why) => format!("v: root {why}: nothing below was searched"),
+                    None => "v: the root was solved before any move: nothing below was searched"
+                        .to_string(),
+                };
+            }
             return if at_end {
                 "v: the run ended unsolved and no descent is under way: there is no main line"
                     .to_string()
@@ -634,6 +649,10 @@ impl App {
 
     /// Applies an action to this search's view (the split routes to it, see [`split`]).
     pub(crate) fn update_main(&mut self, action: Action) {
+        // Any other key starts the text panes from the top again ([`text_scroll`]).
+        if !matches!(action, Action::ScrollTextDown | Action::ScrollTextUp) {
+            self.text_scroll.reset();
+        }
         match action {
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
@@ -933,6 +952,24 @@ impl App {
             Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
             Action::ToggleLegend => self.overlays.push(Overlay::Legend { scroll: 0 }),
             Action::Redraw => self.redraw = true,
+            Action::ScrollTextDown | Action::ScrollTextUp => {
+                let down = action == Action::ScrollTextDown;
+                let (step, selected) = (self.session.step(), self.selected);
+                let before = self.text_scroll.rows(step, selected);
+                let after = self.text_scroll.scroll(down, step, selected);
+                if after == before {
+                    self.message = Some(
+                        if !self.text_scroll.can_scroll() {
+                            "the node pane and the Why block show all their text"
+                        } else if down {
+                            "the node pane and the Why block show their last lines"
+                        } else {
+                            "the node pane and the Why block show their first lines"
+                        }
+                        .to_string(),
+                    );
+                }
+            }
             Action::OpenPicker => {
                 self.picker = picker_entries(self.puzzle_dir.as_deref());
                 let selected = self
@@ -1099,6 +1136,24 @@ mod tests {
     /// `v` at the end of a df-pn run (issue 18, newcomer review): with no descent under way
     /// it walks the solved line (hex-6x6: the proving move d3, then down the proof), and a
     /// second `v` says it is already at the line's end.
+    /// `v` at the end of df-pn on hex-4x4 (issue 18, newcomer review): H-search decides the
+    /// root (Black's semi connection, key b3) before any move is generated, so there is no
+    /// child to walk to; `v` said "the run ended unsolved", and now says what decided it.
+    #[test]
+    fn v_on_a_root_decided_by_a_connection_names_it() {
+        let (mut app, _rx) = open_with("hex-4x4", Algorithm::DfPn);
+        app.update(Action::StepEnd);
+        let root = app.session.roots().last().copied();
+        app.selected = root;
+        app.message = None;
+        app.update(Action::JumpPv);
+        assert_eq!(app.selected, root);
+        assert_eq!(
+            app.message.as_deref(),
+            Some("v: root decided by Black's semi connection (key b3): nothing below was searched")
+        );
+    }
+
     #[test]
     fn v_at_the_end_of_a_proof_run_walks_the_proof_line() {
         let (mut app, _rx) = open("hex-6x6");

@@ -56,6 +56,18 @@ pub trait BoardGame: SearchGame {
     fn knowledge_decides(&self) -> bool {
         false
     }
+
+    /// What decides this position when the knowledge does, short ("decided by Black's
+    /// full connection"); `None` otherwise and for games without knowledge.
+    fn knowledge_verdict(&self) -> Option<String> {
+        None
+    }
+
+    /// The connection that decides this position against its mover as df-pn generates it
+    /// as a child ("by Black's full connection"); `None` otherwise.
+    fn knowledge_loss(&self) -> Option<String> {
+        None
+    }
 }
 
 fn stone_view<G: StoneGame>(
@@ -125,7 +137,7 @@ impl BoardGame for Hex {
         let k = self.knowledge();
         let marks = k
             .as_ref()
-            .map_or_else(Vec::new, |k| hex_knowledge::marks(k, view));
+            .map_or_else(Vec::new, |k| hex_knowledge::marks(self, k, view));
         Some((marks, hex_knowledge::legend(self, k.as_ref(), view)))
     }
 
@@ -142,6 +154,16 @@ impl BoardGame for Hex {
     fn knowledge_decides(&self) -> bool {
         self.knowledge()
             .is_some_and(|k| hex_knowledge::decides(self, &k))
+    }
+
+    fn knowledge_verdict(&self) -> Option<String> {
+        self.knowledge()
+            .and_then(|k| hex_knowledge::verdict(self, &k))
+    }
+
+    fn knowledge_loss(&self) -> Option<String> {
+        self.knowledge()
+            .and_then(|k| hex_knowledge::lost_to(self, &k))
     }
 
     fn board_view(

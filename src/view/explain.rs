@@ -35,6 +35,8 @@ pub mod alphabeta;
 mod lambda;
 mod proof;
 
+pub use proof::decided_at_once;
+
 /// The NONE marker of the packed trace fields (`u32::MAX`).
 const NONE: u32 = u32::MAX;
 

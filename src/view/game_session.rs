@@ -249,6 +249,7 @@ impl<G: BoardGame> GameSession<G> {
             .map(|mut p| {
                 if self.knowledge_pruning {
                     p.solver = game.knowledge_lines(false);
+                    p.decided_by = game.knowledge_verdict();
                 }
                 p
             }),
@@ -693,6 +694,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                 }
                 if self.knowledge_pruning {
                     p.solver = game.knowledge_lines(false);
+                    p.decided_by = game.knowledge_verdict();
                 }
                 p
             }),
@@ -869,8 +871,40 @@ impl<G: BoardGame> Session for GameSession<G> {
         let mut x = explain::explain(&trace, &self.replay, &name)?;
         // An expansion that lists fewer children than the position has legal moves says
         // which were left out and why, from the game (the trace records only the list).
-        if let Some(&Event::PnExpand { node, moves, .. }) = trace.events().get(x.event) {
+        if let Some(&Event::PnExpand {
+            node,
+            moves,
+            numbers,
+            ..
+        }) = trace.events().get(x.event)
+        {
             let (game, _) = self.position(&trace, node);
+            // The children decided at once, named with their cause where the position
+            // tells it (a game end; Hex: the opponent's full connection).
+            let listed = trace.moves(moves);
+            let kids: Vec<Option<(String, String)>> = listed
+                .iter()
+                .zip(trace.pn_numbers(numbers, listed.len()))
+                .filter(|(_, n)| n.is_solved())
+                .map(|(&mv, _)| {
+                    let mut child = game.clone();
+                    child.play(mv);
+                    let cause = if child.outcome().is_some() {
+                        Some("by a game end".to_string())
+                    } else if self.knowledge_pruning {
+                        child.knowledge_loss()
+                    } else {
+                        None
+                    };
+                    cause.map(|c| (names.at(node, mv), c))
+                })
+                .collect();
+            if !kids.is_empty() {
+                let generic = explain::decided_at_once(&vec![None; kids.len()]);
+                if let Some(line) = x.lines.iter_mut().find(|l| **l == generic) {
+                    *line = explain::decided_at_once(&kids);
+                }
+            }
             let mut at = 1.min(x.lines.len());
             if let Some(note) = proof::children_note(
                 &game,

@@ -29,8 +29,10 @@ pub fn pruned_letter(why: Pruned) -> char {
 /// Connections: each carrier cell `b` (Black's) or `w` (White's), `+` when both players'
 /// carriers hold it, and a semi connection's key `B` or `W` (`*`: both players' key).
 /// Pruned: each pruned cell's
-/// [`pruned_letter`].
-pub fn marks(k: &Knowledge, view: KnowledgeView) -> Vec<(Point, String, MarkKind)> {
+/// [`pruned_letter`], none when a connection decides the node ([`decides`]): df-pn
+/// generates no move there, so nothing was pruned (issue 18: a node lost to a full
+/// connection showed every empty cell `m`).
+pub fn marks(game: &Hex, k: &Knowledge, view: KnowledgeView) -> Vec<(Point, String, MarkKind)> {
     let mut out: Vec<(Point, String, MarkKind)> = Vec::new();
     match view {
         KnowledgeView::Off => {}
@@ -74,6 +76,7 @@ pub fn marks(k: &Knowledge, view: KnowledgeView) -> Vec<(Point, String, MarkKind
             }
             out.sort_by_key(|m| m.0);
         }
+        KnowledgeView::Pruned if decides(game, k) => {}
         KnowledgeView::Pruned => {
             out = k
                 .pruned
@@ -107,6 +110,10 @@ pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<
                 state(Player::White)
             ))
         }
+        KnowledgeView::Pruned if decides(game, k) => Some(format!(
+            "pruned: none, no move generated:\n{}",
+            verdict(game, k).unwrap_or_default()
+        )),
         KnowledgeView::Pruned => Some(format!(
             // One line: the board pane wraps it between the letters' entries at its width.
             "pruned: m outside must-play, d dead, c captured, v vulnerable: {} cell{}",
@@ -143,6 +150,45 @@ pub fn decides(game: &Hex, k: &Knowledge) -> bool {
             k.connections[mover.opponent().index()],
             Some(EdgeConnection::Full { .. })
         )
+}
+
+/// The connection that decides the node ([`decides`]), short, for a line that names it:
+/// "decided by Black's semi connection (key b3)", "decided by Black's full connection";
+/// `None` when the knowledge does not decide it.
+pub fn verdict(game: &Hex, k: &Knowledge) -> Option<String> {
+    let mover = game.to_move();
+    let (player, connection) = match (
+        &k.connections[mover.index()],
+        &k.connections[mover.opponent().index()],
+    ) {
+        (Some(c), _) => (mover, c),
+        (None, Some(c @ EdgeConnection::Full { .. })) => (mover.opponent(), c),
+        _ => return None,
+    };
+    Some(match connection {
+        EdgeConnection::Full { .. } => format!("decided by {}'s full connection", player.title()),
+        EdgeConnection::Semi { key, .. } => format!(
+            "decided by {}'s semi connection (key {})",
+            player.title(),
+            game.format_move(*key)
+        ),
+    })
+}
+
+/// The opponent's full connection that decides the node against its mover ("by Black's
+/// full connection"), the one verdict df-pn applies to a child as it generates it (an
+/// empty must-play region); `None` otherwise.
+pub fn lost_to(game: &Hex, k: &Knowledge) -> Option<String> {
+    let mover = game.to_move();
+    match (
+        &k.connections[mover.index()],
+        &k.connections[mover.opponent().index()],
+    ) {
+        (None, Some(EdgeConnection::Full { .. })) => {
+            Some(format!("by {}'s full connection", mover.opponent().title()))
+        }
+        _ => None,
+    }
 }
 
 /// What the knowledge says about the node, one line each: the side to move's edge
@@ -255,7 +301,7 @@ mod tests {
 
     fn marks_text(g: &Hex, view: KnowledgeView) -> Vec<(String, String, MarkKind)> {
         let k = g.knowledge().unwrap();
-        marks(&k, view)
+        marks(g, &k, view)
             .into_iter()
             .map(|(p, t, kind)| (g.format_move(p), t, kind))
             .collect()
@@ -267,7 +313,7 @@ mod tests {
         // White's a4 and d1 aside: every cell of Black's carrier is marked as Black's.
         let g = after(4, &["b2", "a4", "c3", "d1"]);
         let k = g.knowledge().unwrap();
-        let m = marks(&k, KnowledgeView::Connections);
+        let m = marks(&g, &k, KnowledgeView::Connections);
         let black = &k.connections[Player::Black.index()];
         let Some(EdgeConnection::Full { carrier } | EdgeConnection::Semi { carrier, .. }) = black
         else {
@@ -287,7 +333,7 @@ mod tests {
         points.dedup();
         assert_eq!(points.len(), m.len());
         assert!(KnowledgeView::Off.next() == KnowledgeView::Connections);
-        assert!(marks(&k, KnowledgeView::Off).is_empty());
+        assert!(marks(&g, &k, KnowledgeView::Off).is_empty());
     }
 
     #[test]
@@ -379,7 +425,7 @@ mod tests {
         // 8 moves lie outside the must-play region and 3 cells are captured by Black.
         let g = after(4, &["a1", "a3", "d1"]);
         let k = g.knowledge().unwrap();
-        let m = marks(&k, KnowledgeView::Pruned);
+        let m = marks(&g, &k, KnowledgeView::Pruned);
         assert_eq!(m.len(), k.pruned.len());
         for ((p, text, kind), (q, why)) in m.iter().zip(&k.pruned) {
             assert_eq!(p, q);
@@ -404,6 +450,42 @@ mod tests {
             last,
             "11 moves pruned: 8 outside must-play, 3 captured by Black"
         );
+    }
+
+    /// Issue 18 (newcomer review): on hex-6x6's node d3 d4 e3 (White to move has lost to
+    /// Black's full connection) `Z Z` marked all empty cells `m` "outside must-play"; df-pn
+    /// generates no move there, so no cell is pruned and the legend names the connection.
+    #[test]
+    fn a_node_a_full_connection_decides_shows_no_pruned_marks() {
+        let g = after(6, &["d3", "d4", "e3"]);
+        let k = g.knowledge().unwrap();
+        assert!(decides(&g, &k));
+        assert!(marks(&g, &k, KnowledgeView::Pruned).is_empty());
+        assert_eq!(
+            legend(&g, Some(&k), KnowledgeView::Pruned).as_deref(),
+            Some("pruned: none, no move generated:\ndecided by Black's full connection")
+        );
+        assert_eq!(
+            verdict(&g, &k).as_deref(),
+            Some("decided by Black's full connection")
+        );
+        // The connection marks still show it.
+        assert!(!marks(&g, &k, KnowledgeView::Connections).is_empty());
+    }
+
+    /// The empty 4x4 board: Black to move holds a semi connection, key b3.
+    #[test]
+    fn the_verdict_of_a_semi_connection_names_its_key() {
+        let g = after(4, &[]);
+        let k = g.knowledge().unwrap();
+        assert_eq!(
+            verdict(&g, &k).as_deref(),
+            Some("decided by Black's semi connection (key b3)")
+        );
+        // A node the knowledge does not decide has no verdict.
+        let open = after(4, &["a1", "a3", "d1"]);
+        let k = open.knowledge().unwrap();
+        assert_eq!(verdict(&open, &k), None);
     }
 
     #[test]

@@ -69,6 +69,9 @@ pub struct ProofDetail {
     /// df-pn: what the solver knows of the position, one line each (Hex: the edge
     /// connections and what they decide, the moves pruned by reason).
     pub solver: Vec<String>,
+    /// df-pn: what the solver's knowledge decided the node by, when it did before any move
+    /// was generated ("decided by Black's semi connection (key b3)").
+    pub decided_by: Option<String>,
 }
 
 /// How a board mark of a child reads.
@@ -194,6 +197,7 @@ pub fn new_leaf_detail<M: Copy + PartialEq>(
         rule: Vec::new(),
         children_note: None,
         solver: Vec::new(),
+        decided_by: None,
     })
 }
 
@@ -467,6 +471,7 @@ pub fn detail<M: Copy + PartialEq>(
         rule: Vec::new(),
         children_note: None,
         solver: Vec::new(),
+        decided_by: None,
     })
 }
 

@@ -135,6 +135,8 @@ actions! {
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     ToggleLegend => "toggle_legend", View, None, "show or hide the legend: what the marks on the screen mean";
     Redraw => "redraw", View, None, "redraw the whole screen";
+    ScrollTextDown => "scroll_text_down", View, None, "scroll the node pane and the Why block down, to read the lines they cut";
+    ScrollTextUp => "scroll_text_up", View, None, "scroll the node pane and the Why block back up";
 
     OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
     OpenLessons => "open_lessons", Search, None, "open the lesson picker: the bundled lessons, enter starts one";

@@ -47,21 +47,87 @@ pub fn wrap_cut(
     ellipsis: &str,
     more_style: Style,
 ) -> Vec<Line<'static>> {
-    let mut out: Vec<Line<'static>> = lines.iter().flat_map(|l| wrap_styled(l, width)).collect();
-    let height = usize::from(height);
-    if out.len() > height && height > 0 {
-        let left_out = out.len() - (height - 1);
-        out.truncate(height - 1);
-        out.push(Line::from(Span::styled(
-            fit(
-                &more_lines(left_out, ellipsis),
-                usize::from(width),
-                ellipsis,
-            ),
-            more_style,
-        )));
+    let rows: Vec<Line<'static>> = lines.iter().flat_map(|l| wrap_styled(l, width)).collect();
+    scroll_cut(
+        rows,
+        width,
+        height,
+        &Scroll::default(),
+        ellipsis,
+        more_style,
+    )
+}
+
+/// How far a text pane is scrolled, and the keys that scroll it (named in the markers).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scroll {
+    /// Rows scrolled past from the top.
+    pub rows: usize,
+    /// The key that shows the rows below ("}"), the one that goes back ("{"); empty: none.
+    pub down_key: String,
+    pub up_key: String,
+}
+
+/// The most rows `total` rows can be scrolled in `height` rows: the last page fills the
+/// pane after its "above" marker (issue 18, newcomer review: "… N more lines" gave no way
+/// to read the rest).
+pub fn max_scroll(total: usize, height: usize) -> usize {
+    if total <= height || height < 3 {
+        0
+    } else {
+        total - (height - 1)
     }
+}
+
+/// Rows already wrapped, in at most `height` rows from `scroll.rows` on (clamped by
+/// [`max_scroll`]): rows scrolled past are counted on the first row ("… 4 lines above ({
+/// back)"), rows below on the last ("… 3 more lines (} scrolls)"), each in `more_style`.
+pub fn scroll_cut(
+    mut rows: Vec<Line<'static>>,
+    width: u16,
+    height: u16,
+    scroll: &Scroll,
+    ellipsis: &str,
+    more_style: Style,
+) -> Vec<Line<'static>> {
+    let height = usize::from(height);
+    let width = usize::from(width);
+    if rows.len() <= height || height == 0 {
+        return rows;
+    }
+    let marker = |text: String| Line::from(Span::styled(fit(&text, width, ellipsis), more_style));
+    let skip = scroll.rows.min(max_scroll(rows.len(), height));
+    let mut out = Vec::with_capacity(height);
+    let mut room = height;
+    if skip > 0 {
+        let mut text = format!(
+            "{ellipsis} {skip} line{} above",
+            if skip == 1 { "" } else { "s" }
+        );
+        if !scroll.up_key.is_empty() {
+            text.push_str(&format!(" ({} back)", scroll.up_key));
+        }
+        out.push(marker(text));
+        room -= 1;
+    }
+    let rest = rows.split_off(skip);
+    if rest.len() <= room {
+        out.extend(rest);
+        return out;
+    }
+    let left_out = rest.len() - (room - 1);
+    out.extend(rest.into_iter().take(room - 1));
+    let mut text = more_lines(left_out, ellipsis);
+    if !scroll.down_key.is_empty() {
+        text.push_str(&format!(" ({} scrolls)", scroll.down_key));
+    }
+    out.push(marker(text));
     out
+}
+
+/// `lines` wrapped at spaces to `width` columns, each piece keeping its styles.
+pub fn wrap_lines(lines: &[Line<'_>], width: u16) -> Vec<Line<'static>> {
+    lines.iter().flat_map(|l| wrap_styled(l, width)).collect()
 }
 
 /// One styled line wrapped to `width`: the text is wrapped as the lesson pane wraps prose,
@@ -150,5 +216,42 @@ mod tests {
             text,
             ["label     one two", "three four five six", "… 2 more lines"]
         );
+    }
+
+    /// Issue 18, newcomer review: a pane cut with "… N more lines" gave no way to read the
+    /// rest. Scrolled, the first row counts the rows above, the last the rows below, each
+    /// naming its key; the scroll stops when the last row shows.
+    #[test]
+    fn scrolled_text_counts_the_rows_above_and_below() {
+        let rows: Vec<Line<'static>> = (1..=10).map(|i| Line::from(format!("r{i}"))).collect();
+        let keys = |n: usize| Scroll {
+            rows: n,
+            down_key: "}".to_string(),
+            up_key: "{".to_string(),
+        };
+        let text = |n: usize| -> Vec<String> {
+            scroll_cut(rows.clone(), 30, 4, &keys(n), "…", Style::default())
+                .iter()
+                .map(|l| l.to_string())
+                .collect()
+        };
+        assert_eq!(text(0), ["r1", "r2", "r3", "… 7 more lines (} scrolls)"]);
+        assert_eq!(
+            text(2),
+            [
+                "… 2 lines above ({ back)",
+                "r3",
+                "r4",
+                "… 6 more lines (} scrolls)"
+            ]
+        );
+        assert_eq!(max_scroll(10, 4), 7);
+        let end = ["… 7 lines above ({ back)", "r8", "r9", "r10"];
+        assert_eq!(text(7), end);
+        assert_eq!(text(50), end, "clamped to the last page");
+        // Text that fits is never scrolled.
+        assert_eq!(max_scroll(4, 4), 0);
+        let short = scroll_cut(rows[..3].to_vec(), 30, 4, &keys(2), "…", Style::default());
+        assert_eq!(short.len(), 3);
     }
 }

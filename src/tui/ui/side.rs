@@ -32,6 +32,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::tui::app::App;
+use crate::tui::app::text_scroll::TextPane;
+use crate::tui::keymap::Action;
 use crate::view::bound_word;
 use crate::view::lambda::Tone;
 use crate::view::proof;
@@ -170,7 +172,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 },
             )));
         }
-        render_cut(frame, inner, lines, theme);
+        render_cut(frame, inner, lines, app, theme);
         return;
     }
     if let Some(l) = &d.lambda {
@@ -235,7 +237,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             format!("{} in its subtree", d.subtree_nodes),
             Slot::SideValue,
         ));
-        render_cut(frame, inner, lines, theme);
+        render_cut(frame, inner, lines, app, theme);
         return;
     }
     let mut lines = vec![
@@ -318,20 +320,42 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         };
         lines.push(row("history", text, Slot::SideValue));
     }
-    render_cut(frame, inner, lines, theme);
+    render_cut(frame, inner, lines, app, theme);
 }
 
 /// Draws the pane's lines wrapped at its width; what does not fit its height is counted on
-/// the last row ("… 3 more lines"), not cut silently (at 80x24 the pane has nine rows).
-fn render_cut(frame: &mut Frame, area: Rect, lines: Vec<Line<'_>>, theme: &Theme) {
-    let lines = fitted::wrap_cut(
-        lines,
+/// the last row ("… 3 more lines (} scrolls)"), not cut silently (at 80x24 the pane has
+/// nine rows), and `}` / `{` scroll it ([`fitted::scroll_cut`]).
+fn render_cut(frame: &mut Frame, area: Rect, lines: Vec<Line<'_>>, app: &App, theme: &Theme) {
+    let rows = fitted::wrap_lines(&lines, area.width);
+    app.text_scroll.record_max(
+        TextPane::Node,
+        fitted::max_scroll(rows.len(), usize::from(area.height)),
+    );
+    let lines = fitted::scroll_cut(
+        rows,
         area.width,
         area.height,
+        &text_scroll(app),
         theme.glyphs().ellipsis.as_str(),
         theme.style(Slot::SideLabel),
     );
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The text panes' offset as of the view, and the keys that scroll them.
+pub fn text_scroll(app: &App) -> fitted::Scroll {
+    let key = |action: Action| {
+        app.keymap
+            .keys(action)
+            .first()
+            .map_or_else(String::new, ToString::to_string)
+    };
+    fitted::Scroll {
+        rows: app.text_scroll.rows(app.session.step(), app.selected),
+        down_key: key(Action::ScrollTextDown),
+        up_key: key(Action::ScrollTextUp),
+    }
 }
 
 /// History entries the side pane lists (highest scores first).

@@ -10,7 +10,8 @@
 //! The text is wrapped here (textwrap, as the lesson pane) at the block's inner width and
 //! drawn as wrapped, so the rows asked for are the rows drawn (issue 16, point 6: counting
 //! characters per line underestimated word wrapping and cut the last line). Text taller
-//! than the block's share ends in "… N more lines" on its last row.
+//! than the block's share ends in "… N more lines (} scrolls)" on its last row, and `}` /
+//! `{` scroll it with the node pane (issue 18, newcomer review).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -19,8 +20,9 @@ use ratatui::widgets::Paragraph;
 
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
+use crate::tui::app::text_scroll::TextPane;
 use crate::tui::ui::lesson::wrap;
-use crate::tui::ui::{fitted, glyph_text, pane};
+use crate::tui::ui::{fitted, glyph_text, pane, side};
 
 /// Draws the block of the event at the step at the bottom of `area` and returns the rest of
 /// the area for the tree (all of it at step 0).
@@ -62,16 +64,20 @@ pub fn render_below(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) -> 
                 .map(|l| Line::from(Span::styled(l, theme.style(slot)))),
         );
     }
-    // Rows beyond the block's height are counted on its last row, not cut silently.
-    let rows = usize::from(inner.height);
-    if lines.len() > rows && rows > 0 {
-        let left_out = lines.len() - (rows - 1);
-        lines.truncate(rows - 1);
-        lines.push(Line::from(Span::styled(
-            fitted::more_lines(left_out, theme.glyphs().ellipsis.as_str()),
-            theme.style(Slot::SideLabel),
-        )));
-    }
+    // Rows beyond the block's height are counted on its last row, not cut silently, and
+    // `}` / `{` scroll them into view with the node pane's.
+    app.text_scroll.record_max(
+        TextPane::Why,
+        fitted::max_scroll(lines.len(), usize::from(inner.height)),
+    );
+    let lines = fitted::scroll_cut(
+        lines,
+        inner.width,
+        inner.height,
+        &side::text_scroll(app),
+        theme.glyphs().ellipsis.as_str(),
+        theme.style(Slot::SideLabel),
+    );
     frame.render_widget(Paragraph::new(lines), inner);
     rest
 }

@@ -243,10 +243,8 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
             self.children_listed(node, &kids, or_node)
         )];
         if solved > 0 {
-            lines.push(format!(
-                "{solved} decided at once: a game end, a table entry, a \
-                 repetition of the path or the game's knowledge (Hex: a virtual connection)"
-            ));
+            // The causes are the game's to name (the session does, from the position).
+            lines.push(decided_at_once(&vec![None; solved]));
         }
         let depth_first = self
             .replay
@@ -387,6 +385,41 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
 /// does, k its number of moves; df-pn counts the moves of a must-play region when the game
 /// has one and gives a child found in its table the stored entry; PNS's heuristic start
 /// scales one number by the evaluation.
+/// The Why block's line on an expansion's children decided at once, one entry per such
+/// child: its name and the cause that applied ("e3", "by Black's full connection") where
+/// the session could tell it from the position, `None` where it could not. Named ones read
+/// "e3 decided at once by Black's full connection"; the others are counted with the list of
+/// what can decide a child at once (issue 18, newcomer review).
+pub fn decided_at_once(kids: &[Option<(String, String)>]) -> String {
+    const GENERIC: &str = "a game end, a table entry, a repetition of the path or the \
+                           game's knowledge (Hex: a virtual connection)";
+    let named: Vec<&(String, String)> = kids.iter().flatten().collect();
+    let others = kids.len() - named.len();
+    if named.is_empty() {
+        return format!("{others} decided at once: {GENERIC}");
+    }
+    if named.len() == 1 && others == 0 {
+        let (name, cause) = named[0];
+        return format!("{name} decided at once {cause}");
+    }
+    let mut words: Vec<String> = named
+        .iter()
+        .take(LISTED)
+        .map(|(name, cause)| format!("{name} {cause}"))
+        .collect();
+    if named.len() > LISTED {
+        words.push(format!("+{} more like them", named.len() - LISTED));
+    }
+    let mut line = format!("{} decided at once: {}", kids.len(), words.join(", "));
+    if others > 0 {
+        line.push_str(&format!(
+            "; {others} other{} by {GENERIC}",
+            if others == 1 { "" } else { "s" }
+        ));
+    }
+    line
+}
+
 fn start_lines(nums: &[ProofNumbers], depth_first: bool) -> Vec<String> {
     let open: Vec<&ProofNumbers> = nums.iter().filter(|n| !n.is_solved()).collect();
     if open.is_empty() {
