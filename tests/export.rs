@@ -713,8 +713,11 @@ fn subcommands() -> Vec<String> {
     let help = stdout_of(&["--help"]);
     let section = help.split("Commands:").nth(1).expect("a Commands section");
     let section = section.split("Options:").next().unwrap();
+    // A name starts its entry two columns in; a description wrapped to the terminal's
+    // width goes on further in.
     section
         .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next())
         .filter(|name| *name != "help")
         .map(str::to_string)
