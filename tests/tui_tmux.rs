@@ -312,8 +312,11 @@ fn legend_level_step_and_split_picker_keys() {
     tmux.keys("#");
     tmux.wait_for("step 0/");
     tmux.keys("u");
-    let s = tmux.wait_for("level     λ");
-    assert!(!s.contains("step 0/"), "u stepped the search:\n{s}");
+    // u must leave step 0 and show a level in the node pane; a step that never leaves 0
+    // fails here after 30 s with the screen.
+    tmux.wait_until("u to step the search to a level change", |s| {
+        s.contains("level     λ") && !s.contains("step 0/")
+    });
     tmux.keys("A");
     let s = tmux.wait_for("Second search of the split");
     assert!(s.contains("dual-lambda"), "{s}");

@@ -27,15 +27,26 @@ impl Tmux {
     }
 
     pub fn wait_for(&self, needle: &str) -> String {
+        self.wait_until(&format!("{needle:?} to appear"), |s| s.contains(needle))
+    }
+
+    /// Waits (up to 30 s) for a screen that satisfies `done` and has settled, `what` naming
+    /// it in the failure. A capture can catch a redraw half written (the needle drawn, the
+    /// status line not yet), so a screen counts only when a second capture 50 ms later is
+    /// the same: the callers' further asserts then read one whole frame.
+    pub fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen();
-            if s.contains(needle) {
-                return s;
+            if done(&s) {
+                sleep(Duration::from_millis(50));
+                if self.screen() == s {
+                    return s;
+                }
             }
             assert!(
                 start.elapsed() < Duration::from_secs(30),
-                "{needle:?} did not appear; the screen:\n{s}"
+                "waited in vain for {what}; the screen:\n{s}"
             );
             sleep(Duration::from_millis(50));
         }
