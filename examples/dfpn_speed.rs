@@ -37,6 +37,7 @@ fn options() -> DfpnOptions {
         weak: false,
         epsilon: eps,
         table_bytes: mb << 20,
+        threads: 1,
     }
 }
 

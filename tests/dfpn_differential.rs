@@ -2,8 +2,8 @@
 //! stone game, df-pn's verdict equals the exhaustive answer of alpha-beta to the end of the
 //! game, for both goals (draws a disproof, draws for the attacker), with the 1+epsilon trick
 //! on and off, unit and mobility initialisation, weak counting, and a big table, a tiny one
-//! (four buckets: replacement on almost every store) and none. A proven root's winning move
-//! must really reach the goal.
+//! (four buckets: replacement on almost every store) and none, on one thread and on several
+//! sharing one table. A proven root's winning move must really reach the goal.
 //!
 //! Positions come from a fixed-seed splitmix64 generator (as in `lambda_differential.rs`);
 //! every search is bounded by node limits, so the tests are deterministic.
@@ -90,20 +90,26 @@ fn tiny_table() -> usize {
 
 fn configurations() -> Vec<DfpnOptions> {
     let mut all = Vec::new();
-    for (init, weak, epsilon, table_bytes) in [
-        (LeafInit::Mobility, false, 0.0, 1 << 20),
-        (LeafInit::Mobility, false, 0.25, 1 << 20),
-        (LeafInit::Unit, false, 0.0, 1 << 20),
-        (LeafInit::Mobility, false, 0.0, tiny_table()),
-        (LeafInit::Unit, false, 0.5, tiny_table()),
-        (LeafInit::Mobility, false, 0.0, 0),
-        (LeafInit::Mobility, true, 0.0, 1 << 20),
+    for (init, weak, epsilon, table_bytes, threads) in [
+        (LeafInit::Mobility, false, 0.0, 1 << 20, 1),
+        (LeafInit::Mobility, false, 0.25, 1 << 20, 1),
+        (LeafInit::Unit, false, 0.0, 1 << 20, 1),
+        (LeafInit::Mobility, false, 0.0, tiny_table(), 1),
+        (LeafInit::Unit, false, 0.5, tiny_table(), 1),
+        (LeafInit::Mobility, false, 0.0, 0, 1),
+        (LeafInit::Mobility, true, 0.0, 1 << 20, 1),
+        // Parallel df-pn (issue 19): threads sharing one table, a tiny one (contention on
+        // every bucket, replacement on almost every store) and none.
+        (LeafInit::Mobility, false, 0.0, 1 << 20, 2),
+        (LeafInit::Unit, false, 0.25, tiny_table(), 3),
+        (LeafInit::Mobility, false, 0.0, 0, 2),
     ] {
         all.push(DfpnOptions {
             init,
             weak,
             epsilon,
             table_bytes,
+            threads,
         });
     }
     all

@@ -27,6 +27,7 @@ fn dfpn_mover_wins(game: &mut Hex, nodes: u64) -> bool {
     };
     let options = DfpnOptions {
         table_bytes: 4 << 20,
+        threads: 1,
         ..DfpnOptions::from_config(&ProofConfig::default())
     };
     let limits = Limits {

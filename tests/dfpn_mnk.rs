@@ -70,6 +70,7 @@ fn options(mb: usize) -> DfpnOptions {
         weak: false,
         epsilon: 0.0,
         table_bytes: mb << 20,
+        threads: 1,
     }
 }
 

@@ -58,6 +58,7 @@ const PINNED: &[(&str, u64)] = &[
 fn options() -> DfpnOptions {
     DfpnOptions {
         table_bytes: 16 << 20,
+        threads: 1,
         ..DfpnOptions::from_config(&ProofConfig::default())
     }
 }

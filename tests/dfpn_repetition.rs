@@ -209,6 +209,7 @@ fn repetitions_are_draws_of_the_path_and_never_cached_as_results() {
                     weak: false,
                     epsilon: 0.0,
                     table_bytes,
+                    threads: 1,
                 };
                 match solve(&mut game, &options, goal) {
                     ProofVerdict::Proven => assert!(expected, "{game:?} {goal:?} {options:?}"),
@@ -275,6 +276,7 @@ fn the_classic_trap_is_not_fallen_into() {
             weak: false,
             epsilon: 0.0,
             table_bytes: 1 << 16,
+            threads: 1,
         };
         assert_eq!(solve(&mut game, &options, goal), ProofVerdict::Disproven);
     }

@@ -13,12 +13,23 @@ fn plyscope() -> Command {
 }
 
 /// Runs shard `i`/`n` of `puzzle` with `extra` flags and writes its report into `dir`.
+/// Shards and whole runs compared node for node run on one thread: the root's own df-pn
+/// search on several threads counts its nodes differently from run to run (the openings'
+/// counts are the same on any number of threads, `tests/dfpn_parallel.rs`).
 fn shard(dir: &Path, puzzle: &str, i: u32, n: u32, extra: &[&str]) -> PathBuf {
     let path = dir.join(format!("{puzzle}-{i}-of-{n}.json"));
     let spec = format!("{i}/{n}");
     plyscope()
         .args([
-            "solve", puzzle, "--root", "--shard", &spec, "--json", "--out",
+            "solve",
+            puzzle,
+            "--root",
+            "--threads",
+            "1",
+            "--shard",
+            &spec,
+            "--json",
+            "--out",
         ])
         .arg(&path)
         .args(extra)
@@ -48,7 +59,7 @@ fn merge_of_three_shards_equals_the_whole_run_on_hex_5x5() {
     let merged = merge(&[&files[2], &files[0], &files[1]], &["--json"]).success();
     let merged = json(&merged.get_output().stdout);
     let whole = plyscope()
-        .args(["solve", "hex-5x5", "--root", "--json"])
+        .args(["solve", "hex-5x5", "--root", "--threads", "1", "--json"])
         .assert()
         .success();
     let whole = json(&whole.get_output().stdout);
@@ -73,7 +84,7 @@ fn merge_of_three_shards_equals_the_whole_run_on_hex_5x5() {
     let text = merge(&[&files[0], &files[1], &files[2]], &[]).success();
     let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
     let whole = plyscope()
-        .args(["solve", "hex-5x5", "--root"])
+        .args(["solve", "hex-5x5", "--root", "--threads", "1"])
         .assert()
         .success();
     let whole = String::from_utf8(whole.get_output().stdout.clone()).unwrap();
@@ -108,7 +119,16 @@ fn every_shard_count_and_algorithm_merges_to_the_whole_run() {
         let refs: Vec<&PathBuf> = files.iter().collect();
         let merged = json(&merge(&refs, &["--json"]).get_output().stdout);
         let whole = plyscope()
-            .args(["solve", puzzle, "--root", "--json", "--algo", algo])
+            .args([
+                "solve",
+                puzzle,
+                "--root",
+                "--threads",
+                "1",
+                "--json",
+                "--algo",
+                algo,
+            ])
             .assert();
         let whole = json(&whole.get_output().stdout);
         for key in [

@@ -46,6 +46,13 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
+    /// Threads per row (default 1): pns, pn2 and dfpn rows that classify every opening
+    /// search the openings side by side (node counts unchanged), and dfpn's own searches
+    /// run in parallel (their node counts then vary from run to run, so compare them with
+    /// a baseline of one thread only as times).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: u64,
     /// Print one JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -491,7 +498,7 @@ impl Row {
     }
 }
 
-fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
+fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SolveOptions {
     let algorithm = run
         .algorithm
         .or(p.algorithm)
@@ -515,11 +522,12 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>) -> SolveOptions {
     // Root analysis only where the row asks for it, so the node counts are those of the
     // root's solve, comparable with the reference.
     options.root_moves = run.root || (run.algorithm.is_none() && options.root_moves);
+    options.threads = threads;
     options
 }
 
-fn measure(p: &Puzzle, run: Run, cap: Option<u64>) -> anyhow::Result<Row> {
-    let options = options_for(p, run, cap);
+fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Result<Row> {
+    let options = options_for(p, run, cap, threads);
     let report: SolveReport = solve_puzzle(p, &options)?;
     // The thesis's references solve the root only, Benzene's classify every opening.
     let reference = reference_for(&p.name, options.algorithm, options.root_moves);
@@ -583,7 +591,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         let p = puzzle::load(case.puzzle)?;
         let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
         let cap = (!uncapped).then_some(args.nodes);
-        let mut row = measure(&p, case.run, cap)?;
+        let mut row = measure(&p, case.run, cap, args.threads as usize)?;
         // An opening row that left openings undecided without hitting the cap measured no
         // classification: its time says nothing against the reference's.
         if row.openings.is_some_and(|o| o.unknown > 0) && !row.stopped {
@@ -737,6 +745,7 @@ mod tests {
             filter: Some(filter.to_string()),
             algo: None,
             nodes: DEFAULT_NODE_CAP,
+            threads: 1,
             json: false,
             baselines: BaselineArgs::default(),
         }

@@ -93,6 +93,11 @@ pub struct SolveArgs {
     /// 0 turns it off (the default).
     #[arg(long, value_name = "E", value_parser = parse_epsilon)]
     pub epsilon: Option<f32>,
+    /// Threads to use (default: every core). pns, pn2 and dfpn with --root search the
+    /// openings side by side, one per thread, each with its share of --tt-mb and --nodes;
+    /// without limits the report is the one thread's, only sooner.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
     pub json: bool,
@@ -133,6 +138,11 @@ pub struct SolveArgs {
     /// instead of printing it.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub out: Option<PathBuf>,
+}
+
+/// The cores this process may run on (1 when the system cannot say).
+pub fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn parse_level(text: &str) -> Result<u32, String> {
@@ -442,6 +452,7 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
     }
     options.zones = !args.no_zones;
     options.root_moves |= args.root;
+    options.threads = args.threads.map_or_else(every_core, |n| n as usize);
     Ok(options)
 }
 

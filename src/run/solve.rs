@@ -9,6 +9,7 @@
 //! [`proof`], for the goal "the side to move wins".
 
 mod classic;
+mod openings;
 pub mod proof;
 pub mod root_diagram;
 pub mod shape;
@@ -48,6 +49,9 @@ pub struct SolveOptions {
     pub zones: bool,
     /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (0: off).
     pub epsilon: f32,
+    /// Threads the solve may use: PNS, PN² and df-pn search the openings of a root
+    /// analysis side by side (`openings`); 1 here, every core in `plyscope solve`.
+    pub threads: usize,
 }
 
 impl SolveOptions {
@@ -78,6 +82,7 @@ impl SolveOptions {
             max_level: puzzle.limits.max_level,
             zones: true,
             epsilon: 0.0,
+            threads: 1,
         }
     }
 }

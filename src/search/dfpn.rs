@@ -131,6 +131,8 @@
 //! connections).
 
 pub mod mid;
+pub mod parallel;
+pub mod shared;
 pub mod table;
 pub mod threats;
 
@@ -152,8 +154,10 @@ pub struct DfpnOptions {
     pub weak: bool,
     /// The 1+epsilon trick; 0 = off.
     pub epsilon: f32,
-    /// Bytes of the transposition table (0: none).
+    /// Bytes of the transposition table (0: none); a parallel search's threads share them.
     pub table_bytes: usize,
+    /// Threads of one search (1: the sequential engine; more: [`parallel`]).
+    pub threads: usize,
 }
 
 impl DfpnOptions {
@@ -164,6 +168,7 @@ impl DfpnOptions {
             weak: config.weak,
             epsilon: config.epsilon.max(0.0),
             table_bytes: config.tt_mb.min(crate::search::tt::MAX_TT_MB) << 20,
+            threads: config.threads.max(1),
         }
     }
 }
@@ -603,6 +608,10 @@ pub fn dfpn_search<G: SearchGame, O: Observer<G>>(
     limits: &Limits,
     observer: &mut O,
 ) -> ProofReport<G::Move> {
+    // A recorded search is one sequence of events: one thread.
+    if options.threads > 1 && !O::ENABLED {
+        return parallel::parallel_dfpn(game, options, goal, limits);
+    }
     let mut source = PlainMoves::new(options.init);
     let mut engine = Mid::new(&mut source, observer, options, goal, limits);
     engine.run(game)

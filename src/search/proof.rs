@@ -183,6 +183,9 @@ pub struct ProofConfig {
     pub max_level: u8,
     /// Relevance zones where an engine can use them soundly (lambda-df-pn).
     pub zones: bool,
+    /// Threads a search may use (at least 1): the openings of a root analysis are searched
+    /// side by side (`crate::run::solve`), each on one thread.
+    pub threads: usize,
 }
 
 impl Default for ProofConfig {
@@ -194,6 +197,7 @@ impl Default for ProofConfig {
             epsilon: 0.0,
             max_level: 3,
             zones: true,
+            threads: 1,
         }
     }
 }

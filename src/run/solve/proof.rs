@@ -15,7 +15,7 @@ use crate::game::{Game, MoveList, Outcome, Player, StoneGame};
 use crate::puzzle::{Expect, ExpectedResult, Puzzle};
 use crate::search::engine::proof_search;
 use crate::search::lambda_dfpn::{MoveClass, classify_moves};
-use crate::search::observer::{NoTrace, Observer};
+use crate::search::observer::Observer;
 use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict, meter};
 
@@ -33,6 +33,7 @@ pub fn config_for(options: &SolveOptions) -> ProofConfig {
             .max_level
             .map_or(defaults.max_level, |n| n.min(u32::from(u8::MAX)) as u8),
         zones: options.zones,
+        threads: options.threads.max(1),
         ..defaults
     }
 }
@@ -287,9 +288,34 @@ pub fn classify_planned<G: SearchGame>(
         attacker: goal.attacker.opponent(),
         draw_for_attacker: !goal.draw_for_attacker,
     };
-    for planned in plan.iter().filter(|p| owns(p.orbit)) {
+    // First the moves the rules decide and the images; the others are searched, on
+    // `config.threads` workers (`super::openings`), and put back in plan order.
+    let owned_plan: Vec<&PlannedMove<G::Move>> = plan.iter().filter(|p| owns(p.orbit)).collect();
+    let mut searched: Vec<G::Move> = Vec::new();
+    for planned in &owned_plan {
+        if planned.image_of.is_some() {
+            continue;
+        }
+        game.play(planned.mv);
+        if game.outcome().is_none() {
+            searched.push(planned.mv);
+        }
+        game.undo(planned.mv);
+    }
+    let settled = owned - searched.len();
+    meter::set_openings(settled, owned);
+    let answers = super::openings::search_openings(
+        game,
+        &searched,
+        algorithm,
+        config,
+        opponent_goal,
+        limits,
+        started,
+        &|done| meter::set_openings(settled + done, owned),
+    );
+    for planned in owned_plan {
         let mv = planned.mv;
-        meter::set_openings(classified.len(), owned);
         // A move and its image lead to symmetric positions of the same value, so the
         // image copies the class.
         if let Some(image) = planned.image_of {
@@ -306,38 +332,26 @@ pub fn classify_planned<G: SearchGame>(
             });
             continue;
         }
-        game.play(mv);
-        let (class, nodes) = match game.outcome() {
+        let (class, nodes) = match searched.iter().position(|&m| m == mv) {
             // The move ends the game: decided by the rules.
-            Some(outcome) => (class_of_outcome(outcome, goal, fails), 0),
-            // After ctrl-c no search starts (each would allocate its table to stop at once).
-            None => match (!meter::stop_requested())
-                .then(|| limits.left_after(started.elapsed(), total.nodes))
-                .flatten()
-            {
-                None => {
-                    stopped = true;
-                    (RootClass::Unknown, 0)
-                }
-                Some(left) => {
-                    // Each opening starts from what a fresh process knows: Hex's H-search
-                    // keeps per-thread answers whose history would otherwise leak from one
-                    // opening into the next (a shard searches other openings before it).
-                    crate::games::hex::forget_thread_answers();
-                    let report =
-                        proof_search(game, algorithm, config, opponent_goal, &left, &mut NoTrace);
-                    add_stats(&mut total, &report.stats);
-                    stopped |= report.stopped;
-                    let class = match report.verdict {
-                        ProofVerdict::Proven => fails,
-                        ProofVerdict::Disproven => RootClass::Win,
-                        ProofVerdict::Unknown => RootClass::Unknown,
-                    };
-                    (class, report.stats.nodes)
-                }
-            },
+            None => {
+                game.play(mv);
+                let outcome = game.outcome().expect("a move not searched ends the game");
+                game.undo(mv);
+                (class_of_outcome(outcome, goal, fails), 0)
+            }
+            Some(i) => {
+                let answer = &answers[i];
+                add_stats(&mut total, &answer.stats);
+                stopped |= answer.stopped;
+                let class = match answer.verdict {
+                    ProofVerdict::Proven => fails,
+                    ProofVerdict::Disproven => RootClass::Win,
+                    ProofVerdict::Unknown => RootClass::Unknown,
+                };
+                (class, answer.stats.nodes)
+            }
         };
-        game.undo(mv);
         classified.push(ClassifiedMove {
             mv,
             class,
@@ -346,6 +360,8 @@ pub fn classify_planned<G: SearchGame>(
         });
     }
     meter::set_openings(classified.len(), owned);
+    // The analysis's wall time: with several workers the searches overlap.
+    total.elapsed = started.elapsed();
     (classified, total, stopped)
 }
 

@@ -8,9 +8,10 @@
 //! engine. Observer events are built only when the observer is enabled.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{Game, MoveList};
-use crate::search::dfpn::table::{DfpnEntry, DfpnTable};
+use crate::search::dfpn::table::{DfpnEntry, DfpnStore, DfpnTable};
 use crate::search::dfpn::{ChildInit, DfpnOptions, Expansion, MoveSource};
 use crate::search::observer::{Observer, PnNodeView};
 use crate::search::proof::{
@@ -77,11 +78,16 @@ fn attacker_view(or_node: bool, phi: u32, delta: u32) -> ProofNumbers {
     }
 }
 
-/// The df-pn engine: one search's table, counters and scratch space.
-pub struct Mid<'a, G: Game, S: MoveSource<G>, O: Observer<G>> {
+/// The df-pn engine: one search's table, counters and scratch space. `T` is where the
+/// numbers are kept: the search's own table, or a table the threads of a parallel search
+/// share (`super::shared`), with which the engine re-reads its children every turn and
+/// steers away from the nodes other threads are in.
+pub struct Mid<'a, G: Game, S: MoveSource<G>, O: Observer<G>, T = DfpnTable<<G as Game>::Move>> {
     source: &'a mut S,
     observer: &'a mut O,
-    table: DfpnTable<G::Move>,
+    table: T,
+    /// Set by another thread of a parallel search once the root is solved: stop.
+    halt: Option<&'a AtomicBool>,
     options: DfpnOptions,
     goal: Goal,
     budget: Budget,
@@ -102,10 +108,35 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
         goal: Goal,
         limits: &Limits,
     ) -> Self {
+        Mid::with_table(
+            source,
+            observer,
+            options,
+            goal,
+            limits,
+            DfpnTable::with_bytes(options.table_bytes),
+            None,
+        )
+    }
+}
+
+impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>, T: DfpnStore<G::Move>> Mid<'a, G, S, O, T> {
+    /// An engine over `table`; it stops when `halt` is set (a parallel search's other
+    /// thread solved the root). The clock starts now.
+    pub fn with_table(
+        source: &'a mut S,
+        observer: &'a mut O,
+        options: &DfpnOptions,
+        goal: Goal,
+        limits: &Limits,
+        table: T,
+        halt: Option<&'a AtomicBool>,
+    ) -> Self {
         Mid {
             source,
             observer,
-            table: DfpnTable::with_bytes(options.table_bytes),
+            table,
+            halt,
             options: *options,
             goal,
             budget: Budget::start(limits),
@@ -119,7 +150,7 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
     }
 
     /// The table (for tests and statistics).
-    pub fn table(&self) -> &DfpnTable<G::Move> {
+    pub fn table(&self) -> &T {
         &self.table
     }
 
@@ -211,6 +242,9 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
         if self.budget.exhausted(self.stats.nodes) {
             self.stopped = true;
         }
+        if T::SHARED && self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
         if O::ENABLED {
             let view = PnNodeView {
                 numbers: attacker_view(or_node, numbers.0, numbers.1),
@@ -231,6 +265,12 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
                 best: None,
                 path_dependent: false,
             }
+        } else if T::SHARED {
+            // Other threads see this node busy while this one is in it.
+            self.table.enter(key);
+            let r = self.mid_body(game, key, or_node, th, ply);
+            self.table.leave(key);
+            r
         } else {
             self.mid_body(game, key, or_node, th, ply)
         };
@@ -261,6 +301,39 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
             self.flow(flow);
         }
         r
+    }
+
+    /// A parallel search: each unsolved child's numbers as the shared table holds them now
+    /// (other threads may have searched it since); a child solved on this path only keeps
+    /// its own.
+    fn refresh_children(&mut self, base: usize) {
+        for i in base..self.children.len() {
+            let c = self.children[i];
+            if c.pinned || c.is_solved() {
+                continue;
+            }
+            if let Some(e) = self.probe(c.key) {
+                let c = &mut self.children[i];
+                c.phi = e.phi;
+                c.delta = e.delta;
+                c.work = c.work.max(e.work);
+                c.size = e.size;
+            }
+        }
+    }
+
+    /// A parallel search: the number by which the child is selected, `delta` times one more
+    /// than the threads in it (Kaneko's virtual proof numbers, `super::shared`); never 0
+    /// or infinite when `delta` is not, so a solved node stays exactly as solved.
+    #[inline]
+    fn virtual_delta(&self, c: &Child<G::Move>) -> u32 {
+        if c.delta == 0 || c.delta >= PN_MAX_FINITE {
+            return c.delta;
+        }
+        match self.table.busy(c.key) {
+            0 => c.delta,
+            b => (u64::from(c.delta) * (1 + u64::from(b))).min(u64::from(PN_MAX_FINITE - 1)) as u32,
+        }
     }
 
     fn mid_body(
@@ -369,6 +442,9 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
         // Step 3: the MID loop.
         let (mut phi, mut delta);
         loop {
+            if T::SHARED {
+                self.refresh_children(base);
+            }
             // Step 3a: the node's numbers: phi = min delta, delta = sum phi (weak: max phi + unsolved - 1).
             phi = PN_INFINITY;
             delta = 0;
@@ -378,12 +454,17 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
             let mut delta2 = PN_INFINITY;
             for i in base..self.children.len() {
                 let c = self.children[i];
-                if c.delta < phi {
+                let c_delta = if T::SHARED {
+                    self.virtual_delta(&c)
+                } else {
+                    c.delta
+                };
+                if c_delta < phi {
                     delta2 = phi;
-                    phi = c.delta;
+                    phi = c_delta;
                     best = i;
-                } else if c.delta < delta2 {
-                    delta2 = c.delta;
+                } else if c_delta < delta2 {
+                    delta2 = c_delta;
                 }
                 delta = pn_add(delta, c.phi);
                 max_phi = max_phi.max(c.phi);
@@ -396,11 +477,13 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>> Mid<'a, G, S, O> {
             }
             debug_assert!(phi != 0 || delta == PN_INFINITY || self.options.weak);
             // phi = min delta, delta = sum phi, checked against the definition.
-            crate::search::proof::debug_check_backup(
-                self.options.weak,
-                (phi, delta),
-                self.children[base..].iter().map(|c| (c.delta, c.phi)),
-            );
+            if !T::SHARED {
+                crate::search::proof::debug_check_backup(
+                    self.options.weak,
+                    (phi, delta),
+                    self.children[base..].iter().map(|c| (c.delta, c.phi)),
+                );
+            }
             if O::ENABLED {
                 let view = PnNodeView {
                     numbers: attacker_view(or_node, phi, delta),

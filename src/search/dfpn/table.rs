@@ -61,11 +61,124 @@ impl<M> DfpnEntry<M> {
     }
 }
 
+/// One entry's place in a bucket.
 #[derive(Clone, Copy, Debug)]
-struct Slot<M> {
+pub(super) struct Slot<M> {
     key: u64,
     used: bool,
     entry: DfpnEntry<M>,
+}
+
+impl<M: Copy> Slot<M> {
+    /// A free slot.
+    pub(super) fn empty() -> Slot<M> {
+        Slot {
+            key: 0,
+            used: false,
+            entry: DfpnEntry {
+                phi: 1,
+                delta: 1,
+                work: 0,
+                size: 0,
+                best: None,
+            },
+        }
+    }
+}
+
+/// The entry of `key` in `bucket`, if any.
+#[inline]
+pub(super) fn find_in<M: Copy>(bucket: &[Slot<M>], key: u64) -> Option<DfpnEntry<M>> {
+    bucket
+        .iter()
+        .find(|s| s.used && s.key == key)
+        .map(|s| s.entry)
+}
+
+/// Rules 1 and 2 of the module doc: the entry of the same key is updated (a proof is never
+/// replaced by numbers), else a free slot is taken. False when the bucket is full of
+/// other keys.
+#[inline]
+pub(super) fn update_or_fill<M: Copy>(bucket: &mut [Slot<M>], key: u64, new: DfpnEntry<M>) -> bool {
+    if let Some(slot) = bucket.iter_mut().find(|s| s.used && s.key == key) {
+        if new.is_solved() || !slot.entry.is_solved() {
+            slot.entry = new;
+        }
+        return true;
+    }
+    if let Some(free) = bucket.iter_mut().find(|s| !s.used) {
+        *free = Slot {
+            key,
+            used: true,
+            entry: new,
+        };
+        return true;
+    }
+    false
+}
+
+/// Rule 3: `new` replaces the smallest subtree of a full bucket, unsolved first on ties.
+#[inline]
+pub(super) fn evict_into<M: Copy>(bucket: &mut [Slot<M>], key: u64, new: DfpnEntry<M>) {
+    let rank = |s: &Slot<M>| (s.entry.work, s.entry.is_solved());
+    let mut victim = 0;
+    for i in 1..bucket.len() {
+        if rank(&bucket[i]) < rank(&bucket[victim]) {
+            victim = i;
+        }
+    }
+    bucket[victim] = Slot {
+        key,
+        used: true,
+        entry: new,
+    };
+}
+
+/// Where df-pn keeps its numbers: the table of one search ([`DfpnTable`]) or one table
+/// shared by the threads of a parallel search (`super::shared::SharedTable`).
+pub trait DfpnStore<M: Copy> {
+    /// True for a table other threads write too: the engine then re-reads its children's
+    /// numbers every turn and steers away from the nodes other threads are in.
+    const SHARED: bool;
+
+    /// The entry stored for `key`, if any.
+    fn probe(&self, key: u64) -> Option<DfpnEntry<M>>;
+
+    /// Stores `new` for `key` (the replacement rules of this module's doc).
+    fn store(&mut self, key: u64, new: DfpnEntry<M>);
+
+    /// A thread enters the node `key` (shared tables count them).
+    #[inline]
+    fn enter(&self, key: u64) {
+        let _ = key;
+    }
+
+    /// A thread leaves the node `key`.
+    #[inline]
+    fn leave(&self, key: u64) {
+        let _ = key;
+    }
+
+    /// Threads in the node `key` now (0 for a table of one search).
+    #[inline]
+    fn busy(&self, key: u64) -> u32 {
+        let _ = key;
+        0
+    }
+}
+
+impl<M: Copy + Default> DfpnStore<M> for DfpnTable<M> {
+    const SHARED: bool = false;
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<DfpnEntry<M>> {
+        DfpnTable::probe(self, key)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, new: DfpnEntry<M>) {
+        DfpnTable::store(self, key, new);
+    }
 }
 
 /// A fixed-size table of [`BUCKET`]-entry buckets.
@@ -151,17 +264,7 @@ impl<M: Copy + Default> DfpnTable<M> {
     }
 
     fn empty_slot() -> Slot<M> {
-        Slot {
-            key: 0,
-            used: false,
-            entry: DfpnEntry {
-                phi: 1,
-                delta: 1,
-                work: 0,
-                size: 0,
-                best: None,
-            },
-        }
+        Slot::empty()
     }
 
     /// Number of entries the table can hold.
@@ -196,10 +299,7 @@ impl<M: Copy + Default> DfpnTable<M> {
             return None;
         }
         let b = self.bucket(key);
-        self.slots[b..b + BUCKET]
-            .iter()
-            .find(|s| s.used && s.key == key)
-            .map(|s| s.entry)
+        find_in(&self.slots[b..b + BUCKET], key)
     }
 
     /// Stores `new` for `key` following the replacement rules of the module doc.
@@ -216,22 +316,7 @@ impl<M: Copy + Default> DfpnTable<M> {
             return;
         }
         let b = self.bucket(key);
-        let bucket = &mut self.slots[b..b + BUCKET];
-        // Rule 1: the same position; a proof is never replaced by numbers.
-        if let Some(slot) = bucket.iter_mut().find(|s| s.used && s.key == key) {
-            if new.is_solved() || !slot.entry.is_solved() {
-                slot.entry = new;
-            }
-            return;
-        }
-        let slot = Slot {
-            key,
-            used: true,
-            entry: new,
-        };
-        // Rule 2: a free slot.
-        if let Some(free) = bucket.iter_mut().find(|s| !s.used) {
-            *free = slot;
+        if update_or_fill(&mut self.slots[b..b + BUCKET], key, new) {
             return;
         }
         // Below the budget, a full bucket doubles the table instead of evicting.
@@ -240,16 +325,7 @@ impl<M: Copy + Default> DfpnTable<M> {
             return;
         }
         let b = self.bucket(key);
-        let bucket = &mut self.slots[b..b + BUCKET];
-        // Rule 3: evict the smallest subtree, unsolved first on ties.
-        let rank = |s: &Slot<M>| (s.entry.work, s.entry.is_solved());
-        let mut victim = 0;
-        for i in 1..BUCKET {
-            if rank(&bucket[i]) < rank(&bucket[victim]) {
-                victim = i;
-            }
-        }
-        bucket[victim] = slot;
+        evict_into(&mut self.slots[b..b + BUCKET], key, new);
     }
 }
 

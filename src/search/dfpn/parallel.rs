@@ -1,0 +1,121 @@
+//! df-pn on several threads with one shared table (issue 19, point 1), after Kaneko's
+//! parallel df-pn (T. Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010): every
+//! thread runs the MID loop of [`super::mid`] from the root over one [`SharedTable`],
+//! re-reading its children's numbers every turn and selecting by virtual proof numbers
+//! (a child other threads are in looks worse), so the threads spread over the tree and each
+//! profits from what the others stored. The first thread that solves the root stops the
+//! others.
+//!
+//! The answer is the one thread's: a proof or disproof is only ever stored by the thread
+//! that established it from solved children, leaf knowledge and the rules, never from
+//! another thread's unsolved numbers; positions solved thanks to a repetition on one
+//! thread's path are kept out of the table as in the sequential engine. Which thread
+//! finishes, the node counts and the proof's size vary from run to run; the verdict does
+//! not (`tests/dfpn_parallel.rs` checks it against one thread and exhaustive search).
+//!
+//! Limits: the time limit is one deadline for every thread; the node limit is split evenly
+//! between the threads (no thread takes over another's unspent share, so a search that
+//! one thread decides within a limit may stay unknown on several); the table's bytes are
+//! shared.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::shared::SharedTable;
+use super::{DfpnOptions, Mid, PlainMoves};
+use crate::search::observer::NoTrace;
+use crate::search::proof::{Goal, ProofReport, ProofVerdict};
+use crate::search::{Limits, SearchGame};
+
+/// Runs df-pn for `goal` on `game` with `options.threads` threads (the calling one among
+/// them) sharing one table; leaves the position as it found it.
+pub fn parallel_dfpn<G: SearchGame>(
+    game: &mut G,
+    options: &DfpnOptions,
+    goal: Goal,
+    limits: &Limits,
+) -> ProofReport<G::Move> {
+    let started = Instant::now();
+    let threads = options.threads.max(1);
+    let table = SharedTable::<G::Move>::with_bytes(options.table_bytes);
+    let halt = AtomicBool::new(false);
+    let share = Limits {
+        // A thread enters one node past its limit before it stops: one less than an even
+        // share each, so that together they stay within the limit.
+        nodes: limits
+            .nodes
+            .map(|n| (n / threads as u64).saturating_sub(1).max(1)),
+        ..*limits
+    };
+    let search = |mut game: G| {
+        let mut source = PlainMoves::new(options.init);
+        let mut observer = NoTrace;
+        let report = Mid::with_table(
+            &mut source,
+            &mut observer,
+            options,
+            goal,
+            &share,
+            &table,
+            Some(&halt),
+        )
+        .run(&mut game);
+        if report.verdict != ProofVerdict::Unknown {
+            halt.store(true, Ordering::Relaxed);
+        }
+        report
+    };
+    let reports: Vec<ProofReport<G::Move>> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|_| {
+                let copy = game.clone();
+                scope.spawn(move || search(copy))
+            })
+            .collect();
+        let mut reports = vec![search(game.clone())];
+        reports.extend(helpers.into_iter().map(|h| {
+            h.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }));
+        reports
+    });
+    combine(reports, started)
+}
+
+/// The answer of the thread that solved the root (the first in thread order when several
+/// did), with every thread's counters added up and the wall time of the whole search.
+fn combine<M: Copy>(reports: Vec<ProofReport<M>>, started: Instant) -> ProofReport<M> {
+    let mut stats = crate::search::Stats::default();
+    for r in &reports {
+        if std::env::var_os("PLYSCOPE_DEBUG_THREADS").is_some() {
+            eprintln!(
+                "thread: {:?} {} nodes {:?}",
+                r.verdict, r.stats.nodes, r.stats.elapsed
+            );
+        }
+        stats.nodes += r.stats.nodes;
+        stats.leaves += r.stats.leaves;
+        stats.cutoffs += r.stats.cutoffs;
+        stats.tt_probes += r.stats.tt_probes;
+        stats.tt_hits += r.stats.tt_hits;
+    }
+    stats.elapsed = started.elapsed();
+    let solved = reports
+        .iter()
+        .position(|r| r.verdict != ProofVerdict::Unknown);
+    let mut report = match solved {
+        Some(i) => {
+            let mut r = reports[i].clone();
+            r.stopped = false;
+            r
+        }
+        // Nobody solved it: a limit stopped every thread.
+        None => {
+            let mut r = reports[0].clone();
+            r.stopped = reports.iter().any(|r| r.stopped);
+            r
+        }
+    };
+    report.stats = stats;
+    report
+}
