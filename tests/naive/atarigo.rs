@@ -247,11 +247,10 @@ pub fn solve(g: &NaiveAtariGo, budget: &mut u64) -> Option<bool> {
     solve_memo(g, &mut memo, budget)
 }
 
-fn solve_memo(
-    g: &NaiveAtariGo,
-    memo: &mut std::collections::HashMap<(Vec<Vec<Option<Player>>>, Player), bool>,
-    budget: &mut u64,
-) -> Option<bool> {
+/// Values found so far, by board and side to move.
+type Memo = std::collections::HashMap<(Vec<Vec<Option<Player>>>, Player), bool>;
+
+fn solve_memo(g: &NaiveAtariGo, memo: &mut Memo, budget: &mut u64) -> Option<bool> {
     if let Some(Outcome::Win(p)) = g.outcome {
         return Some(p == g.to_move);
     }

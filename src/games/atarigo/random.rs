@@ -68,7 +68,7 @@ impl RandomSetup {
         loop {
             // Step 1: the stone count; step 2: who moves.
             let n = self.min_stones + below(self.max_stones - self.min_stones + 1);
-            let to_move = if n % 2 == 0 {
+            let to_move = if n.is_multiple_of(2) {
                 Player::Black
             } else {
                 Player::White
@@ -80,7 +80,7 @@ impl RandomSetup {
                 let j = i + below(points - i);
                 free.swap(i, j);
                 // Black's stones are the even-numbered ones: ceil(n / 2) black.
-                let colour = if i % 2 == 0 {
+                let colour = if i.is_multiple_of(2) {
                     Player::Black
                 } else {
                     Player::White
