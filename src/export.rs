@@ -66,7 +66,7 @@ impl Format {
 /// What to record and how much of it to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExportOptions {
-    /// The algorithm (`None`: the puzzle's own, else `id`).
+    /// The algorithm (`None`: the puzzle's own, else its game's default).
     pub algorithm: Option<Algorithm>,
     /// Most nodes written; the rest are summarised ("... N more nodes").
     pub max_nodes: usize,
@@ -212,12 +212,12 @@ pub fn proof_tree_sgf(
     })
 }
 
-/// The algorithm an export runs: the option, else the puzzle's own, else `id`.
+/// The algorithm an export runs: the option, else the puzzle's own, else its game's
+/// default (`registry::puzzle_algorithm`).
 pub fn algorithm_for(puzzle: &Puzzle, options: &ExportOptions) -> Algorithm {
     options
         .algorithm
-        .or(puzzle.algorithm)
-        .unwrap_or(Algorithm::IterativeDeepening)
+        .unwrap_or_else(|| crate::run::registry::puzzle_algorithm(puzzle))
 }
 
 fn export_game<G: SearchGame>(

@@ -501,8 +501,7 @@ impl Row {
 fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SolveOptions {
     let algorithm = run
         .algorithm
-        .or(p.algorithm)
-        .unwrap_or(Algorithm::IterativeDeepening);
+        .unwrap_or_else(|| registry::puzzle_algorithm(p));
     let mut options = SolveOptions::for_puzzle_with(p, algorithm);
     // A root analysis runs one search per opening with the same limit (lambda-df-pn's one
     // classification counts all openings together): the row's cap is shared out, so an

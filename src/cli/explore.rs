@@ -27,7 +27,8 @@ pub struct ExploreArgs {
     /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
     #[arg(value_name = "PUZZLE", default_value = DEFAULT_PUZZLE)]
     pub puzzle: String,
-    /// The search algorithm (default: the puzzle's own, else id).
+    /// The search algorithm (default: the puzzle's own, else its game's: lambda-dfpn for
+    /// AtariGo, id for the others).
     #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// Open the split view with this second algorithm beside the first (keys: F focus,
@@ -72,8 +73,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     // (and exit status) before the screen opens.
     let first = args
         .algo
-        .or(puzzle.algorithm)
-        .unwrap_or(Algorithm::IterativeDeepening);
+        .unwrap_or_else(|| registry::puzzle_algorithm(&puzzle));
     registry::check(&puzzle, first)?;
     if let Some(second) = args.compare {
         registry::check(&puzzle, second)?;

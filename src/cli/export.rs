@@ -21,7 +21,8 @@ pub struct ExportArgs {
     /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
-    /// The search algorithm (default: the puzzle's own, else id).
+    /// The search algorithm (default: the puzzle's own, else its game's: lambda-dfpn for
+    /// AtariGo, id for the others).
     #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// dot: the annotated search tree (Graphviz); json: the trace's events; sgf: the proof

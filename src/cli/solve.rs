@@ -58,7 +58,8 @@ pub struct SolveArgs {
     /// Solve every bundled puzzle and check each against its expected answer.
     #[arg(long)]
     pub all: bool,
-    /// The search algorithm (default: the puzzle's own, else id).
+    /// The search algorithm (default: the puzzle's own, else its game's: lambda-dfpn for
+    /// AtariGo, id for the others).
     #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// Threat searches and lambda-dfpn: the highest lambda level tried (1-9).
@@ -403,10 +404,7 @@ fn write_not_reached(
 /// The puzzle's defaults, overridden by the command line; a message when a flag does not
 /// apply to the algorithm that would run.
 fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
-    let algorithm = args
-        .algo
-        .or(p.algorithm)
-        .unwrap_or(Algorithm::IterativeDeepening);
+    let algorithm = args.algo.unwrap_or_else(|| registry::puzzle_algorithm(p));
     let mut options = SolveOptions::for_puzzle_with(p, algorithm);
     // A flag the registry does not list for the algorithm is refused, with the reason.
     let entry = registry::info(algorithm);

@@ -44,6 +44,7 @@
 
 mod bits;
 mod board;
+pub mod random;
 
 use std::fmt;
 

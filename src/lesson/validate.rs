@@ -199,7 +199,7 @@ fn header_setup(h: &RawHeader, cx: &Context) -> Checked<Setup> {
     let (puzzle, puzzle_ref) = load_puzzle(&h.puzzle, cx)?;
     let algorithm = match &h.algorithm {
         Some(a) => parse_algorithm(a)?,
-        None => puzzle.algorithm.unwrap_or(Algorithm::IterativeDeepening),
+        None => crate::run::registry::puzzle_algorithm(&puzzle),
     };
     let algorithm = apply_fail(algorithm, h.fail.as_ref())?;
     check_runs(

@@ -221,6 +221,31 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
     },
 ];
 
+/// The algorithm a puzzle that names none runs (`solve`, `explore`, `export`, `bench`,
+/// lessons): the one that answers its game's positions best.
+///
+/// - AtariGo: lambda-df-pn (issue 19, point 4). On the 200 random 5x5 positions of
+///   `src/games/atarigo/random.rs` (4-10 stones) it decides every one, the slowest in 2.3 s
+///   in release, while df-pn and iterative deepening each leave some undecided after
+///   seconds (`cargo run --release --example atarigo_random`; `tests/atarigo_random.rs`
+///   holds it to a node cap and to an independent exhaustive search). Its lambda-1
+///   must-play regions are the knowledge plain df-pn lacks on this game.
+/// - Every other game: iterative deepening (`id`), which also gives the distance to the end.
+pub fn default_algorithm(game: GameKind) -> Algorithm {
+    match game {
+        GameKind::AtariGo => Algorithm::LambdaDfPn,
+        _ => Algorithm::IterativeDeepening,
+    }
+}
+
+/// The algorithm `puzzle` runs when the command line names none: its own, else its game's
+/// default ([`default_algorithm`]).
+pub fn puzzle_algorithm(puzzle: &Puzzle) -> Algorithm {
+    puzzle
+        .algorithm
+        .unwrap_or_else(|| default_algorithm(GameKind::of(&puzzle.position)))
+}
+
 /// The registry's entry for `algorithm`.
 pub fn info(algorithm: Algorithm) -> &'static AlgorithmInfo {
     REGISTRY
@@ -427,6 +452,28 @@ mod tests {
                 i.algorithm
             );
         }
+    }
+
+    #[test]
+    fn atarigo_defaults_to_lambda_dfpn_and_a_puzzle_keeps_its_own() {
+        assert_eq!(default_algorithm(GameKind::AtariGo), Algorithm::LambdaDfPn);
+        for game in GameKind::ALL {
+            let default = default_algorithm(game);
+            if game != GameKind::AtariGo {
+                assert_eq!(default, Algorithm::IterativeDeepening, "{game:?}");
+            }
+            assert!(
+                info(default).runs_on(game),
+                "{game:?} defaults to {default}"
+            );
+        }
+        let mut puzzle = crate::puzzle::load("atarigo-4x4").unwrap();
+        assert_eq!(puzzle_algorithm(&puzzle), Algorithm::IterativeDeepening);
+        puzzle.algorithm = None;
+        assert_eq!(puzzle_algorithm(&puzzle), Algorithm::LambdaDfPn);
+        let mut tictactoe = crate::puzzle::load("tictactoe").unwrap();
+        tictactoe.algorithm = None;
+        assert_eq!(puzzle_algorithm(&tictactoe), Algorithm::IterativeDeepening);
     }
 
     #[test]

@@ -55,11 +55,12 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
-    /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else `id`),
-    /// its `[limits]`, a 64 MiB table, zones on, no epsilon, and the root moves classified
-    /// when the puzzle lists its winning moves (they are part of its answer).
+    /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else its game's,
+    /// `registry::default_algorithm`), its `[limits]`, a 64 MiB table, zones on, no epsilon,
+    /// and the root moves classified when the puzzle lists its winning moves (they are part
+    /// of its answer).
     pub fn for_puzzle(puzzle: &Puzzle) -> SolveOptions {
-        let algorithm = puzzle.algorithm.unwrap_or(Algorithm::IterativeDeepening);
+        let algorithm = crate::run::registry::puzzle_algorithm(puzzle);
         SolveOptions::for_puzzle_with(puzzle, algorithm)
     }
 

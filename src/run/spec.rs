@@ -22,13 +22,12 @@ pub struct SearchSpec {
 }
 
 impl SearchSpec {
-    /// The search a puzzle asks for: `algorithm` (else the puzzle's own, else `id`), the
+    /// The search a puzzle asks for: `algorithm` (else the puzzle's own, else its game's
+    /// default, `registry::puzzle_algorithm`), the
     /// puzzle's limits; a literal tree is searched in textbook form (no table, generator
     /// order) so the screen matches the seeds' figures.
     pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
-        let algorithm = algorithm
-            .or(puzzle.algorithm)
-            .unwrap_or(Algorithm::IterativeDeepening);
+        let algorithm = algorithm.unwrap_or_else(|| crate::run::registry::puzzle_algorithm(puzzle));
         let mut config = match puzzle.position {
             Position::Tree(_) => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),

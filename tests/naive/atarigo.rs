@@ -234,3 +234,55 @@ pub fn count_games(columns: usize, rows: usize) -> (u64, u64) {
     );
     (games, black_wins)
 }
+
+/// The exact value of `g` for the side to move (`true`: it wins) by exhaustive search, or
+/// `None` when more than `budget` positions would have to be expanded. The game has no draw,
+/// so the value is a plain boolean: a position is won when some move wins at once or leads
+/// to a lost position. Nothing clever beyond the rules: every child is a board copy, each
+/// position's value is remembered by its board (a position's value does not depend on how
+/// it was reached: stones are never removed), and the children are tried in point order
+/// after a first pass that looks for a move that ends the game in the mover's favour.
+pub fn solve(g: &NaiveAtariGo, budget: &mut u64) -> Option<bool> {
+    let mut memo = std::collections::HashMap::new();
+    solve_memo(g, &mut memo, budget)
+}
+
+/// Values found so far, by board and side to move.
+type Memo = std::collections::HashMap<(Vec<Vec<Option<Player>>>, Player), bool>;
+
+fn solve_memo(g: &NaiveAtariGo, memo: &mut Memo, budget: &mut u64) -> Option<bool> {
+    if let Some(Outcome::Win(p)) = g.outcome {
+        return Some(p == g.to_move);
+    }
+    let key = (g.board.clone(), g.to_move);
+    if let Some(&v) = memo.get(&key) {
+        return Some(v);
+    }
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let mover = g.to_move;
+    let children: Vec<NaiveAtariGo> = g
+        .legal_moves()
+        .into_iter()
+        .map(|(x, y)| {
+            let mut child = g.clone();
+            child.play(x, y);
+            child
+        })
+        .collect();
+    let mut value = children
+        .iter()
+        .any(|c| c.outcome == Some(Outcome::Win(mover)));
+    if !value {
+        for child in children.iter().filter(|c| c.outcome.is_none()) {
+            if !solve_memo(child, memo, budget)? {
+                value = true;
+                break;
+            }
+        }
+    }
+    memo.insert(key, value);
+    Some(value)
+}
