@@ -143,7 +143,8 @@ pub struct SearchConfig {
     /// searches (is there a win within the iteration's reach? a loss?) instead of computing
     /// the root's heuristic value, which only the last iteration reports
     /// (`deepening::probe_iteration`). Ignored with a heuristic on and by the other
-    /// algorithms.
+    /// algorithms. Recorded runs (`run::spec`: the explorer, export, lessons) turn it off,
+    /// so that each iteration has its one root search and its value to show.
     pub win_loss_probes: bool,
     /// Null-move pruning with R = 2 (seed 002 7.1.2). A heuristic: a search it cut is never
     /// reported as a proof.
