@@ -198,8 +198,8 @@ impl fmt::Display for Goto {
 
 /// Parses an `ordering` value: `none`, `all` or techniques joined by `+`.
 pub fn parse_ordering(text: &str) -> Result<MoveOrdering, String> {
-    let expected = "expected none, all, or tt-move, killers, history, eval joined by '+' \
-                    (such as killers+history)";
+    let expected = "expected none, all, or tt-move, killers, history, eval, quick joined by \
+                    '+' (such as killers+history)";
     match text.trim() {
         "none" => return Ok(MoveOrdering::NONE),
         "all" => return Ok(MoveOrdering::ALL),
@@ -212,6 +212,7 @@ pub fn parse_ordering(text: &str) -> Result<MoveOrdering, String> {
             "killers" => o.killers = true,
             "history" => o.history = true,
             "eval" => o.eval_sort = true,
+            "quick" => o.quick_eval = true,
             _ => return Err(format!("unknown ordering '{part}'; {expected}")),
         }
     }
@@ -232,6 +233,7 @@ pub fn ordering_name(o: MoveOrdering) -> String {
         (o.killers, "killers"),
         (o.history, "history"),
         (o.eval_sort, "eval"),
+        (o.quick_eval, "quick"),
     ] {
         if on {
             parts.push(name);

@@ -27,7 +27,7 @@ pub mod pv;
 pub mod tt;
 pub mod zone;
 
-pub use config::{MoveOrdering, SearchConfig};
+pub use config::{Enhancement, MoveOrdering, SearchConfig};
 pub use engine::solve;
 pub use lambda::{LambdaConfig, LambdaGame, ThreatVerdict};
 pub use pass::Pass;

@@ -296,6 +296,40 @@ fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
 }
 
 #[test]
+fn without_turns_one_alpha_beta_enhancement_off_and_is_refused_elsewhere() {
+    // The same answer with each enhancement off: only the effort differs.
+    for name in ["table", "quick-eval", "win-loss-probes", "tactics"] {
+        plyscope()
+            .args(["solve", "tictactoe", "--algo", "id", "--without", name])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("draw"))
+            .stdout(predicate::str::contains("agrees"));
+    }
+    plyscope()
+        .args(["solve", "tictactoe", "--algo", "id", "--without", "speed"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown enhancement \"speed\"; one of table",
+        ));
+    plyscope()
+        .args([
+            "solve",
+            "tictactoe",
+            "--algo",
+            "dfpn",
+            "--without",
+            "killers",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--without applies to alphabeta, alphabeta-soft and id only; tictactoe runs dfpn",
+        ));
+}
+
+#[test]
 fn proof_number_flags_are_checked_against_the_algorithm() {
     // Epsilon is df-pn's threshold trick: PNS and PN2 have no thresholds.
     for algo in ["pns", "pn2"] {
@@ -861,7 +895,8 @@ fn compare_prints_a_table_with_proof_sizes_and_ratios() {
         ))
         .stdout(predicate::str::is_match(r"\ndfpn +proven, c1 +2 .* 2 +10 +1 +1\.00 ").unwrap())
         .stdout(predicate::str::is_match(r"\npns +proven, c1 +6 .* 10 +0 +3\.00 ").unwrap())
-        .stdout(predicate::str::is_match(r"\nid +win in 3, c1 +2 .* - +1 +1\.00 ").unwrap())
+        // id asks each iteration the win question (issue 19 point 5): 4 nodes, 2 before.
+        .stdout(predicate::str::is_match(r"\nid +win in 3, c1 +4 .* - +1 +2\.00 ").unwrap())
         .stdout(predicate::str::contains("ratios to dfpn"));
 }
 

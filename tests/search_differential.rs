@@ -8,7 +8,8 @@ use plyscope::game::{MoveList, Outcome, Player};
 use plyscope::games::tree::TreeGame;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::{
-    Algorithm, Limits, MoveOrdering, SearchConfig, SearchGame, SearchResult, Value, Verdict, solve,
+    Algorithm, Enhancement, Limits, MoveOrdering, SearchConfig, SearchGame, SearchResult, Value,
+    Verdict, solve,
 };
 
 /// A random tree: leaves with small scores (ties are common) or W/L/D.
@@ -88,6 +89,13 @@ fn variants() -> Vec<SearchConfig> {
             }
         }
     }
+    // Iterative deepening with every enhancement on but one (`bench --ablate`'s rows), and
+    // the textbook window (no win/loss probes) with the others as they are above.
+    let full = SearchConfig {
+        tt_mb: 1,
+        ..SearchConfig::default()
+    };
+    v.extend(Enhancement::ALL.map(|e| full.without(e)));
     v
 }
 

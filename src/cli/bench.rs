@@ -24,8 +24,9 @@ use serde::Serialize;
 
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry;
+use plyscope::run::registry::SearchOption;
 use plyscope::run::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
-use plyscope::search::Algorithm;
+use plyscope::search::{Algorithm, Enhancement};
 
 use super::AlgorithmParser;
 
@@ -53,6 +54,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: u64,
+    /// After each alpha-beta row (alphabeta, alphabeta-soft, id), one row per enhancement
+    /// with that one turned off (the names of `solve --without`): nodes and time as ratios
+    /// to the row with everything on, measured in the same run.
+    #[arg(long)]
+    pub ablate: bool,
     /// Print one JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -136,6 +142,8 @@ struct Run {
     tt: bool,
     /// Classify every root move as well.
     root: bool,
+    /// The alpha-beta family: this enhancement off (`--ablate`).
+    without: Option<Enhancement>,
 }
 
 impl Run {
@@ -144,6 +152,7 @@ impl Run {
         zones: true,
         tt: true,
         root: false,
+        without: None,
     };
 
     fn with(algorithm: Algorithm) -> Run {
@@ -328,7 +337,7 @@ fn thesis_variants(name: &'static str) -> Vec<Case> {
         // All 16 openings classified: the figure 5.3 analysis.
         rows.push(fast(Run::openings(Algorithm::DualLambda)));
     }
-    // Alpha-beta beside the independent figures: the crosscut takes some 20 s in release.
+    // Alpha-beta beside the independent figures: the crosscut takes some 10 s in release.
     rows.push(Case {
         puzzle: name,
         run: Run::with(Algorithm::IterativeDeepening),
@@ -375,7 +384,34 @@ fn selected(args: &BenchArgs) -> Vec<Case> {
         None => suite(),
     };
     cases.retain(|c| matches(c.puzzle) && (c.speed != Speed::OnRequest || named(c.puzzle)));
+    if args.ablate {
+        cases = cases.into_iter().flat_map(with_ablations).collect();
+    }
     cases
+}
+
+/// `case`, then (for an alpha-beta row with everything on) one row per enhancement off.
+fn with_ablations(case: Case) -> Vec<Case> {
+    let algorithm = case.run.algorithm.or_else(|| {
+        puzzle::find_bundled(case.puzzle)
+            .and_then(|b| b.load().ok())
+            .map(|p| p.algorithm.unwrap_or(Algorithm::IterativeDeepening))
+    });
+    let ablatable = algorithm.is_some_and(|a| registry::info(a).takes(SearchOption::Without))
+        && case.run.tt
+        && !case.run.root
+        && case.run.without.is_none();
+    let mut rows = vec![case];
+    if ablatable {
+        rows.extend(Enhancement::ALL.map(|e| Case {
+            run: Run {
+                without: Some(e),
+                ..case.run
+            },
+            ..case
+        }));
+    }
+    rows
 }
 
 /// False when `algorithm` cannot run `p` (the registry's answer, as for `solve`).
@@ -440,6 +476,12 @@ struct Row {
     /// Variant rows (no zones, no table): nodes / the nodes of the same puzzle and algorithm
     /// with zones and table, measured in the same run.
     vs_base: Option<f64>,
+    /// `--ablate` rows: the enhancement turned off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    without: Option<&'static str>,
+    /// `--ablate` rows: time / the time of the row with everything on, same run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_vs_base: Option<f64>,
 }
 
 impl Row {
@@ -465,6 +507,8 @@ impl Row {
             reference: None,
             ratio: None,
             vs_base: None,
+            without: None,
+            time_vs_base: None,
         }
     }
 
@@ -478,6 +522,10 @@ impl Row {
         }
         if self.root {
             label.push_str(" all openings");
+        }
+        if let Some(e) = self.without {
+            label.push_str(" -");
+            label.push_str(e);
         }
         label
     }
@@ -518,6 +566,7 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SolveO
     if !run.tt {
         options.tt_mb = 0;
     }
+    options.without = run.without;
     // Root analysis only where the row asks for it, so the node counts are those of the
     // root's solve, comparable with the reference.
     options.root_moves = run.root || (run.algorithm.is_none() && options.root_moves);
@@ -547,8 +596,10 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Re
         stopped: report.stopped,
         check: report.check,
         ratio: reference.and_then(|r| r.ratio(report.nodes, report.seconds)),
-        reference,
+        reference: reference.filter(|_| run.without.is_none()),
         vs_base: None,
+        without: run.without.map(Enhancement::name),
+        time_vs_base: None,
     })
 }
 
@@ -581,8 +632,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     let mut all_ok = true;
-    // Nodes of each (puzzle, algorithm) row with zones and table, for the variants' ratios.
-    let mut base_nodes: Vec<(String, String, u64)> = Vec::new();
+    // Nodes and seconds of each (puzzle, algorithm) row with zones and table, for the
+    // variants' ratios.
+    let mut base_nodes: Vec<(String, String, u64, f64)> = Vec::new();
     // The base rows of the thesis puzzles, for the side-by-side table.
     let mut thesis_rows: Vec<Row> = Vec::new();
     let mut all_rows: Vec<Row> = Vec::new();
@@ -596,14 +648,22 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         if row.openings.is_some_and(|o| o.unknown > 0) && !row.stopped {
             row.ratio = None;
         }
-        let is_base = row.zones && row.tt && !row.root;
+        let is_base = row.zones && row.tt && !row.root && row.without.is_none();
         if is_base && !row.stopped {
-            base_nodes.push((row.puzzle.clone(), row.algorithm.clone(), row.nodes));
+            base_nodes.push((
+                row.puzzle.clone(),
+                row.algorithm.clone(),
+                row.nodes,
+                row.seconds,
+            ));
         } else if !is_base && !row.root {
-            row.vs_base = base_nodes
+            let base = base_nodes
                 .iter()
-                .find(|(p, a, _)| *p == row.puzzle && *a == row.algorithm)
-                .map(|&(_, _, base)| row.nodes as f64 / base.max(1) as f64);
+                .find(|(p, a, _, _)| *p == row.puzzle && *a == row.algorithm);
+            row.vs_base = base.map(|&(_, _, nodes, _)| row.nodes as f64 / nodes.max(1) as f64);
+            if row.without.is_some() {
+                row.time_vs_base = base.map(|&(_, _, _, secs)| row.seconds / secs.max(1e-9));
+            }
         }
         if matches!(row.check, Check::Disagrees(_)) {
             all_ok = false;
@@ -659,7 +719,11 @@ fn write_row(out: &mut impl Write, row: &Row) -> io::Result<()> {
             .map_or(String::new(), |r| format!("{lower_bound}{r:.2}")),
         row.ratio
             .map_or(String::new(), |r| format!("{lower_bound}{r:.3}")),
-        row.reference.map_or("", |r| r.text),
+        match (row.reference, row.time_vs_base) {
+            (Some(r), _) => r.text.to_string(),
+            (None, Some(t)) => format!("time {lower_bound}{t:.2} x base"),
+            (None, None) => String::new(),
+        },
     )
 }
 
@@ -745,6 +809,7 @@ mod tests {
             algo: None,
             nodes: DEFAULT_NODE_CAP,
             threads: 1,
+            ablate: false,
             json: false,
             baselines: BaselineArgs::default(),
         }
@@ -792,6 +857,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn ablation_adds_one_row_per_enhancement_after_alpha_beta_rows_only() {
+        let args = BenchArgs {
+            ablate: true,
+            ..by("atarigo-6x6-crosscut")
+        };
+        let rows = selected(&args);
+        let id = rows
+            .iter()
+            .position(|c| c.run.algorithm == Some(Algorithm::IterativeDeepening))
+            .unwrap();
+        let offs: Vec<Option<Enhancement>> = rows[id + 1..id + 1 + Enhancement::ALL.len()]
+            .iter()
+            .map(|c| c.run.without)
+            .collect();
+        assert_eq!(offs, Enhancement::ALL.map(Some));
+        assert!(rows[id].run.without.is_none());
+        // No threat or proof-number row gets ablations.
+        let ablated = rows.iter().filter(|c| c.run.without.is_some()).count();
+        assert_eq!(ablated, Enhancement::ALL.len());
+        assert!(
+            selected(&by("atarigo-6x6-crosscut"))
+                .iter()
+                .all(|c| c.run.without.is_none())
+        );
     }
 
     #[test]
@@ -859,6 +951,8 @@ mod tests {
             reference: None,
             ratio: None,
             vs_base: None,
+            without: None,
+            time_vs_base: None,
         };
         assert_eq!(side_by_side_cell(&row), ">5.0M/1.23");
         let just_below = Row {

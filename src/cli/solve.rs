@@ -32,7 +32,7 @@ use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry::{self, Refusal, SearchOption};
 use plyscope::run::shard::Slice;
 use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
-use plyscope::search::{Algorithm, Limits, meter};
+use plyscope::search::{Algorithm, Enhancement, Limits, meter};
 
 use super::memory::{self, MB, parse_max_mem};
 use super::verify::{ProofRequest, after_solve};
@@ -75,6 +75,11 @@ pub struct SolveArgs {
     /// No transposition table (the same as --tt-mb 0).
     #[arg(long, conflicts_with = "tt_mb")]
     pub no_tt: bool,
+    /// The alpha-beta family: turn this one enhancement off, to measure what it buys
+    /// (table, tt-move, killers, history, eval-sort, quick-eval, tactics, win-loss-probes;
+    /// `bench --ablate` measures each).
+    #[arg(long, value_name = "NAME", value_parser = parse_enhancement)]
+    pub without: Option<Enhancement>,
     /// Threat and proof-number searches: classify every root move (thesis figures 5.1-5.3;
     /// proof-number searches: each opening a win, a loss or unknown), one search per move.
     /// On by default where the puzzle lists its winning moves.
@@ -144,6 +149,14 @@ pub struct SolveArgs {
 /// The cores this process may run on (1 when the system cannot say).
 pub fn every_core() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// An enhancement's name (`Enhancement::name`).
+pub fn parse_enhancement(text: &str) -> Result<Enhancement, String> {
+    Enhancement::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Enhancement::ALL.iter().map(|e| e.name()).collect();
+        format!("unknown enhancement {text:?}; one of {}", names.join(", "))
+    })
 }
 
 fn parse_level(text: &str) -> Result<u32, String> {
@@ -414,6 +427,7 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
         (SearchOption::Root, args.root),
         (SearchOption::Epsilon, args.epsilon.is_some()),
         (SearchOption::MaxDepth, args.max_depth.is_some()),
+        (SearchOption::Without, args.without.is_some()),
     ];
     if let Some((option, _)) = given
         .into_iter()
@@ -445,6 +459,7 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
     if args.no_tt {
         options.tt_mb = 0;
     }
+    options.without = args.without;
     if let Some(epsilon) = args.epsilon {
         options.epsilon = epsilon;
     }

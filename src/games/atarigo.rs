@@ -438,6 +438,13 @@ impl Heuristic for AtariGo {
     fn move_index_bound(&self) -> usize {
         self.num_points()
     }
+
+    /// From the chains' liberties, without playing (`board::one_ply`).
+    #[inline]
+    fn one_ply_values(&self, moves: &[Point], out: &mut [i32]) -> bool {
+        on_board!(self, b => b.one_ply_values(moves, out));
+        true
+    }
 }
 
 impl Tactics for AtariGo {

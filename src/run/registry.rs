@@ -57,6 +57,8 @@ pub enum SearchOption {
     Root,
     /// `--epsilon`: df-pn's 1+epsilon threshold trick.
     Epsilon,
+    /// `--without`: one enhancement of alpha-beta turned off.
+    Without,
 }
 
 impl SearchOption {
@@ -68,6 +70,7 @@ impl SearchOption {
             SearchOption::Zones => "--no-zones",
             SearchOption::Root => "--root",
             SearchOption::Epsilon => "--epsilon",
+            SearchOption::Without => "--without",
         }
     }
 
@@ -78,6 +81,7 @@ impl SearchOption {
             SearchOption::MaxLevel | SearchOption::Zones => "lambda, dual-lambda and lambda-dfpn",
             SearchOption::Root => "lambda, dual-lambda and the proof-number searches",
             SearchOption::Epsilon => "dfpn and lambda-dfpn",
+            SearchOption::Without => "alphabeta, alphabeta-soft and id",
         }
     }
 
@@ -95,6 +99,7 @@ impl SearchOption {
                 "alpha-beta classifies the root moves of a won position by itself"
             }
             SearchOption::Epsilon => "give --algo dfpn or --algo lambda-dfpn",
+            SearchOption::Without => "give --algo id, --algo alphabeta or --algo alphabeta-soft",
         }
     }
 }
@@ -125,6 +130,7 @@ const GOAL_GAMES: &[GameKind] = &[
 ];
 
 const VALUE_OPTIONS: &[SearchOption] = &[SearchOption::MaxDepth];
+const ALPHA_BETA_OPTIONS: &[SearchOption] = &[SearchOption::MaxDepth, SearchOption::Without];
 const THREAT_OPTIONS: &[SearchOption] = &[
     SearchOption::MaxDepth,
     SearchOption::MaxLevel,
@@ -146,7 +152,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         algorithm: Algorithm::AlphaBeta,
         family: Family::AlphaBeta,
         games: ALL_GAMES,
-        options: VALUE_OPTIONS,
+        options: ALPHA_BETA_OPTIONS,
         summary: "fail-hard alpha-beta: a cutoff returns beta",
         lesson: Some("alphabeta-cutoffs"),
     },
@@ -154,7 +160,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         algorithm: Algorithm::AlphaBetaSoft,
         family: Family::AlphaBeta,
         games: ALL_GAMES,
-        options: VALUE_OPTIONS,
+        options: ALPHA_BETA_OPTIONS,
         summary: "fail-soft alpha-beta: returns the best value seen",
         lesson: Some("fail-hard-soft"),
     },
@@ -162,7 +168,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         algorithm: Algorithm::IterativeDeepening,
         family: Family::AlphaBeta,
         games: ALL_GAMES,
-        options: VALUE_OPTIONS,
+        options: ALPHA_BETA_OPTIONS,
         summary: "iterative deepening with the transposition table and move ordering",
         lesson: None,
     },

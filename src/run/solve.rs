@@ -23,7 +23,7 @@ use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
 use crate::search::observer::NoTrace;
-use crate::search::{Algorithm, Limits, Stats, Verdict};
+use crate::search::{Algorithm, Enhancement, Limits, Stats, Verdict};
 
 use super::registry::{self, Refusal};
 use shape::ObserveAnyGame;
@@ -42,6 +42,9 @@ pub struct SolveOptions {
     /// to report the full set of winning first moves; threat searches run the root analysis
     /// of thesis figures 5.1-5.3 (one threat search per move).
     pub root_moves: bool,
+    /// The alpha-beta family: this enhancement turned off, to measure it alone
+    /// (`solve --without`, `bench --ablate`); `None` for the default settings.
+    pub without: Option<Enhancement>,
     /// Threat searches: the highest lambda level tried (`None`: the engine's default).
     pub max_level: Option<u32>,
     /// Threat searches and lambda-df-pn: relevance zones on (off: every legal move is
@@ -76,6 +79,7 @@ impl SolveOptions {
             algorithm,
             limits,
             tt_mb: 64,
+            without: None,
             root_moves: puzzle
                 .expect
                 .as_ref()

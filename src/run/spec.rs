@@ -32,6 +32,11 @@ impl SearchSpec {
             Position::Tree(_) => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
         };
+        // Recorded iterative deepening computes every iteration's value, as the iterations
+        // pane and the lessons show them (one root search per iteration, its value, its
+        // best move); headless solving asks the win/loss question instead
+        // (`SearchConfig::win_loss_probes`).
+        config.win_loss_probes = false;
         // Lambda searches: the puzzle's maximum level (the level keys override it).
         if let Some(level) = puzzle.limits.max_level {
             config.lambda.max_level = level.clamp(1, u8::MAX as u32) as u8;

@@ -25,6 +25,12 @@ pub struct MoveOrdering {
     /// child's transposition-table value when it has one (seed 002 5.2). Done only where at
     /// least two plies remain: one ply above the horizon the children are evaluated anyway.
     pub eval_sort: bool,
+    /// With the evaluation sort: take the 1-ply values from the game's
+    /// `Heuristic::one_ply_values`, read off the position without playing the moves and
+    /// without the children's table values, where the game offers them (AtariGo does). Most
+    /// of the time of the sort went to playing the moves and to the cache misses of probing
+    /// the table for every child.
+    pub quick_eval: bool,
 }
 
 impl MoveOrdering {
@@ -34,6 +40,7 @@ impl MoveOrdering {
         killers: true,
         history: true,
         eval_sort: true,
+        quick_eval: true,
     };
 
     /// Plain generator order (textbook examples: exactly the order of the text).
@@ -42,11 +49,67 @@ impl MoveOrdering {
         killers: false,
         history: false,
         eval_sort: false,
+        quick_eval: false,
     };
 
     /// True when any technique is on.
     pub fn any(self) -> bool {
         self.tt_move || self.killers || self.history || self.eval_sort
+    }
+}
+
+/// One enhancement of the alpha-beta family that `plyscope solve --without` and
+/// `plyscope bench --ablate` turn off alone, to measure what it buys (issue 19 point 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Enhancement {
+    /// The transposition table (`tt_mb`).
+    Table,
+    /// The table's move first (`MoveOrdering::tt_move`).
+    TtMove,
+    /// Killer moves (`MoveOrdering::killers`).
+    Killers,
+    /// The history heuristic (`MoveOrdering::history`).
+    History,
+    /// The 1-ply evaluation sort (`MoveOrdering::eval_sort`).
+    EvalSort,
+    /// The game's 1-ply values read off the position (`MoveOrdering::quick_eval`).
+    QuickEval,
+    /// Exact threat pruning (`SearchConfig::tactics`).
+    Tactics,
+    /// Iterations asked as the win/loss question (`SearchConfig::win_loss_probes`).
+    WinLossProbes,
+}
+
+impl Enhancement {
+    /// Every enhancement, in the order of `--help` and of the bench rows.
+    pub const ALL: [Enhancement; 8] = [
+        Enhancement::Table,
+        Enhancement::TtMove,
+        Enhancement::Killers,
+        Enhancement::History,
+        Enhancement::EvalSort,
+        Enhancement::QuickEval,
+        Enhancement::Tactics,
+        Enhancement::WinLossProbes,
+    ];
+
+    /// The name on the command line and in bench rows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Enhancement::Table => "table",
+            Enhancement::TtMove => "tt-move",
+            Enhancement::Killers => "killers",
+            Enhancement::History => "history",
+            Enhancement::EvalSort => "eval-sort",
+            Enhancement::QuickEval => "quick-eval",
+            Enhancement::Tactics => "tactics",
+            Enhancement::WinLossProbes => "win-loss-probes",
+        }
+    }
+
+    /// The enhancement named `name`.
+    pub fn from_name(name: &str) -> Option<Enhancement> {
+        Enhancement::ALL.into_iter().find(|e| e.name() == name)
     }
 }
 
@@ -71,10 +134,18 @@ pub struct SearchConfig {
     /// game value, and proofs come at a smaller nominal depth, but iterative deepening then
     /// stops at the first proof it meets, which may be a longer forced win than the
     /// shortest: the reported distance is that of the line found. Off by default, so
-    /// distances are exact. (AtariGo 6x6 crosscut: on, the 15-ply win shows at depth 11
+    /// distances are exact. (AtariGo 6x6 crosscut, measured before the quick evaluation and
+    /// the win/loss probes: on, the 15-ply win shows at depth 11
     /// after 8.9 M nodes, 4.2 M in the last iteration; off, at depth 14 after 16.0 M, of
     /// which 0.96 M in the last iteration thanks to the distance bound of `deepening`.)
     pub extend_forced: bool,
+    /// Iterative deepening asks each iteration the win/loss question with two null-window
+    /// searches (is there a win within the iteration's reach? a loss?) instead of computing
+    /// the root's heuristic value, which only the last iteration reports
+    /// (`deepening::probe_iteration`). Ignored with a heuristic on and by the other
+    /// algorithms. Recorded runs (`run::spec`: the explorer, export, lessons) turn it off,
+    /// so that each iteration has its one root search and its value to show.
+    pub win_loss_probes: bool,
     /// Null-move pruning with R = 2 (seed 002 7.1.2). A heuristic: a search it cut is never
     /// reported as a proof.
     pub null_move: bool,
@@ -105,6 +176,7 @@ impl Default for SearchConfig {
             ordering: MoveOrdering::ALL,
             tactics: true,
             extend_forced: false,
+            win_loss_probes: true,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
@@ -132,6 +204,7 @@ impl SearchConfig {
             ordering: MoveOrdering::NONE,
             tactics: false,
             extend_forced: false,
+            win_loss_probes: false,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
@@ -144,6 +217,22 @@ impl SearchConfig {
                 ..ProofConfig::default()
             },
         }
+    }
+
+    /// These settings with `enhancement` turned off (nothing else changes).
+    pub fn without(mut self, enhancement: Enhancement) -> SearchConfig {
+        let o = &mut self.ordering;
+        match enhancement {
+            Enhancement::Table => self.tt_mb = 0,
+            Enhancement::TtMove => o.tt_move = false,
+            Enhancement::Killers => o.killers = false,
+            Enhancement::History => o.history = false,
+            Enhancement::EvalSort => o.eval_sort = false,
+            Enhancement::QuickEval => o.quick_eval = false,
+            Enhancement::Tactics => self.tactics = false,
+            Enhancement::WinLossProbes => self.win_loss_probes = false,
+        }
+        self
     }
 
     /// True when a heuristic that can change the value (null move, forward pruning) is on.
@@ -175,6 +264,21 @@ mod tests {
         let c = SearchConfig::plain(Algorithm::AlphaBeta);
         assert_eq!(c.tt_mb, 0);
         assert!(!c.ordering.any() && !c.tactics && !c.uses_heuristics());
+    }
+
+    #[test]
+    fn each_enhancement_turns_off_alone() {
+        let full = SearchConfig::default();
+        for e in Enhancement::ALL {
+            let off = full.without(e);
+            assert_ne!(off, full, "{e:?} changed nothing");
+            assert_eq!(Enhancement::from_name(e.name()), Some(e));
+            // The others stay on.
+            for other in Enhancement::ALL.into_iter().filter(|&x| x != e) {
+                assert_ne!(off.without(other), off, "{e:?} also turned {other:?} off");
+            }
+        }
+        assert_eq!(Enhancement::from_name("nothing"), None);
     }
 
     #[test]

@@ -24,13 +24,21 @@
 //!   value) instead of proving that no other move wins sooner. Values below the bound are
 //!   exact as before. (The loss side is left open: a lost root must still compare its moves'
 //!   exact distances to choose the longest resistance.)
+//! - With `SearchConfig::win_loss_probes` (the default; issue 19 point 5) an iteration asks
+//!   only the win/loss question, with null-window searches (Pearl's test, as in
+//!   MTD(f) and NegaScout's scout searches): "does the root win within the iteration's
+//!   reach?", and, when that bound does not favour the side to move, "does it lose
+//!   within it?". Only the last iteration (and one that saw the whole game) computes the
+//!   exact value. A null window cuts wherever a move answers the question, where the window
+//!   `(-inf, win)` also had to order the heuristic values below a win exactly
+//!   ([`probe_iteration`]).
 
 use std::time::Duration;
 
 use crate::search::alphabeta::Searcher;
 use crate::search::config::SearchConfig;
 use crate::search::observer::Observer;
-use crate::search::{Limits, SearchGame, SearchResult, Value, Verdict, Window};
+use crate::search::{HEURISTIC_LIMIT, Limits, SearchGame, SearchResult, Value, Verdict, Window};
 
 /// What one completed iteration found (for progress reports and measurements).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +82,7 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
     };
     // Wins and losses of at most this many plies are ruled out by a completed iteration.
     let mut none_within: Option<usize> = None;
+    let probes = config.win_loss_probes && !config.uses_heuristics();
     for depth in 1..=last_depth.max(1) {
         if O::ENABLED && s.observer().iteration(depth).is_break() {
             s.stop();
@@ -81,22 +90,30 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
         }
         s.begin_iteration();
         let nodes_before = s.stats.nodes;
-        let window = match none_within {
-            Some(n) => Window {
-                alpha: Window::FULL.alpha,
-                beta: Value::win_at(n + 1),
-            },
-            None => Window::FULL,
+        let value = if probes {
+            match probe_iteration(&mut s, game, depth, depth == last_depth.max(1)) {
+                Some(v) => v,
+                None => break,
+            }
+        } else {
+            let window = match none_within {
+                Some(n) => Window {
+                    alpha: Window::FULL.alpha,
+                    beta: Value::win_at(n + 1),
+                },
+                None => Window::FULL,
+            };
+            let value = s.search_root_window::<true>(game, depth, window);
+            if s.stopped() {
+                break;
+            }
+            // Beyond the window only the bounds themselves are possible (module doc).
+            debug_assert!(
+                window.alpha <= value && value <= window.beta,
+                "{value} outside {window}"
+            );
+            value
         };
-        let value = s.search_root_window::<true>(game, depth, window);
-        if s.stopped() {
-            break;
-        }
-        // Beyond the window only the bounds themselves are possible (module doc).
-        debug_assert!(
-            window.alpha <= value && value <= window.beta,
-            "{value} outside {window}"
-        );
         let verdict = s.verdict(value);
         let pv_len = value.plies_to_end().unwrap_or(depth as usize);
         let pv = s.principal_variation(game, pv_len);
@@ -126,6 +143,88 @@ pub fn iterative_deepening<G: SearchGame, O: Observer<G>>(
     result.stats = s.stats;
     result.stats.elapsed = s.elapsed();
     result
+}
+
+/// One iteration asked as the win/loss question (`SearchConfig::win_loss_probes`; the
+/// module doc's null-window searches): `None` when a limit stopped it, else the root value.
+///
+/// With `n` the longest win or loss this iteration sees (`depth`, plus one with the
+/// tactics), and every shorter win ruled out by the iterations before:
+///
+/// 1. Win probe, window `(win at n + 1, win at n)`: fails high exactly when the root wins in
+///    `n` plies, and then that is its value.
+/// 2. The last iteration, or one whose probe met no horizon (it saw the whole game): one
+///    exact search with the window `(-inf, win at n)`, which the probe proved holds the
+///    value.
+/// 3. Otherwise, when the probe's bound does not favour the side to move (at most a draw):
+///    loss probe, window `(loss at n, loss at n + 1)`, which fails low exactly when every
+///    root move loses within `n` plies; then one exact search with the window
+///    `(-inf, loss at n + 1)` finds the longest resistance. Skipping the loss probe
+///    elsewhere costs no exactness: a loss found by a later iteration is measured by that
+///    exact search, whatever the iterations before asked.
+///
+/// Otherwise the iteration proves only that the root does not win within `n` plies (the
+/// probes' fail-soft values are bounds, and a bound that looks like a win or a loss proves
+/// no distance); the value returned is then the root's static evaluation, a heuristic
+/// estimate, and the next iteration's root order comes from the win probe's root values.
+fn probe_iteration<G: SearchGame, O: Observer<G>>(
+    s: &mut Searcher<'_, G, O>,
+    game: &mut G,
+    depth: u32,
+    last: bool,
+) -> Option<Value> {
+    let n = depth as usize + usize::from(s.tactics_active());
+    let (win, loss) = (Value::win_at(n), Value::loss_at(n));
+    let exact = |s: &mut Searcher<'_, G, O>, game: &mut G, beta: Value| {
+        let window = Window {
+            alpha: Window::FULL.alpha,
+            beta,
+        };
+        let v = s.search_root_window::<true>(game, depth, window);
+        (!s.stopped()).then_some(v)
+    };
+    // Step 1: does the root win within n plies?
+    let v = s.search_root_window::<true>(
+        game,
+        depth,
+        Window {
+            alpha: Value::win_at(n + 1),
+            beta: win,
+        },
+    );
+    if s.stopped() {
+        return None;
+    }
+    if v >= win {
+        return Some(v);
+    }
+    // Step 2: the value where it is wanted.
+    if last || s.inexact() == 0 {
+        return exact(s, game, win);
+    }
+    let win_probe_values = s.root_values().to_vec();
+    // Step 3: does it lose within n plies?
+    if v <= Value::DRAW {
+        let v = s.search_root_window::<true>(
+            game,
+            depth,
+            Window {
+                alpha: loss,
+                beta: Value::loss_at(n + 1),
+            },
+        );
+        if s.stopped() {
+            return None;
+        }
+        if v <= loss {
+            return exact(s, game, Value::loss_at(n + 1));
+        }
+    }
+    s.set_root_values(&win_probe_values);
+    Some(Value(
+        game.evaluate()
+            .clamp(-HEURISTIC_LIMIT + 1, HEURISTIC_LIMIT - 1),
+    ))
 }
 
 #[cfg(test)]
@@ -233,7 +332,7 @@ mod measurements {
     ///
     /// `cargo test --release --lib crosscut -- --ignored --nocapture`
     #[test]
-    #[ignore = "a measurement: about 20 s in release"]
+    #[ignore = "a measurement: about 10 s in release"]
     fn crosscut_is_won_in_15_plies() {
         let p = |s: &str| parse_point(s, 6, 6).unwrap();
         let mut game = AtariGo::new(6, 6)

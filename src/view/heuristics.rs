@@ -424,11 +424,23 @@ fn previous_root_values<M: Copy + PartialEq>(
     replay: &Replay,
     root: NodeId,
 ) -> Option<Vec<(M, Value)>> {
-    let previous = trace
+    // The previous iteration's first root search: its only one, or with the win/loss probes
+    // the win probe, whose values the engine keeps for the next iteration's root order
+    // (`deepening::probe_iteration`; the iterations that search more roots end the
+    // deepening).
+    let current = trace.node(root).iteration();
+    let last_before = trace
         .roots()
         .take_while(|&r| r < root)
-        .filter(|&r| trace.node(r).iteration() > 0)
+        .filter(|&r| {
+            let i = trace.node(r).iteration();
+            i > 0 && i != current
+        })
         .last()?;
+    let iteration = trace.node(last_before).iteration();
+    let previous = trace
+        .roots()
+        .find(|&r| trace.node(r).iteration() == iteration)?;
     let mut values: Vec<(M, Value)> = replay
         .children(trace, previous)
         .filter_map(|c| {

@@ -17,6 +17,7 @@ use super::bits::{Bits, Few};
 use crate::game::{MAX_SYMMETRIES, Outcome, Player, Point};
 
 mod evs;
+mod one_ply;
 
 /// Padding in the neighbour table: "no neighbour".
 const NO_POINT: Point = Point::MAX;

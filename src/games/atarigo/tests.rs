@@ -633,3 +633,49 @@ fn symmetric_keys_are_the_keys_of_the_transformed_positions() {
         }
     }
 }
+
+/// `one_ply_values` reads off the chains exactly what playing each move, looking at the
+/// outcome or evaluating, and undoing gives, on random positions of many board sizes.
+#[test]
+fn one_ply_values_match_playing_every_move() {
+    use crate::game::{ONE_PLY_LOSES, ONE_PLY_WINS};
+    let mut rng = 0x0E1F_1A7E_u64;
+    let mut list = MoveList::new();
+    let mut checked = 0;
+    for &(c, r) in &[
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (5, 3),
+        (6, 6),
+        (7, 7),
+        (9, 9),
+        (13, 11),
+    ] {
+        for _ in 0..20 {
+            let mut g = AtariGo::new(c, r).unwrap();
+            while g.outcome().is_none() {
+                g.legal_moves(&mut list);
+                let moves = list.as_slice().to_vec();
+                let mut quick = vec![0; moves.len()];
+                assert!(g.one_ply_values(&moves, &mut quick));
+                for (&m, &q) in moves.iter().zip(&quick) {
+                    let mover = g.to_move();
+                    g.play(m);
+                    let played = match g.outcome() {
+                        Some(Outcome::Win(w)) if w == mover => ONE_PLY_WINS,
+                        Some(Outcome::Win(_)) => ONE_PLY_LOSES,
+                        Some(other) => panic!("AtariGo ended in {other:?}"),
+                        None => -g.evaluate(),
+                    };
+                    g.undo(m);
+                    assert_eq!(q, played, "{} in {g:?}", g.format_move(m));
+                    checked += 1;
+                }
+                let mv = moves[(splitmix64(&mut rng) % moves.len() as u64) as usize];
+                g.play(mv);
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

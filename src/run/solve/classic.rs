@@ -11,10 +11,14 @@ use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict, mete
 use super::{Check, SolveOptions, SolveReport, add_stats, compare, format_line};
 
 fn config_for(options: &SolveOptions) -> SearchConfig {
-    SearchConfig {
+    let config = SearchConfig {
         algorithm: options.algorithm,
         tt_mb: options.tt_mb,
         ..SearchConfig::default()
+    };
+    match options.without {
+        Some(e) => config.without(e),
+        None => config,
     }
 }
 

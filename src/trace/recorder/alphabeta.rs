@@ -448,13 +448,19 @@ mod tests {
         assert_eq!(count(EventKind::TtProbe), s.tt_probes);
         assert_eq!(count(EventKind::TtHit), s.tt_hits);
         assert!(s.tt_hits > 0);
-        // One root per iteration, each tagged with its depth.
+        // One iteration event per depth; each iteration searches the root once or more (the
+        // win/loss probes, then the exact search of the last), each root tagged with its
+        // iteration's depth, in order.
         let roots: Vec<_> = t.roots().collect();
-        assert_eq!(roots.len() as u32, result.depth);
-        assert_eq!(t.iteration_events().len(), roots.len());
-        for (i, &root) in roots.iter().enumerate() {
-            assert_eq!(t.node(root).iteration(), i as u32 + 1);
-        }
+        assert_eq!(t.iteration_events().len() as u32, result.depth);
+        let tags: Vec<u32> = roots.iter().map(|&r| t.node(r).iteration()).collect();
+        let mut depths = tags.clone();
+        depths.dedup();
+        assert_eq!(depths, (1..=result.depth).collect::<Vec<_>>(), "{tags:?}");
+        assert!(
+            roots.len() > depths.len(),
+            "probes search some roots twice: {tags:?}"
+        );
         let mut replay = Replay::new();
         replay.seek(&t, t.len());
         let last = replay.root(&t).unwrap();
