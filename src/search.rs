@@ -271,6 +271,17 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Adds another search's counters and time to these (several searches of one command:
+    /// a root analysis's openings, shards, the threads of a parallel search).
+    pub fn add(&mut self, more: &Stats) {
+        self.nodes += more.nodes;
+        self.leaves += more.leaves;
+        self.cutoffs += more.cutoffs;
+        self.tt_probes += more.tt_probes;
+        self.tt_hits += more.tt_hits;
+        self.elapsed += more.elapsed;
+    }
+
     /// Nodes per second (0 when no time elapsed).
     pub fn nodes_per_second(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();

@@ -599,7 +599,7 @@ fn merge_game<G: SearchGame>(
     for s in shards {
         let r = &s.report;
         stopped |= r.stopped;
-        add(&mut stats, &r.stats.stats());
+        stats.add(&r.stats.stats());
         for m in &r.moves {
             let mv = game
                 .parse_move(&m.mv)
@@ -720,15 +720,6 @@ fn merge_game<G: SearchGame>(
         draws_possible,
         board,
     ))
-}
-
-fn add(total: &mut Stats, more: &Stats) {
-    total.nodes += more.nodes;
-    total.leaves += more.leaves;
-    total.cutoffs += more.cutoffs;
-    total.tt_probes += more.tt_probes;
-    total.tt_hits += more.tt_hits;
-    total.elapsed += more.elapsed;
 }
 
 #[cfg(test)]

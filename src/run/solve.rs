@@ -23,7 +23,7 @@ use crate::games::hex::Hex;
 use crate::games::mnk::Mnk;
 use crate::puzzle::{Expect, Position, Puzzle};
 use crate::search::observer::NoTrace;
-use crate::search::{Algorithm, Enhancement, Limits, Stats, Verdict};
+use crate::search::{Algorithm, Enhancement, Limits, Verdict};
 
 use super::registry::{self, Refusal};
 use shape::ObserveAnyGame;
@@ -293,15 +293,6 @@ fn format_line<G: Game>(game: &mut G, line: &[G::Move]) -> Vec<String> {
         game.undo(mv);
     }
     out
-}
-
-fn add_stats(total: &mut Stats, more: &Stats) {
-    total.nodes += more.nodes;
-    total.leaves += more.leaves;
-    total.cutoffs += more.cutoffs;
-    total.tt_probes += more.tt_probes;
-    total.tt_hits += more.tt_hits;
-    total.elapsed += more.elapsed;
 }
 
 /// Compares what a search established with the expected answer. Winning moves are

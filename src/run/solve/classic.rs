@@ -8,7 +8,7 @@ use crate::puzzle::Puzzle;
 use crate::search::observer::{NoTrace, Observer};
 use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict, meter};
 
-use super::{Check, SolveOptions, SolveReport, add_stats, compare, format_line};
+use super::{Check, SolveOptions, SolveReport, compare, format_line};
 
 fn config_for(options: &SolveOptions) -> SearchConfig {
     let config = SearchConfig {
@@ -40,7 +40,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     let winning_moves = if options.root_moves && matches!(result.verdict, Verdict::Win { .. }) {
         let (moves, root_stats, root_stopped) =
             winning_root_moves(&mut game, &config, &options.limits, started, stats.nodes);
-        add_stats(&mut stats, &root_stats);
+        stats.add(&root_stats);
         stopped |= root_stopped;
         moves
     } else {
@@ -142,7 +142,7 @@ fn winning_root_moves<G: SearchGame>(
             }
         };
         game.undo(mv);
-        add_stats(&mut total, &child.stats);
+        total.add(&child.stats);
         stopped |= child.stopped;
         match child.verdict {
             Verdict::Loss { .. } => winners.push(name),

@@ -20,7 +20,7 @@ use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict, meter};
 
 use super::root_diagram::{self, RootMark};
-use super::{Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare_winning_moves};
+use super::{Check, RootMoveReport, SolveOptions, SolveReport, compare_winning_moves};
 
 /// The engine's settings for `options` (lambda-df-pn's level and zones included; the other
 /// engines ignore those).
@@ -342,7 +342,7 @@ pub fn classify_planned<G: SearchGame>(
             }
             Some(i) => {
                 let answer = &answers[i];
-                add_stats(&mut total, &answer.stats);
+                total.add(&answer.stats);
                 stopped |= answer.stopped;
                 let class = match answer.verdict {
                     ProofVerdict::Proven => fails,
@@ -542,7 +542,7 @@ pub fn assemble<G: SearchGame>(
     };
     let mut analysis = analysis;
     if let Some(a) = &mut analysis {
-        add_stats(&mut stats, &a.stats);
+        stats.add(&a.stats);
         stopped |= a.stopped;
         if goal.attacker == to_move {
             complete_from_the_root(

@@ -17,9 +17,7 @@ use crate::search::observer::{NoTrace, Observer};
 use crate::search::{Algorithm, Limits, SearchGame, Verdict};
 
 use super::root_diagram::{self, RootMark};
-use super::{
-    Check, RootMoveReport, SolveOptions, SolveReport, add_stats, compare, compare_winning_moves,
-};
+use super::{Check, RootMoveReport, SolveOptions, SolveReport, compare, compare_winning_moves};
 
 /// The engine's settings for `options`. The depth limit travels in `options.limits`.
 pub fn config_for(options: &SolveOptions) -> LambdaConfig {
@@ -72,7 +70,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         analyse_root(&mut game, &config, &left, &mut NoTrace)
     });
     if let Some(a) = &analysis {
-        add_stats(&mut stats, &a.stats);
+        stats.add(&a.stats);
     }
     let root_moves = analysis.as_ref().map(|a| {
         a.moves

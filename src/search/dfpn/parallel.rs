@@ -87,18 +87,9 @@ pub fn parallel_dfpn<G: SearchGame>(
 fn combine<M: Copy>(reports: Vec<ProofReport<M>>, started: Instant) -> ProofReport<M> {
     let mut stats = crate::search::Stats::default();
     for r in &reports {
-        if std::env::var_os("PLYSCOPE_DEBUG_THREADS").is_some() {
-            eprintln!(
-                "thread: {:?} {} nodes {:?}",
-                r.verdict, r.stats.nodes, r.stats.elapsed
-            );
-        }
-        stats.nodes += r.stats.nodes;
-        stats.leaves += r.stats.leaves;
-        stats.cutoffs += r.stats.cutoffs;
-        stats.tt_probes += r.stats.tt_probes;
-        stats.tt_hits += r.stats.tt_hits;
+        stats.add(&r.stats);
     }
+    // The threads ran at once: the search's time is the wall time, not their sum.
     stats.elapsed = started.elapsed();
     let solved = reports
         .iter()

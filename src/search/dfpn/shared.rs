@@ -119,17 +119,8 @@ impl<M: Copy + Default + Send> DfpnStore<M> for &SharedTable<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::dfpn::table::tests::entry;
     use crate::search::proof::PN_INFINITY;
-
-    fn entry(phi: u32, delta: u32, work: u32) -> DfpnEntry<u16> {
-        DfpnEntry {
-            phi,
-            delta,
-            work,
-            size: 0,
-            best: None,
-        }
-    }
 
     #[test]
     fn stays_within_its_bytes_and_keeps_proofs() {

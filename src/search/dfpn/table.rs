@@ -330,10 +330,11 @@ impl<M: Copy + Default> DfpnTable<M> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn entry(phi: u32, delta: u32, work: u32) -> DfpnEntry<u16> {
+    /// An unsolved-or-solved entry with no move (also `super::shared`'s tests).
+    pub(in crate::search::dfpn) fn entry(phi: u32, delta: u32, work: u32) -> DfpnEntry<u16> {
         DfpnEntry {
             phi,
             delta,
