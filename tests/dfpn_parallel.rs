@@ -8,11 +8,19 @@
 //!   classifies every opening as one thread does, with the same node count per opening,
 //!   and the result agrees.
 //!
+//! - lambda-df-pn's last stage (df-pn over the real game with must-play regions) on 2 and 3
+//!   threads answers what one thread answers on random AtariGo 5x5 set-ups (whose one-thread
+//!   answers `tests/atarigo_random.rs` checks against exhaustive search), among them the
+//!   7 of its 200 that reach the last stage.
+//!
 //! Every search is bounded by node limits; none asserts a time.
 
+use plyscope::game::Game;
+use plyscope::games::atarigo::random::RandomSetup;
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
 use plyscope::run::solve::{SolveOptions, solve_puzzle};
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
+use plyscope::search::lambda_dfpn::lambda_dfpn_counted;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchGame};
@@ -126,4 +134,89 @@ fn a_root_analysis_on_two_threads_classifies_as_one_thread_does() {
         );
         assert_eq!(one.winning_moves, two.winning_moves, "{name}");
     }
+}
+
+#[test]
+fn lambda_dfpns_last_stage_on_several_threads_answers_as_one_thread() {
+    // The sample of `tests/atarigo_random.rs` (its seed): the 7 of its 200 set-ups the
+    // lambda-trees up to level 3 leave to the last stage (2,170 to 200,002 df-pn nodes), and
+    // the first 10, which the levels decide.
+    const SEED: u64 = 0x0019_A7A2_0005;
+    const LAST_STAGE: [u64; 7] = [98, 101, 105, 132, 143, 166, 190];
+    let limits = Limits {
+        nodes: Some(2_000_000),
+        ..Limits::default()
+    };
+    let mut last_stage_runs = 0;
+    for index in (0..10).chain(LAST_STAGE) {
+        let drawn = RandomSetup::ISSUE_19.draw(SEED, index);
+        let goal = |g: &plyscope::games::atarigo::AtariGo| Goal {
+            attacker: g.to_move(),
+            draw_for_attacker: false,
+        };
+        let run = |threads: usize| {
+            let mut game = drawn.game().expect("a valid set-up");
+            let before = game.key();
+            let config = ProofConfig {
+                threads,
+                ..ProofConfig::default()
+            };
+            let goal = goal(&game);
+            let run = lambda_dfpn_counted(&mut game, &config, goal, &limits, &mut NoTrace);
+            assert_eq!(
+                game.key(),
+                before,
+                "#{index}: the position is left as found"
+            );
+            run
+        };
+        let one = run(1);
+        assert_ne!(
+            one.report.verdict,
+            ProofVerdict::Unknown,
+            "#{index}: one thread decides it"
+        );
+        if one.must_play.is_some() {
+            last_stage_runs += 1;
+        }
+        for threads in [2, 3] {
+            let many = run(threads);
+            assert_eq!(
+                many.report.verdict,
+                one.report.verdict,
+                "#{index} on {threads} threads:\n{}",
+                drawn.board()
+            );
+            assert_eq!(
+                many.must_play.is_some(),
+                one.must_play.is_some(),
+                "#{index}"
+            );
+            if many.report.verdict == ProofVerdict::Proven && one.report.level.is_none() {
+                // A real-game proof names a move that wins: the same check as one thread's.
+                let mv = many
+                    .report
+                    .best_move
+                    .expect("a proven OR root names its move");
+                let mut game = drawn.game().unwrap();
+                game.play(mv);
+                if game.outcome().is_none() {
+                    let config = ProofConfig::default();
+                    let opponent = goal(&game);
+                    let reply =
+                        lambda_dfpn_counted(&mut game, &config, opponent, &limits, &mut NoTrace);
+                    assert_eq!(
+                        reply.report.verdict,
+                        ProofVerdict::Disproven,
+                        "#{index}: {threads} threads' winning move does not win"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(
+        last_stage_runs,
+        LAST_STAGE.len(),
+        "the set-ups the last stage decides"
+    );
 }

@@ -1,7 +1,8 @@
 //! Differential tests of df-pn with must-play regions (`search::lambda_dfpn::must_play`,
 //! lambda-df-pn's last stage): on random small positions of every stable stone game, with
 //! the regions of lambda-trees of level 0, 1 and 2, every proof and disproof agrees with
-//! exhaustive alpha-beta and every winning move it names wins. The sweeps also assert that
+//! exhaustive alpha-beta and every winning move it names wins, also with two threads sharing
+//! df-pn's table (level 1). The sweeps also assert that
 //! the lambda knowledge was used (regions cut moves, lambda-trees decided nodes), or in Hex
 //! the game's own knowledge that comes first (virtual connections decided nodes, must-play
 //! regions and inferior cells cut moves), so the agreement is not vacuous. Positions come from the fixed-seed generators of
@@ -37,13 +38,14 @@ fn exact<G: SearchGame>(game: &mut G) -> Option<Verdict> {
     (!result.stopped && result.verdict != Verdict::Unknown).then_some(result.verdict)
 }
 
-fn run<G: SearchGame>(game: &mut G, level: u8, nodes: u64) -> MustPlayRun<G::Move> {
+fn run<G: SearchGame>(game: &mut G, level: u8, threads: usize, nodes: u64) -> MustPlayRun<G::Move> {
     let goal = Goal {
         attacker: game.to_move(),
         draw_for_attacker: false,
     };
     let config = ProofConfig {
         tt_mb: 2,
+        threads,
         ..ProofConfig::default()
     };
     let limits = Limits {
@@ -68,15 +70,16 @@ struct Tally {
     game_moves_removed: u64,
 }
 
-/// Checks one position at the levels 0, 1 and 2 against alpha-beta.
+/// Checks one position at the levels 0, 1 and 2 against alpha-beta, and at level 1 on two
+/// threads sharing df-pn's table (issue 19 point 1).
 fn check<G: SearchGame>(game: &mut G, tally: &mut Tally) {
     let Some(truth) = exact(game) else {
         return;
     };
     tally.positions += 1;
     let diagram = game.diagram();
-    for level in 0..=2 {
-        let run = run(game, level, 200_000);
+    for (level, threads) in [(0, 1), (1, 1), (2, 1), (1, 2)] {
+        let run = run(game, level, threads, 200_000);
         let r = &run.report;
         tally.regions += run.counters.regions;
         tally.moves_removed += run.counters.moves_removed;
@@ -198,8 +201,8 @@ fn hex_proofs_and_disproofs_are_real() {
 fn atarigo_4x4_is_disproven_at_every_level() {
     for level in 0..=2 {
         let mut g = AtariGo::new(4, 4).unwrap();
-        let a = run(&mut g, level, 3_000_000);
-        let b = run(&mut g, level, 3_000_000);
+        let a = run(&mut g, level, 1, 3_000_000);
+        let b = run(&mut g, level, 1, 3_000_000);
         println!(
             "4x4 level {level}: {:?} {:?}",
             a.report.stats.nodes, a.counters

@@ -49,7 +49,7 @@ pub struct BenchArgs {
     pub nodes: u64,
     /// Threads per row (default 1): pns, pn2 and dfpn rows that classify every opening
     /// search the openings side by side (node counts unchanged), and dfpn's own searches
-    /// run in parallel (their node counts then vary from run to run, so compare them with
+    /// and lambda-dfpn's last stage run in parallel (their node counts then vary from run to run, so compare them with
     /// a baseline of one thread only as times).
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=1024))]

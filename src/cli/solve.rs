@@ -99,7 +99,9 @@ pub struct SolveArgs {
     /// 0 turns it off (the default).
     #[arg(long, value_name = "E", value_parser = parse_epsilon)]
     pub epsilon: Option<f32>,
-    /// Threads to use (default: every core). pns, pn2 and dfpn with --root search the
+    /// Threads to use (default: every core). dfpn, and lambda-dfpn's last stage (df-pn with
+    /// must-play regions), search one position on N threads sharing one table (the answer is
+    /// one thread's; the node count varies). pns, pn2 and dfpn with --root search the
     /// openings side by side, one per thread, each with its share of --tt-mb and --nodes;
     /// without limits the report is the one thread's, only sooner.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]

@@ -23,7 +23,9 @@
 //!   must-play region). Its proof or disproof is one of the real game, reported without a
 //!   level; it shares the node and time limits, and starts after the level searches' tables
 //!   are freed, so memory stays within `tt_mb` (with no table, `tt_mb = 0`, it does not
-//!   run);
+//!   run). It is the one part that runs on `ProofConfig::threads` threads (the level
+//!   searches and [`classify_moves`] run on one: their engine and tables serve every level
+//!   and every move in turn);
 //! - **unknown** when a node or time limit stopped the search (or, with the defender to
 //!   move at the root, no level decided).
 //!
@@ -260,12 +262,7 @@ fn last_stage<G: LambdaGame, O: Observer<G>>(
     let level = if config.zones { MUST_PLAY_LEVEL } else { 0 };
     let stage = must_play::must_play_dfpn(game, config, level, goal, &left, observer);
     let r = stage.report;
-    let stats = &mut run.report.stats;
-    stats.nodes = stats.nodes.saturating_add(r.stats.nodes);
-    stats.leaves = stats.leaves.saturating_add(r.stats.leaves);
-    stats.tt_probes = stats.tt_probes.saturating_add(r.stats.tt_probes);
-    stats.tt_hits = stats.tt_hits.saturating_add(r.stats.tt_hits);
-    stats.elapsed += r.stats.elapsed;
+    run.report.stats.add(&r.stats);
     run.report.verdict = r.verdict;
     run.report.best_move = r.best_move;
     run.report.proof_size = r.proof_size;

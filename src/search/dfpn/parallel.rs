@@ -23,6 +23,7 @@ use std::time::Instant;
 
 use super::shared::SharedTable;
 use super::{DfpnOptions, Mid, PlainMoves};
+use crate::game::Game;
 use crate::search::observer::NoTrace;
 use crate::search::proof::{Goal, ProofReport, ProofVerdict};
 use crate::search::{Limits, SearchGame};
@@ -35,6 +36,41 @@ pub fn parallel_dfpn<G: SearchGame>(
     goal: Goal,
     limits: &Limits,
 ) -> ProofReport<G::Move> {
+    let (report, _) = parallel_mid(game, options, limits, |game, table, halt, share| {
+        let mut source = PlainMoves::new(options.init);
+        let report = Mid::with_table(
+            &mut source,
+            &mut NoTrace,
+            options,
+            goal,
+            share,
+            table,
+            Some(halt),
+        )
+        .run(game);
+        (report, ())
+    });
+    report
+}
+
+/// The driver of every parallel df-pn: runs `search` on `options.threads` threads (the
+/// calling one among them), each on its own copy of `game`, with one [`SharedTable`] of
+/// `options.table_bytes`, a halt flag that is set as soon as one thread solves the root, and
+/// the thread's even share of `limits`. `search` builds the thread's move source (its own
+/// knowledge caches) and runs [`Mid::with_table`]; what it returns beside the report (the
+/// source's counters) comes back in thread order. Answers the combined report (see
+/// [`combine`]).
+pub fn parallel_mid<G, X, F>(
+    game: &mut G,
+    options: &DfpnOptions,
+    limits: &Limits,
+    search: F,
+) -> (ProofReport<G::Move>, Vec<X>)
+where
+    G: Game,
+    X: Send,
+    F: Fn(&mut G, &SharedTable<G::Move>, &AtomicBool, &Limits) -> (ProofReport<G::Move>, X) + Sync,
+{
     let started = Instant::now();
     let threads = options.threads.max(1);
     let table = SharedTable::<G::Move>::with_bytes(options.table_bytes);
@@ -47,39 +83,30 @@ pub fn parallel_dfpn<G: SearchGame>(
             .map(|n| (n / threads as u64).saturating_sub(1).max(1)),
         ..*limits
     };
-    let search = |mut game: G| {
-        let mut source = PlainMoves::new(options.init);
-        let mut observer = NoTrace;
-        let report = Mid::with_table(
-            &mut source,
-            &mut observer,
-            options,
-            goal,
-            &share,
-            &table,
-            Some(&halt),
-        )
-        .run(&mut game);
+    let one = |mut game: G| {
+        let (report, extra) = search(&mut game, &table, &halt, &share);
         if report.verdict != ProofVerdict::Unknown {
             halt.store(true, Ordering::Relaxed);
         }
-        report
+        (report, extra)
     };
-    let reports: Vec<ProofReport<G::Move>> = std::thread::scope(|scope| {
+    let one = &one;
+    let answers: Vec<(ProofReport<G::Move>, X)> = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
             .map(|_| {
                 let copy = game.clone();
-                scope.spawn(move || search(copy))
+                scope.spawn(move || one(copy))
             })
             .collect();
-        let mut reports = vec![search(game.clone())];
-        reports.extend(helpers.into_iter().map(|h| {
+        let mut answers = vec![one(game.clone())];
+        answers.extend(helpers.into_iter().map(|h| {
             h.join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         }));
-        reports
+        answers
     });
-    combine(reports, started)
+    let (reports, extras): (Vec<_>, Vec<_>) = answers.into_iter().unzip();
+    (combine(reports, started), extras)
 }
 
 /// The answer of the thread that solved the root (the first in thread order when several

@@ -36,12 +36,21 @@
 //!
 //! The table shares entries between symmetric positions (the smallest of the symmetric
 //! keys names a position).
+//!
+//! With `ProofConfig::threads` above one (and no recorder listening), the stage runs on that
+//! many threads through parallel df-pn's driver (`crate::search::dfpn::parallel`, Kaneko's
+//! virtual proof numbers over one shared table, issue 19 point 1): each thread has its own
+//! [`MustPlayMoves`], so its own lambda engine with a share of the lambda half of `tt_mb`.
+//! The knowledge a node gets depends only on the position, so the verdict is one thread's;
+//! the node counts and the proof's size vary from run to run
+//! (`tests/lambda_dfpn_must_play.rs`, `tests/dfpn_parallel.rs`).
 
 use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
     ChildInit, DfpnOptions, Expansion, Mid, MoveSource, decided_by_knowledge, expand_by_tactics,
-    expand_finished, goal_reached, move_from_table_frame, order_by_rank, smallest_symmetric_key,
+    expand_finished, goal_reached, move_from_table_frame, order_by_rank, parallel::parallel_mid,
+    smallest_symmetric_key,
 };
 use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::lambda::engine::Searcher;
@@ -67,6 +76,21 @@ pub struct MustPlayCounters {
     pub empty_regions: u64,
     /// Nodes of the lambda engine (its checks are not df-pn nodes).
     pub lambda_nodes: u64,
+}
+
+impl MustPlayCounters {
+    /// Both counts added (the threads of a parallel last stage).
+    pub fn plus(self, other: &MustPlayCounters) -> MustPlayCounters {
+        MustPlayCounters {
+            game_decided: self.game_decided + other.game_decided,
+            game_moves_removed: self.game_moves_removed + other.game_moves_removed,
+            lambda_wins: self.lambda_wins + other.lambda_wins,
+            regions: self.regions + other.regions,
+            moves_removed: self.moves_removed + other.moves_removed,
+            empty_regions: self.empty_regions + other.empty_regions,
+            lambda_nodes: self.lambda_nodes + other.lambda_nodes,
+        }
+    }
 }
 
 /// The df-pn move source with must-play regions (see the module doc).
@@ -336,11 +360,43 @@ pub fn must_play_dfpn<G: LambdaGame, O: Observer<G>>(
         tt_mb: half,
         ..*config
     });
-    let mut lambda_observer = NoTrace;
     let mobility = config.init != LeafInit::Unit;
-    let mut source = MustPlayMoves::new(game, level, half, mobility, &mut lambda_observer);
-    let mut report = Mid::new(&mut source, observer, &options, goal, limits).run(game);
-    let counters = source.counters();
+    // A recorded search is one sequence of events: one thread.
+    let (mut report, counters) = if options.threads > 1 && !O::ENABLED {
+        // Each thread has its own lambda engine (its table a share of the lambda half);
+        // df-pn's table is the one shared table.
+        let lambda_mb = if half == 0 {
+            0
+        } else {
+            (half / options.threads).max(1)
+        };
+        let (report, counters) =
+            parallel_mid(game, &options, limits, |game, table, halt, share| {
+                let mut lambda_observer = NoTrace;
+                let mut source =
+                    MustPlayMoves::new(game, level, lambda_mb, mobility, &mut lambda_observer);
+                let report = Mid::with_table(
+                    &mut source,
+                    &mut NoTrace,
+                    &options,
+                    goal,
+                    share,
+                    table,
+                    Some(halt),
+                )
+                .run(game);
+                (report, source.counters())
+            });
+        let sum = counters
+            .iter()
+            .fold(MustPlayCounters::default(), |sum, c| sum.plus(c));
+        (report, sum)
+    } else {
+        let mut lambda_observer = NoTrace;
+        let mut source = MustPlayMoves::new(game, level, half, mobility, &mut lambda_observer);
+        let report = Mid::new(&mut source, observer, &options, goal, limits).run(game);
+        (report, source.counters())
+    };
     let dfpn_nodes = report.stats.nodes;
     report.stats.nodes = dfpn_nodes.saturating_add(counters.lambda_nodes);
     MustPlayRun {
