@@ -23,9 +23,10 @@
 //! the budget is reached; only then are entries evicted. A search that needs a few thousand
 //! entries (a Hex 6x6 opening with H-search) so never touches 64 MB of pages: Hex 6x6's 18
 //! opening searches spent a fifth of their process time faulting in tables they did not use.
-//! Doubling moves every entry into the new table (each old bucket splits into two, so
-//! nothing is lost) and allocates; that happens at most `log2(budget / start)` times per
-//! search, and probing never allocates. A table of zero bytes stores nothing (every probe
+//! Doubling extends the table in place and splits each old bucket into two (nothing is
+//! lost; for a large table the allocator remaps the pages rather than copying them, so the
+//! old and the new table never take memory at once); that happens at most
+//! `log2(budget / start)` times per search, and probing never allocates. A table of zero bytes stores nothing (every probe
 //! misses); df-pn stays correct, only slower.
 
 use crate::search::proof::PN_INFINITY;
@@ -241,24 +242,42 @@ impl<M: Copy + Default> DfpnTable<M> {
 
     /// Doubles the table when the budget allows and the memory can be had; false otherwise
     /// (the budget is then the current size). Every entry keeps its place in one of the two
-    /// buckets its old one split into.
+    /// buckets its old one split into, in its old order.
+    ///
+    /// The table grows in place: the vector is extended (for a large table the allocator
+    /// moves its pages instead of copying them), so it never holds its old and its new size
+    /// at once and the process stays within `--tt-mb` while it grows (issue 19 point 2).
     fn grow(&mut self) -> bool {
         let buckets = self.slots.len() / BUCKET;
         if buckets == 0 || buckets >= self.max_buckets {
             return false;
         }
-        let Some(mut slots) = Self::allocate(2 * buckets) else {
+        if self.slots.try_reserve_exact(BUCKET * buckets).is_err() {
             self.max_buckets = buckets;
             return false;
-        };
+        }
+        self.slots.resize(2 * BUCKET * buckets, Self::empty_slot());
         let mask = 2 * buckets as u64 - 1;
-        for slot in self.slots.iter().filter(|s| s.used) {
-            let b = BUCKET * (slot.key & mask) as usize;
-            if let Some(free) = slots[b..b + BUCKET].iter_mut().find(|s| !s.used) {
-                *free = *slot;
+        // Old bucket `b` splits into `b` and `b + buckets` (the new key bit): the entries
+        // that stay close up at its front, the others fill the empty upper bucket.
+        for b in 0..buckets {
+            let (low, high) = (BUCKET * b, BUCKET * (b + buckets));
+            let (mut kept, mut moved) = (0, 0);
+            for i in low..low + BUCKET {
+                let slot = self.slots[i];
+                if !slot.used {
+                    continue;
+                }
+                self.slots[i] = Self::empty_slot();
+                if (slot.key & mask) as usize == b {
+                    self.slots[low + kept] = slot;
+                    kept += 1;
+                } else {
+                    self.slots[high + moved] = slot;
+                    moved += 1;
+                }
             }
         }
-        self.slots = slots;
         self.mask = mask;
         true
     }
