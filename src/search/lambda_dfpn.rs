@@ -77,6 +77,7 @@
 
 pub mod mid;
 pub mod must_play;
+mod shared_knowledge;
 pub mod table;
 
 pub use mid::MidCounters;

@@ -55,6 +55,7 @@ use crate::search::dfpn::{
 use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda::{LambdaConfig, LambdaGame};
+use crate::search::lambda_dfpn::shared_knowledge::{Known, SharedKnowledge};
 use crate::search::observer::{LambdaPurpose, NoTrace, Observer};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 
@@ -100,6 +101,8 @@ pub struct MustPlayMoves<'o, G: LambdaGame> {
     mobility: bool,
     /// Counters so far (`lambda_nodes` is refreshed by [`MustPlayMoves::counters`]).
     counters: MustPlayCounters,
+    /// The answers of steps 3 and 4 the threads of a parallel run share.
+    shared: Option<&'o SharedKnowledge>,
 }
 
 impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
@@ -126,7 +129,15 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             level,
             mobility,
             counters: MustPlayCounters::default(),
+            shared: None,
         }
+    }
+
+    /// The source of one thread of a parallel run: the answers of steps 3 and 4 go through
+    /// `shared` (read before asking this thread's lambda engine, written after).
+    fn sharing(mut self, shared: &'o SharedKnowledge) -> Self {
+        self.shared = Some(shared);
+        self
     }
 
     /// The counters so far.
@@ -139,11 +150,76 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
 
     /// Steps 3 and 4 (zones must be on), with `out` the mover's legal moves: the mover's
     /// lambda-tree win, or `out` cut to the must-play region (which may leave it empty).
+    /// A parallel run's threads share the answers ([`SharedKnowledge`]; lists of at most
+    /// 128 moves, whose region fits its mask).
     fn lambda_knowledge(
         &mut self,
         game: &mut G,
         out: &mut MoveList<G::Move>,
     ) -> LambdaKnowledge<G::Move> {
+        let before = out.len();
+        let shared = self.shared.filter(|_| before <= 128);
+        let key = game.key();
+        let (known, best) = match shared.and_then(|s| s.get(key, before)) {
+            Some(known) => {
+                if let Known::Region(inside) = known {
+                    let list = out.as_mut_slice();
+                    let mut kept = 0;
+                    for i in 0..before {
+                        if inside >> i & 1 == 1 {
+                            list[kept] = list[i];
+                            kept += 1;
+                        }
+                    }
+                    out.truncate(kept);
+                }
+                let best = match known {
+                    Known::Wins(index) => out.as_slice().get(usize::from(index)).copied(),
+                    _ => None,
+                };
+                (known, best)
+            }
+            None => match self.ask_lambda_engine(game, out) {
+                Some((known, best)) => {
+                    // A win is shared only when its move is in the list (or it has none).
+                    let listed = match known {
+                        Known::Wins(index) => best.is_none() == (index == u16::MAX),
+                        _ => true,
+                    };
+                    if let Some(s) = shared.filter(|_| listed) {
+                        s.put(key, before, known);
+                    }
+                    (known, best)
+                }
+                // A stopped check removes nothing.
+                None => return LambdaKnowledge::Moves,
+            },
+        };
+        match known {
+            Known::Wins(_) => {
+                self.counters.lambda_wins += 1;
+                LambdaKnowledge::Wins(best)
+            }
+            Known::Nothing => LambdaKnowledge::Moves,
+            Known::Region(_) => {
+                self.counters.regions += 1;
+                self.counters.moves_removed += (before - out.len()) as u64;
+                if out.is_empty() {
+                    self.counters.empty_regions += 1;
+                }
+                LambdaKnowledge::Moves
+            }
+        }
+    }
+
+    /// Steps 3 and 4 asked of this thread's lambda engine: a win (with the engine's first
+    /// move) leaves `out` as it is, a region cuts it (the answer's mask names the moves kept
+    /// among the first 128); `None` when the engine stopped.
+    fn ask_lambda_engine(
+        &mut self,
+        game: &mut G,
+        out: &mut MoveList<G::Move>,
+    ) -> Option<(Known, Option<G::Move>)> {
         let mover = game.to_move();
         // A line from here lasts at most twice the empty points (each of the lambda engine's
         // passes is followed by a stone), as `effective_depth` bounds it.
@@ -153,11 +229,14 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             .searcher
             .lambda(game, mover, self.level, depth, LambdaPurpose::Root);
         if self.searcher.stopped {
-            return LambdaKnowledge::Moves;
+            return None;
         }
         if own.won {
-            self.counters.lambda_wins += 1;
-            return LambdaKnowledge::Wins(own.best);
+            let index = own
+                .best
+                .and_then(|b| out.as_slice().iter().position(|&m| m == b))
+                .map_or(u16::MAX, |i| i as u16);
+            return Some((Known::Wins(index), own.best));
         }
         // Step 4: the opponent's, after a pass.
         let threat = self.searcher.lambda(
@@ -167,29 +246,30 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             depth,
             LambdaPurpose::Threat,
         );
-        if self.searcher.stopped || !threat.won {
-            return LambdaKnowledge::Moves;
+        if self.searcher.stopped {
+            return None;
         }
-        self.counters.regions += 1;
-        let before = out.len();
+        if !threat.won {
+            return Some((Known::Nothing, None));
+        }
+        let mut inside = 0u128;
         let list = out.as_mut_slice();
         let mut kept = 0;
-        for i in 0..before {
+        for i in 0..list.len() {
             let mv = list[i];
-            let inside = game
+            if game
                 .move_point(mv)
-                .is_none_or(|p| threat.zone.contains(p, 1));
-            if inside {
+                .is_none_or(|p| threat.zone.contains(p, 1))
+            {
+                if i < 128 {
+                    inside |= 1 << i;
+                }
                 list[kept] = mv;
                 kept += 1;
             }
         }
         out.truncate(kept);
-        self.counters.moves_removed += (before - kept) as u64;
-        if kept == 0 {
-            self.counters.empty_regions += 1;
-        }
-        LambdaKnowledge::Moves
+        Some((Known::Region(inside), None))
     }
 }
 
@@ -363,18 +443,21 @@ pub fn must_play_dfpn<G: LambdaGame, O: Observer<G>>(
     let mobility = config.init != LeafInit::Unit;
     // A recorded search is one sequence of events: one thread.
     let (mut report, counters) = if options.threads > 1 && !O::ENABLED {
-        // Each thread has its own lambda engine (its table a share of the lambda half);
-        // df-pn's table is the one shared table.
+        // df-pn's table is the one shared table. Of the lambda half, a quarter holds the
+        // answers of steps 3 and 4 the threads share; each thread's own lambda engine has
+        // an even share of the rest.
+        let knowledge = SharedKnowledge::with_bytes(half * (1 << 20) / 4);
         let lambda_mb = if half == 0 {
             0
         } else {
-            (half / options.threads).max(1)
+            ((half - half / 4) / options.threads).max(1)
         };
         let (report, counters) =
             parallel_mid(game, &options, limits, |game, table, halt, share| {
                 let mut lambda_observer = NoTrace;
                 let mut source =
-                    MustPlayMoves::new(game, level, lambda_mb, mobility, &mut lambda_observer);
+                    MustPlayMoves::new(game, level, lambda_mb, mobility, &mut lambda_observer)
+                        .sharing(&knowledge);
                 let report = Mid::with_table(
                     &mut source,
                     &mut NoTrace,
