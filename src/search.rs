@@ -370,7 +370,7 @@ impl fmt::Display for Verdict {
             Verdict::WinAtLevel { level } => write!(f, "win at lambda level {level}"),
             Verdict::LossAtLevel { level } => write!(f, "loss at lambda level {level}"),
             Verdict::Proven { proof_size } => {
-                write!(f, "proven (proof tree of {proof_size} nodes)")
+                write!(f, "proven (proof tree of {proof_size} positions)")
             }
             Verdict::Disproven => f.write_str("disproven"),
         }

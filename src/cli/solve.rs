@@ -508,7 +508,7 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         (Some(p), _, _) => format!("{} in {p} plies", r.result),
         (None, Some(level), Some(size)) => {
             format!(
-                "{} at lambda level {level} (proof tree of {size} nodes)",
+                "{} at lambda level {level} (proof tree of {size} positions)",
                 r.result
             )
         }

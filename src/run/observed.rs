@@ -14,7 +14,7 @@ use crate::search::{self, Algorithm, SearchGame};
 use super::spec::SearchSpec;
 
 /// Runs `spec`'s search from `game` (left as found) with `observer`, and says what it found:
-/// "win value +998, best b2", "proven (proof tree of 12 nodes), best c3, root [0, ∞]",
+/// "win value +998, best b2", "proven (proof tree of 12 positions), best c3, root [0, ∞]",
 /// "root analysis: c2 wins λ2, b1 ?". " (stopped)" ends it when a limit or the observer
 /// stopped the search.
 pub fn run_observed<G: SearchGame, O: Observer<G>>(
@@ -65,7 +65,7 @@ fn proof_run<G: SearchGame, O: Observer<G>>(
         observer,
     );
     let mut text = match (report.verdict, report.proof_size) {
-        (ProofVerdict::Proven, Some(size)) => format!("proven (proof tree of {size} nodes)"),
+        (ProofVerdict::Proven, Some(size)) => format!("proven (proof tree of {size} positions)"),
         (ProofVerdict::Proven, None) => "proven".to_string(),
         (ProofVerdict::Disproven, _) => "disproven".to_string(),
         (ProofVerdict::Unknown, _) => "unknown".to_string(),
