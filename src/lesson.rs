@@ -330,7 +330,10 @@ pub fn load(name_or_path: &str) -> Result<Lesson, LessonError> {
                  lists the bundled lessons"
                     .to_string()
             } else {
-                format!("cannot read the lesson file: {error}")
+                format!(
+                    "cannot read the lesson file: {}",
+                    crate::text_file::io_reason(&error)
+                )
             };
             Err(LessonError {
                 origin: name_or_path.to_string(),

@@ -413,7 +413,10 @@ pub fn load(name_or_path: &str) -> Result<Puzzle, PuzzleError> {
                  shows the bundled puzzles"
                     .to_string()
             } else {
-                format!("cannot read the puzzle file: {error}")
+                format!(
+                    "cannot read the puzzle file: {}",
+                    crate::text_file::io_reason(&error)
+                )
             };
             Err(PuzzleError {
                 origin: name_or_path.to_string(),

@@ -36,9 +36,50 @@ pub fn read_capped(path: impl AsRef<Path>, cap: u64, what: &str) -> io::Result<S
     Ok(text)
 }
 
+/// Why a file could not be read or written, in words for the message that names the file:
+/// the common cases spelled out, others as the system says them without its
+/// "(os error N)" suffix.
+pub fn io_reason(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "it is a directory".to_string(),
+        io::ErrorKind::InvalidData if error.get_ref().is_none() => {
+            "it is not UTF-8 text".to_string()
+        }
+        _ => {
+            let text = error.to_string();
+            match text.rfind(" (os error ") {
+                Some(at) if text.ends_with(')') => text[..at].to_string(),
+                _ => text,
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_are_words_without_the_os_error_code() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = read_capped(dir.path().join("none.toml"), 10, "x").unwrap_err();
+        assert_eq!(io_reason(&missing), "no such file");
+        let directory = read_capped(dir.path(), 10, "x").unwrap_err();
+        assert_eq!(io_reason(&directory), "it is a directory");
+        let binary = dir.path().join("b.toml");
+        std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
+        let binary = read_capped(&binary, 10, "x").unwrap_err();
+        assert_eq!(io_reason(&binary), "it is not UTF-8 text");
+        let endless = read_capped("/dev/zero", 10, "a puzzle file").unwrap_err();
+        assert_eq!(
+            io_reason(&endless),
+            "larger than 10 bytes, which is more than a puzzle file can be"
+        );
+        let other = io::Error::from_raw_os_error(28);
+        assert_eq!(io_reason(&other), "No space left on device");
+    }
 
     #[test]
     fn an_endless_file_stops_at_the_cap() {

@@ -698,7 +698,7 @@ pub fn verify_file_within(path: &str, bounds: &Bounds) -> Result<Verified, Verif
     }
     let text =
         crate::text_file::read_capped(path, crate::text_file::PROOF_FILE_CAP, "a proof file")
-            .map_err(|e| VerifyError::Read(e.to_string()))?;
+            .map_err(|e| VerifyError::Read(crate::text_file::io_reason(&e)))?;
     verify_text_within(&text, bounds)
 }
 

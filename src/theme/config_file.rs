@@ -182,14 +182,9 @@ pub fn read(path: &Path) -> Result<String, ConfigError> {
 }
 
 fn read_error(path: &Path, e: &std::io::Error) -> ConfigError {
-    let reason = match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
-        _ => e.to_string(),
-    };
     ConfigError::Read {
         file: path.display().to_string(),
-        reason,
+        reason: crate::text_file::io_reason(e),
     }
 }
 
