@@ -1338,7 +1338,8 @@ fn solve_proof_move_proves_a_chosen_opening() {
             "dfpn",
             "--verify",
             "--proof-move",
-            "d1",
+            // Typed in capitals, written as the game writes moves.
+            "D1",
         ])
         .assert()
         .success()

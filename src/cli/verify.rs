@@ -160,7 +160,14 @@ pub fn after_solve(
         }
     };
     let json = extracted.tree.to_json();
-    if let Some(mv) = &request.first_move {
+    if let Some(typed) = &request.first_move {
+        // The move as the game writes it (`A3` typed is `a3`): the root's one move.
+        let mv = extracted
+            .tree
+            .nodes
+            .first()
+            .and_then(|root| root.moves.first())
+            .map_or(typed.as_str(), |(mv, _)| mv.as_str());
         writeln!(
             out,
             "proof move  {mv} (--proof-move), instead of the solver's own"
