@@ -264,19 +264,12 @@ fn write_table(
         .iter()
         .find(|r| r.refused.is_none())
         .map_or("-", |r| r.algorithm.as_str());
+    // Two tables of at most 80 columns (a terminal over SSH): the answers and their ratios,
+    // then how each search went.
     writeln!(
         out,
-        "{:<13} {:<22} {:>10} {:>9} {:>10} {:>9} {:>7} {:>5} {:>7} {:>7}",
-        "algorithm",
-        "result",
-        "nodes",
-        "time s",
-        "nodes/s",
-        "positions",
-        "proof",
-        "depth",
-        "nodes×",
-        "time×"
+        "{:<13} {:<22} {:>10} {:>7} {:>9} {:>7}",
+        "algorithm", "result", "nodes", "nodes×", "time s", "time×"
     )?;
     for row in rows {
         // The table stays a table: the reason in a word here, in full under it.
@@ -286,35 +279,70 @@ fn write_table(
         }
         let limit = if row.stopped { " (limit)" } else { "" };
         let mismatch = if row.check == "disagrees" {
-            "  MISMATCH with the puzzle's answer"
+            "  MISMATCH"
         } else {
             ""
         };
         writeln!(
             out,
-            "{:<13} {:<22} {:>10} {:>9.3} {:>10.0} {:>9} {:>7} {:>5} {:>7} {:>7}{mismatch}",
+            "{:<13} {:<22} {:>10} {:>7} {:>9.3} {:>7}{mismatch}",
             row.algorithm,
             format!("{}{limit}", row.result),
             row.nodes,
+            ratio(row.node_ratio),
             row.seconds,
+            ratio(row.time_ratio),
+        )?;
+    }
+    if rows.iter().any(|r| r.check == "disagrees") {
+        writeln!(
+            out,
+            "MISMATCH: the result disagrees with the puzzle's answer"
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:<13} {:>10} {:>9} {:>7} {:>5}",
+        "algorithm", "nodes/s", "positions", "proof", "depth"
+    )?;
+    for row in rows.iter().filter(|r| r.refused.is_none()) {
+        writeln!(
+            out,
+            "{:<13} {:>10.0} {:>9} {:>7} {:>5}",
+            row.algorithm,
             row.nodes_per_second,
             row.positions,
             row.proof_size.map_or("-".to_string(), |s| s.to_string()),
             row.max_depth,
-            ratio(row.node_ratio),
-            ratio(row.time_ratio),
         )?;
     }
-    writeln!(
+    write_wrapped(
         out,
-        "ratios to {base}; positions: distinct positions entered; proof: the proof tree's \
-         size where the engine reports one; depth: the deepest ply entered"
+        &format!(
+            "ratios to {base}; positions: distinct positions entered; proof: the proof tree's \
+             size where the engine reports one; depth: the deepest ply entered"
+        ),
+        "",
     )?;
     for row in rows.iter().filter(|r| r.refused.is_some()) {
         let why = row.refused.as_deref().unwrap_or_default();
-        writeln!(out, "{}: {why}", row.algorithm)?;
+        write_wrapped(out, &format!("{}: {why}", row.algorithm), "  ")?;
     }
     write_used(out, rows)
+}
+
+/// The width `compare` writes within.
+const COLUMNS: usize = 80;
+
+/// `text` in lines of at most [`COLUMNS`] columns, the lines after the first indented by
+/// `indent`.
+fn write_wrapped(out: &mut impl Write, text: &str, indent: &str) -> io::Result<()> {
+    let options = textwrap::Options::new(COLUMNS).subsequent_indent(indent);
+    for line in textwrap::wrap(text, options) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 /// "What each run used": the knowledge behind the node counts, aspect by aspect, and a
@@ -331,14 +359,15 @@ fn write_used(out: &mut impl Write, rows: &[CompareRow]) -> io::Result<()> {
     for (algorithm, used) in &ran {
         writeln!(out, "  {algorithm}:")?;
         for (name, words) in used.aspects() {
-            writeln!(out, "    {name:<9} {words}")?;
+            write_wrapped(out, &format!("    {name:<9} {words}"), &" ".repeat(14))?;
         }
     }
     if ran.windows(2).any(|w| knowledge::differ(w[0].1, w[1].1)) {
-        writeln!(
+        write_wrapped(
             out,
             "the runs differ in table, symmetry or pruning: the node ratios measure that \
-             knowledge as well as the algorithms"
+             knowledge as well as the algorithms",
+            "",
         )?;
     }
     Ok(())
