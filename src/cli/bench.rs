@@ -47,13 +47,12 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
-    /// Threads per row (default 1): pns, pn2 and dfpn rows that classify every opening
-    /// search the openings side by side (node counts unchanged), and dfpn's own searches
-    /// and lambda-dfpn's last stage run in parallel (their node counts then vary from run to run, so compare them with
-    /// a baseline of one thread only as times).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: u64,
+    /// Threads per row (default: every core): pns, pn2 and dfpn rows that classify every
+    /// opening search the openings side by side (node counts unchanged), and dfpn's own
+    /// searches and lambda-dfpn's last stage run in parallel (their node counts then vary
+    /// from run to run: a baseline comparison does not flag them; --threads 1 repeats them).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
     /// After each alpha-beta row (alphabeta, alphabeta-soft, id), one row per enhancement
     /// with that one turned off (the names of `solve --without`): nodes and time as ratios
     /// to the row with everything on, measured in the same run.
@@ -482,6 +481,9 @@ struct Row {
     /// `--ablate` rows: time / the time of the row with everything on, same run.
     #[serde(skip_serializing_if = "Option::is_none")]
     time_vs_base: Option<f64>,
+    /// The node count varies from run to run: a df-pn search (or lambda-df-pn's last stage)
+    /// on several threads.
+    nodes_vary: bool,
 }
 
 impl Row {
@@ -509,6 +511,7 @@ impl Row {
             vs_base: None,
             without: None,
             time_vs_base: None,
+            nodes_vary: false,
         }
     }
 
@@ -598,6 +601,8 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Re
         ratio: reference.and_then(|r| r.ratio(report.nodes, report.seconds)),
         reference: reference.filter(|_| run.without.is_none()),
         vs_base: None,
+        nodes_vary: threads > 1
+            && matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn),
         without: run.without.map(Enhancement::name),
         time_vs_base: None,
     })
@@ -642,7 +647,10 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         let p = puzzle::load(case.puzzle)?;
         let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
         let cap = (!uncapped).then_some(args.nodes);
-        let mut row = measure(&p, case.run, cap, args.threads as usize)?;
+        let threads = args
+            .threads
+            .map_or_else(super::solve::every_core, |n| n as usize);
+        let mut row = measure(&p, case.run, cap, threads)?;
         // An opening row that left openings undecided without hitting the cap measured no
         // classification: its time says nothing against the reference's.
         if row.openings.is_some_and(|o| o.unknown > 0) && !row.stopped {
@@ -808,7 +816,7 @@ mod tests {
             filter: Some(filter.to_string()),
             algo: None,
             nodes: DEFAULT_NODE_CAP,
-            threads: 1,
+            threads: Some(1),
             ablate: false,
             json: false,
             baselines: BaselineArgs::default(),
@@ -953,6 +961,7 @@ mod tests {
             vs_base: None,
             without: None,
             time_vs_base: None,
+            nodes_vary: false,
         };
         assert_eq!(side_by_side_cell(&row), ">5.0M/1.23");
         let just_below = Row {

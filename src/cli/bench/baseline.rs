@@ -95,6 +95,10 @@ pub struct SavedRow {
     pub seconds: f64,
     /// True when the node cap (or the puzzle's own limit) stopped the search.
     pub stopped: bool,
+    /// The node count varies from run to run (a df-pn search on several threads): a
+    /// difference is not flagged. Absent from older baselines (false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub nodes_vary: bool,
 }
 
 impl SavedRow {
@@ -106,6 +110,7 @@ impl SavedRow {
             nodes: row.nodes,
             seconds: row.seconds,
             stopped: row.stopped,
+            nodes_vary: row.nodes_vary,
         }
     }
 }
@@ -365,7 +370,7 @@ fn compare_row(
                     if a.stopped { " (stopped)" } else { "" }
                 ));
             }
-            if b.nodes != a.nodes {
+            if b.nodes != a.nodes && !(b.nodes_vary || a.nodes_vary) {
                 flags.push(format!("CHANGED nodes {} -> {}", b.nodes, a.nodes));
             }
             if b.seconds >= MIN_COMPARED_SECONDS || a.seconds >= MIN_COMPARED_SECONDS {
@@ -554,7 +559,36 @@ mod tests {
             nodes,
             seconds,
             stopped: false,
+            nodes_vary: false,
         }
+    }
+
+    #[test]
+    fn node_counts_that_vary_with_threads_are_not_flagged() {
+        let b = row("p", "proven", 100, 0.0);
+        let varying = SavedRow {
+            nodes_vary: true,
+            ..row("p", "proven", 103, 0.0)
+        };
+        let c = compare_row(Some(&b), Some(&varying), 1.25);
+        assert_eq!(c.status, "same", "{:?}", c.flags);
+        let c = compare_row(Some(&varying), Some(&b), 1.25);
+        assert_eq!(c.status, "same", "{:?}", c.flags);
+        // A result that changes is flagged all the same.
+        let lost = SavedRow {
+            nodes_vary: true,
+            ..row("p", "disproven", 100, 0.0)
+        };
+        assert_eq!(
+            compare_row(Some(&b), Some(&lost), 1.25).status,
+            "result-changed"
+        );
+        // Older baselines have no such field: false.
+        let old: SavedRow = serde_json::from_str(
+            r#"{"puzzle":"p","variant":"dfpn","result":"proven","nodes":1,"seconds":0.0,"stopped":false}"#,
+        )
+        .unwrap();
+        assert!(!old.nodes_vary);
     }
 
     #[test]
