@@ -420,7 +420,8 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
     /// the table already refutes (an entry the child's own step 4 would cut with: deep enough
     /// or solved, and an upper bound of at most `-beta` from the child's view) decides the
     /// node, as searching that move first would, without a search. Its value (from our side,
-    /// at least beta) or `None`.
+    /// at least beta) or `None`. These look-ups and cutoffs are not counted in `Stats`
+    /// (`tt_probes`, `cutoffs`), which count what the observer hears of each node.
     fn transposition_cutoff<const SOFT: bool>(
         &mut self,
         game: &mut G,
@@ -439,9 +440,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
                 Some(_) => None,
             };
             game.undo(m);
-            self.stats.tt_probes += 1;
             let Some(e) = hit else { continue };
-            self.stats.tt_hits += 1;
             let v = -e.value.from_tt(ply + 1);
             let refutes = e.effective_depth() >= depth - 1
                 && matches!(e.bound, Bound::Upper | Bound::Exact)
@@ -455,7 +454,6 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
         if !solved {
             self.inexact += 1;
         }
-        self.stats.cutoffs += 1;
         self.orderer.record_cutoff(game, m, ply, depth);
         let r = clamp::<SOFT>(v, window);
         if O::ENABLED {
