@@ -38,16 +38,16 @@
 //!    moves with the narrowing window; a value `>= beta` is a cutoff: the move becomes a
 //!    killer and gains `2^depth` history, the rest are skipped.
 //! 10. Store the result (value, bound, depth, move, subtree size, solved) and report `leave`.
-//!    With `SearchConfig::proven_bounds` a win or a loss is stored as solved even when a
-//!    horizon was met below: a lower bound that is a win (or an upper bound that is a loss)
-//!    holds for the game itself, since no horizon evaluation is a win or a loss score and
-//!    every table entry such a bound rests on is of the same kind; an exact win keeps its
-//!    lower bound only, an exact loss its upper bound. A subtree that met an outcome
-//!    depending on the path (a repetition draw, see
-//!    [`crate::game::Game::outcome_depends_on_history`]) is not stored. Entries stored
-//!    without such a leaf are still used on other paths, where a repetition with earlier
-//!    positions of that path could in principle change the value (the graph-history
-//!    interaction problem); games with repetition draws accept that, as df-pn documents.
+//!     With `SearchConfig::proven_bounds` a win or a loss is stored as solved even when a
+//!     horizon was met below: a lower bound that is a win (or an upper bound that is a loss)
+//!     holds for the game itself, since no horizon evaluation is a win or a loss score and
+//!     every table entry such a bound rests on is of the same kind; an exact win keeps its
+//!     lower bound only, an exact loss its upper bound. A subtree that met an outcome
+//!     depending on the path (a repetition draw, see
+//!     [`crate::game::Game::outcome_depends_on_history`]) is not stored. Entries stored
+//!     without such a leaf are still used on other paths, where a repetition with earlier
+//!     positions of that path could in principle change the value (the graph-history
+//!     interaction problem); games with repetition draws accept that, as df-pn documents.
 
 use std::ops::ControlFlow;
 
