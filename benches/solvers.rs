@@ -149,9 +149,9 @@ fn search_benches(c: &mut Criterion) {
 /// not benched: it has no 4x4 pin).
 fn pinned_nodes(algorithm: Algorithm) -> (u64, u64) {
     match algorithm {
-        Algorithm::AlphaBeta => (410, 746),
-        Algorithm::AlphaBetaSoft => (410, 746),
-        Algorithm::IterativeDeepening => (1_419, 349),
+        Algorithm::AlphaBeta => (399, 746),
+        Algorithm::AlphaBetaSoft => (399, 746),
+        Algorithm::IterativeDeepening => (1_419, 360),
         Algorithm::Minimax => (549_946, u64::MAX),
         Algorithm::Lambda | Algorithm::DualLambda => {
             unreachable!("threat searches are pinned in benches/lambda.rs")

@@ -298,7 +298,14 @@ fn threat_search_flags_are_refused_for_alpha_beta_with_the_reason() {
 #[test]
 fn without_turns_one_alpha_beta_enhancement_off_and_is_refused_elsewhere() {
     // The same answer with each enhancement off: only the effort differs.
-    for name in ["table", "quick-eval", "win-loss-probes", "tactics"] {
+    for name in [
+        "table",
+        "quick-eval",
+        "win-loss-probes",
+        "tactics",
+        "proven-bounds",
+        "etc",
+    ] {
         plyscope()
             .args(["solve", "tictactoe", "--algo", "id", "--without", name])
             .assert()

@@ -96,6 +96,21 @@ fn variants() -> Vec<SearchConfig> {
         ..SearchConfig::default()
     };
     v.extend(Enhancement::ALL.map(|e| full.without(e)));
+    // Each family member with the table but neither proven bounds nor enhanced
+    // transposition cutoffs (both are on in every table variant above).
+    for algorithm in [
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::IterativeDeepening,
+    ] {
+        v.push(SearchConfig {
+            algorithm,
+            tt_mb: 1,
+            proven_bounds: false,
+            etc: false,
+            ..SearchConfig::default()
+        });
+    }
     v
 }
 

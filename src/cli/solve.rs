@@ -76,8 +76,9 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "tt_mb")]
     pub no_tt: bool,
     /// The alpha-beta family: turn this one enhancement off, to measure what it buys
-    /// (table, tt-move, killers, history, eval-sort, quick-eval, tactics, win-loss-probes;
-    /// `bench --ablate` measures each).
+    /// (table, tt-move, killers, history, eval-sort, quick-eval, tactics, win-loss-probes,
+    /// proven-bounds, and etc for the enhanced transposition cutoffs; `bench --ablate`
+    /// measures each).
     #[arg(long, value_name = "NAME", value_parser = parse_enhancement)]
     pub without: Option<Enhancement>,
     /// Threat and proof-number searches: classify every root move (thesis figures 5.1-5.3;

@@ -37,6 +37,9 @@ impl SearchSpec {
         // best move); headless solving asks the win/loss question instead
         // (`SearchConfig::win_loss_probes`).
         config.win_loss_probes = false;
+        // Nor does it take enhanced transposition cutoffs (`SearchConfig::etc`): a node they
+        // decide would show no move searched and no table hit of its own to explain it.
+        config.etc = false;
         // Lambda searches: the puzzle's maximum level (the level keys override it).
         if let Some(level) = puzzle.limits.max_level {
             config.lambda.max_level = level.clamp(1, u8::MAX as u32) as u8;

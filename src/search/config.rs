@@ -78,11 +78,15 @@ pub enum Enhancement {
     Tactics,
     /// Iterations asked as the win/loss question (`SearchConfig::win_loss_probes`).
     WinLossProbes,
+    /// Proven wins and losses stored as usable at any depth (`SearchConfig::proven_bounds`).
+    ProvenBounds,
+    /// Enhanced transposition cutoffs (`SearchConfig::etc`).
+    Etc,
 }
 
 impl Enhancement {
     /// Every enhancement, in the order of `--help` and of the bench rows.
-    pub const ALL: [Enhancement; 8] = [
+    pub const ALL: [Enhancement; 10] = [
         Enhancement::Table,
         Enhancement::TtMove,
         Enhancement::Killers,
@@ -91,6 +95,8 @@ impl Enhancement {
         Enhancement::QuickEval,
         Enhancement::Tactics,
         Enhancement::WinLossProbes,
+        Enhancement::ProvenBounds,
+        Enhancement::Etc,
     ];
 
     /// The name on the command line and in bench rows.
@@ -104,6 +110,8 @@ impl Enhancement {
             Enhancement::QuickEval => "quick-eval",
             Enhancement::Tactics => "tactics",
             Enhancement::WinLossProbes => "win-loss-probes",
+            Enhancement::ProvenBounds => "proven-bounds",
+            Enhancement::Etc => "etc",
         }
     }
 
@@ -146,6 +154,19 @@ pub struct SearchConfig {
     /// algorithms. Recorded runs (`run::spec`: the explorer, export, lessons) turn it off,
     /// so that each iteration has its one root search and its value to show.
     pub win_loss_probes: bool,
+    /// A win or a loss a subtree proved is stored in the transposition table as *solved*
+    /// (usable at any remaining depth) even when a horizon was met in the subtree: a lower
+    /// bound that is a win, or an upper bound that is a loss, holds for the game itself,
+    /// since a horizon evaluation is never a win or a loss score (`alphabeta`, step 10). So
+    /// every later, deeper iteration reuses each proof found before instead of searching it
+    /// again. Off with a heuristic on (null move, forward pruning), whose cuts are no proof.
+    pub proven_bounds: bool,
+    /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin, "Exploiting
+    /// graph properties of game trees", AAAI 1996): before searching the moves of a node
+    /// with at least [`crate::search::alphabeta::ETC_MIN_DEPTH`] plies left, look each child
+    /// up in the table; one whose entry already refutes it (its value, from our side, is at
+    /// least beta) cuts the node without a search. Ignored without a table.
+    pub etc: bool,
     /// Null-move pruning with R = 2 (seed 002 7.1.2). A heuristic: a search it cut is never
     /// reported as a proof.
     pub null_move: bool,
@@ -177,6 +198,8 @@ impl Default for SearchConfig {
             tactics: true,
             extend_forced: false,
             win_loss_probes: true,
+            proven_bounds: true,
+            etc: true,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
@@ -205,6 +228,8 @@ impl SearchConfig {
             tactics: false,
             extend_forced: false,
             win_loss_probes: false,
+            proven_bounds: false,
+            etc: false,
             null_move: false,
             forward_prune_keep_percent: None,
             max_ply: DEFAULT_MAX_PLY,
@@ -231,6 +256,8 @@ impl SearchConfig {
             Enhancement::QuickEval => o.quick_eval = false,
             Enhancement::Tactics => self.tactics = false,
             Enhancement::WinLossProbes => self.win_loss_probes = false,
+            Enhancement::ProvenBounds => self.proven_bounds = false,
+            Enhancement::Etc => self.etc = false,
         }
         self
     }
