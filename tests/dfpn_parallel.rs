@@ -220,3 +220,26 @@ fn lambda_dfpns_last_stage_on_several_threads_answers_as_one_thread() {
         "the set-ups the last stage decides"
     );
 }
+
+#[test]
+fn a_root_search_starts_on_one_thread_and_takes_more_only_when_it_stays_open() {
+    let run = |name: &str, threads: usize| {
+        let puzzle = puzzle::load(name).expect("bundled");
+        let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
+        options.threads = threads;
+        options.limits.nodes = Some(2_000_000);
+        solve_puzzle(&puzzle, &options).expect("df-pn runs on it")
+    };
+    // Decided within the warm-up: the one-thread search, node for node.
+    for name in ["hex-5x5", "hex-6x6", "tictactoe-fork"] {
+        let (one, two) = (run(name, 1), run(name, 2));
+        assert!(one.nodes < plyscope::run::solve::proof::WARM_UP_NODES, "{name}");
+        assert_eq!((one.nodes, &one.result), (two.nodes, &two.result), "{name}");
+    }
+    // Open after it: the parallel search answers the same, and the warm-up's nodes count.
+    let (one, two) = (run("mnk-5x5-k4", 1), run("mnk-5x5-k4", 2));
+    assert!(one.nodes > plyscope::run::solve::proof::WARM_UP_NODES);
+    assert_eq!(one.result, two.result);
+    assert!(two.check.is_ok(), "{:?}", two.check);
+    assert!(two.nodes > plyscope::run::solve::proof::WARM_UP_NODES);
+}
