@@ -233,7 +233,10 @@ fn a_root_search_starts_on_one_thread_and_takes_more_only_when_it_stays_open() {
     // Decided within the warm-up: the one-thread search, node for node.
     for name in ["hex-5x5", "hex-6x6", "tictactoe-fork"] {
         let (one, two) = (run(name, 1), run(name, 2));
-        assert!(one.nodes < plyscope::run::solve::proof::WARM_UP_NODES, "{name}");
+        assert!(
+            one.nodes < plyscope::run::solve::proof::WARM_UP_NODES,
+            "{name}"
+        );
         assert_eq!((one.nodes, &one.result), (two.nodes, &two.result), "{name}");
     }
     // Open after it: the parallel search answers the same, and the warm-up's nodes count.

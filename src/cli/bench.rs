@@ -647,9 +647,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         let p = puzzle::load(case.puzzle)?;
         let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
         let cap = (!uncapped).then_some(args.nodes);
-        let threads = args
-            .threads
-            .map_or_else(super::solve::every_core, |n| n as usize);
+        let threads = super::solve::threads_asked(args.threads);
         let mut row = measure(&p, case.run, cap, threads)?;
         // An opening row that left openings undecided without hitting the cap measured no
         // classification: its time says nothing against the reference's.

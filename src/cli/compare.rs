@@ -199,7 +199,9 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
     if let Some((nodes, seconds)) = base {
         for row in rows.iter_mut().filter(|r| r.refused.is_none()) {
             row.node_ratio = (nodes > 0).then(|| row.nodes as f64 / nodes as f64);
-            row.time_ratio = (seconds > 0.0).then(|| row.seconds / seconds);
+            // A base under a millisecond is no yardstick: its ratios would be noise
+            // (a newcomer review saw 6181.54 over a base printed as 0.000).
+            row.time_ratio = (seconds >= 0.001).then(|| row.seconds / seconds);
         }
     }
     rows
@@ -374,5 +376,10 @@ fn write_used(out: &mut impl Write, rows: &[CompareRow]) -> io::Result<()> {
 }
 
 fn ratio(r: Option<f64>) -> String {
-    r.map_or("-".to_string(), |r| format!("{r:.2}"))
+    match r {
+        None => "-".to_string(),
+        // Large ratios without decimals, so they stay within the column.
+        Some(r) if r >= 1000.0 => format!("{r:.0}"),
+        Some(r) => format!("{r:.2}"),
+    }
 }

@@ -50,7 +50,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     for path in &args.files {
         let name = path.display().to_string();
         let text = text_file::read_capped(path, text_file::BASELINE_CAP, "a shard report")
-            .map_err(|e| anyhow!("cannot read the shard {name}: {e}"))?;
+            .map_err(|e| anyhow!("cannot read the shard {name}: {}", text_file::io_reason(&e)))?;
         shards.push(shard::parse_shard(&name, &text)?);
     }
     shard::check_set(&shards)?;

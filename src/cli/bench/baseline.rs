@@ -166,7 +166,13 @@ pub fn load(path: &Path) -> anyhow::Result<BaselineFile> {
         plyscope::text_file::BASELINE_CAP,
         "a bench baseline",
     )
-    .map_err(|e| anyhow!("cannot read the baseline {}: {e}", path.display()))?;
+    .map_err(|e| {
+        anyhow!(
+            "cannot read the baseline {}: {}",
+            path.display(),
+            plyscope::text_file::io_reason(&e)
+        )
+    })?;
     if let Some(file) = of_solve_reports(path, &text)? {
         return Ok(file);
     }
@@ -540,9 +546,10 @@ fn machine() -> String {
             .map(|m| m.trim().to_string())
     });
     format!(
-        "{} {}, {threads} threads{}",
+        "{} {}, {threads} {}{}",
         std::env::consts::OS,
         std::env::consts::ARCH,
+        if threads == 1 { "thread" } else { "threads" },
         cpu.map_or(String::new(), |c| format!(", {c}"))
     )
 }
