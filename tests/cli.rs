@@ -1255,35 +1255,40 @@ fn a_limit_that_stops_a_search_exits_3_and_says_so_in_help() {
         .stdout(predicate::str::contains(
             "3 a node or time limit stopped a search",
         ))
-        .stdout(predicate::str::contains("130 stopped by ctrl-c"));
+        .stdout(predicate::str::contains(
+            "130 stopped by ctrl-c (or SIGTERM)",
+        ));
 }
 
 #[test]
 fn ctrl_c_stops_a_headless_solve_prints_what_is_known_and_exits_130() {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_plyscope"))
-        .args(["solve", "hex-7x7", "--algo", "dfpn", "--root", "--json"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let started = std::time::Instant::now();
-    let output = child.wait_with_output().unwrap();
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(20),
-        "stopping took {:?}",
-        started.elapsed()
-    );
-    assert_eq!(output.status.code(), Some(130), "{output:?}");
-    let rows = json_lines(&output.stdout);
-    assert_eq!(rows.len(), 1, "{output:?}");
-    assert_eq!(rows[0]["stopped"], true);
-    assert_eq!(rows[0]["root_moves"].as_array().unwrap().len(), 49);
+    // SIGTERM (a batch scheduler's time limit) as ctrl-c.
+    for signal in ["-INT", "-TERM"] {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_plyscope"))
+            .args(["solve", "hex-7x7", "--algo", "dfpn", "--root", "--json"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let status = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let started = std::time::Instant::now();
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{signal}: stopping took {:?}",
+            started.elapsed()
+        );
+        assert_eq!(output.status.code(), Some(130), "{signal}: {output:?}");
+        let rows = json_lines(&output.stdout);
+        assert_eq!(rows.len(), 1, "{signal}: {output:?}");
+        assert_eq!(rows[0]["stopped"], true);
+        assert_eq!(rows[0]["root_moves"].as_array().unwrap().len(), 49);
+    }
 }
 
 #[test]

@@ -31,6 +31,9 @@ fn a_long_solve_shows_progress_and_ctrl_c_prints_what_is_known_then_exits_130() 
     // and the progress line is gone.
     assert!(screen.contains("root moves"), "{screen}");
     assert!(screen.contains('?'), "{screen}");
-    assert!(screen.contains("(stopped by ctrl-c)"), "{screen}");
+    assert!(
+        screen.contains("(stopped by ctrl-c or SIGTERM)"),
+        "{screen}"
+    );
     assert!(!screen.contains("nodes/s ·"), "{screen}");
 }

@@ -15,7 +15,9 @@
 //! ([`plyscope::search::Limits::left_after`]); a puzzle the budget does not reach is
 //! printed as not reached. ctrl-c (SIGINT) stops the searches cooperatively through
 //! [`plyscope::search::meter`]: what is known so far is printed and the command exits
-//! with [`EXIT_INTERRUPTED`]; a second ctrl-c ends it at once. A progress line runs on
+//! with [`EXIT_INTERRUPTED`]; a second ctrl-c ends it at once. SIGTERM, which a batch
+//! scheduler sends at a job's time limit, does the same, so a shard stopped so still
+//! writes what it decided. A progress line runs on
 //! stderr when it is a terminal ([`progress`]).
 
 mod progress;
@@ -47,8 +49,8 @@ pub const EXIT_HELP: &str = "Exit status: 0 every answer agrees with the puzzle'
 one (or the puzzle states none); 1 an error, a refusal, a mismatch, or an answer not reached \
 for another reason than a limit; 2 a usage error; 3 a node or time limit stopped a search \
 (the reports show what was found: openings classified so far, unknown for the rest; \
-puzzles the budget did not reach say so); 130 stopped by ctrl-c after printing what was \
-known.";
+puzzles the budget did not reach say so); 130 stopped by ctrl-c (or SIGTERM) after \
+printing what was known.";
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -279,15 +281,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    // ctrl-c: the first stops the searches (they poll the meter's switch) so what is
-    // known gets printed; a second, with the switch already set, ends the process at once.
+    // ctrl-c (or SIGTERM, a batch scheduler's time limit): the first stops the searches
+    // (they poll the meter's switch) so what is known gets printed; a second, with the
+    // switch already set, ends the process at once.
     let stop = meter::stop_flag();
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        i32::from(EXIT_INTERRUPTED),
-        std::sync::Arc::clone(&stop),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop);
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            signal,
+            i32::from(EXIT_INTERRUPTED),
+            std::sync::Arc::clone(&stop),
+        );
+        let _ = signal_hook::flag::register(signal, std::sync::Arc::clone(&stop));
+    }
     if let Some(slice) = args.shard {
         return shard::run(args, &puzzles, &options, slice);
     }
@@ -324,7 +329,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         let Some(left) = left else {
             // The budget or ctrl-c ended the command before this puzzle.
             let why = if meter::stop_requested() {
-                "not reached: stopped by ctrl-c"
+                "not reached: stopped by ctrl-c or SIGTERM"
             } else {
                 "not reached: the command's --nodes/--time budget was spent"
             };
@@ -583,7 +588,7 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         writeln!(out, "root moves  {}", classes.join(", "))?;
     }
     let stopped = match (r.stopped, meter::stop_requested()) {
-        (true, true) => " (stopped by ctrl-c)",
+        (true, true) => " (stopped by ctrl-c or SIGTERM)",
         (true, false) => " (stopped by a limit)",
         (false, _) => "",
     };

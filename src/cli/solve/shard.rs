@@ -54,8 +54,13 @@ pub fn run(
     match &args.out {
         Some(path) => {
             write_atomically(path, &json)?;
+            let stopped = if report.stopped {
+                " (stopped before the end: its undecided moves stay unknown in a merge)"
+            } else {
+                ""
+            };
             eprintln!(
-                "plyscope: shard {slice} of {}: {} root moves, written to {}",
+                "plyscope: shard {slice} of {}: {} root moves, written to {}{stopped}",
                 p.name,
                 report.moves.len(),
                 path.display()
