@@ -32,6 +32,9 @@ use cli::verify::VerifyArgs;
 #[command(
     name = "plyscope",
     version,
+    // Help fits 80 columns also when piped (clap would use 100 there).
+    term_width = 80,
+    max_term_width = 80,
     about = "Explore and solve game-tree searches: alpha-beta, transposition tables, iterative \
              deepening, lambda and dual-lambda threat search with relevance zones, proof-number \
              search (PNS, PN², df-pn, lambda-df-pn)"

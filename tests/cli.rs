@@ -29,6 +29,14 @@ fn solve_prints_board_result_move_line_and_counters() {
         ));
 }
 
+/// `text` contains `expected` once lines wrapped at 80 columns are joined again (every run
+/// of spaces and line breaks read as one space).
+fn contains_unwrapped(expected: &str) -> impl predicates::Predicate<str> {
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let expected = words(expected);
+    predicate::function(move |text: &str| words(text).contains(&expected))
+}
+
 /// df-pn on Hex: a root that H-search decides before any move is searched says so, and one
 /// it leaves open says nothing of it (issue 18, point 6).
 #[test]
@@ -37,7 +45,7 @@ fn solve_says_when_h_search_decided_the_root() {
         .args(["solve", "hex-4x4", "--algo", "dfpn"])
         .assert()
         .success()
-        .stdout(predicate::str::contains(
+        .stdout(contains_unwrapped(
             "decided     at the root by H-search: a semi connection of Black's edges, key b3, \
              before any move was searched",
         ));
@@ -76,15 +84,19 @@ fn solve_says_what_its_node_count_and_its_proof_size_count() {
         "result      proven (proof tree of 72 positions)",
         "nodes       3 searched (tt hits ",
         "            (the search entered 3 nodes; its proof tree counts 72 positions,\n             \
-         since a position the solver's knowledge decides without searching below it\n             \
-         (Hex: an H-search connection) counts every position and move of that decision)\n",
+         since a position the solver's knowledge decides without searching\n             \
+         below it (Hex: an H-search connection) counts every position and\n             \
+         move of that decision)\n",
         "proof       4 positions, 3 moves, ",
         " bytes of JSON (extracted by ",
         "            (its connection leaves (1) and must-play nodes (1) stand for\n             \
          the positions their connections decide: the file holds the connections, and\n             \
          verify checks them step by step)\n",
     ] {
-        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+        assert!(
+            contains_unwrapped(expected).eval(&text),
+            "{expected:?} in:\n{text}"
+        );
     }
 }
 
@@ -1252,12 +1264,10 @@ fn a_limit_that_stops_a_search_exits_3_and_says_so_in_help() {
         .args(["solve", "--help"])
         .assert()
         .success()
-        .stdout(predicate::str::contains(
+        .stdout(contains_unwrapped(
             "3 a node or time limit stopped a search",
         ))
-        .stdout(predicate::str::contains(
-            "130 stopped by ctrl-c (or SIGTERM)",
-        ));
+        .stdout(contains_unwrapped("130 stopped by ctrl-c (or SIGTERM)"));
 }
 
 #[test]
@@ -1379,7 +1389,7 @@ fn solve_proof_move_proves_a_chosen_opening() {
         ])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(
+        .stdout(contains_unwrapped(
             "(does a1 win? `solve --root` lists the winning first moves)",
         ));
     plyscope()
@@ -1389,4 +1399,41 @@ fn solve_proof_move_proves_a_chosen_opening() {
         .stderr(predicate::str::contains(
             "--proof-move names the first move of a proof",
         ));
+}
+
+/// Every line `solve` and `merge` print fits 80 columns (a newcomer review: the winning line,
+/// the root's H-search decision and merge's note went to 83-102 columns and broke mid-word).
+#[test]
+fn solve_and_merge_text_fits_80_columns() {
+    for args in [
+        &["solve", "hex-5x5"][..],
+        &[
+            "solve",
+            "hex-6x6",
+            "--algo",
+            "dfpn",
+            "--root",
+            "--threads",
+            "1",
+        ],
+        &[
+            "solve",
+            "hex-6x6",
+            "--algo",
+            "dfpn",
+            "--threads",
+            "1",
+            "--verify",
+        ],
+        &["solve", "tictactoe-fork", "--root"],
+    ] {
+        let out = plyscope().args(args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        for line in text.lines() {
+            assert!(
+                unicode_width::UnicodeWidthStr::width(line) <= 80,
+                "{args:?}: {line:?} is wider than 80 columns"
+            );
+        }
+    }
 }

@@ -72,12 +72,12 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
         )?;
     } else {
         write_text(&mut text, &report)?;
-        writeln!(
-            text,
+        let merged = format!(
             "merged      {} shards: nodes summed, time is the CPU total of their searches \
-             (their times summed, not a wall time)",
+             (their times summed, not a wall time)\n",
             shards.len()
-        )?;
+        );
+        text.extend_from_slice(super::solve::fit_80(&merged).as_bytes());
     }
     let text = String::from_utf8(text)?;
     match &args.out {

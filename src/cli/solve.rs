@@ -372,11 +372,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         }
         // The proof's lines go to stderr with --json, so stdout stays one object per line.
         if proof.wanted() {
-            let proved = if args.json {
-                after_solve(&proof, p, &options, &report, &mut io::stderr().lock())?
+            let mut lines = Vec::new();
+            let proved = after_solve(&proof, p, &options, &report, &mut lines)?;
+            let lines = fit_80(&String::from_utf8_lossy(&lines));
+            if args.json {
+                io::stderr().lock().write_all(lines.as_bytes())?;
             } else {
-                after_solve(&proof, p, &options, &report, &mut out)?
-            };
+                out.write_all(lines.as_bytes())?;
+            }
             all_ok &= proved;
         }
         written += 1;
@@ -496,8 +499,43 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
     Ok(options)
 }
 
-/// The report as text (also `plyscope merge`'s).
+/// The report as text (also `plyscope merge`'s), within 80 columns ([`fit_80`]).
 pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
+    let mut text = Vec::new();
+    write_fields(&mut text, r)?;
+    out.write_all(fit_80(&String::from_utf8_lossy(&text)).as_bytes())
+}
+
+/// `text` with every line wider than 80 columns wrapped at spaces: a labelled line
+/// ("winning     a1 b2 ...": a 12-column label) continues under its value, an indented
+/// line under its own indent (a terminal over SSH is often 80 wide; a newcomer review saw
+/// lines of 83 to 102 columns break mid-word). Other lines are left as they are.
+pub fn fit_80(text: &str) -> String {
+    const LABEL: usize = 12;
+    let mut fitted = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        let labelled = body.len() > LABEL
+            && body.is_char_boundary(LABEL)
+            && !body.starts_with(' ')
+            && body[..LABEL].ends_with(' ');
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let hang = if labelled { LABEL } else { indent };
+        if hang > 0 && hang < 40 && unicode_width::UnicodeWidthStr::width(body) > 80 {
+            let continuation = " ".repeat(hang);
+            let options = textwrap::Options::new(80).subsequent_indent(&continuation);
+            for part in textwrap::wrap(body, options) {
+                fitted.push_str(&part);
+                fitted.push('\n');
+            }
+        } else {
+            fitted.push_str(line);
+        }
+    }
+    fitted
+}
+
+fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     writeln!(out, "{} ({})", r.title, r.puzzle)?;
     for line in r.diagram.lines() {
         writeln!(out, "  {line}")?;
@@ -626,8 +664,9 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         writeln!(
             out,
             "            (the search entered {} nodes; its proof tree counts {size} positions,\n             \
-             since a position the solver's knowledge decides without searching below it\n             \
-             (Hex: an H-search connection) counts every position and move of that decision)",
+             since a position the solver's knowledge decides without searching\n             \
+             below it (Hex: an H-search connection) counts every position and\n             \
+             move of that decision)",
             r.nodes
         )?;
     }
