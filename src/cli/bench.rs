@@ -484,6 +484,8 @@ struct Row {
     /// The node count varies from run to run: a df-pn search (or lambda-df-pn's last stage)
     /// on several threads.
     nodes_vary: bool,
+    /// `--threads` of the run (0: not known, a merged report).
+    threads: usize,
 }
 
 impl Row {
@@ -512,6 +514,7 @@ impl Row {
             without: None,
             time_vs_base: None,
             nodes_vary: false,
+            threads: 0,
         }
     }
 
@@ -603,6 +606,7 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Re
         vs_base: None,
         nodes_vary: threads > 1
             && matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn),
+        threads,
         without: run.without.map(Enhancement::name),
         time_vs_base: None,
     })
@@ -960,6 +964,7 @@ mod tests {
             without: None,
             time_vs_base: None,
             nodes_vary: false,
+            threads: 1,
         };
         assert_eq!(side_by_side_cell(&row), ">5.0M/1.23");
         let just_below = Row {

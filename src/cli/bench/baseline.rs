@@ -99,6 +99,10 @@ pub struct SavedRow {
     /// difference is not flagged. Absent from older baselines (false).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub nodes_vary: bool,
+    /// `--threads` of the run (0: not known: a merged report, or a baseline from before it
+    /// was saved).
+    #[serde(default)]
+    pub threads: usize,
 }
 
 impl SavedRow {
@@ -111,6 +115,7 @@ impl SavedRow {
             seconds: row.seconds,
             stopped: row.stopped,
             nodes_vary: row.nodes_vary,
+            threads: row.threads,
         }
     }
 }
@@ -367,6 +372,10 @@ fn compare_row(
     let mut time_ratio = None;
     let status = match (before, after) {
         (Some(b), Some(a)) => {
+            if b.threads != a.threads && b.threads > 0 && a.threads > 0 {
+                // Said first: it explains the times (and any node counts that vary).
+                flags.push(format!("threads {} -> {}", b.threads, a.threads));
+            }
             if b.result != a.result || b.stopped != a.stopped {
                 flags.push(format!(
                     "RESULT CHANGED {}{} -> {}{}",
@@ -567,6 +576,7 @@ mod tests {
             seconds,
             stopped: false,
             nodes_vary: false,
+            threads: 1,
         }
     }
 
@@ -590,6 +600,13 @@ mod tests {
             compare_row(Some(&b), Some(&lost), 1.25).status,
             "result-changed"
         );
+        // Another thread count is said first.
+        let two = SavedRow {
+            threads: 2,
+            ..row("p", "proven", 100, 0.0)
+        };
+        let c = compare_row(Some(&b), Some(&two), 1.25);
+        assert_eq!(c.flags, ["threads 1 -> 2"]);
         // Older baselines have no such field: false.
         let old: SavedRow = serde_json::from_str(
             r#"{"puzzle":"p","variant":"dfpn","result":"proven","nodes":1,"seconds":0.0,"stopped":false}"#,
