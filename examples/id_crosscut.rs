@@ -2,8 +2,8 @@
 //! `cargo run --release --example id_crosscut -- [without...]`, each argument an
 //! enhancement's name (`plyscope solve --without NAME`) to turn off.
 
-use plyscope::game::{Player, parse_point, point_name};
-use plyscope::games::atarigo::AtariGo;
+use plyscope::game::point_name;
+use plyscope::puzzle::Position;
 use plyscope::search::config::Enhancement;
 use plyscope::search::deepening::iterative_deepening;
 use plyscope::search::observer::NoTrace;
@@ -15,19 +15,10 @@ fn main() {
         let e = Enhancement::from_name(&name).unwrap_or_else(|| panic!("no enhancement {name}"));
         config = config.without(e);
     }
-    let p = |s: &str| parse_point(s, 6, 6).unwrap();
-    let mut game = AtariGo::new(6, 6)
-        .unwrap()
-        .with_stones(
-            &[
-                (p("c3"), Player::Black),
-                (p("d4"), Player::Black),
-                (p("d3"), Player::White),
-                (p("c4"), Player::White),
-            ],
-            Player::Black,
-        )
-        .unwrap();
+    let puzzle = plyscope::puzzle::load("atarigo-6x6-crosscut").expect("bundled");
+    let Position::AtariGo(mut game) = puzzle.position else {
+        unreachable!("the crosscut is an AtariGo puzzle")
+    };
     let r = iterative_deepening(
         &mut game,
         &config,
