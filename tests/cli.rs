@@ -1437,3 +1437,30 @@ fn solve_and_merge_text_fits_80_columns() {
         }
     }
 }
+
+/// A root analysis a limit cut short agrees with the root's expected answer, and says how
+/// many openings it left undecided (a newcomer review: "agrees" alone read as complete).
+#[test]
+fn a_root_analysis_cut_short_says_how_many_openings_stay_undecided() {
+    plyscope()
+        .args([
+            "solve",
+            "hex-5x5",
+            "--root",
+            "--nodes",
+            "20",
+            "--threads",
+            "1",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "check       agrees with the expected answer\n            (14 of 25 openings not \
+             decided, `?` in the diagram)",
+        ));
+    plyscope()
+        .args(["solve", "hex-5x5", "--root", "--threads", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("openings not decided").not());
+}

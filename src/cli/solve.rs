@@ -681,7 +681,21 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         Check::NotReached(d) => format!("NOT REACHED: {d}"),
         Check::Disagrees(d) => format!("MISMATCH: {d}"),
     };
-    writeln!(out, "check       {check}")
+    writeln!(out, "check       {check}")?;
+    // The check is about the root's answer; a root analysis a limit or ctrl-c cut short
+    // agrees with it while openings stay undecided, which the check alone did not say (a
+    // newcomer review).
+    if let Some(moves) = &r.root_moves {
+        let unknown = moves.iter().filter(|m| m.class == "unknown").count();
+        if unknown > 0 {
+            writeln!(
+                out,
+                "            ({unknown} of {} openings not decided, `?` in the diagram)",
+                moves.len()
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn dash_if_empty(moves: &[String]) -> String {
