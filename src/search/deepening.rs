@@ -320,7 +320,7 @@ mod tests {
 #[cfg(test)]
 mod measurements {
     use super::*;
-    use crate::game::{Player, parse_point, point_name};
+    use crate::game::{Player, parse_point};
     use crate::games::atarigo::AtariGo;
     use crate::search::observer::NoTrace;
 
@@ -328,7 +328,8 @@ mod measurements {
     /// deepening with the default settings. An independent plain alpha-beta with a table needs
     /// 26.1 M nodes for its last iteration; the goal is at least 5x fewer.
     ///
-    /// `cargo test --release --lib crosscut -- --ignored --nocapture`
+    /// `cargo test --release --lib crosscut -- --ignored`; the figures of every iteration:
+    /// `cargo run --release --example id_crosscut`.
     #[test]
     #[ignore = "a measurement: about 10 s in release"]
     fn crosscut_is_won_in_15_plies() {
@@ -351,27 +352,7 @@ mod measurements {
             &SearchConfig::default(),
             &Limits::default(),
             &mut NoTrace,
-            |rep| {
-                println!(
-                    "depth {:2}  value {:>7}  nodes {:>10}  total {:>11}  {:6.2} s  best {}",
-                    rep.depth,
-                    rep.value.to_string(),
-                    rep.nodes,
-                    rep.total_nodes,
-                    rep.elapsed.as_secs_f64(),
-                    rep.best_move.map_or("-".into(), |m| point_name(m, 6)),
-                );
-                last = rep.nodes;
-            },
-        );
-        let pv: Vec<String> = r.pv.iter().map(|&m| point_name(m, 6)).collect();
-        println!(
-            "{} after {} nodes in {:.2} s ({:.0} nodes/s); pv {}",
-            r.verdict,
-            r.stats.nodes,
-            r.stats.elapsed.as_secs_f64(),
-            r.stats.nodes_per_second(),
-            pv.join(" ")
+            |rep| last = rep.nodes,
         );
         assert_eq!(r.verdict, Verdict::Win { plies: 15 });
         assert!(last < 5_200_000, "last iteration took {last} nodes");

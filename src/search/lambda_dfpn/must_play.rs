@@ -158,9 +158,12 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
         out: &mut MoveList<G::Move>,
     ) -> LambdaKnowledge<G::Move> {
         let before = out.len();
-        let shared = self.shared.filter(|_| before <= 128);
-        let key = game.key();
-        let (known, best) = match shared.and_then(|s| s.get(key, before)) {
+        // One thread's run has no shared answers and does not key them.
+        let shared = self
+            .shared
+            .filter(|_| before <= 128)
+            .map(|s| (s, game.key()));
+        let (known, best) = match shared.and_then(|(s, key)| s.get(key, before)) {
             Some(known) => {
                 if let Known::Region(inside) = known {
                     let list = out.as_mut_slice();
@@ -186,7 +189,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
                         Known::Wins(index) => best.is_none() == (index == u16::MAX),
                         _ => true,
                     };
-                    if let Some(s) = shared.filter(|_| listed) {
+                    if let Some((s, key)) = shared.filter(|_| listed) {
                         s.put(key, before, known);
                     }
                     (known, best)
