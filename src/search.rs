@@ -546,6 +546,13 @@ impl Budget {
         false
     }
 
+    /// True when `total` nodes (an engine's own with those of the knowledge it asks) are
+    /// past the node limit.
+    #[inline]
+    pub fn past_nodes(&self, total: u64) -> bool {
+        self.nodes.is_some_and(|n| total > n)
+    }
+
     /// Time since the start.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()

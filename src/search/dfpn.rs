@@ -242,6 +242,13 @@ pub trait MoveSource<G: Game> {
         goal.draw_for_attacker == or_node
     }
 
+    /// Nodes the source searched on its own so far (lambda-df-pn's last stage: its lambda
+    /// engine's checks), counted against the node limit with df-pn's own, so the limit
+    /// bounds the whole search. The default: none.
+    fn own_nodes(&self) -> u64 {
+        0
+    }
+
     /// `mv`, a move of the current position, as the table stores it: in the frame of the
     /// position that [`MoveSource::key`] names (a source keying symmetric positions alike
     /// maps the move through the symmetry). The default keeps it.

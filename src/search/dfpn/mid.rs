@@ -239,7 +239,11 @@ impl<'a, G: Game, S: MoveSource<G>, O: Observer<G>, T: DfpnStore<G::Move>> Mid<'
     ) -> NodeResult<G::Move> {
         self.stats.nodes += 1;
         let start = self.stats.nodes;
-        if self.budget.exhausted(self.stats.nodes) {
+        if self.budget.exhausted(self.stats.nodes)
+            || self
+                .budget
+                .past_nodes(self.stats.nodes + self.source.own_nodes())
+        {
             self.stopped = true;
         }
         if T::SHARED && self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {

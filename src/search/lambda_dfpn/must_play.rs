@@ -285,6 +285,13 @@ enum LambdaKnowledge<M> {
 }
 
 impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
+    /// The lambda engine's nodes: they count against the stage's node limit with df-pn's
+    /// (before, a stage given 250,000 nodes could report 539,308 in all).
+    #[inline]
+    fn own_nodes(&self) -> u64 {
+        self.searcher.stats.nodes
+    }
+
     /// The smallest key of the position's symmetric images ([`LambdaGame::symmetric_keys`]):
     /// symmetric positions have the same value, so they share one table entry, and the
     /// entry's best move is kept in the frame of that smallest key ([`Self::table_move`]).
