@@ -4,6 +4,7 @@ pub mod bench;
 pub mod compare;
 pub mod explore;
 pub mod export;
+pub mod gtp;
 pub mod lesson;
 pub mod memory;
 pub mod merge;

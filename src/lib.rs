@@ -29,6 +29,7 @@ pub mod atomic_file;
 pub mod export;
 pub mod game;
 pub mod games;
+pub mod gtp;
 pub mod lesson;
 pub mod proof_tree;
 pub mod puzzle;

@@ -22,6 +22,7 @@ use cli::bench::BenchArgs;
 use cli::compare::CompareArgs;
 use cli::explore::ExploreArgs;
 use cli::export::ExportArgs;
+use cli::gtp::GtpArgs;
 use cli::lesson::LessonArgs;
 use cli::merge::MergeArgs;
 use cli::packaging::{CompletionsArgs, ManArgs};
@@ -78,6 +79,9 @@ enum Command {
     /// unsharded `solve --root` prints (node counts summed, time as the CPU total).
     #[command(after_help = cli::merge::EXIT_HELP)]
     Merge(MergeArgs),
+    /// Play and solve from a GUI or tournament manager: GTP on stdin/stdout for AtariGo and
+    /// m,n,k (GoGui, gomill), Benzene's HTP for Hex (HexGui).
+    Gtp(GtpArgs),
 }
 
 fn main() -> ExitCode {
@@ -100,6 +104,7 @@ fn run_command(cli: Cli) -> ExitCode {
         Some(Command::Man(args)) => cli::packaging::man(&args),
         Some(Command::Verify(args)) => cli::verify::run(&args),
         Some(Command::Merge(args)) => cli::merge::run(&args),
+        Some(Command::Gtp(args)) => cli::gtp::run(&args),
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,

@@ -1,0 +1,556 @@
+//! What the engine works out for a position: the move `genmove` plays, the answer of the
+//! solve commands, and the numbers the analyze overlays draw. Everything runs through the run
+//! layer's headless solving (`crate::run::solve`) and the search layer's engines, with
+//! tracing compiled out, within the session's limits.
+//!
+//! `genmove` (issue 20): first the prover (df-pn on m,n,k and Hex, lambda-df-pn on AtariGo,
+//! the registry's `default_algorithm`, or `--algo`) with half of the limits; a proven win
+//! plays its winning move. Otherwise iterative-deepening alpha-beta (`id`, the heuristic
+//! search) with what is left of the limits plays its best move. A finished game gets `pass`
+//! from the winner and `resign` from the loser, so a controller such as gomill ends the game.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{MoveList, Outcome, Player, Point, StoneGame, Tactics};
+use crate::puzzle::{Position, Puzzle, PuzzleLimits};
+use crate::run::registry;
+use crate::run::solve::{SolveOptions, SolveReport, solve_puzzle};
+use crate::search::observer::NoTrace;
+use crate::search::proof::{Goal, PN_INFINITY, ProofConfig};
+use crate::search::{Algorithm, Limits, SearchGame};
+
+use super::board::{Board, GameChoice, Move};
+use super::strategy::Strategy;
+
+/// How hard the engine thinks (`plyscope gtp --algo --nodes --time --threads`).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The prover (`None`: the game's default).
+    pub prover: Option<Algorithm>,
+    /// Bounds of one command: `genmove`, a solve or an overlay stays within them.
+    pub limits: Limits,
+    /// Threads the proof searches may use.
+    pub threads: usize,
+}
+
+impl Settings {
+    /// The prover for `choice`.
+    pub fn prover_for(&self, choice: GameChoice) -> Algorithm {
+        self.prover.unwrap_or(match choice {
+            GameChoice::AtariGo => Algorithm::LambdaDfPn,
+            GameChoice::Mnk { .. } | GameChoice::Hex => Algorithm::DfPn,
+        })
+    }
+}
+
+/// What `genmove` decided, and why (the why goes to stderr, where GUIs show engine logs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub mv: Move,
+    pub why: String,
+}
+
+/// A puzzle for the run layer: `position` with `limits`, no expectation.
+fn puzzle_of(position: Position, limits: &Limits, draw_counts_for_attacker: bool) -> Puzzle {
+    Puzzle {
+        name: "gtp".to_string(),
+        title: "the position of the GTP session".to_string(),
+        position,
+        algorithm: None,
+        limits: PuzzleLimits {
+            max_depth: limits.max_depth,
+            max_level: None,
+            nodes: limits.nodes,
+            time: limits.time.map(|t| t.as_secs_f64()),
+        },
+        expect: None,
+        draw_counts_for_attacker,
+    }
+}
+
+/// A solve and what it ran on, for extracting its proof.
+struct Solved {
+    puzzle: Puzzle,
+    options: SolveOptions,
+    report: SolveReport,
+}
+
+/// Solves `position` (its side to move the attacker) with `algorithm` within `limits`.
+fn solve_full(
+    position: Position,
+    algorithm: Algorithm,
+    settings: &Settings,
+    limits: Limits,
+    root_moves: bool,
+    draw_counts_for_attacker: bool,
+) -> Result<Solved, String> {
+    let puzzle = puzzle_of(position, &limits, draw_counts_for_attacker);
+    let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
+    options.limits = limits;
+    options.root_moves = root_moves;
+    options.threads = settings.threads;
+    let report = solve_puzzle(&puzzle, &options).map_err(|refusal| refusal.to_string())?;
+    Ok(Solved {
+        puzzle,
+        options,
+        report,
+    })
+}
+
+/// [`solve_full`]'s report alone.
+fn solve(
+    position: Position,
+    algorithm: Algorithm,
+    settings: &Settings,
+    limits: Limits,
+    root_moves: bool,
+    draw_counts_for_attacker: bool,
+) -> Result<SolveReport, String> {
+    solve_full(
+        position,
+        algorithm,
+        settings,
+        limits,
+        root_moves,
+        draw_counts_for_attacker,
+    )
+    .map(|s| s.report)
+}
+
+/// Half of `limits` (the prover's share of `genmove`'s budget).
+fn half(limits: &Limits) -> Limits {
+    Limits {
+        max_depth: limits.max_depth,
+        nodes: limits.nodes.map(|n| (n / 2).max(1)),
+        time: limits.time.map(|t| t / 2),
+    }
+}
+
+/// The move `genmove` plays for `player`. `strategy` is the proof of an earlier win: its
+/// answer is played when the game still follows it, and a new proven win replaces it.
+pub fn choose_move(
+    board: &Board,
+    player: Player,
+    settings: &Settings,
+    strategy: &mut Option<Strategy>,
+) -> Decision {
+    match board.outcome() {
+        Some(Outcome::Win(winner)) if winner == player => {
+            return Decision {
+                mv: Move::Pass,
+                why: format!("the game is over and {} won: pass", player.name()),
+            };
+        }
+        Some(Outcome::Win(_)) => {
+            return Decision {
+                mv: Move::Resign,
+                why: format!("the game is over and {} lost: resign", player.name()),
+            };
+        }
+        Some(_) => {
+            return Decision {
+                mv: Move::Pass,
+                why: "the game is over: pass".to_string(),
+            };
+        }
+        None => {}
+    }
+    if let Some(point) = strategy.as_ref().and_then(|s| s.answer(board, player)) {
+        return Decision {
+            mv: Move::Stone(point),
+            why: format!(
+                "the proof found earlier answers with {}",
+                board.vertex(point)
+            ),
+        };
+    }
+    let legal = board.legal_points(player);
+    let Some(&first_legal) = legal.first() else {
+        return Decision {
+            mv: Move::Pass,
+            why: "no legal move: pass".to_string(),
+        };
+    };
+    let started = Instant::now();
+    let prover = settings.prover_for(board.choice());
+    let position = board.position_for(player);
+    let proof = solve_full(
+        position.clone(),
+        prover,
+        settings,
+        half(&settings.limits),
+        false,
+        false,
+    );
+    let mut why = String::new();
+    if let Ok(solved) = &proof {
+        let report = &solved.report;
+        if matches!(report.result.as_str(), "proven" | "win")
+            && let Some(mv) = report.best_move.as_deref().and_then(|m| stone(board, m))
+        {
+            // Remember the whole strategy when it is our turn in the game as played.
+            *strategy = if player == board.to_move() {
+                Strategy::extract(board, &solved.puzzle, &solved.options, report)
+            } else {
+                None
+            };
+            let kept = strategy.as_ref().map_or(String::new(), |s| {
+                format!("; its proof of {} positions is kept", s.positions())
+            });
+            return Decision {
+                mv,
+                why: format!(
+                    "{} proves a win for {} ({} nodes): {}{kept}",
+                    report.algorithm,
+                    player.name(),
+                    report.nodes,
+                    board
+                        .vertex_of_name(report.best_move.as_deref().unwrap_or(""))
+                        .unwrap_or_default()
+                ),
+            };
+        }
+        why = format!(
+            "{} found no win within its limits ({}, {} nodes)",
+            report.algorithm, report.result, report.nodes
+        );
+    }
+    let proof = proof.map(|s| s.report);
+    let used = proof.as_ref().map_or(0, |r| r.nodes);
+    let left = settings
+        .limits
+        .left_after(started.elapsed(), used)
+        .unwrap_or(Limits {
+            max_depth: settings.limits.max_depth,
+            nodes: Some(1),
+            time: Some(Duration::from_millis(1)),
+        });
+    let heuristic = if prover.is_proof_search() || prover.is_threat_search() {
+        solve(
+            position,
+            Algorithm::IterativeDeepening,
+            settings,
+            left,
+            false,
+            false,
+        )
+    } else {
+        proof
+    };
+    match heuristic {
+        Ok(report) => match report.best_move.as_deref().and_then(|m| stone(board, m)) {
+            Some(mv) => Decision {
+                mv,
+                why: format!(
+                    "{why}; id's best move at depth {} ({} nodes, value {})",
+                    report.depth, report.nodes, report.value
+                ),
+            },
+            None => Decision {
+                mv: Move::Stone(first_legal),
+                why: format!("{why}; no search finished: the first legal move"),
+            },
+        },
+        Err(refusal) => Decision {
+            mv: Move::Stone(first_legal),
+            why: format!("{refusal}; the first legal move"),
+        },
+    }
+}
+
+/// A move named by a search ("c3") as a board move.
+fn stone(board: &Board, name: &str) -> Option<Move> {
+    crate::game::parse_point(name, board.size(), board.size())
+        .ok()
+        .map(Move::Stone)
+}
+
+/// Who wins the position with `player` to move, as Benzene's `dfpn-solve-state` answers:
+/// `black`, `white`, `draw` (m,n,k only) or `empty` when the limits did not decide it.
+pub fn solve_state(board: &Board, player: Player, settings: &Settings) -> Result<String, String> {
+    if let Some(outcome) = board.outcome() {
+        return Ok(match outcome {
+            Outcome::Win(p) => p.name().to_string(),
+            _ => "draw".to_string(),
+        });
+    }
+    let prover = settings.prover_for(board.choice());
+    let position = board.position_for(player);
+    let started = Instant::now();
+    let first = solve(
+        position.clone(),
+        prover,
+        settings,
+        settings.limits,
+        false,
+        false,
+    )?;
+    // The limits bound the whole command: a second search gets what the first left.
+    let Some(left) = settings.limits.left_after(started.elapsed(), first.nodes) else {
+        return Ok(if first.result == "proven" || first.result == "win" {
+            player.name().to_string()
+        } else {
+            "empty".to_string()
+        });
+    };
+    let rest = Settings {
+        limits: left,
+        ..settings.clone()
+    };
+    if first.result == "unknown" && prover == Algorithm::LambdaDfPn && !first.stopped {
+        // Lambda-df-pn proves wins only: the side to move has lost when every move loses.
+        let moves = classify(board, player, prover, &rest)?;
+        return Ok(if moves.iter().any(|m| m.class == "win") {
+            player.name().to_string()
+        } else if !moves.is_empty() && moves.iter().all(|m| m.class == "loss") {
+            player.opponent().name().to_string()
+        } else {
+            "empty".to_string()
+        });
+    }
+    match first.result.as_str() {
+        "proven" | "win" => return Ok(player.name().to_string()),
+        // AtariGo and Hex have no draws: a failed win is a loss.
+        "disproven" | "loss"
+            if !matches!(board.choice(), GameChoice::Mnk { .. }) || first.result == "loss" =>
+        {
+            return Ok(player.opponent().name().to_string());
+        }
+        "disproven" => {}
+        "draw" => return Ok("draw".to_string()),
+        _ => return Ok("empty".to_string()),
+    }
+    // The side to move cannot win where draws exist: does it hold the draw?
+    let second = solve(position, prover, &rest, rest.limits, false, true)?;
+    Ok(match second.result.as_str() {
+        "proven" => "draw".to_string(),
+        "disproven" => player.opponent().name().to_string(),
+        _ => "empty".to_string(),
+    })
+}
+
+/// One root move of a classification, in the game's notation, with what the search said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub point: Point,
+    /// "win", "loss", "no-win", "unknown" (proof searches), or "wins", "not-proven",
+    /// "self-endangering" (threat searches).
+    pub class: String,
+    /// Threat searches: the lambda level of a win.
+    pub level: Option<u32>,
+}
+
+/// Every root move of `player` classified by `algorithm` (the prover, or a threat search
+/// for lambda orders) within the limits.
+pub fn classify(
+    board: &Board,
+    player: Player,
+    algorithm: Algorithm,
+    settings: &Settings,
+) -> Result<Vec<RootMove>, String> {
+    if board.outcome().is_some() {
+        return Ok(Vec::new());
+    }
+    let report = solve(
+        board.position_for(player),
+        algorithm,
+        settings,
+        settings.limits,
+        true,
+        false,
+    )?;
+    let Some(moves) = report.root_moves else {
+        // Alpha-beta classifies only when the root is a win: its winning moves.
+        return Ok(report
+            .winning_moves
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|m| crate::game::parse_point(m, board.size(), board.size()).ok())
+            .map(|point| RootMove {
+                point,
+                class: "win".to_string(),
+                level: None,
+            })
+            .collect());
+    };
+    Ok(moves
+        .iter()
+        .filter_map(|m| {
+            let point = crate::game::parse_point(&m.mv, board.size(), board.size()).ok()?;
+            Some(RootMove {
+                point,
+                class: m.class.clone(),
+                level: m.level,
+            })
+        })
+        .collect())
+}
+
+/// The winning moves of `player` (`dfpn-solver-find-winning`).
+pub fn winning_moves(
+    board: &Board,
+    player: Player,
+    settings: &Settings,
+) -> Result<Vec<Point>, String> {
+    let prover = settings.prover_for(board.choice());
+    Ok(classify(board, player, prover, settings)?
+        .into_iter()
+        .filter(|m| m.class == "win" || m.class == "wins")
+        .map(|m| m.point)
+        .collect())
+}
+
+/// Proof and disproof numbers of each legal move of `player`, for `player`'s win, after a
+/// df-pn search of the position after the move with an even share of the limits: `(0, inf)`
+/// a proven win, `(inf, 0)` a move that does not win.
+pub fn move_numbers(board: &Board, player: Player, settings: &Settings) -> Vec<(Point, u32, u32)> {
+    if board.outcome().is_some() {
+        return Vec::new();
+    }
+    let moves = board.legal_points(player);
+    let share = |n: u64| (n / moves.len().max(1) as u64).max(1);
+    let limits = Limits {
+        max_depth: None,
+        nodes: Some(settings.limits.nodes.map_or(20_000, share)),
+        time: settings.limits.time.map(|t| t / moves.len().max(1) as u32),
+    };
+    match board.position_for(player) {
+        Position::AtariGo(g) => numbers_after_each(g, &moves, &limits),
+        Position::Mnk(g) => numbers_after_each(g, &moves, &limits),
+        Position::Hex(g) => numbers_after_each(g, &moves, &limits),
+        _ => Vec::new(),
+    }
+}
+
+fn numbers_after_each<G: SearchGame<Move = Point>>(
+    mut game: G,
+    moves: &[Point],
+    limits: &Limits,
+) -> Vec<(Point, u32, u32)> {
+    let mover = game.to_move();
+    // After the move the opponent attacks; its goal is the complement of the mover's win.
+    let goal = Goal {
+        attacker: mover.opponent(),
+        draw_for_attacker: true,
+    };
+    let config = ProofConfig {
+        tt_mb: 16,
+        ..ProofConfig::default()
+    };
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        game.play(mv);
+        let (pn, dn) = match game.outcome() {
+            Some(Outcome::Win(p)) if p == mover => (0, PN_INFINITY),
+            Some(_) => (PN_INFINITY, 0),
+            None => {
+                let report = crate::search::engine::proof_search(
+                    &mut game,
+                    Algorithm::DfPn,
+                    &config,
+                    goal,
+                    limits,
+                    &mut NoTrace,
+                );
+                // The opponent's proof number is the mover's disproof number.
+                (report.root.dn, report.root.pn)
+            }
+        };
+        game.undo(mv);
+        out.push((mv, pn, dn));
+    }
+    out
+}
+
+/// A proof or disproof number as text ("inf" for infinity).
+pub fn number(n: u32) -> String {
+    if n == PN_INFINITY {
+        "inf".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// What the rules' knowledge says `player` must play (`Tactics`): an immediate win, the
+/// must-play region (empty: every move loses), or `None` when nothing is known.
+pub fn must_play(board: &Board, player: Player) -> MustPlay {
+    if board.outcome().is_some() {
+        return MustPlay::Unknown;
+    }
+    match board.position_for(player) {
+        Position::AtariGo(g) => must_play_of(&g),
+        Position::Mnk(g) => must_play_of(&g),
+        Position::Hex(g) => must_play_of(&g),
+        _ => MustPlay::Unknown,
+    }
+}
+
+/// The answer of [`must_play`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MustPlay {
+    /// The side to move wins at once here.
+    WinsAt(Point),
+    /// Every move outside these loses (none: the side to move has lost).
+    Region(Vec<Point>),
+    /// The rules' knowledge says nothing.
+    Unknown,
+}
+
+fn must_play_of<G: Tactics + StoneGame>(game: &G) -> MustPlay {
+    if let Some(p) = game.winning_move(game.to_move()) {
+        return MustPlay::WinsAt(p);
+    }
+    let mut out = MoveList::new();
+    // A stable game (`Tactics::is_stable`): facing one immediate win of the opponent, only
+    // that point avoids losing in two plies; facing two, every move loses.
+    if game.is_stable() {
+        game.winning_moves(game.to_move().opponent(), &mut out, 2);
+        if !out.is_empty() {
+            return MustPlay::Region(if out.len() == 1 {
+                out.iter().copied().collect()
+            } else {
+                Vec::new()
+            });
+        }
+    }
+    if game.must_play(&mut out) {
+        MustPlay::Region(out.iter().copied().collect())
+    } else if game.is_lost() {
+        MustPlay::Region(Vec::new())
+    } else {
+        MustPlay::Unknown
+    }
+}
+
+/// The relevance-zone orders of `threatener`'s threats (thesis 000, definition 13): each
+/// empty point with the smallest `k` such that it takes part in a win of `threatener` in at
+/// most `k` moves of its own; points in no region are left out.
+pub fn relevance_orders(board: &Board, threatener: Player) -> Vec<(Point, u8)> {
+    let orders = match board.position() {
+        Position::AtariGo(g) => orders_of(&g, threatener),
+        Position::Mnk(g) => orders_of(&g, threatener),
+        Position::Hex(g) => orders_of(&g, threatener),
+        _ => Vec::new(),
+    };
+    orders
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, o)| o != crate::game::NO_REGION)
+        .map(|(p, o)| (p as Point, o))
+        .collect()
+}
+
+fn orders_of<G: StoneGame>(game: &G, player: Player) -> Vec<u8> {
+    let mut orders = vec![crate::game::NO_REGION; game.num_points()];
+    game.evs_orders(player, &mut orders);
+    orders
+}
+
+/// The threat search used for lambda orders.
+pub const LAMBDA_ORDERS: Algorithm = Algorithm::Lambda;
+
+/// True when the registry runs `algorithm` on `choice`'s game.
+pub fn runs_on(algorithm: Algorithm, board: &Board) -> Result<(), String> {
+    registry::check_position(&board.position(), "the GTP position", algorithm)
+        .map_err(|r| r.to_string())
+}
