@@ -17,7 +17,7 @@ pub mod command;
 pub mod strategy;
 pub mod think;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use crate::game::Player;
 
@@ -78,6 +78,11 @@ impl Engine {
     /// The game in progress.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// The proof of a win `genmove` keeps answering from, if any.
+    pub fn strategy(&self) -> Option<&Strategy> {
+        self.strategy.as_ref()
     }
 
     /// True once `quit` was answered.
@@ -240,9 +245,13 @@ fn one_color(c: &Command, args: &[&str]) -> Result<Player, String> {
     }
 }
 
+/// Longest command line read, in bytes; a longer one is answered with an error and skipped.
+pub const MAX_LINE: usize = 64 * 1024;
+
 /// Serves `engine` on `input` and `output` until `quit` or the end of input. Each answer is
 /// flushed at once, as a controller waits for it. Input that is not UTF-8 is read lossily, so
-/// a stray byte is an unknown command rather than the end.
+/// a stray byte is an unknown command rather than the end; a line longer than [`MAX_LINE`]
+/// gets an error, and what follows it is read as usual.
 pub fn serve(
     engine: &mut Engine,
     mut input: impl BufRead,
@@ -251,8 +260,30 @@ pub fn serve(
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let read = input
+            .by_ref()
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)?;
+        if read == 0 {
             return Ok(());
+        }
+        if bytes.len() > MAX_LINE && !bytes.ends_with(b"\n") {
+            // Skip the rest of the line.
+            let mut rest = Vec::new();
+            loop {
+                rest.clear();
+                let more = input
+                    .by_ref()
+                    .take(MAX_LINE as u64)
+                    .read_until(b'\n', &mut rest)?;
+                if more == 0 || rest.ends_with(b"\n") {
+                    break;
+                }
+            }
+            let message = format!("the line is longer than {MAX_LINE} bytes");
+            output.write_all(format_response(None, &Err(message)).as_bytes())?;
+            output.flush()?;
+            continue;
         }
         let line = String::from_utf8_lossy(&bytes);
         if let Some(answer) = engine.answer_line(&line) {
@@ -261,6 +292,53 @@ pub fn serve(
         }
         if engine.has_quit() {
             return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+
+    fn engine() -> Engine {
+        let settings = Settings {
+            prover: None,
+            limits: Limits {
+                max_depth: None,
+                nodes: Some(1000),
+                time: None,
+            },
+            threads: 1,
+        };
+        Engine::new(GameChoice::AtariGo, settings).unwrap()
+    }
+
+    #[test]
+    fn a_line_too_long_is_refused_and_the_next_one_read() {
+        let mut input = vec![b'x'; 3 * MAX_LINE];
+        input.extend_from_slice(b"\n1 name\nquit\nname\n");
+        let mut out = Vec::new();
+        serve(&mut engine(), &input[..], &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("? the line is longer than {MAX_LINE} bytes\n\n=1 plyscope\n\n=\n\n")
+        );
+    }
+
+    #[test]
+    fn every_listed_command_is_known_and_answers() {
+        let mut e = engine();
+        for name in COMMANDS {
+            assert_eq!(
+                e.answer_line(&format!("known_command {name}")).unwrap(),
+                "= true\n\n"
+            );
+        }
+        // Each answers something other than "unknown command" (most with no arguments).
+        for name in COMMANDS.iter().filter(|&&n| n != "quit") {
+            let answer = e.answer_line(name).unwrap();
+            assert!(!answer.contains("unknown command"), "{name}: {answer}");
         }
     }
 }

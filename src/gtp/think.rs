@@ -190,7 +190,15 @@ pub fn choose_move(
         {
             // Remember the whole strategy when it is our turn in the game as played.
             *strategy = if player == board.to_move() {
-                Strategy::extract(board, &solved.puzzle, &solved.options, report)
+                // A position the kept table does not answer is solved again, and some take
+                // more than the root did: the re-solves get the whole limits, four times
+                // the nodes.
+                let mut options = solved.options.clone();
+                options.limits = Limits {
+                    nodes: settings.limits.nodes.map(|n| n.saturating_mul(4)),
+                    ..settings.limits
+                };
+                Strategy::extract(board, &solved.puzzle, &options, report)
             } else {
                 None
             };

@@ -40,9 +40,8 @@ pub fn gomill_python() -> Option<String> {
     if let Ok(python) = std::env::var("GOMILL_PYTHON") {
         return Some(python);
     }
-    let pyenv_root = std::env::var("PYENV_ROOT").unwrap_or_else(|_| {
-        format!("{}/.pyenv", std::env::var("HOME").unwrap_or_default())
-    });
+    let pyenv_root = std::env::var("PYENV_ROOT")
+        .unwrap_or_else(|_| format!("{}/.pyenv", std::env::var("HOME").unwrap_or_default()));
     let mut candidates = vec!["python2.7".to_string(), "python2".to_string()];
     if let Ok(entries) = std::fs::read_dir(format!("{pyenv_root}/versions")) {
         let mut found: Vec<String> = entries
