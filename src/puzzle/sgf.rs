@@ -219,7 +219,7 @@ enum Kind {
 /// The board being set up and played: the game, or the stones before it exists.
 enum Board {
     Go(AtariGo),
-    Hex(Hex),
+    Hex(Box<Hex>),
 }
 
 impl Board {
@@ -255,7 +255,7 @@ impl Board {
     fn into_position(self) -> Position {
         match self {
             Board::Go(g) => Position::AtariGo(g),
-            Board::Hex(g) => Position::Hex(g),
+            Board::Hex(g) => Position::Hex(*g),
         }
     }
 }
@@ -447,7 +447,7 @@ impl Setup {
             Kind::Hex => Hex::new(root.columns)
                 .map_err(|e| format!("SZ: {e}"))?
                 .with_stones(&stones, to_move)
-                .map(Board::Hex),
+                .map(|g| Board::Hex(Box::new(g))),
         };
         placed.map_err(|e| {
             let how = if self.to_move.is_some() {

@@ -60,9 +60,9 @@ pub(super) fn check(text: &str) -> Option<SyntaxFault> {
                 want_node = Some(i);
             }
             ')' => {
-                if open_trees.pop().is_none() {
+                let Some(_closed) = open_trees.pop() else {
                     return Some(at(text, i, "this ) closes no game tree"));
-                }
+                };
             }
             '[' => {
                 if open_trees.is_empty() {
