@@ -30,8 +30,12 @@
 //!   (HexGui and Benzene files put them in the node after the root). The side to move is
 //!   `PL`, else the colour of the first move, else what the stone counts allow (black when
 //!   both have as many stones, white when black has one more).
-//! - The main line (every node's first child): its `B`/`W` moves are played on top, each
-//!   checked by the game's rules. plyscope's games alternate and have no pass, so a pass
+//! - A tree that branches before its first move (a problem file, an analysis: variations
+//!   from the set-up position on) has no main line to play: its set-up position is read (the
+//!   first variation's first move says who is to move when `PL` does not) and the title says
+//!   how many variations were not played.
+//! - Otherwise the main line (every node's first child): its `B`/`W` moves are played on
+//!   top, each checked by the game's rules. plyscope's games alternate and have no pass, so a pass
 //!   (`B[]`, `B[tt]`), a swap (`swap-pieces`, `swap-sides`), a resignation, a move out of
 //!   turn, on an occupied point or after the game is over are refused, naming the node and
 //!   the move; so is a move that ends the game (an AtariGo capture or suicide, a Hex
@@ -474,17 +478,25 @@ fn read<P: Items>(root_node: &SgfNode<P>) -> Result<(Position, String), String> 
         to_move: None,
     };
     // The nodes of the main line with what each holds; set-up ends at the first move.
-    let nodes: Vec<Vec<Item>> = if root.ours {
-        vec![root_node.properties().map(Items::item).collect()]
+    // The main line's nodes, each with what it holds and how many children it has.
+    let nodes: Vec<(Vec<Item>, usize)> = if root.ours {
+        vec![(root_node.properties().map(Items::item).collect(), 0)]
     } else {
         root_node
             .main_variation()
-            .map(|n| n.properties().map(Items::item).collect())
+            .map(|n| {
+                (
+                    n.properties().map(Items::item).collect(),
+                    n.children().count(),
+                )
+            })
             .collect()
     };
     let mut board: Option<Board> = None;
     let mut moves = 0;
-    for (i, items) in nodes.iter().enumerate() {
+    // Variations that start before the first move: the file analyses its set-up position.
+    let mut analysed = None;
+    for (i, (items, children)) in nodes.iter().enumerate() {
         let node = node_name(i + 1);
         let has_move = items.iter().any(|it| matches!(it, Item::Move(..)));
         for item in items {
@@ -547,6 +559,17 @@ fn read<P: Items>(root_node: &SgfNode<P>) -> Result<(Position, String), String> 
             _ => None,
         });
         let Some((mover, mv)) = node_moves.next() else {
+            if board.is_none() && *children > 1 {
+                let first = nodes.get(i + 1).and_then(|(next, _)| {
+                    next.iter().find_map(|it| match it {
+                        Item::Move(p, mv) => Some((*p, mv.as_str())),
+                        _ => None,
+                    })
+                });
+                board = Some(setup.board(&root, first)?);
+                analysed = Some(*children);
+                break;
+            }
             continue;
         };
         if node_moves.next().is_some() {
@@ -589,10 +612,11 @@ fn read<P: Items>(root_node: &SgfNode<P>) -> Result<(Position, String), String> 
         None => setup.board(&root, None)?,
     };
     let name = root.name.unwrap_or_else(|| "SGF position".to_string());
-    let after = match moves {
-        0 => String::new(),
-        1 => ", after 1 move of the main line".to_string(),
-        n => format!(", after {n} moves of the main line"),
+    let after = match (moves, analysed) {
+        (_, Some(n)) => format!("; the set-up position, its {n} variations not played"),
+        (0, None) => String::new(),
+        (1, None) => ", after 1 move of the main line".to_string(),
+        (n, None) => format!(", after {n} moves of the main line"),
     };
     let title = match root.kind {
         Kind::Go => format!("{name} (Go read as AtariGo: the first capture wins{after})"),

@@ -313,3 +313,53 @@ fn sgf_is_told_from_toml_by_content_or_name() {
     // SGF content under another name still reads as SGF.
     assert!(crate::puzzle::parse("(;GM[1]SZ[3])", "p.txt").is_ok());
 }
+
+#[test]
+fn a_tree_that_branches_before_its_first_move_is_read_at_its_set_up() {
+    // A problem file: set-up, then the answers as variations, White to play first.
+    let p = ok("(;GM[1]SZ[3]GN[problem]AB[aa][cc]AW[bb](;W[ab];B[ba])(;W[ba]))");
+    assert_eq!(rows(&p), vec!["3 X . .", "2 . O .", "1 . . X"]);
+    assert_eq!(p.position.to_move(), Player::White);
+    assert_eq!(
+        p.title,
+        "problem (Go read as AtariGo: the first capture wins; the set-up position, its 2 \
+         variations not played)"
+    );
+    // Set-up in the node after the root, then the branching (a Benzene regression file's
+    // shape): the same.
+    let p = ok("(;FF[4]GM[11]SZ[4];AB[b3](;W[c2];B[c3])(;W[b2]))");
+    assert_eq!(p.position.to_move(), Player::White);
+    assert!(
+        p.title.ends_with("its 2 variations not played)"),
+        "{}",
+        p.title
+    );
+    // Variations after the first move are a game record's side lines: the main line goes on.
+    let p = ok("(;GM[1]SZ[5];B[cc](;W[dd];B[bb])(;W[ee]))");
+    assert!(
+        p.title.ends_with("after 3 moves of the main line)"),
+        "{}",
+        p.title
+    );
+}
+
+#[test]
+fn malformed_nodes_are_named() {
+    assert_eq!(
+        error("(;GM[1]SZ[5];B[cc]W[dd])"),
+        "g.sgf: node 2: two moves in one node; FF[4] allows one"
+    );
+    assert_eq!(
+        error("(;GM[1]SZ[5];SZ[7];B[cc])"),
+        "g.sgf: node 2: GM and SZ belong in the root node; one board per file"
+    );
+    assert_eq!(
+        error("(;GM[1]SZ[5];B[cc]AB[aa])"),
+        "g.sgf: node 2: AB after a move (or beside one); plyscope reads set-up stones (AB, AW, \
+         AE, PL) before the first move only"
+    );
+    assert_eq!(
+        error("(;GM[1]SZ[5]PL[X])"),
+        "g.sgf: node 1 (the root): PL[X] is not a valid PL value"
+    );
+}
