@@ -339,6 +339,12 @@ fn root<P: Items>(node: &SgfNode<P>) -> Result<Root, String> {
         }
         (_, Some(s)) => s,
     };
+    // The size is checked before any point is read against it.
+    match kind {
+        Kind::Go => AtariGo::new(columns, rows).map(drop),
+        Kind::Hex => Hex::new(columns).map(drop),
+    }
+    .map_err(|e| format!("SZ: {e}"))?;
     Ok(Root {
         kind,
         columns,

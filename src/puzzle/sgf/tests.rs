@@ -262,6 +262,15 @@ fn hex_refusals_name_the_property() {
         error("(;GM[11])"),
         "g.sgf: SZ is missing in node 1 (the root); a Hex file names its board size, SZ[n]"
     );
+    // The size is checked before the stones are read against it.
+    assert_eq!(
+        error("(;GM[11]SZ[0]AB[a1])"),
+        "g.sgf: SZ: a Hex board has 1 to 13 points on a side; got 0"
+    );
+    assert_eq!(
+        error("(;GM[1]SZ[0:5];B[aa])"),
+        "g.sgf: SZ: an AtariGo board has 2 to 19 columns and rows; got 0x5"
+    );
     assert_eq!(
         error("(;GM[11]SZ[14])"),
         "g.sgf: SZ: a Hex board has 1 to 13 points on a side; got 14"
