@@ -332,11 +332,29 @@ fn an_exported_proof_solves_again_from_the_puzzles_root() {
 }
 
 #[test]
-fn the_readme_example_solves() {
+fn the_readme_example_solves_verifies_and_exports() {
+    let example = "examples/atarigo-5x5-game.sgf";
     plyscope()
-        .args(["solve", "examples/atarigo-5x5-game.sgf"])
+        .args(["solve", example, "--verify"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .assert()
         .success()
-        .stdout(predicates::str::contains("Go read as AtariGo"));
+        .stdout(predicates::str::contains("Go read as AtariGo"))
+        .stdout(predicates::str::contains("verified: "));
+    // Its proof as SGF: sgf-parse reads it, and it loads back at the example's position.
+    let out = plyscope()
+        .args(["export", example, "--format", "sgf"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let proof = sgf_reader::parse(&text).unwrap();
+    assert_eq!(proof.to_move, Some(Player::Black));
+    let back = puzzle::parse(&text, "proof.sgf").unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(example);
+    let original = puzzle::load(path.to_str().unwrap()).unwrap();
+    assert_eq!(back.position.diagram(), original.position.diagram());
 }

@@ -49,9 +49,9 @@
 //! stones with White to move break the alternate-play counts of AtariGo), set-up after a
 //! move, a file of several games, a malformed file.
 //!
-//! The writer, `proof_tree/sgf.rs`, stays hand-written: it streams a proof of up to
-//! [`crate::proof_tree::sgf::MAX_SGF_NODES`] moves into one string, where building
-//! `sgf-parse`'s owned node tree first would double the memory for no gain.
+//! The writer, `proof_tree/sgf.rs`, stays hand-written: it streams a proof of up to two
+//! million moves (its `MAX_SGF_NODES`) into one string, where building `sgf-parse`'s owned
+//! node tree first would double the memory for no gain.
 
 mod syntax;
 
