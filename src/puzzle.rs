@@ -26,13 +26,15 @@
 //! file, line and column and what was expected. Nothing in here panics on any input.
 //!
 //! Bundled puzzles (`puzzles/*.toml`) are compiled in with `include_str!`, so the binary
-//! works from any directory; [`load`] tries a bundled name first, then a file path.
+//! works from any directory; [`load`] tries a bundled name first, then a file path. A file
+//! path may also name an SGF game record (Go read as AtariGo, Hex), read by `puzzle/sgf.rs`.
 
 mod bundled;
 mod dama;
 mod diagram;
 mod gobblet;
 mod schema;
+mod sgf;
 pub(crate) mod source;
 mod validate;
 
@@ -390,12 +392,25 @@ impl fmt::Display for PuzzleError {
 impl std::error::Error for PuzzleError {}
 
 /// Parses and validates the text of a puzzle file; `origin` names it in messages and becomes
-/// the puzzle's name.
+/// the puzzle's name. An SGF game record (text that starts with `(`, or an `origin` ending in
+/// `.sgf`) is read by `puzzle/sgf.rs`, anything else as a TOML puzzle.
 pub fn parse(text: &str, origin: &str) -> Result<Puzzle, PuzzleError> {
-    validate::parse(text, origin)
+    if is_sgf(text, origin) {
+        sgf::parse(text, origin)
+    } else {
+        validate::parse(text, origin)
+    }
 }
 
-/// Loads a bundled puzzle by name, or else the puzzle file at that path.
+/// Whether `text` read from `origin` is SGF rather than a TOML puzzle.
+fn is_sgf(text: &str, origin: &str) -> bool {
+    let named = std::path::Path::new(origin)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    named || sgf::looks_like_sgf(text)
+}
+
+/// Loads a bundled puzzle by name, or else the puzzle file (TOML or SGF) at that path.
 pub fn load(name_or_path: &str) -> Result<Puzzle, PuzzleError> {
     if let Some(puzzle) = find_bundled(name_or_path) {
         return puzzle.load();

@@ -381,6 +381,30 @@ fn proof_seeds() -> Vec<String> {
         .clone()
 }
 
+/// SGF game records (issue 20), read by the same `puzzle::parse`: the README's example, the
+/// HexGui-shaped fixture and small files touching every property the reader interprets.
+fn sgf_seeds() -> Vec<String> {
+    let mut seeds = vec![
+        include_str!("../examples/atarigo-5x5-game.sgf").to_string(),
+        include_str!("fixtures/sgf/hexgui-5x5.sgf").to_string(),
+    ];
+    for s in [
+        "(;FF[4]GM[1]SZ[5]AB[bc][cb]AW[cc][dc]PL[B];B[cd];W[bd])",
+        "(;GM[1]SZ[4:3]AB[aa:ba]AW[dc][cc];AE[aa]AB[bb];B[ab])",
+        "(;GM[1]SZ[3]AB[aa][cc]AW[bb](;W[ab];B[ba])(;W[ba]))",
+        "(;FF[4]GM[11]SZ[4];AB[b3](;W[c2];B[c3])(;W[cb]))",
+        "(;FF[4]GM[1]CA[UTF-8]AP[plyscope:0.1.0]SZ[3]PL[B]AW[aa]AB[cc];B[ab];W[bb])",
+    ] {
+        seeds.push(s.to_string());
+    }
+    seeds
+}
+
+/// Text made of SGF's characters after `(;`, so the SGF reader gets it.
+fn sgf_text() -> impl Strategy<Value = String> {
+    r"\(;[()\[\];:\\A-Za-z0-9 \n-]{0,300}"
+}
+
 fn keymap() -> &'static Keymap {
     parsers::bundled_keymap()
 }
@@ -389,6 +413,9 @@ fn keymap() -> &'static Keymap {
 fn the_seeds_parse() {
     for s in puzzle_seeds() {
         puzzle::parse(&s, "seed").unwrap();
+    }
+    for s in sgf_seeds() {
+        puzzle::parse(&s, "seed.sgf").unwrap_or_else(|e| panic!("{e}"));
     }
     for s in theme_seeds() {
         ThemeSpec::parse("seed", &s).unwrap();
@@ -483,6 +510,16 @@ fn puzzle_mutated() {
     fuzz("puzzle_mutated", mutated(puzzle_seeds()), |s| {
         parse_puzzle(s)
     });
+}
+
+#[test]
+fn sgf_text_is_refused_or_read_without_a_panic() {
+    fuzz("sgf_text", sgf_text(), |s| parse_puzzle(s));
+}
+
+#[test]
+fn sgf_mutated() {
+    fuzz("sgf_mutated", mutated(sgf_seeds()), |s| parse_puzzle(s));
 }
 
 #[test]

@@ -33,7 +33,8 @@ use super::{AlgorithmParser, parse_seconds, usage_error_in};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file (TOML, or an SGF
+    /// game record: Go read as AtariGo, or Hex).
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
     /// An algorithm to run; give it at least twice (`--algo id --algo dfpn`). Ratios are to

@@ -24,7 +24,8 @@ pub const DEFAULT_PUZZLE: &str = "tree-abc";
 
 #[derive(Args, Debug)]
 pub struct ExploreArgs {
-    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file (TOML, or an SGF
+    /// game record: Go read as AtariGo, or Hex).
     #[arg(value_name = "PUZZLE", default_value = DEFAULT_PUZZLE)]
     pub puzzle: String,
     /// The search algorithm (default: the puzzle's own, else its game's: lambda-dfpn for

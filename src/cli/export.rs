@@ -18,7 +18,8 @@ use super::AlgorithmParser;
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file.
+    /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file (TOML, or an SGF
+    /// game record: Go read as AtariGo, or Hex).
     #[arg(value_name = "PUZZLE")]
     pub puzzle: String,
     /// The search algorithm (default: the puzzle's own, else its game's: lambda-dfpn for

@@ -54,7 +54,8 @@ printing what was known.";
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Bundled puzzle names (see `plyscope list`) or paths to puzzle files.
+    /// Bundled puzzle names (see `plyscope list`) or paths to puzzle files (TOML, or SGF game
+    /// records: Go read as AtariGo, or Hex).
     #[arg(value_name = "PUZZLE", required_unless_present = "all")]
     pub puzzles: Vec<String>,
     /// Solve every bundled puzzle and check each against its expected answer.

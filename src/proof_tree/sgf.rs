@@ -6,14 +6,22 @@
 //! `SZ` (`SZ[5]`, or `SZ[7:6]` for a rectangle), the stones of the puzzle's position as `AB`
 //! and `AW`, and the side to move as `PL`. The proof DAG is unfolded into a tree of
 //! variations: one `B`/`W` node per move, a variation per defender move at AND nodes.
-//! Points use SGF's letters, column from the left and row from the top (`aa` is the top left
-//! corner): a1 on a 5x5 board is `ae`.
+//! Go and m,n,k points use SGF's letters, column from the left and row from the top (`aa` is
+//! the top left corner): a1 on a 5x5 board is `ae`. Hex cells are written by name (`c3`), as
+//! HexGui and Benzene write and read them (HexGui's `SgfWriter.java`, Benzene's `HexSgUtil`),
+//! whose `c3` is plyscope's `c3` (`puzzle/sgf.rs` states the mapping); Go letters flipped
+//! upside down would mirror a Hex board onto another position.
+//!
+//! The writer is hand-written rather than `sgf-parse`'s serializer: it streams up to
+//! [`MAX_SGF_NODES`] moves into one string, where the crate wants an owned tree of nodes
+//! first. `puzzle/sgf.rs` reads these files back (`plyscope solve proof.sgf` reads the root
+//! position), and the tests check them with `sgf-parse` and with Python's sgfmill.
 //!
 //! [`variations`] is the unfolded tree the file holds; the tests read files back with the
 //! `sgf-parse` crate (tests/common/sgf.rs) and compare. Unfolding is bounded by
 //! [`MAX_SGF_NODES`].
 
-use crate::game::{Player, Point, StoneGame, parse_point};
+use crate::game::{Player, Point, StoneGame, parse_point, point_name};
 use crate::puzzle::{self, Position};
 
 use super::ProofTree;
@@ -135,7 +143,11 @@ fn unfold(
     Ok(out)
 }
 
-fn sgf_point(p: Point, columns: usize, rows: usize) -> String {
+/// A point as written: the cell's name for Hex (`GM[11]`), Go letters otherwise.
+fn sgf_point(game: u32, p: Point, columns: usize, rows: usize) -> String {
+    if game == 11 {
+        return point_name(p, columns);
+    }
     let x = p as usize % columns;
     let y = rows - 1 - p as usize / columns;
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
@@ -231,11 +243,11 @@ fn write_vars(
         if !stones.is_empty() {
             out.push_str(prop);
             for &p in stones {
-                out.push_str(&format!("[{}]", sgf_point(p, b.columns, b.rows)));
+                out.push_str(&format!("[{}]", sgf_point(b.game, p, b.columns, b.rows)));
             }
         }
     }
-    write_variations(&mut out, vars, b.columns, b.rows)?;
+    write_variations(&mut out, vars, &b)?;
     out.push_str(")\n");
     Ok(out)
 }
@@ -247,15 +259,10 @@ fn color(p: Player) -> &'static str {
     }
 }
 
-fn write_variations(
-    out: &mut String,
-    vars: &[Variation],
-    columns: usize,
-    rows: usize,
-) -> Result<(), SgfError> {
+fn write_variations(out: &mut String, vars: &[Variation], b: &Board) -> Result<(), SgfError> {
     let single = vars.len() == 1;
     for v in vars {
-        let p = parse_point(&v.mv, columns, rows)
+        let p = parse_point(&v.mv, b.columns, b.rows)
             .map_err(|e| SgfError(format!("move {}: {e}", v.mv)))?;
         if !single {
             out.push('(');
@@ -263,9 +270,9 @@ fn write_variations(
         out.push_str(&format!(
             ";{}[{}]",
             color(v.player),
-            sgf_point(p, columns, rows)
+            sgf_point(b.game, p, b.columns, b.rows)
         ));
-        write_variations(out, &v.children, columns, rows)?;
+        write_variations(out, &v.children, b)?;
         if !single {
             out.push(')');
         }
@@ -280,7 +287,10 @@ mod tests {
     #[test]
     fn points_use_sgf_letters_from_the_top() {
         // a1 on a 5x5 board is the bottom left corner: column a, fifth row from the top.
-        assert_eq!(sgf_point(0, 5, 5), "ae");
-        assert_eq!(sgf_point(6, 4, 3), "cb");
+        assert_eq!(sgf_point(1, 0, 5, 5), "ae");
+        assert_eq!(sgf_point(4, 6, 4, 3), "cb");
+        // Hex cells by name, as HexGui writes them.
+        assert_eq!(sgf_point(11, 0, 5, 5), "a1");
+        assert_eq!(sgf_point(11, 7, 5, 5), "c2");
     }
 }

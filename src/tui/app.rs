@@ -165,7 +165,7 @@ pub struct PickerEntry {
     pub location: String,
 }
 
-/// The bundled puzzles, then the `*.toml` files of `dir` in name order.
+/// The bundled puzzles, then the `*.toml` and `*.sgf` files of `dir` in name order.
 pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
     let detail = |loaded: Result<Puzzle, puzzle::PuzzleError>| match loaded {
         Ok(p) => format!(
@@ -189,7 +189,8 @@ pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml"))
+        // Puzzle files and SGF game records (Go read as AtariGo, Hex): `puzzle::load` reads both.
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml" || x == "sgf"))
         .collect();
     files.sort();
     for path in files {
@@ -1277,9 +1278,17 @@ mod tests {
         std::fs::write(dir.join("mine.toml"), tree).unwrap();
         std::fs::write(dir.join("broken.toml"), "game = 3\n").unwrap();
         std::fs::write(dir.join("notes.txt"), "not a puzzle").unwrap();
+        // An SGF game record opens too (Go read as AtariGo).
+        std::fs::write(dir.join("z-game.sgf"), "(;GM[1]SZ[5]AB[cc]AW[dd])").unwrap();
         let entries = picker_entries(Some(&dir));
         let bundled = puzzle::bundled().len();
-        assert_eq!(entries.len(), bundled + 2);
+        assert_eq!(entries.len(), bundled + 3);
+        assert_eq!(entries[bundled + 2].name, "z-game.sgf");
+        assert!(
+            entries[bundled + 2].detail.starts_with("atarigo 5x5"),
+            "{:?}",
+            entries[bundled + 2]
+        );
         assert_eq!(entries[bundled].name, "broken.toml");
         assert!(
             entries[bundled].detail.contains("broken.toml"),
@@ -1297,6 +1306,9 @@ mod tests {
         app.puzzle_dir = Some(dir.clone());
         app.update(Action::OpenPicker);
         app.update(Action::StepEnd); // ignored while the picker is open
+        for _ in 0..bundled + 3 {
+            app.update(Action::Up);
+        }
         for _ in 0..bundled + 1 {
             app.update(Action::Down);
         }
@@ -1308,6 +1320,19 @@ mod tests {
             "{:?}",
             app.summary
         );
+        app.update(Action::OpenPicker);
+        for _ in 0..bundled + 3 {
+            app.update(Action::Up);
+        }
+        for _ in 0..bundled + 2 {
+            app.update(Action::Down);
+        }
+        app.update(Action::Select);
+        assert_eq!(
+            app.puzzle.title,
+            "SGF position (Go read as AtariGo: the first capture wins)"
+        );
+        app.wait_for_search(&rx);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -6,7 +6,8 @@
 //! alongside the writer would share the writer's misreadings of.
 //!
 //! Go files (`GM[1]`, AtariGo) parse with typed points, other games (m,n,k's `GM[4]`, Hex's
-//! `GM[11]`) with points as text; both come back in the game's notation ("c3").
+//! `GM[11]`) with points as text; both come back in the game's notation ("c3"). Hex cells are
+//! written by name, as HexGui writes them, the other games' points as Go letters.
 
 use plyscope::game::{Player, point_name};
 use plyscope::proof_tree::sgf::Variation;
@@ -91,6 +92,17 @@ impl Items for unknown_game::Prop {
     }
 }
 
+/// An SGF point ("ae": column from the left, row from the top; for Hex a cell name, "c3")
+/// in the game's notation.
+fn point_of(game: i64, text: &str, columns: usize, rows: usize) -> Result<String, String> {
+    if game == 11 {
+        return plyscope::game::parse_point(text, columns, rows)
+            .map(|p| point_name(p, columns))
+            .map_err(|e| format!("'{text}' is not a Hex cell: {e}"));
+    }
+    game_point(text, columns, rows)
+}
+
 /// An SGF point ("ae": column from the left, row from the top) in the game's notation.
 fn game_point(text: &str, columns: usize, rows: usize) -> Result<String, String> {
     let bad = || format!("'{text}' is not a point of a {columns}x{rows} board");
@@ -135,7 +147,7 @@ fn proof<P: Items>(root: &SgfNode<P>) -> Result<SgfProof, String> {
     let in_notation = |points: Vec<String>| -> Result<Vec<String>, String> {
         let mut out = points
             .iter()
-            .map(|p| game_point(p, columns, rows))
+            .map(|p| point_of(game, p, columns, rows))
             .collect::<Result<Vec<_>, _>>()?;
         out.sort();
         Ok(out)
@@ -147,13 +159,14 @@ fn proof<P: Items>(root: &SgfNode<P>) -> Result<SgfProof, String> {
         to_move,
         black: in_notation(black)?,
         white: in_notation(white)?,
-        variations: variations(root, columns, rows)?,
+        variations: variations(root, game, columns, rows)?,
     })
 }
 
 /// The children of `node` as variations.
 fn variations<P: Items>(
     node: &SgfNode<P>,
+    game: i64,
     columns: usize,
     rows: usize,
 ) -> Result<Vec<Variation>, String> {
@@ -171,8 +184,8 @@ fn variations<P: Items>(
             };
             Ok(Variation {
                 player: *player,
-                mv: game_point(point, columns, rows)?,
-                children: variations(child, columns, rows)?,
+                mv: point_of(game, point, columns, rows)?,
+                children: variations(child, game, columns, rows)?,
             })
         })
         .collect()
