@@ -15,7 +15,9 @@ use std::fmt;
 
 /// The two players. `Black` is the first player in every game (in m,n,k "X", in Hex the
 /// player joining rows 1 and n, in a textbook tree the root player).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Player {
     Black,
     White,
@@ -184,7 +186,17 @@ impl<'a, M: Copy + Default> IntoIterator for &'a MoveList<M> {
 /// search plays and undoes millions of moves and never copies a board.
 pub trait Game: Clone + Send + 'static {
     /// A move. Small and `Copy` (stone games use a point index).
-    type Move: Copy + Eq + Default + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    /// Serializable so a recorded search can be saved and opened again (`crate::run::saved`).
+    type Move: Copy
+        + Eq
+        + Default
+        + std::hash::Hash
+        + fmt::Debug
+        + Send
+        + Sync
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + 'static;
 
     /// A short name of the game ("m,n,k", "atarigo", "hex", "tree").
     fn name(&self) -> &'static str;

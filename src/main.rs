@@ -114,6 +114,7 @@ fn run_command(cli: Cli) -> ExitCode {
             color: ColorChoice::Auto,
             record: RecordConfig::DEFAULT_BUDGET,
             max_mem: None,
+            open: None,
         }),
     };
     match result {

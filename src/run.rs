@@ -8,6 +8,7 @@ pub mod knowledge;
 pub mod observed;
 pub mod progress;
 pub mod registry;
+pub mod saved;
 pub mod shard;
 pub mod solve;
 pub mod spec;

@@ -50,7 +50,19 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 /// A search value from the side to move's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Value(pub i32);
 
 /// Value of a win at the root itself; a win `n` plies away is `WIN - n`.
@@ -158,7 +170,7 @@ impl fmt::Display for Value {
 }
 
 /// The alpha-beta window `(alpha, beta)` a node is searched with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Window {
     pub alpha: Value,
     pub beta: Value,
@@ -188,7 +200,7 @@ impl fmt::Display for Window {
 }
 
 /// What a returned value says about the true (depth-limited) value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Bound {
     /// The value is exact.
     Exact,
@@ -222,7 +234,7 @@ impl Bound {
 }
 
 /// Limits of one search; `None` means unlimited.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     /// Maximum depth in plies (nominal depth of alpha-beta; the last iteration of `id`).
     pub max_depth: Option<u32>,
@@ -397,7 +409,7 @@ pub struct SearchResult<M> {
 }
 
 /// The searches the CLI's `--algo` names: the alpha-beta family and the threat searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Algorithm {
     /// Plain negamax minimax, no pruning.
     Minimax,

@@ -6,6 +6,7 @@
 //! engines emit through it) lives in the search layer, [`crate::search::observer`]: trace
 //! builds on search, never the other way round.
 
+pub mod codec;
 pub mod live;
 pub mod recorder;
 pub mod replay;

@@ -55,6 +55,9 @@ static PANICKED: AtomicBool = AtomicBool::new(false);
 
 type Term = Terminal<CrosstermBackend<BufWriter<Stdout>>>;
 
+/// A saved run decoded for the explorer (`explore --open`).
+pub use app::saved_run::Reopened;
+
 /// What the explorer opens with.
 pub struct ExploreOptions {
     pub puzzle: Puzzle,
@@ -67,6 +70,8 @@ pub struct ExploreOptions {
     pub keymap: Keymap,
     /// Lesson mode: play this lesson's script (its search replaces the puzzle's).
     pub lesson: Option<crate::lesson::Lesson>,
+    /// A saved run to show instead of searching (`explore --open`; `puzzle` is its puzzle).
+    pub reopened: Option<app::saved_run::Reopened>,
 }
 
 /// Leaves raw mode and the alternate screen; safe to call twice.
@@ -206,13 +211,16 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
     let theme = options.theme;
-    let mut app = App::new(
-        options.puzzle,
-        options.algorithm,
-        options.record,
-        options.keymap,
-        tx,
-    );
+    let mut app = match options.reopened {
+        Some(run) => App::from_reopened(run, options.keymap, tx),
+        None => App::new(
+            options.puzzle,
+            options.algorithm,
+            options.record,
+            options.keymap,
+            tx,
+        ),
+    };
     app.puzzle_dir = std::env::current_dir().ok();
     if let Some(second) = options.compare {
         split::open_with(&mut app, second);

@@ -54,6 +54,10 @@ pub struct ExploreArgs {
     /// the screen opens.
     #[arg(long, value_name = "MB", value_parser = parse_max_mem)]
     pub max_mem: Option<u64>,
+    /// Open a saved run (`w` in the explorer writes one) at the step and with the panes it
+    /// was saved with, without searching; PUZZLE and --algo are taken from the file.
+    #[arg(long, value_name = "RUN", conflicts_with_all = ["algo", "compare"])]
+    pub open: Option<std::path::PathBuf>,
 }
 
 /// What one recorded event may hold in memory, in bytes: a trace takes about 50 bytes per
@@ -69,6 +73,9 @@ pub fn explorer_memory_bound(record: u64, tt_mb: u64) -> u64 {
 }
 
 pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.open {
+        return open_saved(args, path);
+    }
     let puzzle = puzzle::load(&args.puzzle)?;
     // The explorer runs what `solve` runs: a refused algorithm is refused in the same words
     // (and exit status) before the screen opens.
@@ -106,6 +113,35 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
         theme,
         keymap,
         lesson: None,
+        reopened: None,
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `explore --open RUN`: the saved run is read, checked and decoded before the terminal is
+/// touched, so a bad file is one line on stderr.
+fn open_saved(args: &ExploreArgs, path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    if args.puzzle != DEFAULT_PUZZLE {
+        super::usage_error_in(
+            Some("explore"),
+            format!(
+                "--open takes the puzzle from the saved run; leave out PUZZLE ('{}')",
+                args.puzzle
+            ),
+        );
+    }
+    let run = plyscope::run::saved::read(path)?;
+    let reopened = plyscope::tui::Reopened::load(&run)?;
+    let (theme, keymap) = theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
+    tui::run(ExploreOptions {
+        puzzle: reopened.puzzle.clone(),
+        algorithm: None,
+        compare: None,
+        record: reopened.spec.record,
+        theme,
+        keymap,
+        lesson: None,
+        reopened: Some(reopened),
     })?;
     Ok(ExitCode::SUCCESS)
 }

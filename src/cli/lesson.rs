@@ -57,6 +57,7 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         record: RecordConfig::DEFAULT_BUDGET,
         theme,
         keymap,
+        reopened: None,
         lesson: Some(lesson),
     })?;
     Ok(ExitCode::SUCCESS)

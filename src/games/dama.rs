@@ -147,7 +147,9 @@ impl Pieces {
 /// were kings, for undo), the intermediate landing squares of a jump (for its notation) and
 /// whether a man is promoted. `Copy`, 32 bytes; only meaningful in the position it was
 /// generated for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct DamaMove {
     from: u8,
     to: u8,

@@ -129,7 +129,9 @@ pub const RESERVE: u8 = u8::MAX;
 
 /// A move: a piece of `size` from the reserve ([`RESERVE`]) or from square `from`, to square
 /// `to`. Three bytes, `Copy`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct GobbletMove {
     pub from: u8,
     pub to: u8,

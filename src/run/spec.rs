@@ -7,7 +7,7 @@ use crate::puzzle::{Position, Puzzle};
 use crate::search::{Algorithm, Limits, SearchConfig};
 
 /// Which search to run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchSpec {
     pub config: SearchConfig,
     pub limits: Limits,

@@ -12,7 +12,7 @@ use crate::search::{Algorithm, MAX_PLY};
 /// moves of the ply, then the rest by 1-ply evaluation (if on) with the history score as
 /// the tie-break (or by history alone). Ties keep the generator's order, so node counts are
 /// deterministic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MoveOrdering {
     /// Search the best move stored in the transposition table first.
     pub tt_move: bool,
@@ -122,7 +122,7 @@ impl Enhancement {
 }
 
 /// A search's settings. `SearchConfig::default()` is what `solve` uses unless told otherwise.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchConfig {
     /// The algorithm (`--algo`).
     pub algorithm: Algorithm,

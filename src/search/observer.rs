@@ -34,7 +34,7 @@ use crate::search::{Bound, Value, Window};
 pub const GO: ControlFlow<()> = ControlFlow::Continue(());
 
 /// A transposition-table entry as an observer sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TtEntryView<M> {
     /// Stored value, relative to the probing node.
     pub value: Value,
@@ -50,7 +50,7 @@ pub struct TtEntryView<M> {
 }
 
 /// Why a LAMBDA(p, n) call (thesis 000 5.1) was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LambdaPurpose {
     /// The search the user asked for.
     Root,
@@ -65,7 +65,7 @@ pub enum LambdaPurpose {
 }
 
 /// A node of the lambda tree as the engines report it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LambdaNodeKind<M> {
     /// A LAMBDA(attacker, level) call on the current position (no move played).
     Search(LambdaPurpose),
@@ -90,7 +90,7 @@ pub struct LambdaNode<M> {
 }
 
 /// How a lambda node ended (reported on leaving it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LambdaVerdict {
     /// Search: the attacker has a lambda-tree of value 1 of this level. Attack move: it wins at
     /// this level. Defence move: it does not stop the attack.
@@ -114,7 +114,7 @@ pub enum LambdaVerdict {
 }
 
 /// A transposition-table entry of the lambda engines as an observer sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LambdaTtView {
     /// True when the stored result is a win for the attacker.
     pub won: bool,

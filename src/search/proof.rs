@@ -21,7 +21,7 @@ pub const PN_INFINITY: u32 = u32::MAX;
 pub const PN_MAX_FINITE: u32 = PN_INFINITY - 1;
 
 /// A proof number and a disproof number, printed as `[pn, dn]` (`∞` for infinity).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ProofNumbers {
     /// Proof number.
     pub pn: u32,
@@ -142,7 +142,7 @@ pub struct Goal {
 }
 
 /// How PNS initialises a new leaf (seed 003).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LeafInit {
     /// `[1, 1]` for every unsolved leaf.
     Unit,
@@ -154,7 +154,7 @@ pub enum LeafInit {
 }
 
 /// Settings of the proof-number family.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ProofConfig {
     /// Leaf initialisation (PNS, PN², and df-pn's new nodes).
     pub init: LeafInit,

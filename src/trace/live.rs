@@ -77,6 +77,21 @@ impl<M> Default for LiveTrace<M> {
 }
 
 impl<M: Copy> LiveTrace<M> {
+    /// A finished trace read back from a saved run (`crate::run::saved`): nothing appends to
+    /// it, and readers see every event at once.
+    pub fn finished(trace: Trace<M>) -> Self {
+        let events = trace.len() as u64;
+        LiveTrace {
+            trace: RwLock::new(trace),
+            published: AtomicU64::new(events),
+            unrecorded: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            finished: AtomicBool::new(true),
+        }
+    }
+}
+
+impl<M: Copy> LiveTrace<M> {
     /// Reads the trace as appended so far. Hold the guard while stepping and drawing; the
     /// engine's next append waits for it.
     pub fn read(&self) -> RwLockReadGuard<'_, Trace<M>> {

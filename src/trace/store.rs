@@ -80,7 +80,7 @@ fn opt(id: u32) -> Option<u32> {
 pub type ZoneId = u32;
 
 /// How a node came to be searched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum NodeKind {
     /// The root of a search (each iteration of iterative deepening has its own).
     Root,
@@ -119,7 +119,7 @@ impl NodeKind {
 }
 
 /// Which of a proof node's visit events an [`Event::Pn`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PnStep {
     /// The first enter: the node is created.
     FirstEnter,
@@ -143,7 +143,7 @@ pub(crate) mod pn_flags {
 
 /// Links of a proof node to its children (first-entry order), filled in as batches are
 /// appended to the trace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PnLinks {
     pub(crate) first_child: NodeId,
     pub(crate) last_child: NodeId,
@@ -169,7 +169,9 @@ impl PnLinks {
 }
 
 /// A range of moves in the trace's side buffer ([`Trace::moves`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct MoveRange {
     /// First index into the buffer.
     pub start: u32,
@@ -196,7 +198,7 @@ impl MoveRange {
 /// The event fields (`leave`, `cutoff`, ...) are filled in when those events are appended;
 /// what was true at an earlier step is the replay's business ([`super::replay::Replay`]):
 /// an event at index `e` has happened at step `i` when `e < i`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TraceNode<M> {
     pub(crate) parent: NodeId,
     /// One past the last node of the subtree, once the node is left.
@@ -362,7 +364,7 @@ impl<M: Copy> TraceNode<M> {
 
 /// One thing the engine reported. Small and `Copy`; lists of moves are ranges into
 /// [`Trace::moves`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Event<M> {
     /// An iteration of iterative deepening starts, to `depth` plies.
     Iteration { depth: u32 },
@@ -589,7 +591,7 @@ impl<M> Batch<M> {
 }
 
 /// Where a record stops short of the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Truncation {
     /// The record ends at this event count: the engine went on without recording.
     pub at: u64,
@@ -597,7 +599,7 @@ pub struct Truncation {
 
 /// The record of one search: the node arena, the event log, the move buffer, and indexes of
 /// the events the explorer jumps to.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Trace<M> {
     nodes: Vec<TraceNode<M>>,
     events: Vec<Event<M>>,

@@ -14,7 +14,7 @@
 //!
 //! Proof-number searches (issue 5, item 6) add steps to the next expansion (`e` / `E`),
 //! proof (`n` / `N`: a node becoming proven or disproven) and df-pn threshold change
-//! (`y` / `Y`), `w` / `W` to the solved nodes of the tree, and `d` to show the children's
+//! (`y` / `Y`), `f` / `W` to the solved nodes of the tree, and `d` to show the children's
 //! disproof numbers on the board instead of their proof numbers. `a` cycles through the
 //! proof family too (PNS and df-pn only on literal trees).
 
@@ -24,6 +24,7 @@ pub mod depth;
 pub mod lesson;
 pub mod lesson_picker;
 pub mod level;
+pub mod saved_run;
 pub mod split;
 pub mod text_scroll;
 
@@ -82,6 +83,9 @@ pub const NODE_LIMITS: [Option<u64>; 4] = [None, Some(1_000), Some(100_000), Som
 /// The explorer's state.
 pub struct App {
     pub puzzle: Puzzle,
+    /// The puzzle's text when it has no file to read again (a saved run's puzzle), for
+    /// saving the run ([`saved_run`]).
+    pub puzzle_source: Option<String>,
     /// The algorithm asked for on the command line (`None`: the puzzle's own).
     pub algorithm: Option<Algorithm>,
     pub spec: SearchSpec,
@@ -228,8 +232,21 @@ impl App {
         tx: Sender<Msg>,
     ) -> App {
         let session = worker::start(&puzzle, spec, 1, tx.clone());
+        App::over_session(puzzle, algorithm, spec, session, keymap, tx)
+    }
+
+    /// Opens `puzzle` over `session`, a search already started (or a saved record).
+    pub fn over_session(
+        puzzle: Puzzle,
+        algorithm: Option<Algorithm>,
+        spec: SearchSpec,
+        session: Box<dyn Session>,
+        keymap: Keymap,
+        tx: Sender<Msg>,
+    ) -> App {
         App {
             puzzle,
+            puzzle_source: None,
             algorithm,
             spec,
             node_limit: 0,
@@ -363,6 +380,7 @@ impl App {
     pub fn open(&mut self, puzzle: Puzzle) {
         self.split = None;
         self.puzzle = puzzle;
+        self.puzzle_source = None;
         self.algorithm = None;
         self.node_limit = 0;
         self.max_level = None;
@@ -856,6 +874,7 @@ impl App {
             }
             Action::CycleDepthLimit => depth::cycle(self),
             Action::ExportClass => class::export(self),
+            Action::SaveRun => saved_run::save(self),
             Action::PlayPause => self.playing = !self.playing,
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),

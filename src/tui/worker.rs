@@ -44,6 +44,38 @@ pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box
     }
 }
 
+/// The session of a saved run (`crate::run::saved`): its record, decoded for `puzzle`'s
+/// game, with nothing searching.
+pub fn reopen(
+    puzzle: &Puzzle,
+    spec: &SearchSpec,
+    run: &crate::run::saved::SavedRun,
+) -> Result<Box<dyn Session>, crate::run::saved::SavedRunError> {
+    match &puzzle.position {
+        Position::Mnk(g) => reopen_game(g.clone(), spec, run),
+        Position::AtariGo(g) => reopen_game(g.clone(), spec, run),
+        Position::Hex(g) => reopen_game(g.clone(), spec, run),
+        Position::Tree(g) => reopen_game(g.clone(), spec, run),
+        Position::Dama(g) => reopen_game(g.clone(), spec, run),
+        Position::Gobblet(g) => reopen_game(g.clone(), spec, run),
+    }
+}
+
+fn reopen_game<G: BoardGame + Send + 'static>(
+    root: G,
+    spec: &SearchSpec,
+    run: &crate::run::saved::SavedRun,
+) -> Result<Box<dyn Session>, crate::run::saved::SavedRunError> {
+    let trace = run.trace::<G::Move>()?;
+    let live = crate::trace::live::LiveTrace::finished(trace);
+    live.set_unrecorded(run.header.unrecorded);
+    Ok(GameSession::over_with(
+        root,
+        std::sync::Arc::new(live),
+        spec.config,
+    ))
+}
+
 /// Runs `spec` from `root` on the worker thread; its reports arrive on `tx` as [`Msg`]s.
 fn start_game<G: BoardGame + Send + 'static>(
     root: G,

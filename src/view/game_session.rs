@@ -364,6 +364,14 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.live.unrecorded()
     }
 
+    fn node_count(&self) -> usize {
+        self.live.read().node_count()
+    }
+
+    fn encode_trace(&self) -> Vec<u8> {
+        crate::trace::codec::encode(&*self.live.read())
+    }
+
     fn step(&self) -> usize {
         self.replay.step()
     }

@@ -19,7 +19,7 @@ use crate::trace::replay::{Candidates, LambdaState, NodeStatus, Replay, candidat
 use crate::trace::store::{NodeId, NodeKind, Trace, ZoneId};
 
 /// Which zone the board overlay draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ZoneSide {
     /// The attack zone ATTACK used.
     Attack,
@@ -46,7 +46,7 @@ impl ZoneSide {
 }
 
 /// Which orders of a zone the overlay draws: `X1`, `X2`, `X3` or every region.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ZoneOrders {
     One,
     UpToTwo,
@@ -97,7 +97,7 @@ impl ZoneOrders {
 }
 
 /// How the board overlay is set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ZoneView {
     pub side: ZoneSide,
     pub orders: ZoneOrders,

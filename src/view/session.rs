@@ -36,7 +36,9 @@ pub enum MarkKind {
 
 /// Which of the Hex solver's knowledge the board shows (the `cycle_knowledge` key): off,
 /// each player's edge connection, or the pruned moves with their reasons.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum KnowledgeView {
     #[default]
     Off,
@@ -190,6 +192,11 @@ pub trait Session: Send {
     fn finished(&self) -> bool;
     /// Events the engine made after the record budget ran out.
     fn unrecorded(&self) -> u64;
+    /// Nodes recorded (the arena's size, every step included).
+    fn node_count(&self) -> usize;
+    /// The recorded search as it stands, encoded for a saved run
+    /// ([`crate::trace::codec::encode`]).
+    fn encode_trace(&self) -> Vec<u8>;
     /// The replay step.
     fn step(&self) -> usize;
     /// The tree as of the step: nodes entered and the deepest ply among them (the split

@@ -4,7 +4,7 @@
 use crate::search::Stats;
 
 /// Settings of one lambda or dual-lambda search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LambdaConfig {
     /// The highest lambda level tried: LAMBDA(p, n) iterates the levels 1..=n (`--max-level`).
     pub max_level: u8,

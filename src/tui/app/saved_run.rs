@@ -1,0 +1,215 @@
+//! Saved runs in the explorer (issue 20; action `save_run`, `w`): the recorded search as it
+//! stands, with the step, the selection and the panes' settings, written to the current
+//! directory as `PUZZLE-ALGORITHM-stepN.plyrun` (the file format: `crate::run::saved`), and
+//! reopened by `plyscope explore --open FILE` without searching ([`App::from_saved`]).
+//!
+//! The split view's second search is not part of the file (the status line says so when
+//! the split is open); everything of the first search is.
+
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+
+use serde::{Deserialize, Serialize};
+
+use crate::puzzle;
+use crate::run::saved::{self, RunInfo, SavedRun, SavedRunError};
+use crate::search::Algorithm;
+use crate::trace::store::NodeId;
+use crate::tui::keymap::Keymap;
+use crate::tui::worker::{self, Msg};
+use crate::view::lambda::ZoneView;
+use crate::view::session::KnowledgeView;
+
+use super::App;
+
+/// What the explorer shows besides the record: restored as it was. Fields a later version
+/// adds get their defaults in an older file.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedView {
+    pub step: usize,
+    pub selected: Option<NodeId>,
+    pub follow: bool,
+    pub expanded: Vec<NodeId>,
+    pub show_values: bool,
+    pub show_dn: bool,
+    pub show_history: bool,
+    pub show_iterations: bool,
+    pub show_window: bool,
+    pub knowledge: KnowledgeView,
+    pub zone: ZoneView,
+    pub max_level: Option<u8>,
+    pub root_analysis: bool,
+    pub node_limit: usize,
+    pub depth_limit: Option<u32>,
+    pub speed: usize,
+    pub bookmarks: Vec<usize>,
+    /// The algorithm asked for (`None`: the puzzle's own).
+    pub algorithm: Option<String>,
+}
+
+impl SavedView {
+    /// The explorer's state now.
+    pub fn of(app: &App) -> SavedView {
+        let mut expanded: Vec<NodeId> = app.expanded.iter().copied().collect();
+        expanded.sort_unstable();
+        SavedView {
+            step: app.session.step(),
+            selected: app.selected,
+            follow: app.follow,
+            expanded,
+            show_values: app.show_values,
+            show_dn: app.show_dn,
+            show_history: app.show_history,
+            show_iterations: app.show_iterations,
+            show_window: app.show_window,
+            knowledge: app.knowledge,
+            zone: app.zone,
+            max_level: app.max_level,
+            root_analysis: app.root_analysis,
+            node_limit: app.node_limit,
+            depth_limit: app.depth_limit,
+            speed: app.speed,
+            bookmarks: app.bookmarks.steps(),
+            algorithm: app.algorithm.map(|a| a.name().to_string()),
+        }
+    }
+
+    /// Puts this state back into `app`, whose session holds the saved record.
+    fn apply(&self, app: &mut App) {
+        app.session.seek(self.step.min(app.session.len()));
+        app.selected = self
+            .selected
+            .filter(|&n| (n as usize) < app.session.node_count());
+        app.follow = self.follow;
+        app.expanded = self
+            .expanded
+            .iter()
+            .copied()
+            .filter(|&n| (n as usize) < app.session.node_count())
+            .collect();
+        app.show_values = self.show_values;
+        app.show_dn = self.show_dn;
+        app.show_history = self.show_history;
+        app.show_iterations = self.show_iterations;
+        app.show_window = self.show_window;
+        app.knowledge = self.knowledge;
+        app.zone = self.zone;
+        app.max_level = self.max_level;
+        app.root_analysis = self.root_analysis;
+        app.node_limit = self.node_limit.min(super::NODE_LIMITS.len() - 1);
+        app.depth_limit = self.depth_limit;
+        app.speed = self.speed.min(super::SPEEDS.len() - 1);
+        for &step in &self.bookmarks {
+            if step <= app.session.len() {
+                app.bookmarks.toggle(step);
+            }
+        }
+        app.algorithm = self.algorithm.as_deref().and_then(Algorithm::parse);
+    }
+}
+
+/// The file name for the run as of now: `PUZZLE-ALGORITHM-stepN.plyrun` in the class
+/// directory (the current directory), `-2`, `-3`, ... added when one exists.
+fn file_for(app: &App) -> PathBuf {
+    let stem = super::class::stem(&app.puzzle.name, app.session.step());
+    let algorithm = app.spec.config.algorithm.name();
+    let (before, step) = stem.rsplit_once("-step").unwrap_or((&stem, "0"));
+    let base = format!("{before}-{algorithm}-step{step}");
+    let mut path = app.class.dir.join(format!("{base}.plyrun"));
+    let mut n = 2;
+    while path.exists() {
+        path = app.class.dir.join(format!("{base}-{n}.plyrun"));
+        n += 1;
+    }
+    path
+}
+
+/// Writes the run; the status line says where, or why not.
+pub fn save(app: &mut App) {
+    let text = match crate::proof_tree::puzzle_text(&app.puzzle) {
+        Ok(text) => text,
+        Err(_) => match &app.puzzle_source {
+            Some(text) => text.clone(),
+            None => {
+                app.message =
+                    Some("cannot save the run: the puzzle's file cannot be read again".to_string());
+                return;
+            }
+        },
+    };
+    let path = file_for(app);
+    let body = app.session.encode_trace();
+    let view = serde_json::to_value(SavedView::of(app)).unwrap_or_default();
+    let info = RunInfo {
+        puzzle_name: &app.puzzle.name,
+        puzzle_text: &text,
+        spec: &app.spec,
+        summary: app.summary.as_deref(),
+        view,
+        events: app.session.len() as u64,
+        finished: app.session.finished(),
+        unrecorded: app.session.unrecorded(),
+    };
+    match saved::write(&path, &info, &body) {
+        Ok(header) => {
+            let split = if app.split.is_some() {
+                " (the split's second search is not saved)"
+            } else {
+                ""
+            };
+            app.message = Some(format!(
+                "run saved to {} ({} events, {} bytes){split}; plyscope explore --open reopens it",
+                path.display(),
+                header.events,
+                header.body.bytes
+            ));
+        }
+        Err(e) => app.message = Some(format!("cannot save the run: {}", e.message)),
+    }
+}
+
+/// A saved run read back and decoded, before the explorer opens (so a bad file is said
+/// on stderr, not on a half-drawn screen).
+pub struct Reopened {
+    pub puzzle: crate::puzzle::Puzzle,
+    pub puzzle_text: String,
+    pub spec: crate::run::spec::SearchSpec,
+    pub session: Box<dyn crate::view::session::Session>,
+    pub summary: Option<String>,
+    pub view: SavedView,
+}
+
+impl Reopened {
+    /// Loads the puzzle of `run` and decodes its record for the puzzle's game.
+    pub fn load(run: &SavedRun) -> Result<Reopened, SavedRunError> {
+        let header = &run.header;
+        let puzzle =
+            puzzle::parse(&header.puzzle, &header.puzzle_name).map_err(|e| SavedRunError {
+                file: run.file().to_string(),
+                message: format!("the saved puzzle does not load: {e}"),
+            })?;
+        let session = worker::reopen(&puzzle, &header.spec, run)?;
+        Ok(Reopened {
+            puzzle,
+            puzzle_text: header.puzzle.clone(),
+            spec: header.spec,
+            session,
+            summary: header.summary.clone(),
+            // A view this version cannot read opens at the first step with default panes.
+            view: serde_json::from_value(header.view.clone()).unwrap_or_default(),
+        })
+    }
+}
+
+impl App {
+    /// The explorer over a saved run: its puzzle, its record (no search runs), at the step
+    /// and with the panes it was saved with.
+    pub fn from_reopened(run: Reopened, keymap: Keymap, tx: Sender<Msg>) -> App {
+        let mut app = App::over_session(run.puzzle, None, run.spec, run.session, keymap, tx);
+        app.summary = run.summary;
+        app.puzzle_source = Some(run.puzzle_text);
+        run.view.apply(&mut app);
+        app
+    }
+}

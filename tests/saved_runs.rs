@@ -1,0 +1,248 @@
+//! Saved runs (issue 20): `w` in the explorer writes the recorded run, and `explore --open`
+//! shows it again without searching, at the same step with the same panes: the screens of
+//! the reopened explorer are the saved explorer's, character for character. Damaged,
+//! truncated, foreign and newer files are refused with a message naming the file and what is
+//! wrong; a newer minor version with fields this build does not know opens.
+
+use std::sync::mpsc::{Receiver, channel};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use plyscope::puzzle;
+use plyscope::run::saved;
+use plyscope::theme::{ColorLevel, GlyphSet, Theme};
+use plyscope::tui::Reopened;
+use plyscope::tui::app::App;
+use plyscope::tui::keymap::{Action, Keymap};
+use plyscope::tui::ui;
+use plyscope::tui::worker::Msg;
+
+fn open(name: &str) -> (App, Receiver<Msg>) {
+    let (tx, rx) = channel();
+    let p = puzzle::load(name).unwrap();
+    let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    (app, rx)
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            out.push_str(buffer[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Saves `app`'s run with `w` into a fresh directory; returns the file.
+fn save(app: &mut App, dir: &tempfile::TempDir) -> std::path::PathBuf {
+    app.class.dir = dir.path().to_path_buf();
+    app.update(Action::SaveRun);
+    let message = app.message.clone().unwrap_or_default();
+    assert!(message.starts_with("run saved to "), "{message}");
+    let mut files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files.pop().expect("a file was written")
+}
+
+fn reopen(path: &std::path::Path) -> App {
+    let run = saved::read(path).unwrap();
+    let reopened = Reopened::load(&run).unwrap();
+    let (tx, _rx) = channel();
+    let mut app = App::from_reopened(reopened, Keymap::bundled().unwrap(), tx);
+    app.progress.nodes_per_second = 0.0;
+    app
+}
+
+/// Everything but the status line's progress (a reopened run has no running search's
+/// progress to show: its summary line says the result).
+fn without_progress(screen: &str) -> Vec<String> {
+    screen.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
+    for (puzzle, keys) in [
+        // Alpha-beta, values on the board off, a cutoff selected.
+        ("tictactoe-fork", vec![Action::StepForward; 5]),
+        // df-pn on Hex 4x4: proof numbers, thresholds, the dn view.
+        (
+            "hex-4x4",
+            vec![
+                Action::StepNextExpansion,
+                Action::StepNextExpansion,
+                Action::ToggleValues,
+            ],
+        ),
+        // Lambda search with zones.
+        (
+            "atarigo-ladder",
+            vec![
+                Action::StepNextLevel,
+                Action::StepForward,
+                Action::CycleZoneOrder,
+            ],
+        ),
+    ] {
+        let (mut app, _rx) = open(puzzle);
+        for &k in &keys {
+            app.update(k);
+        }
+        app.update(Action::ToggleBookmark);
+        app.message = None;
+        let dir = tempfile::tempdir().unwrap();
+        let before: Vec<(u16, u16, String)> = [(80, 24), (120, 40)]
+            .into_iter()
+            .map(|(w, h)| (w, h, screen(&app, w, h)))
+            .collect();
+        let step = app.session.step();
+        let path = save(&mut app, &dir);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with(puzzle) && name.ends_with(&format!("-step{step}.plyrun")),
+            "{name}"
+        );
+        // The status line now says where it went; the reopened explorer has none of that.
+        app.message = None;
+        let mut back = reopen(&path);
+        assert_eq!(back.session.step(), step, "{puzzle}");
+        assert!(back.session.finished());
+        for (w, h, screen_before) in &before {
+            assert_eq!(
+                without_progress(&screen(&back, *w, *h)),
+                without_progress(screen_before),
+                "{puzzle} at {w}x{h}"
+            );
+        }
+        // The record is whole: stepping to the end gives the saved run's end.
+        back.update(Action::StepEnd);
+        app.update(Action::StepEnd);
+        assert_eq!(
+            screen(&back, 120, 40),
+            screen(&app, 120, 40),
+            "{puzzle} at the end"
+        );
+        // And saving the reopened run writes the same record again.
+        let again = save(&mut back, &dir);
+        let a = saved::read(&path).unwrap();
+        let b = saved::read(&again).unwrap();
+        assert_eq!(a.header.body.fnv1a64, b.header.body.fnv1a64, "{puzzle}");
+    }
+}
+
+fn saved_file() -> (tempfile::TempDir, std::path::PathBuf, Vec<u8>) {
+    let (mut app, _rx) = open("tictactoe-fork");
+    app.update(Action::StepForward);
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(&mut app, &dir);
+    let bytes = std::fs::read(&path).unwrap();
+    (dir, path, bytes)
+}
+
+fn error_of(bytes: &[u8], dir: &tempfile::TempDir) -> String {
+    let path = dir.path().join("damaged.plyrun");
+    std::fs::write(&path, bytes).unwrap();
+    match saved::read(&path) {
+        Err(e) => e.to_string(),
+        Ok(run) => match Reopened::load(&run) {
+            Err(e) => e.to_string(),
+            Ok(_) => "opened".to_string(),
+        },
+    }
+}
+
+#[test]
+fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
+    let (dir, _path, bytes) = saved_file();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let file = dir.path().join("damaged.plyrun").display().to_string();
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (bytes[..bytes.len() - 3].to_vec(), "the file is truncated: "),
+        (
+            bytes[..newline / 2].to_vec(),
+            "the file is truncated inside its header",
+        ),
+        ([&bytes[..], b"xx"].concat(), "the file is corrupted: "),
+        (
+            {
+                let mut b = bytes.clone();
+                let last = b.len() - 1;
+                b[last] ^= 0x55;
+                b
+            },
+            "the checksum of its puzzle, settings and recorded search does not match",
+        ),
+        (
+            b"hello\nworld".to_vec(),
+            "not a saved run: the first line is not its JSON header",
+        ),
+        (
+            b"{\"format\":\"plyscope-trace\"}\n".to_vec(),
+            "not a saved run: \"format\" is \"plyscope-trace\"",
+        ),
+        (
+            String::from_utf8_lossy(&bytes)
+                .replacen("\"version\":\"1.0\"", "\"version\":\"2.0\"", 1)
+                .into_bytes(),
+            "written by a newer plyscope (run format 2.0)",
+        ),
+        (Vec::new(), "not a saved run: the file is empty"),
+    ];
+    for (damaged, expected) in cases {
+        let message = error_of(&damaged, &dir);
+        assert!(message.starts_with(&file), "{message}");
+        assert!(
+            message.contains(expected),
+            "expected '{expected}' in: {message}"
+        );
+    }
+}
+
+#[test]
+fn a_newer_minor_version_with_unknown_fields_opens() {
+    let (dir, _path, bytes) = saved_file();
+    let newer = String::from_utf8_lossy(&bytes[..bytes.iter().position(|&b| b == b'\n').unwrap()])
+        .replacen(
+            "\"version\":\"1.0\"",
+            "\"version\":\"1.9\",\"made_with\":{\"future\":[1,2,3]}",
+            1,
+        )
+        .replacen("\"view\":{", "\"view\":{\"chart\":\"pn\",", 1);
+    let body = &bytes[bytes.iter().position(|&b| b == b'\n').unwrap()..];
+    let mut file = newer.into_bytes();
+    file.extend_from_slice(body);
+    assert_eq!(error_of(&file, &dir), "opened");
+}
+
+#[test]
+fn a_record_for_another_game_is_refused() {
+    let (dir, _path, bytes) = saved_file();
+    // The header's puzzle swapped for a textbook tree: the record no longer fits its game
+    // or its puzzle.
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let newline = text.find('\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_str(&text[..newline]).unwrap();
+    header["puzzle"] = serde_json::Value::String(
+        plyscope::puzzle::bundled()
+            .iter()
+            .find(|b| b.name == "dama-opening")
+            .map(|b| b.text.to_string())
+            .unwrap_or_else(|| "title = \"t\"\ngame = \"tree\"\ntree = \"(a 1 2)\"\n".to_string()),
+    );
+    let mut file = serde_json::to_string(&header).unwrap().into_bytes();
+    file.extend_from_slice(&bytes[newline..]);
+    let message = error_of(&file, &dir);
+    assert!(message.contains("the checksum of its puzzle"), "{message}");
+}
