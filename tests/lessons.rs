@@ -412,7 +412,7 @@ fn bad_lesson_files_name_the_file_line_and_what_was_expected() {
         format!(
             "{path}:8: step 1: unknown goto 'next-cutof'; expected start, end, next-event, \
              next-node, next-cutoff, next-proof, next-expansion, next-threshold, next-level, \
-             event:N or node:a>b>c"
+             next-tt-hit, next-iteration, next-null-move, next-null-cut, event:N or node:a>b>c"
         )
     );
     let path = write(
