@@ -60,6 +60,7 @@
 
 mod bundled;
 pub mod check;
+mod listing;
 mod schema;
 mod validate;
 
@@ -71,7 +72,8 @@ use crate::search::config::MoveOrdering;
 use crate::view::landing::Landing;
 use crate::view::session::KnowledgeView;
 
-pub use bundled::{BundledLesson, bundled, find_bundled};
+pub use bundled::{BundledLesson, OrderError, bundled, check_order, find_bundled};
+pub use listing::listing;
 
 /// A loaded, validated lesson.
 #[derive(Clone, Debug)]
