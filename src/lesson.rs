@@ -16,13 +16,18 @@
 //! fail = "hard"                               # optional: "hard" | "soft" (alpha-beta)
 //! ordering = "none"                           # optional: see below
 //! depth = 3                                   # optional depth limit
+//! epsilon = 0.25                              # optional: df-pn's 1+epsilon trick
+//! null_move = true                            # optional: null-move pruning (alpha-beta family)
+//! table = false                               # optional: the transposition table (alpha-beta family)
+//! requires = ["alphabeta-cutoffs"]            # optional: bundled lessons to take first
 //! intro = """Shown before the first step."""  # required
 //! next = """What to try after the lesson."""  # optional (an extension)
 //!
 //! [[step]]
 //! goto = "next-cutoff"     # required, see below
 //! text = """What to look at and why."""        # required
-//! search = { algorithm = "alphabeta", fail = "soft", ordering = "history", puzzle = "...", depth = 2 }
+//! search = { algorithm = "alphabeta", fail = "soft", ordering = "history", puzzle = "...", depth = 2,
+//!            epsilon = 0.25, null_move = false, table = true }
 //!                          # optional: the lesson's settings with these changed; the search
 //!                          # restarts if they differ from the running one, and the replay
 //!                          # starts from the beginning before `goto` in any case
@@ -38,11 +43,12 @@
 //! (`plyscope lesson --check FILE`).
 //!
 //! `goto`: `start`, `end`, `next-event`, `next-node`, `next-cutoff`, `next-proof`,
-//! `next-expansion`, `next-threshold`, `next-level`, `event:N` (the replay step N, that is
+//! `next-expansion`, `next-threshold`, `next-level`, `next-tt-hit`, `next-iteration`,
+//! `next-null-move`, `next-null-cut`, `event:N` (the replay step N, that is
 //! right after the N-th event), `node:a>b>c` (select the node reached by these moves from the
 //! root, stepping the replay until it has been entered). `expect`: one of [`Landing`]'s names
 //! (`event`, `enter`, `leave`, `cutoff`, `tt-hit`, `expansion`, `proof`, `threshold`,
-//! `level`, `iteration`). `ordering`: `none`, `all`, or techniques joined by `+`
+//! `level`, `iteration`, `null-move`, `null-cut`). `ordering`: `none`, `all`, or techniques joined by `+`
 //! (`tt-move`, `killers`, `history`, `eval`), as [`MoveOrdering`]'s switches; a literal
 //! tree's search is otherwise in textbook form (generator order, no table).
 //!
@@ -54,6 +60,7 @@
 
 mod bundled;
 pub mod check;
+mod listing;
 mod schema;
 mod validate;
 
@@ -65,7 +72,8 @@ use crate::search::config::MoveOrdering;
 use crate::view::landing::Landing;
 use crate::view::session::KnowledgeView;
 
-pub use bundled::{BundledLesson, bundled, find_bundled};
+pub use bundled::{BundledLesson, OrderError, bundled, check_order, find_bundled};
+pub use listing::listing;
 
 /// A loaded, validated lesson.
 #[derive(Clone, Debug)]
@@ -79,6 +87,8 @@ pub struct Lesson {
     pub intro: String,
     /// What to try once the lesson is over.
     pub next: Option<String>,
+    /// The bundled lessons to take before this one (`requires`), in the file's order.
+    pub requires: Vec<String>,
     /// The search the lesson opens with.
     pub setup: Setup,
     pub steps: Vec<Step>,
@@ -112,6 +122,13 @@ pub struct Setup {
     /// `None`: the search's own ordering for this puzzle.
     pub ordering: Option<MoveOrdering>,
     pub depth: Option<u32>,
+    /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (`None`: off, as `solve`).
+    pub epsilon: Option<f32>,
+    /// The alpha-beta family: null-move pruning with R = 2 (off unless asked for).
+    pub null_move: bool,
+    /// The alpha-beta family: `Some(false)` turns the transposition table off, `Some(true)`
+    /// on (a literal tree's textbook form has none); `None`: the puzzle's default.
+    pub table: Option<bool>,
 }
 
 impl Setup {
@@ -123,6 +140,17 @@ impl Setup {
         }
         if let Some(d) = self.depth {
             parts.push(format!("depth {d}"));
+        }
+        if let Some(e) = self.epsilon {
+            parts.push(format!("epsilon {e}"));
+        }
+        if self.null_move {
+            parts.push("null move".to_string());
+        }
+        match self.table {
+            Some(true) => parts.push("table on".to_string()),
+            Some(false) => parts.push("table off".to_string()),
+            None => {}
         }
         format!("{} with {}", self.puzzle.name, parts.join(", "))
     }
@@ -146,7 +174,8 @@ pub enum Goto {
 impl Goto {
     /// Every goto form, for messages.
     pub const SYNTAX: &'static str = "start, end, next-event, next-node, next-cutoff, \
-         next-proof, next-expansion, next-threshold, next-level, event:N or node:a>b>c";
+         next-proof, next-expansion, next-threshold, next-level, next-tt-hit, next-iteration, \
+         next-null-move, next-null-cut, event:N or node:a>b>c";
 
     /// Parses a `goto` value.
     pub fn parse(text: &str) -> Result<Goto, String> {
@@ -162,6 +191,10 @@ impl Goto {
             "next-expansion" => return next(Landing::Expansion),
             "next-threshold" => return next(Landing::Threshold),
             "next-level" => return next(Landing::Level),
+            "next-tt-hit" => return next(Landing::TtHit),
+            "next-iteration" => return next(Landing::Iteration),
+            "next-null-move" => return next(Landing::NullMove),
+            "next-null-cut" => return next(Landing::NullCut),
             _ => {}
         }
         if let Some(n) = text.strip_prefix("event:") {
@@ -274,6 +307,18 @@ impl Lesson {
         bundled::bundled()
     }
 
+    /// The algorithms the lesson runs, in the order its steps first run them (the lesson's
+    /// own first): what `plyscope lesson` says it teaches.
+    pub fn algorithms(&self) -> Vec<Algorithm> {
+        let mut out = vec![self.setup.algorithm];
+        for s in self.steps.iter().filter_map(|s| s.search.as_ref()) {
+            if !out.contains(&s.algorithm) {
+                out.push(s.algorithm);
+            }
+        }
+        out
+    }
+
     /// An error about step `step` (1-based) of this lesson.
     pub fn step_error(&self, step: usize, message: impl Into<String>) -> LessonError {
         LessonError {
@@ -362,6 +407,10 @@ mod tests {
             "next-expansion",
             "next-threshold",
             "next-level",
+            "next-tt-hit",
+            "next-iteration",
+            "next-null-move",
+            "next-null-cut",
             "event:12",
             "node:b>c>d",
         ] {

@@ -125,6 +125,14 @@ fn every_bundled_lesson_plays_to_its_end_and_back_exactly() {
         "fail-hard-soft",
         "move-ordering",
         "dama-depth-3",
+        "transposition-table",
+        "iterative-deepening",
+        "null-move",
+        "killers-history",
+        "pn2",
+        "dfpn-thresholds",
+        "dual-lambda",
+        "lambda-dfpn",
     ] {
         assert!(names.contains(&required), "{required} is bundled");
     }
@@ -354,7 +362,7 @@ fn hex_virtual_connections_steps_turn_the_knowledge_marks_on() {
 }
 
 #[test]
-fn the_command_lists_the_lessons_and_names_a_bad_one() {
+fn the_command_lists_the_lessons_in_teaching_order_and_names_a_bad_one() {
     let out = assert_cmd::Command::cargo_bin("plyscope")
         .unwrap()
         .arg("lesson")
@@ -362,21 +370,47 @@ fn the_command_lists_the_lessons_and_names_a_bad_one() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    // A line a lesson, its source indented under it, nothing wider than 80 columns.
-    let names: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
-    assert_eq!(names.len(), Lesson::bundled().len(), "{text}");
+    // The whole listing: the order, each lesson's algorithms, prerequisites and source.
+    insta::assert_snapshot!("lesson_listing", text);
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
-    let mut lines = text.lines();
-    let first = lines.next().unwrap();
-    assert!(
-        first.starts_with("minimax-wdl") && first.contains("Minimax on a win/draw/loss tree"),
-        "{first}"
-    );
-    let source = lines.next().unwrap();
-    assert!(
-        source.trim_start().starts_with("source: seed 004"),
-        "{source}"
-    );
+    // One numbered line a lesson, in the bundled order, with what it requires under it.
+    let numbered: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .collect();
+    assert_eq!(numbered.len(), Lesson::bundled().len(), "{text}");
+    for (i, (line, b)) in numbered.iter().zip(Lesson::bundled()).enumerate() {
+        assert!(
+            line.trim_start()
+                .starts_with(&format!("{}. {}: ", i + 1, b.name)),
+            "{line}"
+        );
+        let lesson = b.load().unwrap();
+        let requires = if lesson.requires.is_empty() {
+            "nothing".to_string()
+        } else {
+            lesson.requires.join(", ")
+        };
+        let block: String = text
+            .split(*line)
+            .nth(1)
+            .unwrap()
+            .split("source:")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            block.contains(&format!("requires {requires}")),
+            "{}: {block}",
+            b.name
+        );
+    }
     let out = assert_cmd::Command::cargo_bin("plyscope")
         .unwrap()
         .args(["lesson", "no-such-lesson"])
@@ -388,6 +422,46 @@ fn the_command_lists_the_lessons_and_names_a_bad_one() {
         err.contains("no-such-lesson: no bundled lesson has this name"),
         "{err}"
     );
+}
+
+/// Issue 20, point 5: the intro and every step of every bundled lesson read whole at 80x24:
+/// the lesson pane pages with tab (at most five pages), no line is wider than the screen.
+#[test]
+fn every_bundled_lesson_reads_whole_at_80x24() {
+    for b in Lesson::bundled() {
+        let lesson = b.load().unwrap_or_else(|e| panic!("{e}"));
+        let texts: Vec<String> = std::iter::once(lesson.intro.clone())
+            .chain(lesson.steps.iter().map(|s| s.text.clone()))
+            .collect();
+        let (mut app, rx) = open(lesson);
+        for (k, text) in texts.iter().enumerate() {
+            go(&mut app, &rx, k);
+            let mut seen = String::new();
+            let mut pages = 0;
+            loop {
+                let s = screen(&app, 80, 24);
+                assert!(
+                    s.lines().all(|l| l.chars().count() <= 80),
+                    "{} at {k}:\n{s}",
+                    b.name
+                );
+                seen.push_str(&s);
+                if !s.contains("tab: more") {
+                    break;
+                }
+                mode::next(&mut app);
+                pages += 1;
+                assert!(pages < 5, "{} at {k}: more than five pages:\n{s}", b.name);
+            }
+            for word in text.split_whitespace() {
+                assert!(
+                    seen.contains(word),
+                    "{} at {k}: {word:?} is not on the 80x24 screens:\n{seen}",
+                    b.name
+                );
+            }
+        }
+    }
 }
 
 const HEADER: &str = "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-abc\"\n\
@@ -412,7 +486,7 @@ fn bad_lesson_files_name_the_file_line_and_what_was_expected() {
         format!(
             "{path}:8: step 1: unknown goto 'next-cutof'; expected start, end, next-event, \
              next-node, next-cutoff, next-proof, next-expansion, next-threshold, next-level, \
-             event:N or node:a>b>c"
+             next-tt-hit, next-iteration, next-null-move, next-null-cut, event:N or node:a>b>c"
         )
     );
     let path = write(

@@ -1,4 +1,5 @@
-//! `plyscope lesson`: without a name, lists the bundled lessons (name, title, source); with a
+//! `plyscope lesson`: without a name, lists the bundled lessons in teaching order (name,
+//! title, the algorithms each teaches, the lessons it requires, source); with a
 //! bundled name or a lesson file, loads it (every file error before the terminal is
 //! touched, as `explore` does) and opens the explorer in lesson mode. With `--check`, plays
 //! every step headless with the lesson checker (`tui::app::lesson::check`, the rules in
@@ -80,20 +81,13 @@ fn list() -> anyhow::Result<ExitCode> {
         .iter()
         .map(|b| b.load())
         .collect::<Result<Vec<Lesson>, _>>()?;
-    let name_width = lessons.iter().map(|l| l.name.len()).max().unwrap_or(0);
-    let mut out = io::stdout().lock();
-    // One line a lesson (name and title), its source under it, indented and wrapped to fit
-    // 80 columns (the source column made lines of up to 200).
-    let indent = " ".repeat(name_width + 2);
-    for l in &lessons {
-        writeln!(out, "{:<name_width$}  {}", l.name, l.title)?;
-        let options = textwrap::Options::new(78)
-            .initial_indent(&indent)
-            .subsequent_indent(&indent)
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        for line in textwrap::wrap(&format!("source: {}", l.source), options) {
-            writeln!(out, "{line}")?;
-        }
-    }
+    let order: Vec<(&str, &[String])> = lessons
+        .iter()
+        .map(|l| (l.name.as_str(), l.requires.as_slice()))
+        .collect();
+    lesson::check_order(&order)?;
+    io::stdout()
+        .lock()
+        .write_all(lesson::listing(&lessons).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

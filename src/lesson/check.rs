@@ -5,7 +5,7 @@
 //! The explorer plays the steps and draws the screens (`tui::app::lesson::check`); this
 //! module only reads text, so its rules are unit-tested on strings.
 //!
-//! The rules (the forms the nine bundled lessons write; `docs/lessons.md` lists them too):
+//! The rules (the forms the bundled lessons write; `docs/lessons.md` lists them too):
 //!
 //! | the text says | the screen must show |
 //! |---|---|

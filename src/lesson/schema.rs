@@ -25,6 +25,14 @@ pub(crate) struct RawHeader {
     pub fail: Option<Spanned<String>>,
     pub ordering: Option<Spanned<String>>,
     pub depth: Option<Spanned<i64>>,
+    /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (as `--epsilon`).
+    pub epsilon: Option<Spanned<f64>>,
+    /// The alpha-beta family: null-move pruning (seed 002 7.1.2), a heuristic.
+    pub null_move: Option<Spanned<bool>>,
+    /// The alpha-beta family: the transposition table on (the default on games) or off.
+    pub table: Option<Spanned<bool>>,
+    /// The bundled lessons to take before this one (the teaching order of `plyscope lesson`).
+    pub requires: Option<Spanned<Vec<Spanned<String>>>>,
     pub intro: Spanned<String>,
     /// What to try once the lesson is over (an extension of the format; a default text
     /// otherwise).
@@ -56,4 +64,7 @@ pub(crate) struct RawSearch {
     pub ordering: Option<Spanned<String>>,
     pub puzzle: Option<Spanned<String>>,
     pub depth: Option<Spanned<i64>>,
+    pub epsilon: Option<Spanned<f64>>,
+    pub null_move: Option<Spanned<bool>>,
+    pub table: Option<Spanned<bool>>,
 }

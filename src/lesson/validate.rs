@@ -63,6 +63,7 @@ pub(super) fn parse(text: &str, origin: &str, files: bool) -> Result<Lesson, Les
 fn validate(raw: RawLesson, origin: &str, cx: &Context) -> Checked<Lesson> {
     let header = raw.lesson.into_inner();
     let setup = header_setup(&header, cx)?;
+    let requires = parse_requires(header.requires.as_ref())?;
     if raw.step.is_empty() {
         return Err(Fault {
             at: None,
@@ -91,6 +92,7 @@ fn validate(raw: RawLesson, origin: &str, cx: &Context) -> Checked<Lesson> {
         source: header.source.into_inner(),
         intro: header.intro.into_inner(),
         next: header.next.map(Spanned::into_inner),
+        requires,
         setup,
         steps,
     })
@@ -195,6 +197,94 @@ fn parse_depth(depth: Option<&Spanned<i64>>) -> Checked<Option<u32>> {
     }
 }
 
+/// Largest `epsilon` (as `solve --epsilon`): thresholds grow by a factor 1 + epsilon.
+const MAX_EPSILON: f64 = 10.0;
+
+fn takes_epsilon(algorithm: Algorithm) -> bool {
+    registry::info(algorithm).takes(registry::SearchOption::Epsilon)
+}
+
+/// The searches that take `null_move` and `table`: alpha-beta's (minimax uses neither).
+fn alpha_beta_search(algorithm: Algorithm) -> bool {
+    matches!(
+        algorithm,
+        Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft | Algorithm::IterativeDeepening
+    )
+}
+
+/// `epsilon`, which only df-pn and lambda-df-pn take (the registry's `--epsilon`).
+fn parse_epsilon(epsilon: &Spanned<f64>, algorithm: Algorithm) -> Checked<f32> {
+    if !takes_epsilon(algorithm) {
+        return Err(at(
+            epsilon,
+            format!(
+                "`epsilon` is df-pn's 1+epsilon threshold trick; {algorithm} has no thresholds: \
+                 set algorithm = \"dfpn\" or \"lambda-dfpn\""
+            ),
+        ));
+    }
+    let e = *epsilon.get_ref();
+    if !(e.is_finite() && (0.0..=MAX_EPSILON).contains(&e)) {
+        return Err(at(
+            epsilon,
+            format!("epsilon {e} is out of range; expected a number from 0 (off) to {MAX_EPSILON}"),
+        ));
+    }
+    Ok(e as f32)
+}
+
+/// `null_move`, which only the alpha-beta searches take (minimax searches every node).
+fn check_null_move(null_move: &Spanned<bool>, algorithm: Algorithm) -> Checked<bool> {
+    let on = *null_move.get_ref();
+    if on && !alpha_beta_search(algorithm) {
+        return Err(at(
+            null_move,
+            format!(
+                "`null_move` prunes in alpha-beta searches, not in {algorithm}; set algorithm \
+                 = \"alphabeta\", \"alphabeta-soft\" or \"id\""
+            ),
+        ));
+    }
+    Ok(on)
+}
+
+/// `table`, which only the alpha-beta searches take (minimax uses none).
+fn check_table(table: &Spanned<bool>, algorithm: Algorithm) -> Checked<bool> {
+    if !alpha_beta_search(algorithm) {
+        return Err(at(
+            table,
+            format!(
+                "`table` turns alpha-beta's transposition table on or off, not {algorithm}'s; \
+                 set algorithm = \"alphabeta\", \"alphabeta-soft\" or \"id\""
+            ),
+        ));
+    }
+    Ok(*table.get_ref())
+}
+
+/// `requires`: bundled lesson names, none twice. That each comes earlier in the bundled
+/// order, and that they make no cycle, is [`super::bundled::check_order`]'s.
+fn parse_requires(requires: Option<&Spanned<Vec<Spanned<String>>>>) -> Checked<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for name in requires.map_or(&[][..], |r| r.get_ref().as_slice()) {
+        let text = name.get_ref().trim();
+        if super::find_bundled(text).is_none() {
+            return Err(at(
+                name,
+                format!(
+                    "requires '{text}', which is not a bundled lesson; `plyscope lesson` lists \
+                     them"
+                ),
+            ));
+        }
+        if out.iter().any(|o| o == text) {
+            return Err(at(name, format!("requires '{text}' twice")));
+        }
+        out.push(text.to_string());
+    }
+    Ok(out)
+}
+
 fn header_setup(h: &RawHeader, cx: &Context) -> Checked<Setup> {
     let (puzzle, puzzle_ref) = load_puzzle(&h.puzzle, cx)?;
     let algorithm = match &h.algorithm {
@@ -211,12 +301,27 @@ fn header_setup(h: &RawHeader, cx: &Context) -> Checked<Setup> {
         Some(o) => Some(parse_ordering(o.get_ref()).map_err(|m| at(o, m))?),
         None => None,
     };
+    let epsilon = match &h.epsilon {
+        Some(e) => Some(parse_epsilon(e, algorithm)?),
+        None => None,
+    };
+    let null_move = match &h.null_move {
+        Some(n) => check_null_move(n, algorithm)?,
+        None => false,
+    };
+    let table = match &h.table {
+        Some(t) => Some(check_table(t, algorithm)?),
+        None => None,
+    };
     Ok(Setup {
         puzzle,
         puzzle_ref,
         algorithm,
         ordering,
         depth: parse_depth(h.depth.as_ref())?,
+        epsilon,
+        null_move,
+        table,
     })
 }
 
@@ -242,12 +347,28 @@ fn step_setup(s: &RawSearch, base: &Setup, cx: &Context) -> Checked<Setup> {
         Some(_) => parse_depth(s.depth.as_ref())?,
         None => base.depth,
     };
+    // A changed algorithm drops the lesson's epsilon and null move where it takes none.
+    let epsilon = match &s.epsilon {
+        Some(e) => Some(parse_epsilon(e, algorithm)?),
+        None => base.epsilon.filter(|_| takes_epsilon(algorithm)),
+    };
+    let null_move = match &s.null_move {
+        Some(n) => check_null_move(n, algorithm)?,
+        None => base.null_move && alpha_beta_search(algorithm),
+    };
+    let table = match &s.table {
+        Some(t) => Some(check_table(t, algorithm)?),
+        None => base.table.filter(|_| alpha_beta_search(algorithm)),
+    };
     Ok(Setup {
         puzzle,
         puzzle_ref,
         algorithm,
         ordering,
         depth,
+        epsilon,
+        null_move,
+        table,
     })
 }
 
@@ -453,6 +574,91 @@ mod tests {
         ));
         assert!(
             e.starts_with("l.toml:9: step 1: unknown expect 'cut'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn epsilon_null_move_table_and_requires_load_and_a_step_inherits_them() {
+        let wdl = HEADER.replace("tree-abc", "tree-004-fig-6-20");
+        let text = format!(
+            "{wdl}algorithm = \"dfpn\"\nepsilon = 0.5\nrequires = [\"pns-small-tree\", \
+             \"minimax-wdl\"]\n\n[[step]]\ngoto = \"end\"\ntext = \"x\"\n\n\
+             [[step]]\ngoto = \"end\"\ntext = \"y\"\nsearch = {{ algorithm = \"pns\" }}\n"
+        );
+        let l = parse(&text, "l.toml", false).unwrap();
+        assert_eq!(l.setup.epsilon, Some(0.5));
+        assert_eq!(l.requires, ["pns-small-tree", "minimax-wdl"]);
+        // PNS has no thresholds: the step's search drops the lesson's epsilon.
+        assert_eq!(l.steps[1].search.as_ref().unwrap().epsilon, None);
+        assert_eq!(l.algorithms(), [Algorithm::DfPn, Algorithm::Pns]);
+
+        let text = format!(
+            "{HEADER}algorithm = \"alphabeta\"\nnull_move = true\ntable = false\n\n\
+             [[step]]\ngoto = \"end\"\ntext = \"x\"\nsearch = {{ table = true }}\n"
+        );
+        let l = parse(&text, "l.toml", false).unwrap();
+        assert!(l.setup.null_move);
+        assert_eq!(l.setup.table, Some(false));
+        let s = l.steps[0].search.as_ref().unwrap();
+        assert!(s.null_move);
+        assert_eq!(s.table, Some(true));
+        assert!(
+            l.setup.describe().ends_with("null move, table off"),
+            "{}",
+            l.setup.describe()
+        );
+    }
+
+    #[test]
+    fn bad_options_and_requires_name_their_line() {
+        let step = "[[step]]\ngoto = \"end\"\ntext = \"x\"\n";
+        let e = error(&format!("{HEADER}epsilon = 0.25\n{step}"));
+        assert!(
+            e.starts_with("l.toml:6: `epsilon` is df-pn's 1+epsilon threshold trick; alphabeta"),
+            "{e}"
+        );
+        let wdl = HEADER.replace("tree-abc", "tree-004-fig-6-20");
+        let e = error(&format!(
+            "{wdl}algorithm = \"dfpn\"\nepsilon = 11.0\n{step}"
+        ));
+        assert!(
+            e.starts_with("l.toml:7: epsilon 11 is out of range; expected a number from 0"),
+            "{e}"
+        );
+        let e = error(&format!(
+            "{wdl}algorithm = \"pns\"\nnull_move = true\n{step}"
+        ));
+        assert!(
+            e.starts_with("l.toml:7: `null_move` prunes in alpha-beta searches, not in pns"),
+            "{e}"
+        );
+        let e = error(&format!(
+            "{wdl}algorithm = \"minimax\"\ntable = true\n{step}"
+        ));
+        assert!(
+            e.starts_with("l.toml:7: `table` turns alpha-beta's transposition table"),
+            "{e}"
+        );
+        let e = error(&format!(
+            "{HEADER}requires = [\"minimax-wdl\", \"no-such\"]\n{step}"
+        ));
+        assert!(
+            e.starts_with("l.toml:6: requires 'no-such', which is not a bundled lesson"),
+            "{e}"
+        );
+        let e = error(&format!(
+            "{HEADER}requires = [\"minimax-wdl\", \"minimax-wdl\"]\n{step}"
+        ));
+        assert!(
+            e.starts_with("l.toml:6: requires 'minimax-wdl' twice"),
+            "{e}"
+        );
+        let e = error(&format!(
+            "{HEADER}[[step]]\ngoto = \"end\"\ntext = \"x\"\nsearch = {{ epsilon = 0.5 }}\n"
+        ));
+        assert!(
+            e.starts_with("l.toml:9: step 1: `epsilon` is df-pn's"),
             "{e}"
         );
     }

@@ -170,7 +170,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         games: ALL_GAMES,
         options: ALPHA_BETA_OPTIONS,
         summary: "iterative deepening with the transposition table and move ordering",
-        lesson: None,
+        lesson: Some("iterative-deepening"),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Lambda,
@@ -186,7 +186,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         games: STONE_GAMES,
         options: THREAT_OPTIONS,
         summary: "dual-lambda search: lambda search that also excludes self-endangering moves",
-        lesson: None,
+        lesson: Some("dual-lambda"),
     },
     AlgorithmInfo {
         algorithm: Algorithm::Pns,
@@ -202,7 +202,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         games: GOAL_GAMES,
         options: &[SearchOption::Root],
         summary: "PN²: PNS whose leaves are evaluated by a second, bounded PNS",
-        lesson: None,
+        lesson: Some("pn2"),
     },
     AlgorithmInfo {
         algorithm: Algorithm::DfPn,
@@ -210,7 +210,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
         games: GOAL_GAMES,
         options: &[SearchOption::Root, SearchOption::Epsilon],
         summary: "df-pn: depth-first proof-number search with thresholds and a table",
-        lesson: Some("hex-virtual-connections"),
+        lesson: Some("dfpn-thresholds"),
     },
     AlgorithmInfo {
         algorithm: Algorithm::LambdaDfPn,
@@ -223,7 +223,7 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
             SearchOption::Zones,
         ],
         summary: "lambda-df-pn: df-pn over lambda trees of the smallest level that works",
-        lesson: None,
+        lesson: Some("lambda-dfpn"),
     },
 ];
 

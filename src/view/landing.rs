@@ -30,6 +30,12 @@ pub fn landed<M: Copy>(trace: &Trace<M>, e: usize) -> Landed {
         // A test that skipped nothing is not a cutoff (seed 001, example 3.2).
         Event::Cutoff { skipped, .. } if !skipped.is_empty() => l = l.with(Landing::Cutoff),
         Event::TtProbe { hit: Some(h), .. } if h.cutoff => l = l.with(Landing::TtHit),
+        Event::NullMove { cut, .. } => {
+            l = l.with(Landing::NullMove);
+            if cut {
+                l = l.with(Landing::NullCut);
+            }
+        }
         Event::LambdaLeave { node, verdict, .. } => {
             l = l.with(Landing::Leave);
             if lambda::leave_is_cutoff(trace, e) {
@@ -84,10 +90,14 @@ pub enum Landing {
     Level,
     /// Iterative deepening: an iteration starts.
     Iteration,
+    /// A null-move probe (seed 002 7.1.2), whether it cut or not.
+    NullMove,
+    /// A null-move probe that cut its node.
+    NullCut,
 }
 
 impl Landing {
-    pub const ALL: [Landing; 10] = [
+    pub const ALL: [Landing; 12] = [
         Landing::Event,
         Landing::Enter,
         Landing::Leave,
@@ -98,6 +108,8 @@ impl Landing {
         Landing::Threshold,
         Landing::Level,
         Landing::Iteration,
+        Landing::NullMove,
+        Landing::NullCut,
     ];
 
     /// The name in lesson files.
@@ -113,6 +125,8 @@ impl Landing {
             Landing::Threshold => "threshold",
             Landing::Level => "level",
             Landing::Iteration => "iteration",
+            Landing::NullMove => "null-move",
+            Landing::NullCut => "null-cut",
         }
     }
 

@@ -81,6 +81,19 @@ pub fn spec_for(setup: &Setup, record: u64) -> SearchSpec {
     if let Some(depth) = setup.depth {
         spec.limits.max_depth = Some(depth);
     }
+    if let Some(epsilon) = setup.epsilon {
+        spec.config.proof.epsilon = epsilon;
+    }
+    if setup.null_move {
+        spec.config.null_move = true;
+    }
+    match setup.table {
+        Some(false) => spec.config.tt_mb = 0,
+        Some(true) if spec.config.tt_mb == 0 => {
+            spec.config.tt_mb = crate::search::config::SearchConfig::default().tt_mb;
+        }
+        _ => {}
+    }
     spec
 }
 

@@ -364,12 +364,27 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 number_text(sum_child)
             )
         };
-        vec![
+        // The 1+epsilon trick (Pawlewicz and Lew; seed 003) grows the min side's threshold
+        // beyond second-best + 1; the trace does not record epsilon, but the threshold says
+        // it was used.
+        let grown = second != PN_INFINITY && got_min > second.saturating_add(1);
+        let min_line = if grown {
+            format!(
+                "th_{a} = min(th_{a} {}, second-best {a} {} x (1 + epsilon), rounded up) = {} \
+                 (the 1+epsilon trick; without it {second_text})",
+                number_text(th_min),
+                number_text(second),
+                number_text(got_min)
+            )
+        } else {
             format!(
                 "th_{a} = min(th_{a} {}, second-best {a} + 1 = {second_text}) = {}",
                 number_text(th_min),
                 number_text(got_min)
-            ),
+            )
+        };
+        vec![
+            min_line,
             format!(
                 "th_{b} = th_{b} - {b} + {b}(child) = {sum_text} = {}",
                 number_text(got_sum)
@@ -632,5 +647,18 @@ mod tests {
             .expect("df-pn on tic-tac-toe returns at a threshold");
         assert!(ret.worth);
         assert!(ret.headline.contains(" >= th_"), "{}", ret.headline);
+
+        // With the 1+epsilon trick the line says the threshold grew, and by what.
+        let g = mnk("mnk-4x4-k3");
+        let mut config = SearchConfig::for_algorithm(Algorithm::DfPn);
+        config.proof.epsilon = 1.0;
+        let t = record(g.clone(), &config, &Limits::default());
+        let x = all(&g, &t);
+        assert_eq!(x[4].headline, "MID(b2) [15, 1] with thresholds [30, ∞]");
+        assert!(has_line(
+            &x[4],
+            "th_pn = min(th_pn ∞, second-best pn 15 x (1 + epsilon), rounded up) = 30 (the \
+             1+epsilon trick; without it 16)"
+        ));
     }
 }
