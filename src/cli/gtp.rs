@@ -31,17 +31,19 @@ pub enum GtpGame {
 }
 
 #[derive(Args, Debug)]
-#[command(after_help = "\
-The engine answers GTP version 2 commands on stdin and stdout: boardsize, clear_board, komi,
-play, genmove, undo, showboard, name, version, protocol_version, known_command,
-list_commands, quit; dfpn-solve-state [COLOR] (who wins: black, white, draw, or empty when
-the limits did not decide) and dfpn-solver-find-winning [COLOR] (every winning move); and
-overlays for GoGui (gogui-analyze_commands, gfx) and HexGui (hexgui-analyze_commands, plist
-and pspairs): winning moves, pn/dn per move, the must-play region, the relevance zone of the
-opponent's threats, the lambda order of each move. genmove plays a move the prover proves
-winning within half of the limits, else the best move of iterative deepening (id).
+#[command(
+    after_help = "The engine answers GTP version 2 commands on stdin and stdout: \
+boardsize, clear_board, komi, play, genmove, undo, showboard, name, version, protocol_version, \
+known_command, list_commands, quit; dfpn-solve-state [COLOR] (who wins: black, white, draw, \
+or empty when the limits did not decide) and dfpn-solver-find-winning [COLOR] (every winning \
+move); and overlays for GoGui (gogui-analyze_commands, gfx) and HexGui \
+(hexgui-analyze_commands, plist and pspairs): winning moves, pn/dn per move, the must-play \
+region, the relevance zone of the opponent's threats, the lambda order of each move. genmove \
+plays a move the prover proves winning within half of the limits (and keeps the proof to \
+answer every later defence), else the best move of iterative deepening (id).
 
-Example: plyscope gtp --game hex --time 5      (then: boardsize 5 5, genmove b, quit)")]
+Example: plyscope gtp --game hex --time 5, then type: boardsize 5 5, genmove b, quit"
+)]
 pub struct GtpArgs {
     /// The game to play.
     #[arg(long, value_enum, default_value = "atarigo")]
