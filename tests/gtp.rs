@@ -421,3 +421,23 @@ fn genmove_keeps_a_proven_win_to_the_end() {
         e.board().show()
     );
 }
+
+#[test]
+fn with_no_time_to_search_genmove_still_plays_the_evaluations_choice() {
+    // Two nodes: neither the prover nor one iteration of id finishes on 13x13 Hex; the move
+    // is the best one ply ahead by the evaluation, ties to the centre, not the first cell.
+    let mut e = engine(GameChoice::Hex, 2);
+    ask(&mut e, "boardsize 13");
+    assert_eq!(ask(&mut e, "genmove b"), "g7");
+    // On AtariGo the one move that saves a stone in atari comes out the same way.
+    let mut e = engine(GameChoice::AtariGo, 2);
+    ask(&mut e, "boardsize 9");
+    for (c, v) in [("b", "e5"), ("w", "a1"), ("b", "b1")] {
+        ask(&mut e, &format!("play {c} {v}"));
+    }
+    assert_eq!(
+        ask(&mut e, "genmove w"),
+        "A2",
+        "white extends a1, in atari, at a2"
+    );
+}

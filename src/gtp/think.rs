@@ -117,6 +117,9 @@ fn solve(
     .map(|s| s.report)
 }
 
+/// Most nodes one re-solve of a proof's extraction may take (see [`choose_move`]).
+pub const RESOLVE_NODES: u64 = 2_000_000;
+
 /// Half of `limits` (the prover's share of `genmove`'s budget).
 fn half(limits: &Limits) -> Limits {
     Limits {
@@ -191,11 +194,17 @@ pub fn choose_move(
             // Remember the whole strategy when it is our turn in the game as played.
             *strategy = if player == board.to_move() {
                 // A position the kept table does not answer is solved again, and some take
-                // more than the root did: the re-solves get the whole limits, four times
-                // the nodes.
+                // more than the root did: each re-solve gets four times genmove's nodes (at
+                // most RESOLVE_NODES, also the bound under a time limit alone), so the
+                // extraction ends; a proof it cannot finish is not kept.
                 let mut options = solved.options.clone();
                 options.limits = Limits {
-                    nodes: settings.limits.nodes.map(|n| n.saturating_mul(4)),
+                    nodes: Some(
+                        settings
+                            .limits
+                            .nodes
+                            .map_or(RESOLVE_NODES, |n| n.saturating_mul(4).min(RESOLVE_NODES)),
+                    ),
                     ..settings.limits
                 };
                 Strategy::extract(board, &solved.puzzle, &options, report)
@@ -254,15 +263,58 @@ pub fn choose_move(
                     report.depth, report.nodes, report.value
                 ),
             },
-            None => Decision {
-                mv: Move::Stone(first_legal),
-                why: format!("{why}; no search finished: the first legal move"),
-            },
+            None => {
+                let point = best_by_evaluation(board, player).unwrap_or(first_legal);
+                Decision {
+                    mv: Move::Stone(point),
+                    why: format!(
+                        "{why}; no iteration of id finished: the move the evaluation likes best \
+                         one ply ahead"
+                    ),
+                }
+            }
         },
         Err(refusal) => Decision {
             mv: Move::Stone(first_legal),
             why: format!("{refusal}; the first legal move"),
         },
+    }
+}
+
+/// The legal move of `player` after which the game's evaluation (`Heuristic::evaluate`,
+/// from the side to move) is worst for the opponent: a move when no search had time to
+/// finish an iteration.
+fn best_by_evaluation(board: &Board, player: Player) -> Option<Point> {
+    fn best<G: crate::game::Heuristic<Move = Point>>(mut game: G, size: usize) -> Option<Point> {
+        // Ties go to the point nearest the centre.
+        let off_centre = |p: Point| {
+            let (x, y) = ((p as usize % size) as i64, (p as usize / size) as i64);
+            let c = (size as i64 - 1) * 2;
+            -((2 * x - c / 2).pow(2) + (2 * y - c / 2).pow(2))
+        };
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let mut best: Option<((i32, i64), Point)> = None;
+        for &mv in moves.iter() {
+            game.play(mv);
+            let value = match game.outcome() {
+                Some(Outcome::Win(_)) => i32::MAX,
+                _ => -game.evaluate(),
+            };
+            game.undo(mv);
+            let key = (value, off_centre(mv));
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, mv));
+            }
+        }
+        best.map(|(_, mv)| mv)
+    }
+    let size = board.size();
+    match board.position_for(player) {
+        Position::AtariGo(g) => best(g, size),
+        Position::Mnk(g) => best(g, size),
+        Position::Hex(g) => best(g, size),
+        _ => None,
     }
 }
 
