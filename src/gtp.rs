@@ -180,7 +180,13 @@ impl Engine {
             }
             "dfpn-solver-find-winning" => {
                 let player = self.optional_color(&args)?;
-                let won = think::winning_moves(&self.board, player, &self.settings)?;
+                let (won, undecided) = think::winning_moves(&self.board, player, &self.settings)?;
+                if undecided > 0 {
+                    eprintln!(
+                        "plyscope: {undecided} moves were not decided within the limits; the \
+                         list holds the moves proven to win"
+                    );
+                }
                 Ok(won
                     .iter()
                     .map(|&p| self.board.vertex(p))

@@ -68,7 +68,7 @@ name
     assert_eq!(&a[4..8], ["=", "=", "=", "="]);
     assert_eq!(
         a[8],
-        "=\n  a b c\n3 . . .\n2 . X .\n1 . . .\nwhite to move (1 moves played; X is Black, O is \
+        "=\n  a b c\n3 . . .\n2 . X .\n1 . . .\nwhite to move (1 move played; X is Black, O is \
          White)"
     );
     // Against the centre only a corner holds the draw (checked exhaustively below).
@@ -439,5 +439,22 @@ fn with_no_time_to_search_genmove_still_plays_the_evaluations_choice() {
         ask(&mut e, "genmove w"),
         "A2",
         "white extends a1, in atari, at a2"
+    );
+}
+
+#[test]
+fn an_mnk_engine_with_a_long_k_starts_and_refuses_a_board_too_small_at_boardsize() {
+    let (stdout, stderr, ok) = session(
+        &["--game", "mnk", "--k", "5", "--nodes", "1000"],
+        "boardsize 3\nboardsize 7\nname\n",
+    );
+    assert!(ok, "{stderr}");
+    assert_eq!(
+        answers(&stdout),
+        [
+            "? unacceptable size (k = 5 does not fit on a 3x3 board: no line of 5 points)",
+            "=",
+            "= plyscope"
+        ]
     );
 }

@@ -47,7 +47,14 @@ fn save(app: &mut App, dir: &tempfile::TempDir) -> std::path::PathBuf {
     app.class.dir = dir.path().to_path_buf();
     app.update(Action::SaveRun);
     let message = app.message.clone().unwrap_or_default();
-    assert!(message.starts_with("run saved to "), "{message}");
+    assert!(
+        message.starts_with("saved ") && message.ends_with("; reopen it with explore --open"),
+        "{message}"
+    );
+    assert!(
+        message.chars().count() <= 80,
+        "the status line shows it whole: {message}"
+    );
     let mut files: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .flatten()

@@ -66,15 +66,20 @@ pub fn overlay(
     let v = |p: Point| board.vertex(p);
     match name {
         "plyscope-winning_moves" => {
-            let won = think::winning_moves(board, player, settings)?;
+            let (won, undecided) = think::winning_moves(board, player, settings)?;
             let points: Vec<String> = won.iter().map(|&p| v(p)).collect();
+            let open = if undecided > 0 {
+                format!(" ({undecided} moves not decided within the limits)")
+            } else {
+                String::new()
+            };
             Ok(if hex {
                 points.join(" ")
             } else {
                 gfx_color(
                     "#00a000",
                     &points,
-                    &format!("{} winning moves for {}", points.len(), player.name()),
+                    &format!("{} winning moves for {}{open}", points.len(), player.name()),
                 )
             })
         }
@@ -162,7 +167,8 @@ pub fn overlay(
                 &pairs,
                 &format!(
                     "lambda search from each move of {}: Ln a win of lambda order n, x a move \
-                     after which the opponent wins",
+                     after which the opponent wins; a move without a label was not decided \
+                     within the limits",
                     player.name()
                 ),
             ))

@@ -34,7 +34,8 @@ impl GameChoice {
     pub fn default_size(self) -> usize {
         match self {
             GameChoice::AtariGo => 5,
-            GameChoice::Mnk { .. } => 3,
+            // A board k fits on (`--k 5` starts on 5x5 until `boardsize` says otherwise).
+            GameChoice::Mnk { k } => k.unwrap_or(3).max(3),
             GameChoice::Hex => 6,
         }
     }
@@ -318,12 +319,11 @@ impl Board {
             Some(outcome) => format!("game over: {}", describe(outcome)),
             None => format!("{} to move", self.to_move().name()),
         };
-        format!(
-            "{}{} ({} moves played; X is Black, O is White)",
-            diagram,
-            state,
-            self.moves_played()
-        )
+        let played = match self.moves_played() {
+            1 => "1 move played".to_string(),
+            n => format!("{n} moves played"),
+        };
+        format!("{diagram}{state} ({played}; X is Black, O is White)")
     }
 }
 

@@ -227,10 +227,18 @@ pub fn choose_move(
                 ),
             };
         }
-        why = format!(
-            "{} found no win within its limits ({}, {} nodes)",
-            report.algorithm, report.result, report.nodes
-        );
+        why = match report.result.as_str() {
+            "disproven" | "loss" => format!(
+                "{} proves {} has no win here ({} nodes)",
+                report.algorithm,
+                player.name(),
+                report.nodes
+            ),
+            _ => format!(
+                "{} found no win within its limits ({} nodes)",
+                report.algorithm, report.nodes
+            ),
+        };
     }
     let proof = proof.map(|s| s.report);
     let used = proof.as_ref().map_or(0, |r| r.nodes);
@@ -446,18 +454,25 @@ pub fn classify(
         .collect())
 }
 
-/// The winning moves of `player` (`dfpn-solver-find-winning`).
+/// The winning moves of `player` (`dfpn-solver-find-winning`), and how many moves the
+/// limits left undecided.
 pub fn winning_moves(
     board: &Board,
     player: Player,
     settings: &Settings,
-) -> Result<Vec<Point>, String> {
+) -> Result<(Vec<Point>, usize), String> {
     let prover = settings.prover_for(board.choice());
-    Ok(classify(board, player, prover, settings)?
+    let moves = classify(board, player, prover, settings)?;
+    let undecided = moves
+        .iter()
+        .filter(|m| m.class == "unknown" || m.class == "not-proven")
+        .count();
+    let won = moves
         .into_iter()
         .filter(|m| m.class == "win" || m.class == "wins")
         .map(|m| m.point)
-        .collect())
+        .collect();
+    Ok((won, undecided))
 }
 
 /// Proof and disproof numbers of each legal move of `player`, for `player`'s win, after a

@@ -8,8 +8,8 @@
 //! A file is one line of JSON, the [`Header`], then a newline, then the body: the recorded
 //! trace (`crate::trace::store::Trace`) in `postcard`'s compact binary serde encoding
 //! (<https://postcard.jamesmunns.com/wire-format>), exactly `body.bytes` bytes. `body.fnv1a64`
-//! (16 hex digits) is the FNV-1a 64-bit hash of the header's `puzzle` text, its `spec` as
-//! compact JSON and the body, one after the other. The header holds:
+//! (16 hex digits) is the FNV-1a 64-bit hash of the header's `puzzle_name`, a newline, its `puzzle`
+//! text, its `spec` as compact JSON and the body, one after the other. The header holds:
 //!
 //! - `format`: always `"plyscope-run"`; `version`: `"MAJOR.MINOR"`, here `"1.0"`;
 //!   `written_by`: the plyscope that wrote it.
@@ -105,13 +105,19 @@ pub fn fnv1a64(parts: &[&[u8]]) -> u64 {
     hash
 }
 
-/// The checksum of a saved run: over the puzzle's text, the spec (as JSON) and the body, so
-/// a record cannot be paired with another puzzle or other settings unnoticed.
-fn checksum(puzzle: &str, spec: &SearchSpec, body: &[u8]) -> String {
+/// The checksum of a saved run: over the puzzle's name and text, the spec (as JSON) and the
+/// body, so a record cannot be paired with another puzzle or other settings unnoticed.
+fn checksum(name: &str, puzzle: &str, spec: &SearchSpec, body: &[u8]) -> String {
     let spec = serde_json::to_string(spec).expect("a spec always encodes");
     format!(
         "{:016x}",
-        fnv1a64(&[puzzle.as_bytes(), spec.as_bytes(), body])
+        fnv1a64(&[
+            name.as_bytes(),
+            b"\n",
+            puzzle.as_bytes(),
+            spec.as_bytes(),
+            body
+        ])
     )
 }
 
@@ -148,7 +154,7 @@ pub fn write(path: &Path, info: &RunInfo<'_>, body: &[u8]) -> Result<Header, Sav
         view: info.view.clone(),
         body: Body {
             bytes: body.len() as u64,
-            fnv1a64: checksum(info.puzzle_text, info.spec, body),
+            fnv1a64: checksum(info.puzzle_name, info.puzzle_text, info.spec, body),
         },
     };
     let line = serde_json::to_string(&header).expect("a header always encodes");
@@ -300,7 +306,7 @@ pub fn read(path: &Path) -> Result<SavedRun, SavedRunError> {
             ),
         ));
     }
-    if checksum(&header.puzzle, &header.spec, &body) != header.body.fnv1a64 {
+    if checksum(&header.puzzle_name, &header.puzzle, &header.spec, &body) != header.body.fnv1a64 {
         return Err(error(
             path,
             "the file is corrupted: the checksum of its puzzle, settings and recorded search \

@@ -152,17 +152,19 @@ pub fn save(app: &mut App) {
         unrecorded: app.session.unrecorded(),
     };
     match saved::write(&path, &info, &body) {
-        Ok(header) => {
+        Ok(_) => {
             let split = if app.split.is_some() {
                 " (the split's second search is not saved)"
             } else {
                 ""
             };
+            let name = path
+                .strip_prefix(".")
+                .unwrap_or(&path)
+                .display()
+                .to_string();
             app.message = Some(format!(
-                "run saved to {} ({} events, {} bytes){split}; plyscope explore --open reopens it",
-                path.display(),
-                header.events,
-                header.body.bytes
+                "saved {name}{split}; reopen it with explore --open"
             ));
         }
         Err(e) => app.message = Some(format!("cannot save the run: {}", e.message)),
