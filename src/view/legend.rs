@@ -154,8 +154,8 @@ fn chart_lines(algorithm: Algorithm) -> Vec<Entry> {
     ));
     if !algorithm.is_proof_search() && !algorithm.is_threat_search() {
         lines.push(text(
-            "cutoffs per ply",
-            "cutoffs that skipped a move by the step, a row per ply of the node that cut",
+            "cutoffs",
+            "cutoffs per ply: those that skipped a move by the step, a row per ply of the node that cut",
         ));
     }
     lines.push(text(

@@ -142,6 +142,9 @@ fn one(frame: &mut Frame, area: Rect, app: &App, kinds: &[ChartKind], i: usize, 
     }
 }
 
+/// A line to draw: its legend name, its style and its points.
+type Named<'a> = (String, Style, &'a [(f64, f64)]);
+
 /// Points a line gets: two a cell of the plot's width (Braille's resolution).
 fn sample_points(area: Rect) -> usize {
     (area.width as usize).saturating_sub(2).max(1) * 2
@@ -157,7 +160,7 @@ fn lines(
     kind: ChartKind,
     step: usize,
     range: Option<(f64, f64)>,
-    named: Vec<(String, Style, &[(f64, f64)])>,
+    named: Vec<Named<'_>>,
     note: Option<&'static str>,
 ) {
     let mut block = pane(title, theme, false);
