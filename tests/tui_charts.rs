@@ -275,3 +275,25 @@ fn split_view_chart_has_both_curves() {
     assert!(s.contains("nodes searched (both"), "{s}");
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_nodes_120x40", s);
 }
+
+/// A lambda search has no root numbers, window or cutoffs to chart; its node counts hold
+/// at every probed step, forward and back.
+#[test]
+fn lambda_search_charts_nodes_only() {
+    let (mut app, _rx) = open("mnk-4x4-k4-corners", Algorithm::Lambda);
+    let kinds = app.session.chart_kinds();
+    assert!(
+        !kinds.iter().any(|k| matches!(
+            k,
+            ChartKind::RootNumbers | ChartKind::RootWindow | ChartKind::CutoffsPerPly
+        )),
+        "{kinds:?}"
+    );
+    let len = app.session.len();
+    let mut steps = probe_steps(len);
+    steps.extend(probe_steps(len).into_iter().rev());
+    for step in steps {
+        app.session.seek(step);
+        check_node_counts(&app);
+    }
+}
