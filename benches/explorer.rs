@@ -3,8 +3,10 @@
 //! million nodes), at 120x40 into ratatui's `TestBackend`, with the selection deep in the
 //! tree; and one step forward then back, drawn. The same for the crosscut's dual-lambda search
 //! at level 3 (issue 4, item 7), stopped at 200,000 engine nodes: a frame in the middle with
-//! the D-zone overlay, and the root at the end with every root move's level. Run with
-//! `cargo bench --bench explorer`.
+//! the D-zone overlay, and the root at the end with every root move's level. The chart pane
+//! over the million-node trace at the same step (`explorer/draw_chart_1M_*`, issue 20
+//! point 4). Run with `cargo bench --bench explorer` (`-- chart` for the charts alone, with
+//! the frame they are compared with: `-- 'chart|draw_frame_1M_nodes_middle'`).
 
 use std::hint::black_box;
 use std::sync::mpsc::channel;
@@ -105,6 +107,59 @@ fn benches(c: &mut Criterion) {
                 .unwrap();
         })
     });
+
+    // The chart pane at the same step (issue 20, point 4): at 120x40 two charts stacked, the
+    // root's window and nodes searched, then nodes and cutoffs per ply; then one step
+    // forward and back with the pane shown (the per-ply counts move with the step).
+    // Opening the pane reads the whole record once (then every frame is sampled): the key
+    // and the first frame are timed and printed, not benched (a fresh session per
+    // iteration would re-run the search).
+    let start = std::time::Instant::now();
+    app.update(Action::ToggleChart);
+    terminal
+        .draw(|f| ui::render(f, black_box(&app), &theme))
+        .unwrap();
+    eprintln!(
+        "chart key and first frame (scans {} events): {:?}",
+        app.session.len(),
+        start.elapsed()
+    );
+    c.bench_function("explorer/draw_chart_1M_window_and_nodes_middle", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+    app.update(Action::NextChart);
+    app.update(Action::NextChart);
+    // The per-ply counts start at step 0 and move to the step once: printed, as above.
+    let start = std::time::Instant::now();
+    terminal
+        .draw(|f| ui::render(f, black_box(&app), &theme))
+        .unwrap();
+    eprintln!(
+        "first per-ply chart frame (counts to step {}): {:?}",
+        app.session.step(),
+        start.elapsed()
+    );
+    c.bench_function("explorer/draw_chart_1M_per_ply_middle", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+    c.bench_function("explorer/draw_chart_1M_step_forward_back", |b| {
+        b.iter(|| {
+            app.update(Action::StepForward);
+            app.update(Action::StepBack);
+            terminal
+                .draw(|f| ui::render(f, black_box(&app), &theme))
+                .unwrap();
+        })
+    });
+    app.update(Action::ToggleChart);
 
     app.update(Action::StepEnd);
     app.update(Action::JumpPv);

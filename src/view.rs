@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod board_text;
+pub mod charts;
 pub mod explain;
 pub mod game_session;
 pub mod goal;

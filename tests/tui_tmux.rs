@@ -444,3 +444,27 @@ fn v_at_the_end_of_a_hex_6x6_run_walks_the_proof() {
         tmux.run(&["kill-session", "-t", "e2e"]);
     }
 }
+
+/// The chart pane from the real binary (issue 20, point 4): `V` shows the root's pn / dn at
+/// the end of a df-pn run, `^` the next chart, `f4` hides the pane and the tree is back.
+#[test]
+fn the_chart_keys_show_cycle_and_hide_the_chart_pane() {
+    let Some(tmux) = tmux_or_skip("issue20-chart") else {
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_plyscope");
+    let shell = format!("{bin} explore tictactoe --algo dfpn; echo EXITED $?; sleep 30");
+    tmux.open(80, 24, &[&shell]);
+    tmux.wait_for("step 0/");
+    tmux.keys("G");
+    tmux.wait_for("disproven");
+    tmux.keys("V");
+    let s = tmux.wait_for("root pn / dn (1/");
+    assert!(s.contains("dn (0: disproven)") && s.contains("step"), "{s}");
+    tmux.keys("^");
+    tmux.wait_for("nodes searched (2/");
+    tmux.keys("F4");
+    tmux.wait_for("Tree");
+    tmux.keys("q");
+    tmux.wait_for("EXITED 0");
+}

@@ -19,6 +19,7 @@
 //! proof family too (PNS and df-pn only on literal trees).
 
 pub mod bookmarks;
+pub mod chart;
 pub mod class;
 pub mod depth;
 pub mod lesson;
@@ -155,6 +156,8 @@ pub struct App {
     pub depth_limit: Option<u32>,
     /// How far the node pane and the Why block are scrolled (`}` / `{`; [`text_scroll`]).
     pub text_scroll: text_scroll::TextScroll,
+    /// The chart pane ([`chart`]): hidden, or shown from the i-th chart.
+    pub chart: chart::ChartState,
     tx: Sender<Msg>,
 }
 
@@ -282,6 +285,7 @@ impl App {
             bookmarks: bookmarks::Bookmarks::default(),
             depth_limit: None,
             text_scroll: text_scroll::TextScroll::default(),
+            chart: None,
             tx,
         }
     }
@@ -1023,6 +1027,7 @@ impl App {
                     self.session.cancel();
                 }
             }
+            Action::ToggleChart | Action::NextChart => chart::update(self, action),
             Action::LessonNext => lesson::next(self),
             Action::LessonPrevious => lesson::previous(self),
             Action::EditPosition => self.open_editor(),

@@ -1,5 +1,6 @@
 //! The explorer's screen (design.md section 5): a pure function of the model and the theme.
-//! One widget a file: [`board`], [`tree`], [`side`], [`status`], and the overlays [`help`],
+//! One widget a file: [`board`], [`tree`] (or the [`chart`] pane in its place), [`side`],
+//! [`status`], and the overlays [`help`],
 //! [`legend`] and [`picker`].
 //!
 //! Layout at the minimum size, 80x24: a title line, the board over the side pane on the
@@ -13,6 +14,7 @@
 //! selected, with the Why block under it (issue 16, point 6).
 
 pub mod board;
+pub mod chart;
 pub mod editor;
 pub mod fitted;
 pub mod help;
@@ -96,7 +98,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
             side::render(frame, areas.node, app, theme);
         }
         let tree_area = why::render_below(frame, right, app, theme);
-        tree::render(frame, tree_area, app, theme);
+        tree_or_chart(frame, tree_area, app, theme);
         status::render(frame, status_area, app, theme);
         render_overlays(frame, area, app, theme);
         return;
@@ -124,9 +126,18 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     side::render(frame, side_area, app, theme);
     // The event at the step in words, under the tree ([`why`]).
     let tree_area = why::render_below(frame, tree_area, app, theme);
-    tree::render(frame, tree_area, app, theme);
+    tree_or_chart(frame, tree_area, app, theme);
     status::render(frame, status_area, app, theme);
     render_overlays(frame, area, app, theme);
+}
+
+/// The tree, or the chart pane in its place while it is shown ([`chart`], `V`).
+fn tree_or_chart(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    if app.chart.is_some() {
+        chart::render(frame, area, app, theme);
+    } else {
+        tree::render(frame, area, app, theme);
+    }
 }
 
 /// The overlays over whichever screen is drawn, bottom first.

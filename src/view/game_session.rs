@@ -13,6 +13,7 @@ use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
 use crate::trace::store::{Event, EventKind, NodeId, NodeKind, Trace};
 
 use super::board::BoardGame;
+use super::charts;
 use super::explain::alphabeta::CutoffKind;
 use super::lambda::{self, RootMark, ZoneView};
 use super::landing::{self, Landed};
@@ -40,6 +41,8 @@ pub struct GameSession<G: BoardGame> {
     knowledge_pruning: bool,
     /// The algorithm that ran (the children note says what it leaves out).
     algorithm: Algorithm,
+    /// The chart pane's series, scanned once per event ([`charts::ChartIndex`]).
+    charts: Mutex<charts::ChartIndex>,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -94,6 +97,7 @@ impl<G: BoardGame> GameSession<G> {
             step_tables: Mutex::new(heuristics::TableCache::new(ordering)),
             node_tables: Mutex::new(heuristics::TableCache::new(ordering)),
             leaves: Mutex::new(NewLeaves::default()),
+            charts: Mutex::new(charts::ChartIndex::new()),
         })
     }
 
@@ -864,6 +868,24 @@ impl<G: BoardGame> Session for GameSession<G> {
             .collect();
         list.sort_by_key(|e| std::cmp::Reverse(e.1));
         Some(list)
+    }
+
+    fn chart_kinds(&self) -> Vec<charts::ChartKind> {
+        let trace = self.live.read();
+        let mut index = self.charts.lock().unwrap_or_else(|e| e.into_inner());
+        index.scan(&trace);
+        charts::ChartKind::for_search(
+            self.algorithm.is_proof_search(),
+            Algorithm::ALPHA_BETA_FAMILY.contains(&self.algorithm),
+            index.has_table(),
+        )
+    }
+
+    fn chart(&self, kind: charts::ChartKind, points: usize) -> charts::Chart {
+        let trace = self.live.read();
+        let mut index = self.charts.lock().unwrap_or_else(|e| e.into_inner());
+        let entered = self.replay.entered() as usize;
+        index.chart(&trace, self.replay.step(), entered, kind, points)
     }
 
     fn landed(&self, index: usize) -> Option<(Landed, Option<NodeId>)> {

@@ -121,11 +121,52 @@ pub fn legend(algorithm: Algorithm, game: GameKind) -> Legend {
             ),
         ],
     ));
+    sections.push(section(
+        "Chart pane (V or f4: on/off, ^ or f5: the next chart)",
+        chart_lines(algorithm),
+    ));
     Legend {
         rule_title,
         rule,
         sections,
     }
+}
+
+/// The chart pane's charts for `algorithm` ([`crate::view::charts`]), in its order. The
+/// table chart is named as the searches that use a table show it.
+fn chart_lines(algorithm: Algorithm) -> Vec<Entry> {
+    let mut lines = Vec::new();
+    if algorithm.is_proof_search() {
+        lines.push(text(
+            "root pn / dn",
+            "the root's proof and disproof numbers over the steps; pn reaches 0 when the root is proven, dn when it is disproven (the infinite one is not drawn)",
+        ));
+    } else if !algorithm.is_threat_search() {
+        lines.push(text(
+            "root window",
+            "the root's alpha (raised by its best child so far), beta and value over the steps; a bound at inf is not drawn",
+        ));
+    }
+    lines.push(text("nodes searched", "nodes entered over the steps"));
+    lines.push(text(
+        "nodes per ply",
+        "nodes entered by the step, a row per ply",
+    ));
+    if !algorithm.is_proof_search() && !algorithm.is_threat_search() {
+        lines.push(text(
+            "cutoffs",
+            "cutoffs per ply: those that skipped a move by the step, a row per ply of the node that cut",
+        ));
+    }
+    lines.push(text(
+        "table hits",
+        "table hits so far over the steps (only for a search that probes a table)",
+    ));
+    lines.push(text(
+        "split view",
+        "one chart with both searches' lines, named by algorithm",
+    ));
+    lines
 }
 
 /// The rule of the algorithm in one sentence, with its title.

@@ -9,6 +9,7 @@ use crate::search::{Bound, Value, Window};
 use crate::trace::replay::{NodeStatus, PnMark};
 use crate::trace::store::{EventKind, NodeId};
 
+use super::charts::{Chart, ChartKind};
 use super::explain;
 use super::heuristics;
 use super::lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
@@ -266,6 +267,12 @@ pub trait Session: Send {
     fn seek_explained(&mut self, forward: bool) -> bool;
     /// Asks the engine to stop.
     fn cancel(&self);
+    /// The charts of this search for the chart pane ([`super::charts`]): the root's numbers
+    /// or window, nodes searched, nodes and cutoffs per ply, table hits where a table is used.
+    fn chart_kinds(&self) -> Vec<ChartKind>;
+    /// The chart `kind` as of the step, its lines sampled at no more than `points + 1`
+    /// steps.
+    fn chart(&self, kind: ChartKind, points: usize) -> Chart;
     /// Lessons: the kinds of the recorded event `index` (0-based: the replay is at step
     /// `index + 1` after it) and its node; `None` past the record.
     fn landed(&self, index: usize) -> Option<(Landed, Option<NodeId>)>;

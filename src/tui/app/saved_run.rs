@@ -44,6 +44,8 @@ pub struct SavedView {
     pub depth_limit: Option<u32>,
     pub speed: usize,
     pub bookmarks: Vec<usize>,
+    /// The chart pane: hidden, or shown from the i-th chart.
+    pub chart: Option<usize>,
     /// The algorithm asked for (`None`: the puzzle's own).
     pub algorithm: Option<String>,
 }
@@ -71,6 +73,7 @@ impl SavedView {
             depth_limit: app.depth_limit,
             speed: app.speed,
             bookmarks: app.bookmarks.steps(),
+            chart: app.chart,
             algorithm: app.algorithm.map(|a| a.name().to_string()),
         }
     }
@@ -105,6 +108,7 @@ impl SavedView {
                 app.bookmarks.toggle(step);
             }
         }
+        app.chart = self.chart.filter(|&i| i < app.session.chart_kinds().len());
         app.algorithm = self.algorithm.as_deref().and_then(Algorithm::parse);
     }
 }

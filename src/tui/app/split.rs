@@ -190,6 +190,14 @@ pub fn update(app: &mut App, action: Action) {
             app.update_main(action);
             split.pane.update(action);
         }
+        // One chart pane for both searches: the first search keeps its state.
+        Action::ToggleChart | Action::NextChart => {
+            let kinds = super::chart::split_kinds(app, &split.pane);
+            super::chart::update_with(app, action, &kinds);
+            if split.focus == Focus::Second {
+                split.pane.message = app.message.take();
+            }
+        }
         _ if split.together && steps_together(action) => {
             app.update_main(action);
             split.pane.update(action);

@@ -12,6 +12,9 @@
 //! Each header's last line says what that search uses besides its algorithm (table,
 //! symmetry, pruning, ordering: [`used_line`]), and the focused search's Why block stands
 //! under its tree (wide) or under the node pane (narrow) (issue 16, point 8).
+//!
+//! With the chart pane shown (`V`), one chart holds both searches' curves in the trees'
+//! place ([`render_with_chart`]; issue 20, point 4).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -25,7 +28,7 @@ use crate::tui::app::split::{Focus, Split, focused};
 use crate::puzzle::GameKind;
 use crate::run::knowledge;
 
-use super::{WIDE, board, glyph_text, side, status, tree, why};
+use super::{WIDE, board, chart, glyph_text, side, status, tree, why};
 
 /// Rows of a search's header before its "uses" line, which takes the rows it wraps to
 /// ([`header_rows`]).
@@ -63,7 +66,9 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &T
     let second = &split.pane;
     let focus = focused(app, split);
     frame.render_widget(title_line(app, split, theme), title);
-    if area.width >= WIDE {
+    if app.chart.is_some() {
+        render_with_chart(frame, main, app, split, theme);
+    } else if area.width >= WIDE {
         let [board_area, a, b] = Layout::horizontal([
             Constraint::Percentage(26),
             Constraint::Percentage(37),
@@ -113,6 +118,49 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &T
         }
     }
     status::render(frame, status_area, focus, theme);
+}
+
+/// The split with the chart pane shown: one chart with both searches' curves
+/// ([`chart::render_split`]). Wide: the board on the left, the two headers over the chart,
+/// the two node panes under it. Narrow: the board over the focused search's node pane on
+/// the left, the chart on the right (its legend names both algorithms).
+fn render_with_chart(frame: &mut Frame, main: Rect, app: &App, split: &Split, theme: &Theme) {
+    let second = &split.pane;
+    let focus = focused(app, split);
+    if main.width >= WIDE {
+        let [board_area, right] =
+            Layout::horizontal([Constraint::Percentage(26), Constraint::Percentage(74)])
+                .areas(main);
+        board::render(frame, board_area, focus, theme);
+        let half = right.width / 2;
+        let header = header_rows(app, half).max(header_rows(second, half));
+        let [headers, chart_area, sides] = Layout::vertical([
+            Constraint::Length(header),
+            Constraint::Min(8),
+            Constraint::Percentage(35),
+        ])
+        .areas(right);
+        let halves = |r: Rect| -> [Rect; 2] {
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(r)
+        };
+        let [ha, hb] = halves(headers);
+        let [sa, sb] = halves(sides);
+        render_header(frame, ha, app, split, Focus::First, theme);
+        render_header(frame, hb, second, split, Focus::Second, theme);
+        chart::render_split(frame, chart_area, app, second, theme);
+        side::render(frame, sa, app, theme);
+        side::render(frame, sb, second, theme);
+    } else {
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(main);
+        let board_height = board::height(focus, left.width).min(left.height.saturating_sub(8));
+        let [board_area, side_area] =
+            Layout::vertical([Constraint::Length(board_height), Constraint::Min(6)]).areas(left);
+        board::render(frame, board_area, focus, theme);
+        side::render(frame, side_area, focus, theme);
+        chart::render_split(frame, right, app, second, theme);
+    }
 }
 
 fn title_line<'a>(app: &'a App, split: &Split, theme: &Theme) -> Paragraph<'a> {

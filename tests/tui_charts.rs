@@ -1,0 +1,299 @@
+//! The chart pane (issue 20, point 4): the series against what the node pane shows for the
+//! root at the same step, nodes per ply against the nodes entered, and snapshots of the
+//! pane at 80x24 and 120x40 for a proof search (pn/dn), an alpha-beta search (window,
+//! cutoffs per ply) and the split view (both searches' curves on one chart).
+
+use std::sync::mpsc::{Receiver, channel};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+use plyscope::puzzle;
+use plyscope::search::proof::PN_INFINITY;
+use plyscope::search::{Algorithm, WIN};
+use plyscope::theme::{ColorLevel, GlyphSet, Theme};
+use plyscope::tui::app::App;
+use plyscope::tui::keymap::{Action, Keymap};
+use plyscope::tui::ui;
+use plyscope::tui::worker::Msg;
+use plyscope::view::charts::{ChartBody, ChartKind};
+
+fn open(name: &str, algorithm: Algorithm) -> (App, Receiver<Msg>) {
+    let (tx, rx) = channel();
+    let p = puzzle::load(name).unwrap();
+    let mut app = App::new(
+        p,
+        Some(algorithm),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    (app, rx)
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Steps spread over the whole record, both ends included.
+fn probe_steps(len: usize) -> Vec<usize> {
+    let mut steps: Vec<usize> = (0..=40).map(|i| len * i / 40).collect();
+    steps.dedup();
+    steps
+}
+
+/// The y of the line `name` exactly at step `x` (every chart samples its own step; `None`:
+/// the line has no point there, its value is infinite or not known yet).
+fn exact(chart: &plyscope::view::charts::Chart, name: &str, x: usize) -> Option<f64> {
+    let ChartBody::Lines(lines) = &chart.body else {
+        return None;
+    };
+    let line = lines.iter().find(|l| l.name == name)?;
+    line.points.iter().find(|p| p.0 == x as f64).map(|p| p.1)
+}
+
+/// Nodes per ply add up to the nodes entered, and the nodes line ends at that count.
+fn check_node_counts(app: &App) {
+    let (entered, deepest) = app.session.tree_so_far();
+    let step = app.session.step();
+    let ChartBody::Bars(per_ply) = app.session.chart(ChartKind::NodesPerPly, 80).body else {
+        panic!("nodes per ply are bars");
+    };
+    assert_eq!(per_ply.iter().sum::<u64>(), entered as u64, "step {step}");
+    if entered > 0 {
+        assert_eq!(per_ply.len(), deepest + 1, "step {step}");
+    }
+    let nodes = app.session.chart(ChartKind::NodesSearched, 80);
+    assert_eq!(
+        exact(&nodes, "nodes", step),
+        Some(entered as f64),
+        "step {step}"
+    );
+}
+
+#[test]
+fn proof_numbers_follow_the_node_pane_of_the_root() {
+    for algorithm in [Algorithm::Pns, Algorithm::Pn2, Algorithm::DfPn] {
+        let (mut app, _rx) = open("tictactoe", algorithm);
+        let kinds = app.session.chart_kinds();
+        assert_eq!(kinds[0], ChartKind::RootNumbers, "{algorithm}");
+        assert!(!kinds.contains(&ChartKind::RootWindow));
+        assert!(!kinds.contains(&ChartKind::CutoffsPerPly));
+        let len = app.session.len();
+        // Forward and back again: the per-ply cursor moves both ways.
+        let mut steps = probe_steps(len);
+        steps.extend(probe_steps(len).into_iter().rev());
+        for step in steps {
+            app.session.seek(step);
+            check_node_counts(&app);
+            let Some(&root) = app.session.roots().last() else {
+                continue;
+            };
+            let numbers = app.session.detail(root).proof.unwrap().numbers;
+            let chart = app.session.chart(ChartKind::RootNumbers, 1_000);
+            for (name, shown) in [("pn", numbers.map(|n| n.pn)), ("dn", numbers.map(|n| n.dn))] {
+                let finite = shown.filter(|&v| v != PN_INFINITY).map(f64::from);
+                assert_eq!(
+                    exact(&chart, name, step),
+                    finite,
+                    "{algorithm} {name} at step {step}"
+                );
+            }
+        }
+        // The end: tic-tac-toe is a draw, so the win is disproven: dn 0.
+        app.session.seek(len);
+        let chart = app.session.chart(ChartKind::RootNumbers, 100);
+        assert_eq!(exact(&chart, "dn", len), Some(0.0), "{algorithm}");
+    }
+}
+
+#[test]
+fn window_and_value_follow_the_node_pane_of_the_root() {
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::IterativeDeepening] {
+        let (mut app, _rx) = open("tictactoe", algorithm);
+        let kinds = app.session.chart_kinds();
+        assert!(kinds.contains(&ChartKind::RootWindow), "{algorithm}");
+        assert!(kinds.contains(&ChartKind::CutoffsPerPly), "{algorithm}");
+        assert!(!kinds.contains(&ChartKind::RootNumbers));
+        let len = app.session.len();
+        let mut cut_seen = 0;
+        for step in probe_steps(len) {
+            app.session.seek(step);
+            check_node_counts(&app);
+            let Some(&root) = app.session.roots().last() else {
+                continue;
+            };
+            let d = app.session.detail(root);
+            let window = d.window.unwrap();
+            let chart = app.session.chart(ChartKind::RootWindow, 100_000);
+            let finite = |v: i32| (v.abs() <= WIN).then_some(v as f64);
+            let alpha = match d.value {
+                Some(v) if v > window.alpha => v.0,
+                _ => window.alpha.0,
+            };
+            assert_eq!(
+                exact(&chart, "alpha", step),
+                finite(alpha),
+                "alpha, step {step}"
+            );
+            assert_eq!(
+                exact(&chart, "beta", step),
+                finite(window.beta.0),
+                "beta, step {step}"
+            );
+            assert_eq!(
+                exact(&chart, "value", step),
+                d.value.and_then(|v| finite(v.0)),
+                "value, step {step}"
+            );
+            // Cutoffs per ply count the cutoffs that skipped a move by the step.
+            let ChartBody::Bars(cuts) = app.session.chart(ChartKind::CutoffsPerPly, 80).body else {
+                panic!("cutoffs per ply are bars");
+            };
+            let total: u64 = cuts.iter().sum();
+            assert!(total >= cut_seen, "cutoffs only grow with the step");
+            cut_seen = total;
+        }
+        assert!(cut_seen > 0, "{algorithm}: the search cut somewhere");
+    }
+}
+
+#[test]
+fn the_chart_key_toggles_and_cycles() {
+    let (mut app, _rx) = open("tictactoe-win", Algorithm::DfPn);
+    assert_eq!(app.chart, None);
+    app.update(Action::NextChart);
+    assert_eq!(app.chart, None, "the next-chart key needs the pane open");
+    app.update(Action::ToggleChart);
+    assert_eq!(app.chart, Some(0));
+    let n = app.session.chart_kinds().len();
+    for _ in 0..n {
+        app.update(Action::NextChart);
+    }
+    assert_eq!(app.chart, Some(0), "cycles through {n} charts");
+    app.update(Action::ToggleChart);
+    assert_eq!(app.chart, None);
+}
+
+/// A proof search's pane at its middle step: pn and dn of the root at 80x24, and two charts
+/// stacked at 120x40.
+#[test]
+fn proof_search_chart_at_80x24_and_120x40() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
+    let middle = app.session.len() / 2;
+    app.session.seek(middle);
+    app.update(Action::StepForward);
+    app.update(Action::ToggleChart);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("root pn / dn") && s.contains("step"), "{s}");
+    insta::assert_snapshot!("chart_tictactoe_dfpn_80x24", s.clone());
+    // The README shows this screen: it must be what the explorer draws.
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains(&s), "README.md should show:\n{s}");
+    insta::assert_snapshot!("chart_tictactoe_dfpn_120x40", screen(&app, 120, 40));
+}
+
+/// Alpha-beta at its middle step: the root's window, then (next chart) nodes searched and
+/// nodes per ply, then cutoffs per ply.
+#[test]
+fn alpha_beta_chart_at_80x24_and_120x40() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    let middle = app.session.len() / 2;
+    app.session.seek(middle);
+    app.update(Action::StepForward);
+    app.update(Action::ToggleChart);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("root window") && s.contains("value"), "{s}");
+    insta::assert_snapshot!("chart_tictactoe_alphabeta_window_80x24", s);
+    let kinds = app.session.chart_kinds();
+    let cut = kinds
+        .iter()
+        .position(|&k| k == ChartKind::CutoffsPerPly)
+        .unwrap();
+    for _ in 0..cut {
+        app.update(Action::NextChart);
+    }
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("cutoffs per ply") && s.contains("ply"), "{s}");
+    insta::assert_snapshot!("chart_tictactoe_alphabeta_cutoffs_80x24", s);
+    insta::assert_snapshot!(
+        "chart_tictactoe_alphabeta_cutoffs_120x40",
+        screen(&app, 120, 40)
+    );
+}
+
+/// The split view: one chart, both searches' curves, named by algorithm.
+#[test]
+fn split_view_chart_has_both_curves() {
+    let (tx, rx) = channel();
+    let p = puzzle::load("tictactoe").unwrap();
+    let mut app = App::new(
+        p,
+        Some(Algorithm::DfPn),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    plyscope::tui::app::split::open_with(&mut app, Algorithm::Pns);
+    let split = app.split.as_mut().unwrap();
+    split.wait_for_search();
+    split.pane.progress.nodes_per_second = 0.0;
+    // Both at the middle of the longer search (the shorter one may be over by then).
+    let middle = app
+        .session
+        .len()
+        .max(app.split.as_ref().unwrap().pane.session.len())
+        / 2;
+    for _ in 0..middle {
+        app.update(Action::StepForward);
+    }
+    app.update(Action::ToggleChart);
+    assert_eq!(app.chart, Some(0));
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("dfpn pn") && s.contains("pns pn"), "{s}");
+    insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_120x40", s);
+    let s = screen(&app, 80, 24);
+    insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_80x24", s);
+    // The next chart: nodes searched, one line a search.
+    app.update(Action::NextChart);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("nodes searched (both"), "{s}");
+    insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_nodes_120x40", s);
+}
+
+/// A lambda search has no root numbers, window or cutoffs to chart; its node counts hold
+/// at every probed step, forward and back.
+#[test]
+fn lambda_search_charts_nodes_only() {
+    let (mut app, _rx) = open("mnk-4x4-k4-corners", Algorithm::Lambda);
+    let kinds = app.session.chart_kinds();
+    assert!(
+        !kinds.iter().any(|k| matches!(
+            k,
+            ChartKind::RootNumbers | ChartKind::RootWindow | ChartKind::CutoffsPerPly
+        )),
+        "{kinds:?}"
+    );
+    let len = app.session.len();
+    let mut steps = probe_steps(len);
+    steps.extend(probe_steps(len).into_iter().rev());
+    for step in steps {
+        app.session.seek(step);
+        check_node_counts(&app);
+    }
+}
