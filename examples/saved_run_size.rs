@@ -49,6 +49,7 @@ fn main() {
         events: trace.len() as u64,
         finished: true,
         unrecorded: live.unrecorded(),
+        second: None,
     };
     let started = Instant::now();
     saved::write(&path, &info, &body).unwrap();

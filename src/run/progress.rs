@@ -12,8 +12,9 @@ use crate::trace::store::NodeId;
 /// How often progress is sent while a search runs.
 pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
 
-/// A snapshot of a running search.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A snapshot of a running search (kept in a saved run, `crate::run::saved`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Progress {
     /// The search this belongs to (a restarted search gets a new id).
     pub id: u64,

@@ -3,7 +3,7 @@
 //! explore --open FILE` shows it again anywhere without searching, at the step and with the
 //! panes the file was written with.
 //!
-//! # The format, version 1.0
+//! # The format, version 1.1
 //!
 //! A file is one line of JSON, the [`Header`], then a newline, then the body: the recorded
 //! trace (`crate::trace::store::Trace`) in `postcard`'s compact binary serde encoding
@@ -22,6 +22,11 @@
 //!   result line.
 //! - `view`: the front end's state (the explorer's step, selection and pane toggles), kept
 //!   as a JSON object the explorer reads back; a field it does not know is ignored.
+//! - `second` (added in 1.1): the split view's second search, when one was open: its
+//!   `algorithm`, `spec`, `events`, `finished`, `unrecorded`, `summary` and `view`, and
+//!   `first_bytes`, the length of the first search's trace at the start of the body; the
+//!   second's trace follows it. A 1.0 reader ignores `second` and decodes the first trace
+//!   alone (postcard stops at the end of a value).
 //! - `body`: `{"bytes": N, "fnv1a64": "..."}`.
 //!
 //! Compatibility: a reader ignores header fields it does not know, so a newer minor version
@@ -44,7 +49,7 @@ pub const FORMAT: &str = "plyscope-run";
 /// The major version this build writes and reads (the body's layout).
 pub const MAJOR: u32 = 1;
 /// The minor version this build writes (header fields added).
-pub const MINOR: u32 = 0;
+pub const MINOR: u32 = 1;
 /// Largest saved run read, in bytes (a million events take about 45 MB).
 pub const MAX_BYTES: u64 = 4 << 30;
 
@@ -67,7 +72,27 @@ pub struct Header {
     pub summary: Option<String>,
     #[serde(default)]
     pub view: serde_json::Value,
+    /// The split view's second search (1.1).
+    #[serde(default)]
+    pub second: Option<SecondSearch>,
     pub body: Body,
+}
+
+/// The split view's second search in a saved run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SecondSearch {
+    pub algorithm: String,
+    pub spec: SearchSpec,
+    pub events: u64,
+    pub finished: bool,
+    #[serde(default)]
+    pub unrecorded: u64,
+    #[serde(default)]
+    pub summary: Option<String>,
+    #[serde(default)]
+    pub view: serde_json::Value,
+    /// The first search's trace takes this many bytes at the start of the body.
+    pub first_bytes: u64,
 }
 
 /// Where the trace is and how to check it.
@@ -107,8 +132,22 @@ pub fn fnv1a64(parts: &[&[u8]]) -> u64 {
 
 /// The checksum of a saved run: over the puzzle's name and text, the spec (as JSON) and the
 /// body, so a record cannot be paired with another puzzle or other settings unnoticed.
-fn checksum(name: &str, puzzle: &str, spec: &SearchSpec, body: &[u8]) -> String {
+fn checksum(
+    name: &str,
+    puzzle: &str,
+    spec: &SearchSpec,
+    second: Option<&SecondSearch>,
+    body: &[u8],
+) -> String {
     let spec = serde_json::to_string(spec).expect("a spec always encodes");
+    // The second search's spec and where its trace starts, when there is one.
+    let second = second.map_or(String::new(), |s| {
+        format!(
+            "{}{}",
+            serde_json::to_string(&s.spec).expect("a spec always encodes"),
+            s.first_bytes
+        )
+    });
     format!(
         "{:016x}",
         fnv1a64(&[
@@ -116,6 +155,7 @@ fn checksum(name: &str, puzzle: &str, spec: &SearchSpec, body: &[u8]) -> String 
             b"\n",
             puzzle.as_bytes(),
             spec.as_bytes(),
+            second.as_bytes(),
             body
         ])
     )
@@ -134,11 +174,27 @@ pub struct RunInfo<'a> {
     pub events: u64,
     pub finished: bool,
     pub unrecorded: u64,
+    /// The split view's second search and its trace's bytes, if one is open.
+    pub second: Option<(SecondSearch, Vec<u8>)>,
 }
 
 /// Writes a saved run to `path`, atomically: `info` and the trace's bytes
-/// ([`crate::trace::codec::encode`]).
+/// ([`crate::trace::codec::encode`]), the second search's after them.
 pub fn write(path: &Path, info: &RunInfo<'_>, body: &[u8]) -> Result<Header, SavedRunError> {
+    let mut second = None;
+    let mut joined;
+    let body = match &info.second {
+        Some((search, bytes)) => {
+            joined = body.to_vec();
+            joined.extend_from_slice(bytes);
+            second = Some(SecondSearch {
+                first_bytes: body.len() as u64,
+                ..search.clone()
+            });
+            &joined[..]
+        }
+        None => body,
+    };
     let header = Header {
         format: FORMAT.to_string(),
         version: format!("{MAJOR}.{MINOR}"),
@@ -154,8 +210,15 @@ pub fn write(path: &Path, info: &RunInfo<'_>, body: &[u8]) -> Result<Header, Sav
         view: info.view.clone(),
         body: Body {
             bytes: body.len() as u64,
-            fnv1a64: checksum(info.puzzle_name, info.puzzle_text, info.spec, body),
+            fnv1a64: checksum(
+                info.puzzle_name,
+                info.puzzle_text,
+                info.spec,
+                second.as_ref(),
+                body,
+            ),
         },
+        second,
     };
     let line = serde_json::to_string(&header).expect("a header always encodes");
     let written = (|| -> std::io::Result<()> {
@@ -191,23 +254,42 @@ impl SavedRun {
         &self.file
     }
 
-    /// Decodes the trace for a game whose moves are `M` (the puzzle's game).
+    /// Decodes the (first) search's trace for a game whose moves are `M` (the puzzle's game).
     pub fn trace<M: DeserializeOwned + Copy>(&self) -> Result<Trace<M>, SavedRunError> {
-        let trace: Trace<M> =
-            crate::trace::codec::decode(&self.body).map_err(|e| SavedRunError {
-                file: self.file.clone(),
-                message: format!(
-                    "the recorded search does not decode ({e}); the file is corrupted or was not \
+        let end = self
+            .header
+            .second
+            .as_ref()
+            .map_or(self.body.len(), |s| s.first_bytes as usize);
+        self.decode(&self.body[..end], self.header.events)
+    }
+
+    /// Decodes the split view's second search's trace, if the run has one.
+    pub fn second_trace<M: DeserializeOwned + Copy>(
+        &self,
+    ) -> Option<Result<Trace<M>, SavedRunError>> {
+        let second = self.header.second.as_ref()?;
+        Some(self.decode(&self.body[second.first_bytes as usize..], second.events))
+    }
+
+    fn decode<M: DeserializeOwned + Copy>(
+        &self,
+        bytes: &[u8],
+        events: u64,
+    ) -> Result<Trace<M>, SavedRunError> {
+        let trace: Trace<M> = crate::trace::codec::decode(bytes).map_err(|e| SavedRunError {
+            file: self.file.clone(),
+            message: format!(
+                "the recorded search does not decode ({e}); the file is corrupted or was not \
                  written for this puzzle's game"
-                ),
-            })?;
-        if trace.len() as u64 != self.header.events {
+            ),
+        })?;
+        if trace.len() as u64 != events {
             return Err(SavedRunError {
                 file: self.file.clone(),
                 message: format!(
-                    "the header says {} events but the recorded search holds {}; the file is \
-                     corrupted",
-                    self.header.events,
+                    "the header says {events} events but the recorded search holds {}; the \
+                     file is corrupted",
                     trace.len()
                 ),
             });
@@ -306,11 +388,28 @@ pub fn read(path: &Path) -> Result<SavedRun, SavedRunError> {
             ),
         ));
     }
-    if checksum(&header.puzzle_name, &header.puzzle, &header.spec, &body) != header.body.fnv1a64 {
+    if checksum(
+        &header.puzzle_name,
+        &header.puzzle,
+        &header.spec,
+        header.second.as_ref(),
+        &body,
+    ) != header.body.fnv1a64
+    {
         return Err(error(
             path,
             "the file is corrupted: the checksum of its puzzle, settings and recorded search \
              does not match",
+        ));
+    }
+    if header
+        .second
+        .as_ref()
+        .is_some_and(|s| s.first_bytes > header.body.bytes)
+    {
+        return Err(error(
+            path,
+            "the file is corrupted: the second search starts past the end of the body",
         ));
     }
     Ok(SavedRun {

@@ -44,20 +44,21 @@ pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box
     }
 }
 
-/// The session of a saved run (`crate::run::saved`): its record, decoded for `puzzle`'s
-/// game, with nothing searching.
+/// The session of a saved run (`crate::run::saved`): its record (the split view's second
+/// search's when `second`), decoded for `puzzle`'s game, with nothing searching.
 pub fn reopen(
     puzzle: &Puzzle,
     spec: &SearchSpec,
     run: &crate::run::saved::SavedRun,
+    second: bool,
 ) -> Result<Box<dyn Session>, crate::run::saved::SavedRunError> {
     match &puzzle.position {
-        Position::Mnk(g) => reopen_game(g.clone(), spec, run),
-        Position::AtariGo(g) => reopen_game(g.clone(), spec, run),
-        Position::Hex(g) => reopen_game(g.clone(), spec, run),
-        Position::Tree(g) => reopen_game(g.clone(), spec, run),
-        Position::Dama(g) => reopen_game(g.clone(), spec, run),
-        Position::Gobblet(g) => reopen_game(g.clone(), spec, run),
+        Position::Mnk(g) => reopen_game(g.clone(), spec, run, second),
+        Position::AtariGo(g) => reopen_game(g.clone(), spec, run, second),
+        Position::Hex(g) => reopen_game(g.clone(), spec, run, second),
+        Position::Tree(g) => reopen_game(g.clone(), spec, run, second),
+        Position::Dama(g) => reopen_game(g.clone(), spec, run, second),
+        Position::Gobblet(g) => reopen_game(g.clone(), spec, run, second),
     }
 }
 
@@ -65,10 +66,22 @@ fn reopen_game<G: BoardGame + Send + 'static>(
     root: G,
     spec: &SearchSpec,
     run: &crate::run::saved::SavedRun,
+    second: bool,
 ) -> Result<Box<dyn Session>, crate::run::saved::SavedRunError> {
-    let trace = run.trace::<G::Move>()?;
+    let (trace, unrecorded) = if second {
+        let Some(trace) = run.second_trace::<G::Move>() else {
+            return Err(crate::run::saved::SavedRunError {
+                file: run.file().to_string(),
+                message: "the run has no second search".to_string(),
+            });
+        };
+        let unrecorded = run.header.second.as_ref().map_or(0, |s| s.unrecorded);
+        (trace?, unrecorded)
+    } else {
+        (run.trace::<G::Move>()?, run.header.unrecorded)
+    };
     let live = crate::trace::live::LiveTrace::finished(trace);
-    live.set_unrecorded(run.header.unrecorded);
+    live.set_unrecorded(unrecorded);
     Ok(GameSession::over_with(
         root,
         std::sync::Arc::new(live),

@@ -3,8 +3,8 @@
 //! directory as `PUZZLE-ALGORITHM-stepN.plyrun` (the file format: `crate::run::saved`), and
 //! reopened by `plyscope explore --open FILE` without searching ([`App::from_saved`]).
 //!
-//! The split view's second search is not part of the file (the status line says so when
-//! the split is open); everything of the first search is.
+//! With the split view open, the second search is saved too (its record, step, selection
+//! and panes), with the focus and whether the searches step together.
 
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
@@ -12,7 +12,7 @@ use std::sync::mpsc::Sender;
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle;
-use crate::run::saved::{self, RunInfo, SavedRun, SavedRunError};
+use crate::run::saved::{self, RunInfo, SavedRun, SavedRunError, SecondSearch};
 use crate::search::Algorithm;
 use crate::trace::store::NodeId;
 use crate::tui::keymap::Keymap;
@@ -46,8 +46,14 @@ pub struct SavedView {
     pub bookmarks: Vec<usize>,
     /// The chart pane: hidden, or shown from the i-th chart.
     pub chart: Option<usize>,
+    /// The split view: the focus on the second search, and stepping together.
+    pub split_focus_second: bool,
+    pub split_together: bool,
     /// The algorithm asked for (`None`: the puzzle's own).
     pub algorithm: Option<String>,
+    /// The search's last progress report (nodes, depth, best move so far), as the status
+    /// line and the split's headers show it.
+    pub progress: crate::run::progress::Progress,
 }
 
 impl SavedView {
@@ -74,7 +80,13 @@ impl SavedView {
             speed: app.speed,
             bookmarks: app.bookmarks.steps(),
             chart: app.chart,
+            split_focus_second: app
+                .split
+                .as_ref()
+                .is_some_and(|s| s.focus == super::split::Focus::Second),
+            split_together: app.split.as_ref().is_none_or(|s| s.together),
             algorithm: app.algorithm.map(|a| a.name().to_string()),
+            progress: app.progress.clone(),
         }
     }
 
@@ -110,6 +122,10 @@ impl SavedView {
         }
         app.chart = self.chart.filter(|&i| i < app.session.chart_kinds().len());
         app.algorithm = self.algorithm.as_deref().and_then(Algorithm::parse);
+        app.progress = crate::run::progress::Progress {
+            id: app.search_id,
+            ..self.progress.clone()
+        };
     }
 }
 
@@ -145,6 +161,22 @@ pub fn save(app: &mut App) {
     let path = file_for(app);
     let body = app.session.encode_trace();
     let view = serde_json::to_value(SavedView::of(app)).unwrap_or_default();
+    let second = app.split.as_ref().map(|split| {
+        let pane = &split.pane;
+        (
+            SecondSearch {
+                algorithm: pane.spec.config.algorithm.name().to_string(),
+                spec: pane.spec,
+                events: pane.session.len() as u64,
+                finished: pane.session.finished(),
+                unrecorded: pane.session.unrecorded(),
+                summary: pane.summary.clone(),
+                view: serde_json::to_value(SavedView::of(pane)).unwrap_or_default(),
+                first_bytes: 0,
+            },
+            pane.session.encode_trace(),
+        )
+    });
     let info = RunInfo {
         puzzle_name: &app.puzzle.name,
         puzzle_text: &text,
@@ -154,22 +186,16 @@ pub fn save(app: &mut App) {
         events: app.session.len() as u64,
         finished: app.session.finished(),
         unrecorded: app.session.unrecorded(),
+        second,
     };
     match saved::write(&path, &info, &body) {
         Ok(_) => {
-            let split = if app.split.is_some() {
-                " (the split's second search is not saved)"
-            } else {
-                ""
-            };
             let name = path
                 .strip_prefix(".")
                 .unwrap_or(&path)
                 .display()
                 .to_string();
-            app.message = Some(format!(
-                "saved {name}{split}; reopen it with explore --open"
-            ));
+            app.message = Some(format!("saved {name}; reopen it with explore --open"));
         }
         Err(e) => app.message = Some(format!("cannot save the run: {}", e.message)),
     }
@@ -180,6 +206,16 @@ pub fn save(app: &mut App) {
 pub struct Reopened {
     pub puzzle: crate::puzzle::Puzzle,
     pub puzzle_text: String,
+    pub spec: crate::run::spec::SearchSpec,
+    pub session: Box<dyn crate::view::session::Session>,
+    pub summary: Option<String>,
+    pub view: SavedView,
+    /// The split view's second search.
+    pub second: Option<ReopenedSecond>,
+}
+
+/// The split view's second search of a saved run: its spec, record, summary and view.
+pub struct ReopenedSecond {
     pub spec: crate::run::spec::SearchSpec,
     pub session: Box<dyn crate::view::session::Session>,
     pub summary: Option<String>,
@@ -195,7 +231,16 @@ impl Reopened {
                 file: run.file().to_string(),
                 message: format!("the saved puzzle does not load: {e}"),
             })?;
-        let session = worker::reopen(&puzzle, &header.spec, run)?;
+        let session = worker::reopen(&puzzle, &header.spec, run, false)?;
+        let second = match &header.second {
+            Some(second) => Some(ReopenedSecond {
+                spec: second.spec,
+                session: worker::reopen(&puzzle, &second.spec, run, true)?,
+                summary: second.summary.clone(),
+                view: serde_json::from_value(second.view.clone()).unwrap_or_default(),
+            }),
+            None => None,
+        };
         Ok(Reopened {
             puzzle,
             puzzle_text: header.puzzle.clone(),
@@ -204,6 +249,7 @@ impl Reopened {
             summary: header.summary.clone(),
             // A view this version cannot read opens at the first step with default panes.
             view: serde_json::from_value(header.view.clone()).unwrap_or_default(),
+            second,
         })
     }
 }
@@ -212,10 +258,42 @@ impl App {
     /// The explorer over a saved run: its puzzle, its record (no search runs), at the step
     /// and with the panes it was saved with.
     pub fn from_reopened(run: Reopened, keymap: Keymap, tx: Sender<Msg>) -> App {
-        let mut app = App::over_session(run.puzzle, None, run.spec, run.session, keymap, tx);
+        let second_puzzle = run.puzzle.clone();
+        let mut app =
+            App::over_session(run.puzzle, None, run.spec, run.session, keymap.clone(), tx);
         app.summary = run.summary;
-        app.puzzle_source = Some(run.puzzle_text);
+        app.puzzle_source = Some(run.puzzle_text.clone());
         run.view.apply(&mut app);
+        if let Some(ReopenedSecond {
+            spec,
+            session,
+            summary,
+            view,
+        }) = run.second
+        {
+            let (pane_tx, _) = std::sync::mpsc::channel();
+            let mut pane = App::over_session(
+                second_puzzle,
+                Some(spec.config.algorithm),
+                spec,
+                session,
+                keymap,
+                pane_tx,
+            );
+            pane.summary = summary;
+            pane.puzzle_source = Some(run.puzzle_text);
+            view.apply(&mut pane);
+            let focus = if run.view.split_focus_second {
+                super::split::Focus::Second
+            } else {
+                super::split::Focus::First
+            };
+            app.split = Some(Box::new(super::split::Split::over(
+                pane,
+                focus,
+                run.view.split_together,
+            )));
+        }
         app
     }
 }

@@ -70,6 +70,18 @@ impl Split {
         }
     }
 
+    /// The split over `pane`, a second search already recorded (a saved run's): no
+    /// messages will come.
+    pub fn over(pane: App, focus: Focus, together: bool) -> Split {
+        let (_tx, rx) = mpsc::channel();
+        Split {
+            pane,
+            rx,
+            focus,
+            together,
+        }
+    }
+
     /// Takes the second search's messages; true when any changed the screen.
     fn receive(&mut self) -> bool {
         let mut changed = false;
@@ -144,6 +156,11 @@ pub fn update(app: &mut App, action: Action) {
     }
     if action == Action::PickSplit {
         open_picker(app);
+        return;
+    }
+    if action == Action::SaveRun {
+        // A saved run holds both searches, whichever has the focus.
+        super::saved_run::save(app);
         return;
     }
     let Some(mut split) = app.split.take() else {
