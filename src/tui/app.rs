@@ -660,6 +660,8 @@ impl App {
             (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
             (Some(_), Action::ToggleLegend) => self.overlays.push(Overlay::Legend { scroll: 0 }),
             (Some(_), _) => {}
+            // A saved run holds both searches of a split, whichever has the focus.
+            (None, Action::SaveRun) => saved_run::save(self),
             (None, action) => split::update(self, action),
         }
     }

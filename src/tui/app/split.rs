@@ -158,11 +158,6 @@ pub fn update(app: &mut App, action: Action) {
         open_picker(app);
         return;
     }
-    if action == Action::SaveRun {
-        // A saved run holds both searches, whichever has the focus.
-        super::saved_run::save(app);
-        return;
-    }
     let Some(mut split) = app.split.take() else {
         match action {
             Action::SwitchPane | Action::ToggleTogether => {
