@@ -487,10 +487,10 @@ fn the_user_keymap_in_the_config_dir_is_applied() {
     let dir = scratch_dir("keymap");
     let default = Keymap::load(Some(&dir)).unwrap();
     assert_eq!(default, Keymap::default());
-    std::fs::write(dir.join("keymap.toml"), "step_back = [\"[\", \"V\"]\n").unwrap();
+    std::fs::write(dir.join("keymap.toml"), "step_back = [\"[\", \"W\"]\n").unwrap();
     let keymap = Keymap::load(Some(&dir)).unwrap();
     assert_eq!(
-        keymap.action_for_key("V".parse().unwrap()),
+        keymap.action_for_key("W".parse().unwrap()),
         Some(Action::StepBack)
     );
     assert_eq!(keymap.action_for_key("backspace".parse().unwrap()), None);

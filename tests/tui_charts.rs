@@ -297,3 +297,57 @@ fn lambda_search_charts_nodes_only() {
         check_node_counts(&app);
     }
 }
+
+fn ascii_screen(app: &App, width: u16, height: u16) -> String {
+    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Ascii).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// `--ascii` holds in the chart pane too: lines, axes and bars of every chart, alone and in
+/// the split view, are drawn with ASCII only (`*` dots, `|` `-` `+` axes, `#` bars).
+#[test]
+fn ascii_mode_draws_every_chart_in_ascii() {
+    for (puzzle, algorithm) in [
+        ("tictactoe", Algorithm::DfPn),
+        ("tictactoe", Algorithm::AlphaBeta),
+    ] {
+        let (mut app, _rx) = open(puzzle, algorithm);
+        app.update(Action::StepEnd);
+        app.update(Action::ToggleChart);
+        let kinds = app.session.chart_kinds().len();
+        let mut drew_a_line = false;
+        for _ in 0..kinds {
+            for (w, h) in [(80, 24), (120, 40)] {
+                let s = ascii_screen(&app, w, h);
+                assert!(s.is_ascii(), "{puzzle} {algorithm:?} {w}x{h}:\n{s}");
+                drew_a_line |= s.contains('*');
+            }
+            app.update(Action::NextChart);
+        }
+        assert!(drew_a_line, "the lines are drawn with '*'");
+    }
+    let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
+    app.update(Action::ToggleSplit);
+    let started = std::time::Instant::now();
+    while app
+        .split
+        .as_ref()
+        .is_some_and(|s| !s.pane.session.finished())
+    {
+        assert!(started.elapsed().as_secs() < 60);
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    app.update(Action::StepEnd);
+    app.update(Action::ToggleChart);
+    let s = ascii_screen(&app, 120, 40);
+    assert!(s.is_ascii(), "{s}");
+}

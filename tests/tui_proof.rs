@@ -179,12 +179,12 @@ fn n_steps_to_proofs_and_w_finds_solved_nodes() {
         "the node just became proven or disproven"
     );
     assert!(row.numbers.unwrap().is_solved());
-    // At the end, the root is proven and f walks the solved nodes in the tree.
+    // At the end, the root is proven and ) walks the solved nodes in the tree.
     type_keys(&mut app, "G");
     let root = app.session.roots()[0];
     assert_eq!(app.session.row(root).proof.unwrap().solved, Some("PROVEN"));
     app.selected = Some(root);
-    type_keys(&mut app, "f");
+    type_keys(&mut app, ")");
     let solved = app.selected.unwrap();
     assert_ne!(solved, root);
     assert!(app.session.row(solved).proof.unwrap().solved.is_some());

@@ -143,7 +143,7 @@ fn lambda_search_shows_root_levels_and_zone_overlays() {
     let s = tmux.wait_for("N wins at λN, ? tried, x loses");
     assert!(s.contains("2 · ? 2 ?"), "c2 wins at level 2:\n{s}");
     assert!(s.contains("λ2 search (Black) WIN λ2"), "{s}");
-    tmux.keys("f");
+    tmux.keys(")");
     let s = tmux.wait_for("A-zone, ATTACK λ");
     assert!(s.contains("verdict   WIN λ"), "{s}");
     tmux.keys("d");

@@ -14,7 +14,7 @@
 //!
 //! Proof-number searches (issue 5, item 6) add steps to the next expansion (`e` / `E`),
 //! proof (`n` / `N`: a node becoming proven or disproven) and df-pn threshold change
-//! (`y` / `Y`), `f` / `W` to the solved nodes of the tree, and `d` to show the children's
+//! (`y` / `Y`), `)` / `(` to the solved nodes of the tree, and `d` to show the children's
 //! disproof numbers on the board instead of their proof numbers. `a` cycles through the
 //! proof family too (PNS and df-pn only on literal trees).
 

@@ -91,9 +91,11 @@ pub fn stone_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'s
     };
     let (columns, rows, hex) = (*columns, *rows, *hex);
     let glyphs = theme.glyphs();
-    let cell_width = overlay
+    // The marks in the theme's glyph set (`--ascii`: a disproven child's pn `∞` reads `inf`).
+    let mark_texts: Vec<String> = overlay.iter().map(|m| glyph_text(theme, &m.text)).collect();
+    let cell_width = mark_texts
         .iter()
-        .map(|m| m.text.width())
+        .map(|t| t.width())
         .max()
         .unwrap_or(1)
         .max(1);
@@ -119,11 +121,11 @@ pub fn stone_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'s
         for x in 0..columns {
             let p = (x + y * columns) as u16;
             let marked = *last_move == Some(p);
-            let mark = overlay.iter().find(|m| m.point == p);
+            let mark = overlay.iter().position(|m| m.point == p);
             let (text, slot) = match (cells[p as usize], mark) {
                 (Some(Player::Black), _) => (glyphs.black_stone.as_str(), Slot::BoardBlack),
                 (Some(Player::White), _) => (glyphs.white_stone.as_str(), Slot::BoardWhite),
-                (None, Some(m)) => (m.text.as_str(), mark_slot(m.kind)),
+                (None, Some(i)) => (mark_texts[i].as_str(), mark_slot(overlay[i].kind)),
                 (None, None) => (glyphs.empty_point.as_str(), Slot::BoardEmpty),
             };
             let mut style: Style = theme.style(slot);

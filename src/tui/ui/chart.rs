@@ -29,6 +29,52 @@ pub const TWO_CHARTS_HEIGHT: u16 = 30;
 
 /// Draws the main screen's chart pane in `area` (the tree's place).
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
+    render_charts(frame, area, app, theme);
+    ascii_only(frame, area, theme);
+}
+
+/// With the ASCII glyph set (`--ascii`), the characters ratatui's chart widgets draw that
+/// are not ASCII are replaced in `area`: axis and border lines by `|`, `-` and `+`, the
+/// lines' Braille dots by `*`, the bars' blocks by `#`; anything else not ASCII by `?`.
+fn ascii_only(frame: &mut Frame, area: Rect, theme: &Theme) {
+    if theme.glyph_set() != crate::theme::GlyphSet::Ascii {
+        return;
+    }
+    let buffer = frame.buffer_mut();
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buffer[(x, y)];
+            let symbol = cell.symbol();
+            if symbol.is_ascii() {
+                continue;
+            }
+            let replacement = ascii_for(symbol);
+            cell.set_symbol(replacement);
+        }
+    }
+}
+
+/// The ASCII stand-in of a symbol the chart widgets draw.
+fn ascii_for(symbol: &str) -> &'static str {
+    let Some(c) = symbol.chars().next() else {
+        return " ";
+    };
+    match c {
+        '│' | '┃' | '║' | '▕' => "|",
+        '─' | '━' | '═' => "-",
+        '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╯' | '╰' => {
+            "+"
+        }
+        '\u{2800}' => " ",
+        '\u{2801}'..='\u{28ff}' | '•' | '·' => "*",
+        '▏' | '▎' | '▍' | '▌' | '▋' | '▊' | '▉' | '█' | '▀' | '▄' | '▐' | '▇' | '▆' | '▅' | '▃'
+        | '▂' | '▁' => "#",
+        '…' => ".",
+        _ => "?",
+    }
+}
+
+fn render_charts(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let kinds = app.session.chart_kinds();
     let first = app.chart.unwrap_or(0) % kinds.len().max(1);
     if area.height >= TWO_CHARTS_HEIGHT && kinds.len() > 1 {
@@ -43,6 +89,11 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
 
 /// Draws the split view's chart: the chosen line chart with both searches' curves.
 pub fn render_split(frame: &mut Frame, area: Rect, first: &App, second: &App, theme: &Theme) {
+    render_split_chart(frame, area, first, second, theme);
+    ascii_only(frame, area, theme);
+}
+
+fn render_split_chart(frame: &mut Frame, area: Rect, first: &App, second: &App, theme: &Theme) {
     let kinds = crate::tui::app::chart::split_kinds(first, second);
     let Some(&kind) = kinds.get(first.chart.unwrap_or(0) % kinds.len().max(1)) else {
         return;
