@@ -138,7 +138,10 @@ fn window_and_value_follow_the_node_pane_of_the_root() {
             let d = app.session.detail(root);
             let window = d.window.unwrap();
             let chart = app.session.chart(ChartKind::RootWindow, 100_000);
-            let finite = |v: i32| (v.abs() <= WIN).then_some(v as f64);
+            // Heuristic values only: infinite bounds and wins or losses are not drawn.
+            let finite = |v: i32| {
+                (v.abs() <= WIN && !plyscope::search::Value(v).is_decisive()).then_some(v as f64)
+            };
             let alpha = match d.value {
                 Some(v) if v > window.alpha => v.0,
                 _ => window.alpha.0,

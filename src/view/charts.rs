@@ -7,7 +7,8 @@
 //!   proven root has `pn = 0`, a disproven one `dn = 0`; the infinite number is not drawn);
 //! - the alpha-beta family: the root's window over the steps (Knuth and Moore, "An analysis
 //!   of alpha-beta pruning", 1975: alpha rises with the best child's value so far, beta is
-//!   the root's own bound) and the root's value once a child has returned;
+//!   the root's own bound) and the root's value once a child has returned; infinite bounds
+//!   and win or loss values are not drawn (they would flatten the heuristic values);
 //! - every search: nodes entered over the steps, nodes per ply, and where a table is used,
 //!   cumulative table hits over the steps; the alpha-beta family also cutoffs per ply (those
 //!   that skipped a move, as the `n` / `x` jumps count them).
@@ -308,7 +309,10 @@ impl ChartIndex {
                     points: steps
                         .iter()
                         .filter_map(|&s| at(s).and_then(pick).map(|v| (s, v)))
-                        .filter(|&(_, v)| v.0.abs() <= WIN)
+                        // Heuristic values only: an infinite bound, or a win or loss
+                        // (`win@9` is 999,991), would flatten every other point on the
+                        // scale; the pane's bottom line says they are not drawn.
+                        .filter(|&(_, v)| !v.is_decisive() && v.0.abs() <= WIN)
                         .map(|(s, v)| (s as f64, v.0 as f64))
                         .collect(),
                 };

@@ -195,9 +195,20 @@ pub fn save(app: &mut App) {
                 .unwrap_or(&path)
                 .display()
                 .to_string();
-            app.message = Some(format!("saved {name}; reopen it with explore --open"));
+            let message = format!("saved {name}; reopen it with explore --open");
+            // The status line shows the focused search's message.
+            if let Some(split) = app.split.as_mut() {
+                split.pane.message = Some(message.clone());
+            }
+            app.message = Some(message);
         }
-        Err(e) => app.message = Some(format!("cannot save the run: {}", e.message)),
+        Err(e) => {
+            let message = format!("cannot save the run: {}", e.message);
+            if let Some(split) = app.split.as_mut() {
+                split.pane.message = Some(message.clone());
+            }
+            app.message = Some(message);
+        }
     }
 }
 

@@ -358,7 +358,7 @@ fn line_slot(name: &str) -> Slot {
 fn note(kind: ChartKind) -> Option<&'static str> {
     match kind {
         ChartKind::RootNumbers => Some("an infinite number is not drawn"),
-        ChartKind::RootWindow => Some("alpha rises with the best child; inf not drawn"),
+        ChartKind::RootWindow => Some("inf and win/loss not drawn"),
         _ => None,
     }
 }

@@ -32,6 +32,43 @@ pub fn fit(text: &str, width: usize, ellipsis: &str) -> String {
     out
 }
 
+/// `line` in at most `width` columns: whole when it fits, else cut and ended by `ellipsis`
+/// in the style of the span it cut (a tree row cut at the pane's edge says so, rather than
+/// reading `(-12, =-2, -1` for `(-12, =-2, -11)`).
+pub fn fit_line(line: Line<'static>, width: usize, ellipsis: &str) -> Line<'static> {
+    if line.width() <= width {
+        return line;
+    }
+    let room = width.saturating_sub(ellipsis.width());
+    let mut used = 0;
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut last_style = Style::default();
+    for span in line.spans {
+        last_style = span.style;
+        let w = span.content.width();
+        if used + w <= room {
+            used += w;
+            spans.push(span);
+            continue;
+        }
+        let mut cut = String::new();
+        for c in span.content.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > room {
+                break;
+            }
+            used += cw;
+            cut.push(c);
+        }
+        spans.push(Span::styled(cut, span.style));
+        break;
+    }
+    if width >= ellipsis.width() {
+        spans.push(Span::styled(ellipsis.to_string(), last_style));
+    }
+    Line::from(spans).style(line.style)
+}
+
 /// "… 3 more lines" ("… 1 more line"), with the theme's ellipsis.
 pub fn more_lines(n: usize, ellipsis: &str) -> String {
     format!("{ellipsis} {n} more line{}", if n == 1 { "" } else { "s" })
@@ -253,5 +290,20 @@ mod tests {
         assert_eq!(max_scroll(4, 4), 0);
         let short = scroll_cut(rows[..3].to_vec(), 30, 4, &keys(2), "…", Style::default());
         assert_eq!(short.len(), 3);
+    }
+
+    #[test]
+    fn a_line_too_wide_ends_in_the_ellipsis_in_its_cut_spans_style() {
+        let red = Style::default().fg(ratatui::style::Color::Red);
+        let line = Line::from(vec![
+            Span::raw("null move "),
+            Span::styled("(-12, =-2, -11)", red),
+        ]);
+        let cut = fit_line(line.clone(), 24, "…");
+        assert_eq!(cut.width(), 24);
+        assert_eq!(cut.to_string(), "null move (-12, =-2, -1…");
+        assert_eq!(cut.spans.last().unwrap().style, red);
+        assert_eq!(fit_line(line.clone(), 25, "~"), line, "it fits whole");
+        assert_eq!(fit_line(line, 5, "~").to_string(), "null~");
     }
 }

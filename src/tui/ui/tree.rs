@@ -239,5 +239,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Line::from(spans)
         })
         .collect();
+    // A row wider than the pane ends in the ellipsis, so a cut number does not read as
+    // another number.
+    let ellipsis = glyphs.ellipsis.as_str();
+    let lines: Vec<Line> = lines
+        .into_iter()
+        .map(|l| super::fitted::fit_line(l, inner.width as usize, ellipsis))
+        .collect();
     frame.render_widget(Paragraph::new(lines), inner);
 }
