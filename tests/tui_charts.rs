@@ -34,7 +34,15 @@ fn open(name: &str, algorithm: Algorithm) -> (App, Receiver<Msg>) {
 }
 
 fn screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
+    screen_in(app, width, height, GlyphSet::Unicode)
+}
+
+fn ascii_screen(app: &App, width: u16, height: u16) -> String {
+    screen_in(app, width, height, GlyphSet::Ascii)
+}
+
+fn screen_in(app: &App, width: u16, height: u16, glyphs: GlyphSet) -> String {
+    let theme = Theme::bundled("default", ColorLevel::Ansi16, glyphs).unwrap();
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
     let buffer = terminal.backend().buffer();
@@ -299,20 +307,6 @@ fn lambda_search_charts_nodes_only() {
         app.session.seek(step);
         check_node_counts(&app);
     }
-}
-
-fn ascii_screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Ascii).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..height {
-        let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 /// `--ascii` holds in the chart pane too: lines, axes and bars of every chart, alone and in
