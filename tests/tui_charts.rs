@@ -276,15 +276,121 @@ fn split_view_chart_has_both_curves() {
     app.update(Action::ToggleChart);
     assert_eq!(app.chart, Some(0));
     let s = screen(&app, 120, 40);
-    assert!(s.contains("dfpn pn") && s.contains("pns pn"), "{s}");
+    assert!(s.contains("root pn (both, 1/3"), "{s}");
+    assert!(
+        s.contains("⠤⠤ A dfpn  •• B pns"),
+        "one legend entry a search:\n{s}"
+    );
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_120x40", s);
+    // At 80x24 the searches' results and steps stand over the chart, whole.
     let s = screen(&app, 80, 24);
+    for header in [
+        "▶ A dfpn: disproven, root [∞, 0]",
+        "  B pns: disproven, root [∞, 0]",
+    ] {
+        assert!(s.contains(header), "{header}:\n{s}");
+    }
+    assert!(s.contains("⠤⠤ A dfpn  •• B pns"), "{s}");
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_80x24", s);
-    // The next chart: nodes searched, one line a search.
+    // Then the root's dn of both, then nodes searched: one line a search on each.
+    app.update(Action::NextChart);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("root dn (both, 2/3"), "{s}");
     app.update(Action::NextChart);
     let s = screen(&app, 120, 40);
-    assert!(s.contains("nodes searched (both"), "{s}");
+    assert!(s.contains("nodes searched (both, 3/3"), "{s}");
+    assert!(s.contains("⠤⠤ A dfpn  •• B pns"), "{s}");
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_nodes_120x40", s);
+}
+
+/// The split view's charts: one for each line of a line chart both searches have, so that
+/// every split chart draws two lines, one a search.
+#[test]
+fn split_charts_are_one_line_of_each_search() {
+    use plyscope::view::charts::SplitChart;
+    let proof = ChartKind::for_search(true, false, true);
+    let alpha_beta = ChartKind::for_search(false, true, true);
+    let titles = |a: &[ChartKind], b: &[ChartKind]| -> Vec<String> {
+        SplitChart::list(a, b).iter().map(|c| c.title()).collect()
+    };
+    assert_eq!(
+        titles(&proof, &proof),
+        ["root pn", "root dn", "nodes searched", "table hits"]
+    );
+    assert_eq!(
+        titles(&alpha_beta, &alpha_beta),
+        [
+            "root alpha",
+            "root beta",
+            "root value",
+            "nodes searched",
+            "table hits"
+        ]
+    );
+    let no_table = ChartKind::for_search(true, false, false);
+    assert_eq!(titles(&no_table, &alpha_beta), ["nodes searched"]);
+}
+
+/// Without colour the lines of a chart differ by their markers, which the legend shows: a
+/// proof search's pn is drawn with `*`, its dn with `o` under `--ascii`, the window's
+/// alpha, beta and value with `*`, `o` and `x`, and the legend stands over the plot, not on it.
+#[test]
+fn lines_differ_by_marker_and_the_legend_names_them() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
+    app.session.seek(app.session.len() / 2);
+    app.update(Action::ToggleChart);
+    let s = ascii_screen(&app, 80, 24);
+    let rows: Vec<&str> = s.lines().collect();
+    let legend = rows
+        .iter()
+        .position(|r| r.contains("** pn (0: proven)"))
+        .unwrap();
+    assert!(rows[legend + 1].contains("oo dn (0: disproven)"), "{s}");
+    assert!(
+        rows[legend + 2].contains("x: step, y: pn and dn; inf not drawn"),
+        "{s}"
+    );
+    // The plot is under them: its rows hold both markers.
+    let plot = rows[legend + 3..].join("\n");
+    assert!(plot.contains('*') && plot.contains('o'), "{s}");
+    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    app.update(Action::StepEnd);
+    app.update(Action::ToggleChart);
+    let s = ascii_screen(&app, 80, 24);
+    assert!(s.contains("** alpha  oo beta  xx value"), "{s}");
+}
+
+/// Two charts stand one over the other from 40 rows of screen, whatever the Why block takes;
+/// one below.
+#[test]
+fn two_charts_from_forty_rows() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    app.update(Action::ToggleChart);
+    for step in [0, 1, app.session.len() / 2, app.session.len()] {
+        app.session.seek(step);
+        let charts = |h| screen(&app, 120, h).matches(" next) ").count();
+        assert_eq!(charts(40), 2, "step {step}");
+        assert_eq!(charts(39), 1, "step {step}");
+    }
+}
+
+/// The per-ply bars stand under a heading naming the rows and the counts.
+#[test]
+fn per_ply_bars_have_a_heading() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    app.session.seek(300);
+    app.update(Action::ToggleChart);
+    let kinds = app.session.chart_kinds();
+    let per_ply = kinds
+        .iter()
+        .position(|&k| k == ChartKind::NodesPerPly)
+        .unwrap();
+    for _ in 0..per_ply {
+        app.update(Action::NextChart);
+    }
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("ply nodes by step 300"), "{s}");
+    assert!(s.contains("  0 1█"), "ply 0 holds the root:\n{s}");
 }
 
 /// A lambda search has no root numbers, window or cutoffs to chart; its node counts hold
@@ -330,7 +436,7 @@ fn ascii_mode_draws_every_chart_in_ascii() {
             }
             app.update(Action::NextChart);
         }
-        assert!(drew_a_line, "the lines are drawn with '*'");
+        assert!(drew_a_line, "the first line is drawn with '*'");
     }
     let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
     app.update(Action::ToggleSplit);

@@ -64,7 +64,7 @@ impl ChartKind {
     /// What the y axis shows.
     pub fn y_label(self) -> &'static str {
         match self {
-            ChartKind::RootNumbers => "pn, dn",
+            ChartKind::RootNumbers => "pn and dn",
             ChartKind::RootWindow => "value",
             ChartKind::NodesSearched | ChartKind::NodesPerPly => "nodes",
             ChartKind::TableHits => "hits",
@@ -99,13 +99,59 @@ impl ChartKind {
         kinds
     }
 
-    /// The line charts both lists hold, in the first list's order (the split view's charts).
+    /// The line charts both lists hold, in the first list's order.
     pub fn shared(first: &[ChartKind], second: &[ChartKind]) -> Vec<ChartKind> {
         first
             .iter()
             .copied()
             .filter(|k| k.is_line() && second.contains(k))
             .collect()
+    }
+
+    /// The names of a line chart's lines, in drawing order (none for the bar charts).
+    pub fn line_names(self) -> &'static [&'static str] {
+        match self {
+            ChartKind::RootNumbers => &["pn", "dn"],
+            ChartKind::RootWindow => &["alpha", "beta", "value"],
+            ChartKind::NodesSearched => &["nodes"],
+            ChartKind::TableHits => &["hits"],
+            ChartKind::NodesPerPly | ChartKind::CutoffsPerPly => &[],
+        }
+    }
+}
+
+/// A chart of the split view: one line of a line chart both searches have, drawn for each
+/// of them, so that every split chart holds two lines, one a search (the root's pn of both,
+/// then their dn, ...; two searches' pn and dn on one chart would be four lines told apart
+/// by colour and marker at once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitChart {
+    pub kind: ChartKind,
+    /// Which of the kind's [`ChartKind::line_names`].
+    pub line: &'static str,
+}
+
+impl SplitChart {
+    /// The split charts of two searches' chart lists, in the first list's order.
+    pub fn list(first: &[ChartKind], second: &[ChartKind]) -> Vec<SplitChart> {
+        ChartKind::shared(first, second)
+            .into_iter()
+            .flat_map(|kind| {
+                kind.line_names()
+                    .iter()
+                    .map(move |&line| SplitChart { kind, line })
+            })
+            .collect()
+    }
+
+    /// Its title: "root pn", "root value", or the kind's title for a one-line kind
+    /// ("nodes searched").
+    pub fn title(self) -> String {
+        if self.kind.line_names().len() > 1 {
+            format!("root {}", self.line)
+        } else {
+            self.kind.title().to_string()
+        }
     }
 }
 

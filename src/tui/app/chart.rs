@@ -4,7 +4,7 @@
 
 use super::App;
 use crate::tui::keymap::Action;
-use crate::view::charts::ChartKind;
+use crate::view::charts::SplitChart;
 
 /// The chart pane: `None` hidden, `Some(i)` shown from the `i`-th chart of the list
 /// (taken modulo its length, since the list differs between algorithms).
@@ -12,22 +12,27 @@ pub type ChartState = Option<usize>;
 
 /// Applies [`Action::ToggleChart`] or [`Action::NextChart`] to the main screen's pane.
 pub fn update(app: &mut App, action: Action) {
-    let kinds = app.session.chart_kinds();
-    update_with(app, action, &kinds);
+    let titles: Vec<String> = app
+        .session
+        .chart_kinds()
+        .iter()
+        .map(|k| k.title().to_string())
+        .collect();
+    update_with(app, action, &titles);
 }
 
-/// The charts the split view draws: those both searches have as lines over the steps, so
-/// one chart can hold both curves.
-pub fn split_kinds(first: &App, second: &App) -> Vec<ChartKind> {
-    ChartKind::shared(&first.session.chart_kinds(), &second.session.chart_kinds())
+/// The charts the split view draws: each line of a line chart both searches have, drawn for
+/// both ([`SplitChart`]).
+pub fn split_charts(first: &App, second: &App) -> Vec<SplitChart> {
+    SplitChart::list(&first.session.chart_kinds(), &second.session.chart_kinds())
 }
 
-/// Applies the action with the list of charts on screen.
-pub fn update_with(app: &mut App, action: Action, kinds: &[ChartKind]) {
+/// Applies the action with the titles of the charts on screen, in cycling order.
+pub fn update_with(app: &mut App, action: Action, titles: &[String]) {
     let title = |i: usize| {
-        kinds
-            .get(i % kinds.len().max(1))
-            .map_or("none", |k| k.title())
+        titles
+            .get(i % titles.len().max(1))
+            .map_or("none", String::as_str)
     };
     match (action, app.chart) {
         (Action::ToggleChart, Some(_)) => {
@@ -49,7 +54,7 @@ pub fn update_with(app: &mut App, action: Action, kinds: &[ChartKind]) {
             ));
         }
         (_, Some(i)) => {
-            let next = (i + 1) % kinds.len().max(1);
+            let next = (i + 1) % titles.len().max(1);
             app.chart = Some(next);
             app.message = Some(format!("chart: {}", title(next)));
         }

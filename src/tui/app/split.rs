@@ -204,8 +204,11 @@ pub fn update(app: &mut App, action: Action) {
         }
         // One chart pane for both searches: the first search keeps its state.
         Action::ToggleChart | Action::NextChart => {
-            let kinds = super::chart::split_kinds(app, &split.pane);
-            super::chart::update_with(app, action, &kinds);
+            let titles: Vec<String> = super::chart::split_charts(app, &split.pane)
+                .iter()
+                .map(|c| c.title())
+                .collect();
+            super::chart::update_with(app, action, &titles);
             if split.focus == Focus::Second {
                 split.pane.message = app.message.take();
             }

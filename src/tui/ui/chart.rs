@@ -4,9 +4,16 @@
 //! the session ([`crate::view::charts`]), sampled to the pane's width (two points a cell:
 //! the Braille marker's resolution), so a frame costs the same on a million-event trace.
 //!
-//! The main screen draws it in the tree's place: one chart below [`TWO_CHARTS_HEIGHT`]
-//! rows, the chosen chart and the next one stacked from there (120x40). The split view
-//! draws one chart with both searches' curves, named by algorithm ([`render_split`]).
+//! Each line chart names its lines in a legend above the plot (never over it), with the
+//! marker each line is drawn with: the lines differ in shape as well as in colour
+//! (Braille dots, `•`, `x`; under `--ascii` `*`, `o`, `x`), so they are told apart without
+//! colour. A line under the legend says what the axes count and what is not drawn; the axes
+//! are labelled at both ends and in the middle. The per-ply bars stand under a heading.
+//!
+//! The main screen draws it in the tree's place: one chart on a screen below
+//! [`TWO_CHARTS_SCREEN_ROWS`] rows, the chosen chart and the next one stacked from there
+//! (120x40). The split view draws one line of a chart for both searches, A's and B's, named
+//! by letter and algorithm as their headers are ([`render_split`]).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -14,8 +21,7 @@ use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Axis, Bar, BarChart, BarGroup, Chart as ChartWidget, Dataset, GraphType, LegendPosition,
-    Paragraph, Wrap,
+    Axis, Bar, BarChart, BarGroup, Chart as ChartWidget, Dataset, GraphType, Paragraph, Wrap,
 };
 
 use crate::theme::{Slot, Theme};
@@ -24,8 +30,9 @@ use crate::view::charts::{Chart, ChartBody, ChartKind};
 
 use super::pane;
 
-/// From this many rows the main screen stacks two charts.
-pub const TWO_CHARTS_HEIGHT: u16 = 30;
+/// From this many rows of screen the main screen stacks two charts (each then has at least
+/// 11 rows, whatever the Why block under them takes).
+pub const TWO_CHARTS_SCREEN_ROWS: u16 = 40;
 
 /// Draws the main screen's chart pane in `area` (the tree's place).
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
@@ -77,7 +84,7 @@ fn ascii_for(symbol: &str) -> &'static str {
 fn render_charts(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let kinds = app.session.chart_kinds();
     let first = app.chart.unwrap_or(0) % kinds.len().max(1);
-    if area.height >= TWO_CHARTS_HEIGHT && kinds.len() > 1 {
+    if frame.area().height >= TWO_CHARTS_SCREEN_ROWS && kinds.len() > 1 {
         let [top, bottom] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area);
         one(frame, top, app, &kinds, first, theme);
@@ -87,71 +94,74 @@ fn render_charts(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     }
 }
 
-/// Draws the split view's chart: the chosen line chart with both searches' curves.
+/// Draws the split view's chart: one line of a chart for both searches
+/// ([`crate::view::charts::SplitChart`]),
+/// search A's with the first marker and colour, B's with the second.
 pub fn render_split(frame: &mut Frame, area: Rect, first: &App, second: &App, theme: &Theme) {
     render_split_chart(frame, area, first, second, theme);
     ascii_only(frame, area, theme);
 }
 
 fn render_split_chart(frame: &mut Frame, area: Rect, first: &App, second: &App, theme: &Theme) {
-    let kinds = crate::tui::app::chart::split_kinds(first, second);
-    let Some(&kind) = kinds.get(first.chart.unwrap_or(0) % kinds.len().max(1)) else {
+    let charts = crate::tui::app::chart::split_charts(first, second);
+    let i = first.chart.unwrap_or(0) % charts.len().max(1);
+    let Some(&split) = charts.get(i) else {
         return;
     };
     let points = sample_points(area);
-    let charts = [
-        (first, first.session.chart(kind, points), Slot::SidePn),
-        (second, second.session.chart(kind, points), Slot::SideDn),
+    let searches = [
+        ("A", first, first.session.chart(split.kind, points)),
+        ("B", second, second.session.chart(split.kind, points)),
     ];
-    // Legend names: "df-pn pn", or the algorithm alone for a one-line chart.
     let mut named = Vec::new();
-    for (app, chart, slot) in &charts {
-        let algorithm = app.spec.config.algorithm.name();
-        if let ChartBody::Lines(lines) = &chart.body {
-            for (i, line) in lines.iter().enumerate() {
-                let name = if lines.len() == 1 {
-                    algorithm.to_string()
-                } else {
-                    format!("{algorithm} {}", line.name)
-                };
-                // The second line of a search (dn, beta) in the other search's colour
-                // would confuse the pairs: one colour a search, the dim ones for its
-                // other lines.
-                let style = if i == 0 {
-                    theme.style(*slot)
-                } else {
-                    theme
-                        .style(*slot)
-                        .add_modifier(ratatui::style::Modifier::DIM)
-                };
-                named.push((name, style, line.points.as_slice()));
-            }
+    let mut range: Option<(f64, f64)> = None;
+    for (index, (letter, app, chart)) in searches.iter().enumerate() {
+        let ChartBody::Lines(lines) = &chart.body else {
+            continue;
+        };
+        let Some(line) = lines.iter().find(|l| l.name == split.line) else {
+            continue;
+        };
+        for &(_, y) in &line.points {
+            range = Some(range.map_or((y, y), |(lo, hi)| (lo.min(y), hi.max(y))));
         }
+        named.push(Named {
+            name: format!("{letter} {}", app.spec.config.algorithm.name()),
+            style: theme.style(SEARCH_SLOTS[index]),
+            index,
+            points: line.points.as_slice(),
+        });
     }
-    let step = charts.iter().map(|(_, c, _)| c.step).max().unwrap_or(0);
+    let step = searches.iter().map(|(_, _, c)| c.step).max().unwrap_or(0);
     let title = format!(
         " {} (both, {}/{}, {} next) ",
-        kind.title(),
-        kinds.iter().position(|&k| k == kind).unwrap_or(0) + 1,
-        kinds.len(),
+        split.title(),
+        i + 1,
+        charts.len(),
         key_of(first, crate::tui::keymap::Action::NextChart)
     );
-    let range = charts
-        .iter()
-        .filter_map(|(_, c, _)| c.y_range())
-        .reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)));
+    let y_label = match split.kind {
+        ChartKind::RootNumbers | ChartKind::RootWindow => split.line,
+        kind => kind.y_label(),
+    };
     lines(
         frame,
         area,
         theme,
-        &title,
-        kind,
-        step,
-        range,
+        &Plot {
+            title: &title,
+            x_label: split.kind.x_label(),
+            y_label,
+            note: note(split.kind),
+            step,
+            range,
+        },
         named,
-        note(kind),
     );
 }
+
+/// The colours of the split view's two searches, A and B.
+const SEARCH_SLOTS: [Slot; 2] = [Slot::SidePn, Slot::SideDn];
 
 fn one(frame: &mut Frame, area: Rect, app: &App, kinds: &[ChartKind], i: usize, theme: &Theme) {
     let Some(&kind) = kinds.get(i) else {
@@ -169,65 +179,122 @@ fn one(frame: &mut Frame, area: Rect, app: &App, kinds: &[ChartKind], i: usize, 
         ChartBody::Lines(series) => {
             let named = series
                 .iter()
-                .map(|s| {
-                    (
-                        legend_name(s.name),
-                        theme.style(line_slot(s.name)),
-                        s.points.as_slice(),
-                    )
+                .enumerate()
+                .map(|(index, s)| Named {
+                    name: legend_name(s.name),
+                    style: theme.style(line_slot(s.name)),
+                    index,
+                    points: s.points.as_slice(),
                 })
                 .collect();
             lines(
                 frame,
                 area,
                 theme,
-                &title,
-                kind,
-                chart.step,
-                chart.y_range(),
+                &Plot {
+                    title: &title,
+                    x_label: kind.x_label(),
+                    y_label: kind.y_label(),
+                    note: note(kind),
+                    step: chart.step,
+                    range: chart.y_range(),
+                },
                 named,
-                note(kind),
             );
         }
         ChartBody::Bars(counts) => bars(frame, area, theme, &title, &chart, counts),
     }
 }
 
-/// A line to draw: its legend name, its style and its points.
-type Named<'a> = (String, Style, &'a [(f64, f64)]);
+/// A line to draw: its legend name, its colour, its place among the chart's lines (which
+/// picks its marker, [`marker`]) and its points.
+struct Named<'a> {
+    name: String,
+    style: Style,
+    index: usize,
+    points: &'a [(f64, f64)],
+}
+
+/// What a line chart says besides its lines.
+struct Plot<'a> {
+    title: &'a str,
+    x_label: &'static str,
+    y_label: &'static str,
+    /// What the chart leaves out.
+    note: Option<&'static str>,
+    /// The last step drawn (the x axis runs from 0 to it).
+    step: usize,
+    /// The smallest and largest y (`None`: nothing finite to draw).
+    range: Option<(f64, f64)>,
+}
 
 /// Points a line gets: two a cell of the plot's width (Braille's resolution).
 fn sample_points(area: Rect) -> usize {
     (area.width as usize).saturating_sub(2).max(1) * 2
 }
 
-/// A line chart over the steps `0..=step` with labelled axes and a legend.
-#[allow(clippy::too_many_arguments)]
-fn lines(
-    frame: &mut Frame,
-    area: Rect,
-    theme: &Theme,
-    title: &str,
-    kind: ChartKind,
-    step: usize,
-    range: Option<(f64, f64)>,
-    named: Vec<Named<'_>>,
-    note: Option<&'static str>,
-) {
-    let mut block = pane(title, theme, false);
-    if let Some(note) = note {
-        block = block.title_bottom(Span::styled(format!(" {note} "), theme.style(Slot::Text)));
+/// The marker of a chart's `index`-th line and the two cells the legend shows of it: the
+/// lines of a chart differ in shape as well as colour, so they are told apart without
+/// colour (`--color never`) and under `--ascii` (`*`, `o`, `x`).
+fn marker(index: usize, ascii: bool) -> (Marker, &'static str) {
+    match (index, ascii) {
+        (0, false) => (Marker::Braille, "⠤⠤"),
+        (0, true) => (Marker::Custom('*'), "**"),
+        (1, false) => (Marker::Dot, "••"),
+        (1, true) => (Marker::Custom('o'), "oo"),
+        (_, _) => (Marker::Custom('x'), "xx"),
     }
-    let Some((lo, hi)) = range else {
+}
+
+/// A line chart over the steps `0..=step`: inside its block, the legend (each line's marker
+/// and name) and the axes' meaning with what is not drawn, wrapped to the width, over the
+/// plot with labelled axes (both ends and the middle).
+fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: Vec<Named<'_>>) {
+    let ascii = theme.glyph_set() == crate::theme::GlyphSet::Ascii;
+    let block = pane(plot.title, theme, false);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = inner.width.max(1);
+    let entries: Vec<Vec<Span<'_>>> = named
+        .iter()
+        .map(|n| {
+            vec![
+                Span::styled(marker(n.index, ascii).1, n.style),
+                Span::styled(format!(" {}", n.name), n.style),
+            ]
+        })
+        .collect();
+    let mut header = legend_rows(entries, width);
+    let axes = format!(
+        "x: {}, y: {}{}",
+        plot.x_label,
+        plot.y_label,
+        plot.note.map_or(String::new(), |n| format!("; {n}"))
+    );
+    let text = theme.style(Slot::Text);
+    // The plot keeps at least five rows: the note gives way first, then the legend.
+    let mut note_rows: Vec<Line<'_>> = super::lesson::wrap(&super::glyph_text(theme, &axes), width)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, text)))
+        .collect();
+    let room = inner.height.saturating_sub(5) as usize;
+    if header.len() + note_rows.len() > room {
+        note_rows.clear();
+    }
+    header.truncate(room);
+    header.extend(note_rows);
+    let [header_area, plot_area] =
+        Layout::vertical([Constraint::Length(header.len() as u16), Constraint::Min(0)])
+            .areas(inner);
+    frame.render_widget(Paragraph::new(header), header_area);
+    let Some((lo, hi)) = plot.range else {
         let text = format!(
-            "nothing finite to draw yet at step {step} ({})",
-            kind.y_label()
+            "nothing finite to draw yet at step {} ({})",
+            plot.step, plot.y_label
         );
         frame.render_widget(
-            Paragraph::new(Span::styled(text, theme.style(Slot::Text)))
-                .wrap(Wrap { trim: true })
-                .block(block),
-            area,
+            Paragraph::new(Span::styled(text, theme.style(Slot::Text))).wrap(Wrap { trim: true }),
+            plot_area,
         );
         return;
     };
@@ -236,63 +303,108 @@ fn lines(
     } else {
         (lo - 1.0, hi + 1.0)
     };
-    let x_max = step.max(1) as f64;
+    let x_max = plot.step.max(1) as f64;
     let label = |s: String| Span::styled(s, theme.style(Slot::SideLabel));
     let datasets = named
-        .into_iter()
-        .map(|(name, style, points)| {
+        .iter()
+        .map(|n| {
             Dataset::default()
-                .name(name)
-                .marker(Marker::Braille)
+                .marker(marker(n.index, ascii).0)
                 .graph_type(GraphType::Line)
-                .style(style)
-                .data(points)
+                .style(n.style)
+                .data(n.points)
         })
         .collect();
     let widget = ChartWidget::new(datasets)
-        .block(block)
         .x_axis(
             Axis::default()
-                .title(label(kind.x_label().to_string()))
                 .style(theme.style(Slot::Border))
                 .bounds([0.0, x_max])
-                .labels([label("0".into()), label(compact(x_max))]),
+                .labels([
+                    label("0".into()),
+                    label(compact(x_max / 2.0)),
+                    label(compact(x_max)),
+                ]),
         )
         .y_axis(
             Axis::default()
-                .title(label(kind.y_label().to_string()))
                 .style(theme.style(Slot::Border))
                 .bounds([lo, hi])
-                .labels([label(compact(lo)), label(compact(hi))]),
+                .labels([
+                    label(compact(lo)),
+                    label(middle(lo, hi)),
+                    label(compact(hi)),
+                ]),
         )
-        .legend_position(Some(LegendPosition::TopLeft))
-        .hidden_legend_constraints((Constraint::Percentage(70), Constraint::Percentage(60)));
-    frame.render_widget(widget, area);
+        .legend_position(None);
+    frame.render_widget(widget, plot_area);
 }
 
-/// Counts per ply as horizontal bars, one row a ply, the ply on the left.
+/// The legend's entries laid out in rows of `width`, two spaces between entries, an entry
+/// wider than a row on a row of its own.
+fn legend_rows(entries: Vec<Vec<Span<'_>>>, width: u16) -> Vec<Line<'_>> {
+    let mut rows: Vec<Line<'_>> = Vec::new();
+    let mut used = 0usize;
+    for entry in entries {
+        let w: usize = entry.iter().map(Span::width).sum();
+        match rows.last_mut() {
+            Some(row) if used + 2 + w <= width as usize => {
+                row.spans.push(Span::raw("  "));
+                row.spans.extend(entry);
+                used += 2 + w;
+            }
+            _ => {
+                rows.push(Line::from(entry));
+                used = w;
+            }
+        }
+    }
+    rows
+}
+
+/// The y axis's middle label: a tenth shown on a narrow range (pn 1 to 8: 4.5).
+fn middle(lo: f64, hi: f64) -> String {
+    let mid = (lo + hi) / 2.0;
+    if hi - lo < 10.0 && mid.fract() != 0.0 {
+        format!("{mid:.1}")
+    } else {
+        compact(mid)
+    }
+}
+
+/// Counts per ply as horizontal bars, one row a ply under a heading, the ply on the left
+/// and the count before its bar.
 fn bars(frame: &mut Frame, area: Rect, theme: &Theme, title: &str, chart: &Chart, counts: &[u64]) {
-    let rows = area.height.saturating_sub(2) as usize;
+    let mut block = pane(title, theme, false);
+    let inner = block.inner(area);
+    let rows = inner.height.saturating_sub(1) as usize;
     let shown = counts.len().min(rows.max(1));
-    let block = pane(title, theme, false).title_bottom(Line::from(Span::styled(
-        if shown < counts.len() {
-            format!(
-                " rows: ply 0-{}, bars: {}; plies {}-{} below ",
-                shown - 1,
-                chart.kind.y_label(),
-                shown,
-                counts.len() - 1
-            )
-        } else {
-            format!(" rows: ply, bars: {} ", chart.kind.y_label())
-        },
-        theme.style(Slot::Text),
-    )));
+    if shown < counts.len() {
+        block = block.title_bottom(Line::from(Span::styled(
+            format!(" plies {}-{} below ", shown, counts.len() - 1),
+            theme.style(Slot::Text),
+        )));
+    }
+    frame.render_widget(block, area);
+    // The labels are as wide as "ply", so the heading stands over them.
+    let width = counts.len().saturating_sub(1).to_string().len().max(3);
+    let [heading, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(inner);
+    let text = format!(
+        "{:>width$} {} by step {}",
+        "ply",
+        chart.kind.y_label(),
+        chart.step
+    );
+    frame.render_widget(
+        Paragraph::new(Span::styled(text, theme.style(Slot::SideLabel))),
+        heading,
+    );
     if counts.is_empty() {
         let text = format!("none yet at step {}", chart.step);
         frame.render_widget(
-            Paragraph::new(Span::styled(text, theme.style(Slot::Text))).block(block),
-            area,
+            Paragraph::new(Span::styled(text, theme.style(Slot::Text))),
+            body,
         );
         return;
     }
@@ -300,7 +412,6 @@ fn bars(frame: &mut Frame, area: Rect, theme: &Theme, title: &str, chart: &Chart
         ChartKind::CutoffsPerPly => Slot::TreeCutoff,
         _ => Slot::SideValue,
     };
-    let width = counts.len().saturating_sub(1).to_string().len();
     let data: Vec<Bar> = counts[..shown]
         .iter()
         .enumerate()
@@ -311,14 +422,13 @@ fn bars(frame: &mut Frame, area: Rect, theme: &Theme, title: &str, chart: &Chart
         })
         .collect();
     let widget = BarChart::horizontal(Vec::<Bar>::new())
-        .block(block)
         .data(BarGroup::new(data))
         .bar_width(1)
         .bar_gap(0)
         .bar_style(theme.style(slot))
         .value_style(theme.style(Slot::Text))
         .label_style(theme.style(Slot::SideLabel));
-    frame.render_widget(widget, area);
+    frame.render_widget(widget, body);
 }
 
 /// A number in a few columns: 950, 12.3k, 1.05M.
@@ -357,8 +467,8 @@ fn line_slot(name: &str) -> Slot {
 /// What the chart leaves out, under it.
 fn note(kind: ChartKind) -> Option<&'static str> {
     match kind {
-        ChartKind::RootNumbers => Some("an infinite number is not drawn"),
-        ChartKind::RootWindow => Some("inf and win/loss not drawn"),
+        ChartKind::RootNumbers => Some("∞ not drawn"),
+        ChartKind::RootWindow => Some("∞ and win/loss not drawn"),
         _ => None,
     }
 }

@@ -123,7 +123,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, split: &Split, theme: &T
 /// The split with the chart pane shown: one chart with both searches' curves
 /// ([`chart::render_split`]). Wide: the board on the left, the two headers over the chart,
 /// the two node panes under it. Narrow: the board over the focused search's node pane on
-/// the left, the chart on the right (its legend names both algorithms).
+/// the left; on the right each search's result and step ([`short_header`]) over the chart
+/// (its legend names both algorithms by the headers' letters).
 fn render_with_chart(frame: &mut Frame, main: Rect, app: &App, split: &Split, theme: &Theme) {
     let second = &split.pane;
     let focus = focused(app, split);
@@ -159,8 +160,45 @@ fn render_with_chart(frame: &mut Frame, main: Rect, app: &App, split: &Split, th
             Layout::vertical([Constraint::Length(board_height), Constraint::Min(6)]).areas(left);
         board::render(frame, board_area, focus, theme);
         side::render(frame, side_area, focus, theme);
-        chart::render_split(frame, right, app, second, theme);
+        // Each search's result and step over the chart, as the legend names them (A, B).
+        let short = |pane: &App, which: Focus| short_header(pane, split, which, right.width, theme);
+        let (a, b) = (short(app, Focus::First), short(second, Focus::Second));
+        let [a_area, b_area, chart_area] = Layout::vertical([
+            Constraint::Length(a.len() as u16),
+            Constraint::Length(b.len() as u16),
+            Constraint::Min(8),
+        ])
+        .areas(right);
+        frame.render_widget(Paragraph::new(a), a_area);
+        frame.render_widget(Paragraph::new(b), b_area);
+        chart::render_split(frame, chart_area, app, second, theme);
     }
+}
+
+/// A search's header in short for the narrow split with the chart: its first two lines
+/// ([`header_lines`]: letter, algorithm and result; step and tree), wrapped to `width`.
+fn short_header<'a>(
+    pane: &App,
+    split: &Split,
+    which: Focus,
+    width: u16,
+    theme: &Theme,
+) -> Vec<Line<'a>> {
+    let ascii = theme.glyph_set() == GlyphSet::Ascii;
+    let [first, second, _] = header_lines(pane, split, which, ascii);
+    let style = if split.focus == which {
+        theme.style(Slot::TreeSelected)
+    } else {
+        theme.style(Slot::Title)
+    };
+    let wrapped = |text: &str, style| {
+        super::lesson::wrap(&glyph_text(theme, text), width)
+            .into_iter()
+            .map(move |l| Line::from(Span::styled(l, style)))
+    };
+    wrapped(&first, style)
+        .chain(wrapped(&second, theme.style(Slot::StatusProgress)))
+        .collect()
 }
 
 fn title_line<'a>(app: &'a App, split: &Split, theme: &Theme) -> Paragraph<'a> {
