@@ -278,7 +278,7 @@ fn split_view_chart_has_both_curves() {
     let s = screen(&app, 120, 40);
     assert!(s.contains("root pn (both, 1/3"), "{s}");
     assert!(
-        s.contains("⠤⠤ A dfpn  •• B pns"),
+        s.contains("•• A dfpn  oo B pns"),
         "one legend entry a search:\n{s}"
     );
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_120x40", s);
@@ -290,7 +290,7 @@ fn split_view_chart_has_both_curves() {
     ] {
         assert!(s.contains(header), "{header}:\n{s}");
     }
-    assert!(s.contains("⠤⠤ A dfpn  •• B pns"), "{s}");
+    assert!(s.contains("•• A dfpn  oo B pns"), "{s}");
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_80x24", s);
     // Then the root's dn of both, then nodes searched: one line a search on each.
     app.update(Action::NextChart);
@@ -299,7 +299,7 @@ fn split_view_chart_has_both_curves() {
     app.update(Action::NextChart);
     let s = screen(&app, 120, 40);
     assert!(s.contains("nodes searched (both, 3/3"), "{s}");
-    assert!(s.contains("⠤⠤ A dfpn  •• B pns"), "{s}");
+    assert!(s.contains("•• A dfpn  oo B pns"), "{s}");
     insta::assert_snapshot!("chart_split_tictactoe_dfpn_pns_nodes_120x40", s);
 }
 
@@ -343,9 +343,9 @@ fn lines_differ_by_marker_and_the_legend_names_them() {
     let rows: Vec<&str> = s.lines().collect();
     let legend = rows
         .iter()
-        .position(|r| r.contains("** pn (0: proven)"))
+        .position(|r| r.contains("** pn (0 once proven)"))
         .unwrap();
-    assert!(rows[legend + 1].contains("oo dn (0: disproven)"), "{s}");
+    assert!(rows[legend + 1].contains("oo dn (0 once disproven)"), "{s}");
     assert!(
         rows[legend + 2].contains("x: step, y: pn and dn; inf not drawn"),
         "{s}"
@@ -357,7 +357,9 @@ fn lines_differ_by_marker_and_the_legend_names_them() {
     app.update(Action::StepEnd);
     app.update(Action::ToggleChart);
     let s = ascii_screen(&app, 80, 24);
-    assert!(s.contains("** alpha  oo beta  xx value"), "{s}");
+    // A full-window root's beta stays +inf: the legend says it has nothing to draw.
+    assert!(s.contains("** alpha  oo beta (none finite so far)"), "{s}");
+    assert!(s.contains("xx value"), "{s}");
 }
 
 /// Two charts stand one over the other from 40 rows of screen, whatever the Why block takes;
@@ -368,7 +370,7 @@ fn two_charts_from_forty_rows() {
     app.update(Action::ToggleChart);
     for step in [0, 1, app.session.len() / 2, app.session.len()] {
         app.session.seek(step);
-        let charts = |h| screen(&app, 120, h).matches(" next) ").count();
+        let charts = |h| screen(&app, 120, h).matches("/5").count();
         assert_eq!(charts(40), 2, "step {step}");
         assert_eq!(charts(39), 1, "step {step}");
     }
@@ -390,7 +392,12 @@ fn per_ply_bars_have_a_heading() {
     }
     let s = screen(&app, 80, 24);
     assert!(s.contains("ply nodes by step 300"), "{s}");
-    assert!(s.contains("  0 1█"), "ply 0 holds the root:\n{s}");
+    // The count stands under its heading, right-aligned, before the bar.
+    let root = s.lines().find(|l| l.contains("  0 ")).expect(&s);
+    assert!(
+        root.contains("  0     1 █"),
+        "ply 0 holds the root, its count before the bar:\n{s}"
+    );
 }
 
 /// A lambda search has no root numbers, window or cutoffs to chart; its node counts hold

@@ -460,7 +460,10 @@ fn the_chart_keys_show_cycle_and_hide_the_chart_pane() {
     tmux.wait_for("disproven");
     tmux.keys("V");
     let s = tmux.wait_for("root pn / dn (1/");
-    assert!(s.contains("dn (0: disproven)") && s.contains("step"), "{s}");
+    assert!(
+        s.contains("dn (0 once disproven)") && s.contains("step"),
+        "{s}"
+    );
     tmux.keys("^");
     tmux.wait_for("nodes searched (2/");
     tmux.keys("F4");

@@ -56,7 +56,11 @@ pub fn update_with(app: &mut App, action: Action, titles: &[String]) {
         (_, Some(i)) => {
             let next = (i + 1) % titles.len().max(1);
             app.chart = Some(next);
-            app.message = Some(format!("chart: {}", title(next)));
+            app.message = Some(format!(
+                "chart pane: {} ({} for the next chart)",
+                title(next),
+                key_of(app, Action::NextChart)
+            ));
         }
     }
 }

@@ -135,7 +135,7 @@ actions! {
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";
     ToggleLegend => "toggle_legend", View, None, "show or hide the legend: what the marks on the screen mean";
     ToggleChart => "toggle_chart", View, None, "show or hide the chart pane: the root's pn/dn or window, nodes, cutoffs and table hits as of the step";
-    NextChart => "next_chart", View, None, "chart pane: the next chart (a screen of 40 rows or more shows two at once)";
+    NextChart => "next_chart", View, None, "chart pane: the next chart (40 rows or more show two at once, the split view one)";
     Redraw => "redraw", View, None, "redraw the whole screen";
     ScrollTextDown => "scroll_text_down", View, None, "scroll the node pane and the Why block down, to read the lines they cut";
     ScrollTextUp => "scroll_text_up", View, None, "scroll the node pane and the Why block back up";

@@ -28,7 +28,7 @@ use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::view::charts::{Chart, ChartBody, ChartKind};
 
-use super::pane;
+use super::{glyph_text, pane};
 
 /// From this many rows of screen the main screen stacks two charts (each then has at least
 /// 11 rows, whatever the Why block under them takes).
@@ -87,10 +87,18 @@ fn render_charts(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     if frame.area().height >= TWO_CHARTS_SCREEN_ROWS && kinds.len() > 1 {
         let [top, bottom] =
             Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area);
-        one(frame, top, app, &kinds, first, theme);
-        one(frame, bottom, app, &kinds, (first + 1) % kinds.len(), theme);
+        one(frame, top, app, &kinds, first, true, theme);
+        one(
+            frame,
+            bottom,
+            app,
+            &kinds,
+            (first + 1) % kinds.len(),
+            false,
+            theme,
+        );
     } else {
-        one(frame, area, app, &kinds, first, theme);
+        one(frame, area, app, &kinds, first, true, theme);
     }
 }
 
@@ -150,6 +158,7 @@ fn render_split_chart(frame: &mut Frame, area: Rect, first: &App, second: &App, 
         theme,
         &Plot {
             title: &title,
+            kind: split.kind,
             x_label: split.kind.x_label(),
             y_label,
             note: note(split.kind),
@@ -163,18 +172,32 @@ fn render_split_chart(frame: &mut Frame, area: Rect, first: &App, second: &App, 
 /// The colours of the split view's two searches, A and B.
 const SEARCH_SLOTS: [Slot; 2] = [Slot::SidePn, Slot::SideDn];
 
-fn one(frame: &mut Frame, area: Rect, app: &App, kinds: &[ChartKind], i: usize, theme: &Theme) {
+/// Draws the `i`-th chart of `kinds`; `keyed`: its title names the key to the next one (the
+/// upper of two stacked charts, or the only one: the key moves both).
+fn one(
+    frame: &mut Frame,
+    area: Rect,
+    app: &App,
+    kinds: &[ChartKind],
+    i: usize,
+    keyed: bool,
+    theme: &Theme,
+) {
     let Some(&kind) = kinds.get(i) else {
         return;
     };
     let chart = app.session.chart(kind, sample_points(area));
-    let title = format!(
-        " {} ({}/{}, {} next) ",
-        kind.title(),
-        i + 1,
-        kinds.len(),
-        key_of(app, crate::tui::keymap::Action::NextChart)
-    );
+    let title = if keyed {
+        format!(
+            " {} ({}/{}, {} next) ",
+            kind.title(),
+            i + 1,
+            kinds.len(),
+            key_of(app, crate::tui::keymap::Action::NextChart)
+        )
+    } else {
+        format!(" {} ({}/{}) ", kind.title(), i + 1, kinds.len())
+    };
     match &chart.body {
         ChartBody::Lines(series) => {
             let named = series
@@ -193,6 +216,7 @@ fn one(frame: &mut Frame, area: Rect, app: &App, kinds: &[ChartKind], i: usize, 
                 theme,
                 &Plot {
                     title: &title,
+                    kind,
                     x_label: kind.x_label(),
                     y_label: kind.y_label(),
                     note: note(kind),
@@ -217,6 +241,7 @@ struct Named<'a> {
 
 /// What a line chart says besides its lines.
 struct Plot<'a> {
+    kind: ChartKind,
     title: &'a str,
     x_label: &'static str,
     y_label: &'static str,
@@ -233,16 +258,18 @@ fn sample_points(area: Rect) -> usize {
     (area.width as usize).saturating_sub(2).max(1) * 2
 }
 
-/// The marker of a chart's `index`-th line and the two cells the legend shows of it: the
-/// lines of a chart differ in shape as well as colour, so they are told apart without
-/// colour (`--color never`) and under `--ascii` (`*`, `o`, `x`).
-fn marker(index: usize, ascii: bool) -> (Marker, &'static str) {
-    match (index, ascii) {
-        (0, false) => (Marker::Braille, "⠤⠤"),
-        (0, true) => (Marker::Custom('*'), "**"),
-        (1, false) => (Marker::Dot, "••"),
-        (1, true) => (Marker::Custom('o'), "oo"),
-        (_, _) => (Marker::Custom('x'), "xx"),
+/// The marker of a chart's `index`-th line of `count` and the two cells the legend shows of
+/// it. A chart of one line is drawn with Braille dots (two points a cell across, four up);
+/// the lines of a chart of several differ in shape as well as colour (`•`, `o`, `x`; `*`,
+/// `o`, `x` under `--ascii`), so they are told apart without colour, and all have one point
+/// a cell, so equal values stand on the same row.
+fn marker(index: usize, count: usize, ascii: bool) -> (Marker, &'static str) {
+    match (count, index, ascii) {
+        (1, _, false) => (Marker::Braille, "⠤⠤"),
+        (1, _, true) | (_, 0, true) => (Marker::Custom('*'), "**"),
+        (_, 0, false) => (Marker::Dot, "••"),
+        (_, 1, _) => (Marker::Custom('o'), "oo"),
+        _ => (Marker::Custom('x'), "xx"),
     }
 }
 
@@ -255,12 +282,24 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let width = inner.width.max(1);
+    let count = named.len();
+    // A line with no point up to the step is named with what it has been instead.
+    let only = if plot.note.is_some() {
+        "none finite so far"
+    } else {
+        "none so far"
+    };
     let entries: Vec<Vec<Span<'_>>> = named
         .iter()
         .map(|n| {
+            let name = if n.points.is_empty() {
+                format!(" {} ({only})", n.name)
+            } else {
+                format!(" {}", n.name)
+            };
             vec![
-                Span::styled(marker(n.index, ascii).1, n.style),
-                Span::styled(format!(" {}", n.name), n.style),
+                Span::styled(marker(n.index, count, ascii).1, n.style),
+                Span::styled(glyph_text(theme, &name), n.style),
             ]
         })
         .collect();
@@ -289,7 +328,7 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
     frame.render_widget(Paragraph::new(header), header_area);
     let Some((lo, hi)) = plot.range else {
         let text = format!(
-            "nothing finite to draw yet at step {} ({})",
+            "nothing to draw up to step {}: no finite {} so far",
             plot.step, plot.y_label
         );
         frame.render_widget(
@@ -298,18 +337,24 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
         );
         return;
     };
-    let (lo, hi) = if hi > lo {
-        (lo, hi)
-    } else {
-        (lo - 1.0, hi + 1.0)
-    };
-    let x_max = plot.step.max(1) as f64;
+    let (lo, hi) = y_bounds(lo, hi, plot.kind != ChartKind::RootWindow);
     let label = |s: String| Span::styled(s, theme.style(Slot::SideLabel));
+    let x_max = plot.step.max(1) as f64;
+    // The middle of the steps is labelled from two steps on (0, 1, 1 says nothing).
+    let x_labels = if plot.step >= 2 {
+        vec![
+            label("0".into()),
+            label(compact(x_max / 2.0)),
+            label(compact(x_max)),
+        ]
+    } else {
+        vec![label("0".into()), label(compact(x_max))]
+    };
     let datasets = named
         .iter()
         .map(|n| {
             Dataset::default()
-                .marker(marker(n.index, ascii).0)
+                .marker(marker(n.index, count, ascii).0)
                 .graph_type(GraphType::Line)
                 .style(n.style)
                 .data(n.points)
@@ -320,11 +365,7 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
             Axis::default()
                 .style(theme.style(Slot::Border))
                 .bounds([0.0, x_max])
-                .labels([
-                    label("0".into()),
-                    label(compact(x_max / 2.0)),
-                    label(compact(x_max)),
-                ]),
+                .labels(x_labels),
         )
         .y_axis(
             Axis::default()
@@ -332,7 +373,7 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
                 .bounds([lo, hi])
                 .labels([
                     label(compact(lo)),
-                    label(middle(lo, hi)),
+                    label(compact((lo + hi) / 2.0)),
                     label(compact(hi)),
                 ]),
         )
@@ -362,39 +403,61 @@ fn legend_rows(entries: Vec<Vec<Span<'_>>>, width: u16) -> Vec<Line<'_>> {
     rows
 }
 
-/// The y axis's middle label: a tenth shown on a narrow range (pn 1 to 8: 4.5).
-fn middle(lo: f64, hi: f64) -> String {
-    let mid = (lo + hi) / 2.0;
-    if hi - lo < 10.0 && mid.fract() != 0.0 {
-        format!("{mid:.1}")
+/// The y axis's bounds for values from `lo` to `hi`: a single value gets a unit either side
+/// (not below 0 for a `count` at 0: nodes, hits, pn and dn), and whole numbers get an even span, so that the middle
+/// label is a whole number too (pn from 1 to 8 is drawn on 1 to 9, labelled 1, 5, 9).
+fn y_bounds(lo: f64, hi: f64, count: bool) -> (f64, f64) {
+    let (lo, hi) = if hi > lo {
+        (lo, hi)
+    } else if lo == 0.0 && count {
+        (0.0, 2.0)
     } else {
-        compact(mid)
+        (lo - 1.0, hi + 1.0)
+    };
+    let whole = lo.fract() == 0.0 && hi.fract() == 0.0;
+    if whole && (hi - lo) % 2.0 == 1.0 {
+        (lo, hi + 1.0)
+    } else {
+        (lo, hi)
     }
 }
 
-/// Counts per ply as horizontal bars, one row a ply under a heading, the ply on the left
-/// and the count before its bar.
+/// Counts per ply as horizontal bars under a heading, one row a ply with the ply and its
+/// count before the bar. More plies than rows: the last row sums the deepest plies
+/// ("13-16"), so every count is on screen.
 fn bars(frame: &mut Frame, area: Rect, theme: &Theme, title: &str, chart: &Chart, counts: &[u64]) {
     let mut block = pane(title, theme, false);
     let inner = block.inner(area);
-    let rows = inner.height.saturating_sub(1) as usize;
-    let shown = counts.len().min(rows.max(1));
-    if shown < counts.len() {
+    let rows = (inner.height.saturating_sub(1) as usize).max(1);
+    let shown = per_ply_rows(counts, rows);
+    if shown.len() < counts.len() {
+        let first = shown.len() - 1;
         block = block.title_bottom(Line::from(Span::styled(
-            format!(" plies {}-{} below ", shown, counts.len() - 1),
+            format!(
+                " plies {first}-{} summed on the last row ",
+                counts.len() - 1
+            ),
             theme.style(Slot::Text),
         )));
     }
     frame.render_widget(block, area);
-    // The labels are as wide as "ply", so the heading stands over them.
-    let width = counts.len().saturating_sub(1).to_string().len().max(3);
+    let plies: Vec<String> = shown.iter().map(|(p, _)| p.clone()).collect();
+    let values: Vec<String> = shown.iter().map(|&(_, n)| compact(n as f64)).collect();
+    // The ply column is as wide as "ply" at least, so the heading stands over it; the count
+    // column as wide as the y label's first word or the widest count.
+    let ply_width = plies.iter().map(String::len).max().unwrap_or(0).max(3);
+    let y_label = chart.kind.y_label();
+    let count_width = values
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+        .max(y_label.len());
     let [heading, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(inner);
     let text = format!(
-        "{:>width$} {} by step {}",
-        "ply",
-        chart.kind.y_label(),
-        chart.step
+        "{:>ply_width$} {y_label:>count_width$} by step {}",
+        "ply", chart.step
     );
     frame.render_widget(
         Paragraph::new(Span::styled(text, theme.style(Slot::SideLabel))),
@@ -412,13 +475,16 @@ fn bars(frame: &mut Frame, area: Rect, theme: &Theme, title: &str, chart: &Chart
         ChartKind::CutoffsPerPly => Slot::TreeCutoff,
         _ => Slot::SideValue,
     };
-    let data: Vec<Bar> = counts[..shown]
+    // The count stands in the label, not over the bar, so a bar's length is its count's.
+    let data: Vec<Bar> = shown
         .iter()
-        .enumerate()
-        .map(|(ply, &n)| {
+        .zip(plies.iter().zip(&values))
+        .map(|(&(_, n), (ply, value))| {
             Bar::new(n)
-                .label(Line::from(format!("{ply:>width$}")))
-                .text_value(compact(n as f64))
+                .label(Line::from(format!(
+                    "{ply:>ply_width$} {value:>count_width$}"
+                )))
+                .text_value(String::new())
         })
         .collect();
     let widget = BarChart::horizontal(Vec::<Bar>::new())
@@ -429,6 +495,29 @@ fn bars(frame: &mut Frame, area: Rect, theme: &Theme, title: &str, chart: &Chart
         .value_style(theme.style(Slot::Text))
         .label_style(theme.style(Slot::SideLabel));
     frame.render_widget(widget, body);
+}
+
+/// The rows of the per-ply bars in `rows` lines: a row a ply, or, with more plies than
+/// rows, the last row the sum of the plies from there on, labelled with their range.
+fn per_ply_rows(counts: &[u64], rows: usize) -> Vec<(String, u64)> {
+    if counts.len() <= rows {
+        return counts
+            .iter()
+            .enumerate()
+            .map(|(ply, &n)| (ply.to_string(), n))
+            .collect();
+    }
+    let last = rows - 1;
+    let mut shown: Vec<(String, u64)> = counts[..last]
+        .iter()
+        .enumerate()
+        .map(|(ply, &n)| (ply.to_string(), n))
+        .collect();
+    shown.push((
+        format!("{last}-{}", counts.len() - 1),
+        counts[last..].iter().sum(),
+    ));
+    shown
 }
 
 /// A number in a few columns: 950, 12.3k, 1.05M.
@@ -446,8 +535,8 @@ fn compact(v: f64) -> String {
 /// The legend's words for a line.
 fn legend_name(name: &str) -> String {
     match name {
-        "pn" => "pn (0: proven)".to_string(),
-        "dn" => "dn (0: disproven)".to_string(),
+        "pn" => "pn (0 once proven)".to_string(),
+        "dn" => "dn (0 once disproven)".to_string(),
         other => other.to_string(),
     }
 }
@@ -478,4 +567,62 @@ fn key_of(app: &App, action: crate::tui::keymap::Action) -> String {
         .keys(action)
         .first()
         .map_or(action.name().to_string(), |k| k.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_ply_rows_sum_the_deepest_plies_on_the_last_row() {
+        let counts = [1, 16, 30, 238, 327];
+        assert_eq!(
+            per_ply_rows(&counts, 5),
+            counts
+                .iter()
+                .enumerate()
+                .map(|(p, &n)| (p.to_string(), n))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            per_ply_rows(&counts, 3),
+            [
+                ("0".to_string(), 1),
+                ("1".to_string(), 16),
+                ("2-4".to_string(), 30 + 238 + 327)
+            ]
+        );
+        // Every count is on screen: the rows add up to the total.
+        let total: u64 = counts.iter().sum();
+        for rows in 1..=6 {
+            let shown = per_ply_rows(&counts, rows);
+            assert!(shown.len() <= rows.max(1));
+            assert_eq!(shown.iter().map(|r| r.1).sum::<u64>(), total, "{rows} rows");
+        }
+    }
+
+    #[test]
+    fn y_bounds_give_whole_middles_and_keep_counts_at_zero() {
+        assert_eq!(y_bounds(1.0, 8.0, true), (1.0, 9.0));
+        assert_eq!(y_bounds(0.0, 10.0, true), (0.0, 10.0));
+        assert_eq!(y_bounds(0.0, 0.0, true), (0.0, 2.0));
+        assert_eq!(y_bounds(0.0, 0.0, false), (-1.0, 1.0));
+        assert_eq!(y_bounds(5.0, 5.0, true), (4.0, 6.0));
+        assert_eq!(y_bounds(0.5, 1.0, true), (0.5, 1.0));
+    }
+
+    #[test]
+    fn several_lines_differ_by_marker_and_share_a_resolution() {
+        for ascii in [false, true] {
+            let markers: Vec<_> = (0..3).map(|i| marker(i, 3, ascii)).collect();
+            for (i, a) in markers.iter().enumerate() {
+                for b in &markers[i + 1..] {
+                    assert_ne!(a.1, b.1, "legend samples differ");
+                }
+                assert_ne!(a.0, Marker::Braille, "one point a cell for every line");
+                assert!(!ascii || a.1.is_ascii());
+            }
+        }
+        assert_eq!(marker(0, 1, false).0, Marker::Braille);
+    }
 }

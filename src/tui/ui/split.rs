@@ -191,10 +191,15 @@ fn short_header<'a>(
     } else {
         theme.style(Slot::Title)
     };
+    // Continuation rows indented under the line they continue, as the "uses" line is.
     let wrapped = |text: &str, style| {
-        super::lesson::wrap(&glyph_text(theme, text), width)
+        super::lesson::wrap(&glyph_text(theme, text), width.saturating_sub(4).max(10))
             .into_iter()
-            .map(move |l| Line::from(Span::styled(l, style)))
+            .enumerate()
+            .map(move |(i, l)| {
+                let l = if i == 0 { l } else { format!("    {l}") };
+                Line::from(Span::styled(l, style))
+            })
     };
     wrapped(&first, style)
         .chain(wrapped(&second, theme.style(Slot::StatusProgress)))
