@@ -11,6 +11,7 @@ use ratatui::backend::TestBackend;
 
 use plyscope::puzzle;
 use plyscope::run::saved;
+use plyscope::search::Algorithm;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::Reopened;
 use plyscope::tui::app::App;
@@ -47,23 +48,19 @@ fn save(app: &mut App, dir: &tempfile::TempDir) -> std::path::PathBuf {
     app.class.dir = dir.path().to_path_buf();
     app.update(Action::SaveRun);
     let message = app.message.clone().unwrap_or_default();
-    assert!(
-        message.starts_with("saved ") && message.ends_with("; reopen it with explore --open"),
-        "{message}"
-    );
+    assert!(message.starts_with("saved "), "{message}");
     // In the current directory, as the explorer saves, the line fits 80 columns.
     let here = message.replace(&format!("{}/", dir.path().display()), "");
     assert!(
         here.chars().count() <= 80,
         "the status line shows it whole: {here}"
     );
-    let mut files: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
-    files.pop().expect("a file was written")
+    // The status line names the file whole: the one written.
+    let named = &message["saved ".len()..message.find(".plyrun").expect("the file's name") + 7];
+    let file = std::path::PathBuf::from(named);
+    assert_eq!(file.parent(), Some(dir.path()), "{message}");
+    assert!(file.is_file(), "{message}");
+    file
 }
 
 fn reopen(path: &std::path::Path) -> App {
@@ -154,10 +151,17 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         let step = app.session.step();
         let path = save(&mut app, &dir);
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(
-            name.starts_with(puzzle) && name.ends_with(&format!("-step{step}.plyrun")),
-            "{name}"
-        );
+        // Named after every search the file holds: a split's after both.
+        let first = app.spec.config.algorithm.name();
+        let expected = match app.split.as_ref().map(|s| &s.pane) {
+            None => format!("{puzzle}-{first}-step{step}.plyrun"),
+            Some(pane) => format!(
+                "{puzzle}-{first}-vs-{}-step{step}-and-{}.plyrun",
+                pane.spec.config.algorithm.name(),
+                pane.session.step()
+            ),
+        };
+        assert_eq!(name, expected);
         // The status line now says where it went; the reopened explorer has none of that.
         app.message = None;
         if let Some(split) = app.split.as_mut() {
@@ -187,6 +191,59 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         let b = saved::read(&again).unwrap();
         assert_eq!(a.header.body.fnv1a64, b.header.body.fnv1a64, "{puzzle}");
     }
+}
+
+/// A split run's file holds both searches and is named after both, first then second, as
+/// the headers show them (it was named after the first alone).
+#[test]
+fn a_split_run_is_named_after_both_searches() {
+    let (tx, rx) = channel();
+    let p = puzzle::load("tictactoe").unwrap();
+    let mut app = App::new(
+        p,
+        Some(Algorithm::DfPn),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    plyscope::tui::app::split::open_with(&mut app, Algorithm::AlphaBeta);
+    app.split.as_mut().unwrap().wait_for_search();
+    for _ in 0..12 {
+        app.update(Action::StepForward);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(&mut app, &dir);
+    assert_eq!(
+        path.file_name().unwrap().to_string_lossy(),
+        "tictactoe-dfpn-vs-alphabeta-step12.plyrun"
+    );
+    // Both searches are in it.
+    let run = saved::read(&path).unwrap();
+    let second = run
+        .header
+        .second
+        .as_ref()
+        .expect("the second search is saved");
+    assert_eq!(second.algorithm, "alphabeta");
+    // Stepping the second search alone: the name gives both steps.
+    app.update(Action::SwitchPane);
+    app.update(Action::ToggleTogether);
+    app.update(Action::StepForward);
+    let path = save(&mut app, &dir);
+    assert_eq!(
+        path.file_name().unwrap().to_string_lossy(),
+        "tictactoe-dfpn-vs-alphabeta-step12-and-13.plyrun"
+    );
+    // A long pair of names still shows the file's whole name on an 80-column status line.
+    plyscope::tui::app::split::open_with(&mut app, Algorithm::LambdaDfPn);
+    app.split.as_mut().unwrap().wait_for_search();
+    let path = save(&mut app, &dir);
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("tictactoe-dfpn-vs-lambda-dfpn-step12"),
+        "{name}"
+    );
 }
 
 /// The version field this build writes.
