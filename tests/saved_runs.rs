@@ -278,7 +278,10 @@ fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
     let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
     let file = dir.path().join("damaged.plyrun").display().to_string();
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (bytes[..bytes.len() - 3].to_vec(), "the file is truncated: "),
+        (
+            bytes[..bytes.len() - 3].to_vec(),
+            "the file is truncated at byte ",
+        ),
         (
             bytes[..newline / 2].to_vec(),
             "the file is truncated inside its header",
@@ -295,7 +298,8 @@ fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
         ),
         (
             b"hello\nworld".to_vec(),
-            "not a saved run: the first line is not its JSON header",
+            "not a saved run: it does not start with the run header (a line of JSON beginning \
+             {\"format\":\"plyscope-run\"); its first line is \"hello\"",
         ),
         (
             b"{\"format\":\"plyscope-trace\"}\n".to_vec(),
@@ -316,7 +320,194 @@ fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
             message.contains(expected),
             "expected '{expected}' in: {message}"
         );
+        assert_in_words(&message);
     }
+}
+
+/// A refusal says what is wrong in the file's terms, not in a parser's: no serde_json or
+/// postcard message (they name Rust types, "line 1 column 1" of a binary body, the
+/// encoding's varints and buffers).
+fn assert_in_words(message: &str) {
+    for internal in [
+        "expected value",
+        "expected ident",
+        "at line",
+        "line 1 column",
+        "invalid type",
+        "missing field",
+        "unknown variant",
+        "struct",
+        "Hit the end",
+        "buffer",
+        "varint",
+        "EOF",
+    ] {
+        assert!(
+            !message.contains(internal),
+            "'{internal}' is a library's wording: {message}"
+        );
+    }
+}
+
+/// Other files than saved runs, and saved runs damaged in their header or body: each
+/// refused with what is wrong with that file (it said "the first line is not its JSON
+/// header (expected value at line 1 column 1)", serde's words, for a text file).
+#[test]
+fn files_that_are_no_saved_run_are_refused_in_words() {
+    let (dir, _path, bytes) = saved_file();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    let body = &bytes[newline + 1..];
+    // The file with `header` changed by `edit`, its checksum made to match again.
+    let with_header = |edit: &dyn Fn(&mut serde_json::Value)| -> Vec<u8> {
+        let mut h = header.clone();
+        edit(&mut h);
+        let mut line = serde_json::to_string(&h).unwrap().into_bytes();
+        line.push(b'\n');
+        line.extend_from_slice(body);
+        line
+    };
+    let readme =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("the README");
+    let puzzle = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/tictactoe.toml"
+    ))
+    .expect("a puzzle file");
+    let truncated = format!(
+        "the file is truncated at byte {}: 10 of the recorded search's {} bytes are there",
+        newline + 1 + 10,
+        body.len()
+    );
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            readme,
+            "not a saved run: it does not start with the run header (a line of JSON beginning \
+             {\"format\":\"plyscope-run\"); its first line is \"# plyscope\"",
+        ),
+        (
+            puzzle,
+            "not a saved run: it does not start with the run header",
+        ),
+        (
+            vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 0, 0, b'\n', 0xff, 0xfe],
+            "not a saved run: it does not start with the run header (a line of JSON beginning \
+             {\"format\":\"plyscope-run\"); its first line is not text",
+        ),
+        (
+            vec![0xff, 0xd8, 0xff, 0xe0, 0, 0x10],
+            "its first line is not text",
+        ),
+        (
+            b"[1, 2, 3]\n".to_vec(),
+            "not a saved run: it does not start with the run header",
+        ),
+        (b"\n\n".to_vec(), "its first line is empty"),
+        (
+            b"{\"a\": 1}\n".to_vec(),
+            "not a saved run: \"format\" is missing, expected \"plyscope-run\"",
+        ),
+        (
+            b"{\"format\": 3}\n".to_vec(),
+            "not a saved run: \"format\" is 3, expected \"plyscope-run\"",
+        ),
+        (
+            b"{\"format\":\"plyscope-run\",\"version\":1.1}\n".to_vec(),
+            "unknown run format version 1.1 (not in quotes); expected \"1.x\"",
+        ),
+        (
+            [&bytes[..40], b"}}\n"].concat(),
+            "the header is damaged: its line is not valid JSON from column",
+        ),
+        (
+            with_header(&|h| {
+                h.as_object_mut().unwrap().remove("spec");
+            }),
+            "the header is damaged: it has no \"spec\" (the search's settings as this \
+             plyscope writes them)",
+        ),
+        (
+            with_header(&|h| h["events"] = "many".into()),
+            "the header is damaged: its \"events\" is not the number of recorded events",
+        ),
+        (
+            with_header(&|h| h["spec"]["config"]["algorithm"] = "quantum".into()),
+            "the header is damaged: its \"spec\" is not the search's settings as this \
+             plyscope writes them",
+        ),
+        (
+            with_header(&|h| h["body"] = serde_json::json!({"bytes": "all"})),
+            "the header is damaged: its \"body\" is not the recorded search's length and \
+             checksum",
+        ),
+        (bytes[..newline + 1 + 10].to_vec(), &truncated),
+        (
+            b"{\"format\":\"plys".to_vec(),
+            "the file is truncated inside its header",
+        ),
+    ];
+    let file = dir.path().join("damaged.plyrun").display().to_string();
+    for (damaged, expected) in cases {
+        let message = error_of(&damaged, &dir);
+        assert!(message.starts_with(&format!("{file}: ")), "{message}");
+        assert!(
+            message.contains(expected),
+            "expected '{expected}' in: {message}"
+        );
+        assert_in_words(&message);
+    }
+    // A body whose checksum matches but whose bytes are no recorded search (a file made by
+    // hand, or by another program): the decoder's fault in words.
+    let garbage = vec![0xffu8; 64];
+    let parsed: saved::Header = serde_json::from_value(header.clone()).unwrap();
+    header["body"]["bytes"] = garbage.len().into();
+    header["body"]["fnv1a64"] = format!(
+        "{:016x}",
+        saved::fnv1a64(&[
+            parsed.puzzle_name.as_bytes(),
+            b"\n",
+            parsed.puzzle.as_bytes(),
+            serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
+            b"",
+            &garbage,
+        ])
+    )
+    .into();
+    let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
+    forged.push(b'\n');
+    forged.extend_from_slice(&garbage);
+    let message = error_of(&forged, &dir);
+    assert!(
+        message.contains(
+            "the recorded search does not decode: its bytes hold a value no \
+             recorded search has"
+        ),
+        "{message}"
+    );
+    assert_in_words(&message);
+    let short = vec![0u8; 1];
+    header["body"]["bytes"] = short.len().into();
+    header["body"]["fnv1a64"] = format!(
+        "{:016x}",
+        saved::fnv1a64(&[
+            parsed.puzzle_name.as_bytes(),
+            b"\n",
+            parsed.puzzle.as_bytes(),
+            serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
+            b"",
+            &short,
+        ])
+    )
+    .into();
+    let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
+    forged.push(b'\n');
+    forged.extend_from_slice(&short);
+    let message = error_of(&forged, &dir);
+    assert!(
+        message.contains("the recorded search does not decode: its 1 bytes end before"),
+        "{message}"
+    );
+    assert_in_words(&message);
 }
 
 #[test]
