@@ -254,6 +254,76 @@ fn bad_arguments_are_usage_errors() {
     plyscope().args(["frobnicate"]).assert().code(2);
 }
 
+/// Every whole-number option out of its range, or not a number, says what it expects in
+/// words: clap's ranged parsers printed a Rust range ("20 is not in 3..=6") and Rust's
+/// "invalid digit found in string".
+#[test]
+fn whole_number_options_say_their_range_in_words() {
+    let every = "expected a whole number, 1 or more";
+    for (args, expected) in [
+        (
+            &["gtp", "--game", "mnk", "--k", "20"][..],
+            "invalid value '20' for '--k <K>': expected a whole number from 3 to 6",
+        ),
+        (
+            &["gtp", "--k", "three"],
+            "expected a whole number from 3 to 6",
+        ),
+        (&["gtp", "--nodes", "0"], every),
+        (
+            &["gtp", "--threads", "2000"],
+            "expected a whole number from 1 to 1024",
+        ),
+        (
+            &["explore", "--record", "0"],
+            "expected a whole number from 1 to ",
+        ),
+        (
+            &["export", "tree-abc", "--format", "dot", "--record", "x"],
+            "from 1 to ",
+        ),
+        (
+            &["export", "tree-abc", "--format", "dot", "--nodes", "0"],
+            every,
+        ),
+        (&["compare", "tictactoe", "--nodes", "0"], every),
+        (
+            &["compare", "tictactoe", "--tt-mb", "99999"],
+            "expected a whole number from 0 to 16384",
+        ),
+        (&["bench", "--nodes", "0"], every),
+        (
+            &["bench", "--threads", "0"],
+            "expected a whole number from 1 to 1024",
+        ),
+        (
+            &["solve", "tictactoe", "--max-depth", "2000"],
+            "invalid value '2000' for '--max-depth <D>': expected a whole number from 1 to 1000",
+        ),
+        (
+            &["solve", "tictactoe", "--max-depth", "0"],
+            "from 1 to 1000",
+        ),
+        (&["solve", "tictactoe", "--nodes", "0"], every),
+        (&["solve", "tictactoe", "--nodes", "1e6"], every),
+        (&["solve", "tictactoe", "--tt-mb=-1"], "from 0 to 16384"),
+        (&["solve", "tictactoe", "--threads", "0"], "from 1 to 1024"),
+        (&["solve", "tictactoe", "--proof-max-positions", "0"], every),
+        (
+            &["solve", "tictactoe", "--proof-max-carrier", "many"],
+            "expected a whole number, 0 or more",
+        ),
+    ] {
+        let out = plyscope().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        for rust in ["..", "is not in", "invalid digit", "number too large"] {
+            assert!(!stderr.contains(rust), "{args:?} says '{rust}': {stderr}");
+        }
+    }
+}
+
 #[test]
 fn help_is_everywhere() {
     plyscope()
