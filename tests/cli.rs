@@ -324,6 +324,77 @@ fn whole_number_options_say_their_range_in_words() {
     }
 }
 
+/// The principal variation `solve` prints is the whole win its distance counts: a HexGui
+/// file of the empty 3x3 board printed "win in 5 plies" over the 3-move line `b2 a3 b3`
+/// (the line stopped where White faced two threats, a node the tactics decided and the
+/// table never stored). Minimax, searching every node, says 5 plies too. Where the search
+/// keeps no line that far, the text says so beside it.
+#[test]
+fn the_printed_line_is_the_whole_win_or_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("hex1.sgf");
+    std::fs::write(&sgf, "(;FF[4]AP[HexGui:0.9]GM[11]SZ[3])\n").unwrap();
+    let sgf = sgf.display().to_string();
+    let solve = |extra: &[&str]| {
+        let out = plyscope()
+            .args(["solve", &sgf])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{extra:?}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .unwrap_or_else(|| panic!("no {name}: {text}"))
+                .trim()
+                .to_string()
+        };
+        (field("result "), field("pv "))
+    };
+    for algo in ["id", "alphabeta", "alphabeta-soft", "minimax"] {
+        let (result, pv) = solve(&["--algo", algo]);
+        assert_eq!(result, "win in 5 plies (value win@5)", "{algo}");
+        let moves: Vec<&str> = pv.split_whitespace().collect();
+        assert_eq!(moves.len(), 5, "{algo}: {pv}");
+        // The line ends the game: Black joins its rows with the fifth move.
+        let ended = plyscope::puzzle::parse(
+            &format!(
+                "(;FF[4]GM[11]SZ[3]{})",
+                moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| format!(";{}[{m}]", if i % 2 == 0 { "B" } else { "W" }))
+                    .collect::<String>()
+            ),
+            "line.sgf",
+        )
+        .err()
+        .map(|e| e.message)
+        .unwrap_or_default();
+        assert!(ended.contains("ends the game"), "{algo}: {pv}: {ended}");
+    }
+    assert_eq!(solve(&["--algo", "id"]).1, "b2 a3 b3 a1 b1");
+    // Without the table, iterative deepening keeps the first move only: the text says so.
+    let (_, pv) = solve(&["--algo", "id", "--no-tt"]);
+    assert_eq!(
+        pv,
+        "b2 (the win's first 1 of 5 plies: the search kept no line further)"
+    );
+    let out = plyscope()
+        .args(["solve", &sgf, "--no-tt", "--json"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["pv_note"],
+        "the win's first 1 of 5 plies: the search kept no line further"
+    );
+    let out = plyscope().args(["solve", &sgf, "--json"]).output().unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(report.get("pv_note").is_none(), "{report}");
+}
+
 #[test]
 fn help_is_everywhere() {
     plyscope()

@@ -594,7 +594,10 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         )?;
     }
     if !threat && !proof {
-        writeln!(out, "pv          {}", dash_if_empty(&r.pv))?;
+        match &r.pv_note {
+            Some(note) => writeln!(out, "pv          {} ({note})", dash_if_empty(&r.pv))?,
+            None => writeln!(out, "pv          {}", dash_if_empty(&r.pv))?,
+        }
     }
     if let Some(w) = &r.winning_moves {
         writeln!(out, "winning     {}", dash_if_empty(w))?;
