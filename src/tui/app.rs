@@ -779,7 +779,7 @@ impl App {
                 }
             }
             Action::JumpPv => {
-                let root = self.session.roots().last().copied();
+                let root = self.session.main_root();
                 let end = root.map(|r| {
                     self.session
                         .principal_variation(r)
@@ -1252,6 +1252,76 @@ mod tests {
         app.message = None;
         app.update(Action::JumpPv);
         assert_eq!(app.selected, Some(end));
+        let message = app.message.clone().unwrap_or_default();
+        assert!(
+            message.starts_with("v: already at the end of the proof's main line (root d3 "),
+            "{message}"
+        );
+    }
+
+    /// lambda-df-pn asks its lambda engine about positions after the proof too, and those
+    /// calls are parentless roots: `v` took the last of them for the search's root and, at
+    /// the end of a proven run, said "the run ended unsolved". It walks the proof root's
+    /// main line instead, into the LAMBDA call that proved its last node.
+    #[test]
+    fn v_walks_a_lambda_dfpn_proof_even_one_proven_at_level_0() {
+        // Black captures c3 at once: proven at lambda level 0, by the root's λ0 search.
+        let p = puzzle::parse(
+            "title = \"capture at once\"\ngame = \"atarigo\"\nsize = [5, 5]\n\
+             to_move = \"black\"\nboard = \"\"\"\n. . . . .\n. X . . O\nX O . . .\n\
+             . X . . .\n. . . . O\n\"\"\"\n",
+            "capture.toml",
+        )
+        .unwrap();
+        let (tx, rx) = channel();
+        let mut app = App::new(
+            p,
+            Some(Algorithm::LambdaDfPn),
+            2_000_000,
+            Keymap::bundled().unwrap(),
+            tx,
+        );
+        app.wait_for_search(&rx);
+        let summary = app.summary.clone().unwrap_or_default();
+        assert!(summary.contains("at lambda level 0"), "{summary}");
+        app.update(Action::StepEnd);
+        assert!(
+            app.session.roots().len() > 1,
+            "the lambda calls are roots too"
+        );
+        let root = app.session.main_root().unwrap();
+        assert!(app.session.row(root).proof.is_some(), "the proof root");
+        app.update(Action::JumpPv);
+        let end = app.selected.unwrap();
+        assert_eq!(app.session.parent(end), Some(root));
+        let row = app.session.row(end);
+        assert!(row.label.starts_with("λ0 search"), "{}", row.label);
+        assert!(
+            row.lambda.unwrap().verdict.unwrap().0.starts_with("WIN"),
+            "the call that proved the root"
+        );
+        app.update(Action::JumpPv);
+        assert_eq!(app.selected, Some(end));
+        let message = app.message.clone().unwrap_or_default();
+        assert_eq!(
+            message,
+            "v: already at the end of the proof's main line (root λ0 search (Black))"
+        );
+
+        // The ladder, proven by the real-game stage: the main line runs down the proof
+        // tree to the re-search that won.
+        let (mut app, _rx) = open_with("atarigo-ladder", Algorithm::LambdaDfPn);
+        app.update(Action::StepEnd);
+        app.update(Action::JumpPv);
+        let end = app.selected.unwrap();
+        let path = app.session.detail(end).path;
+        assert_eq!(path.first().map(String::as_str), Some("d3"), "{path:?}");
+        assert!(
+            app.session.row(end).label.starts_with("re-search λ0"),
+            "{}",
+            app.session.row(end).label
+        );
+        app.update(Action::JumpPv);
         let message = app.message.clone().unwrap_or_default();
         assert!(
             message.starts_with("v: already at the end of the proof's main line (root d3 "),
