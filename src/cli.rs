@@ -70,6 +70,38 @@ pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     })
 }
 
+/// The parser of a whole-number option from `min` to `max` (`u64::MAX`: no upper bound),
+/// as a value of `T`, the option's type. clap's own ranged parsers
+/// (`clap::value_parser!(u64).range(3..=6)`, `clap::builder::RangedU64ValueParser`) say
+/// "20 is not in 3..=6", a Rust range, and "invalid digit found in string" for a word,
+/// Rust's `ParseIntError`; this one says "expected a whole number from 3 to 6" for both,
+/// after clap's own "invalid value '20' for '--k <K>'".
+pub fn whole_number<T>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| expected_whole_number(min, max))
+    }
+}
+
+/// What [`whole_number`] expects, in words.
+pub fn expected_whole_number(min: u64, max: u64) -> String {
+    if max == u64::MAX {
+        format!("expected a whole number, {min} or more")
+    } else {
+        format!("expected a whole number from {min} to {max}")
+    }
+}
+
 /// Parses `--time`: a positive, finite number of seconds.
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

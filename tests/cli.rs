@@ -254,6 +254,147 @@ fn bad_arguments_are_usage_errors() {
     plyscope().args(["frobnicate"]).assert().code(2);
 }
 
+/// Every whole-number option out of its range, or not a number, says what it expects in
+/// words: clap's ranged parsers printed a Rust range ("20 is not in 3..=6") and Rust's
+/// "invalid digit found in string".
+#[test]
+fn whole_number_options_say_their_range_in_words() {
+    let every = "expected a whole number, 1 or more";
+    for (args, expected) in [
+        (
+            &["gtp", "--game", "mnk", "--k", "20"][..],
+            "invalid value '20' for '--k <K>': expected a whole number from 3 to 6",
+        ),
+        (
+            &["gtp", "--k", "three"],
+            "expected a whole number from 3 to 6",
+        ),
+        (&["gtp", "--nodes", "0"], every),
+        (
+            &["gtp", "--threads", "2000"],
+            "expected a whole number from 1 to 1024",
+        ),
+        (
+            &["explore", "--record", "0"],
+            "expected a whole number from 1 to ",
+        ),
+        (
+            &["export", "tree-abc", "--format", "dot", "--record", "x"],
+            "from 1 to ",
+        ),
+        (
+            &["export", "tree-abc", "--format", "dot", "--nodes", "0"],
+            every,
+        ),
+        (&["compare", "tictactoe", "--nodes", "0"], every),
+        (
+            &["compare", "tictactoe", "--tt-mb", "99999"],
+            "expected a whole number from 0 to 16384",
+        ),
+        (&["bench", "--nodes", "0"], every),
+        (
+            &["bench", "--threads", "0"],
+            "expected a whole number from 1 to 1024",
+        ),
+        (
+            &["solve", "tictactoe", "--max-depth", "2000"],
+            "invalid value '2000' for '--max-depth <D>': expected a whole number from 1 to 1000",
+        ),
+        (
+            &["solve", "tictactoe", "--max-depth", "0"],
+            "from 1 to 1000",
+        ),
+        (&["solve", "tictactoe", "--nodes", "0"], every),
+        (&["solve", "tictactoe", "--nodes", "1e6"], every),
+        (&["solve", "tictactoe", "--tt-mb=-1"], "from 0 to 16384"),
+        (&["solve", "tictactoe", "--threads", "0"], "from 1 to 1024"),
+        (&["solve", "tictactoe", "--proof-max-positions", "0"], every),
+        (
+            &["solve", "tictactoe", "--proof-max-carrier", "many"],
+            "expected a whole number, 0 or more",
+        ),
+    ] {
+        let out = plyscope().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        for rust in ["..", "is not in", "invalid digit", "number too large"] {
+            assert!(!stderr.contains(rust), "{args:?} says '{rust}': {stderr}");
+        }
+    }
+}
+
+/// The principal variation `solve` prints is the whole win its distance counts: a HexGui
+/// file of the empty 3x3 board printed "win in 5 plies" over the 3-move line `b2 a3 b3`
+/// (the line stopped where White faced two threats, a node the tactics decided and the
+/// table never stored). Minimax, searching every node, says 5 plies too. Where the search
+/// keeps no line that far, the text says so beside it.
+#[test]
+fn the_printed_line_is_the_whole_win_or_says_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("hex1.sgf");
+    std::fs::write(&sgf, "(;FF[4]AP[HexGui:0.9]GM[11]SZ[3])\n").unwrap();
+    let sgf = sgf.display().to_string();
+    let solve = |extra: &[&str]| {
+        let out = plyscope()
+            .args(["solve", &sgf])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{extra:?}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .unwrap_or_else(|| panic!("no {name}: {text}"))
+                .trim()
+                .to_string()
+        };
+        (field("result "), field("pv "))
+    };
+    for algo in ["id", "alphabeta", "alphabeta-soft", "minimax"] {
+        let (result, pv) = solve(&["--algo", algo]);
+        assert_eq!(result, "win in 5 plies (value win@5)", "{algo}");
+        let moves: Vec<&str> = pv.split_whitespace().collect();
+        assert_eq!(moves.len(), 5, "{algo}: {pv}");
+        // The line ends the game: Black joins its rows with the fifth move.
+        let ended = plyscope::puzzle::parse(
+            &format!(
+                "(;FF[4]GM[11]SZ[3]{})",
+                moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| format!(";{}[{m}]", if i % 2 == 0 { "B" } else { "W" }))
+                    .collect::<String>()
+            ),
+            "line.sgf",
+        )
+        .err()
+        .map(|e| e.message)
+        .unwrap_or_default();
+        assert!(ended.contains("ends the game"), "{algo}: {pv}: {ended}");
+    }
+    assert_eq!(solve(&["--algo", "id"]).1, "b2 a3 b3 a1 b1");
+    // Without the table, iterative deepening keeps the first move only: the text says so.
+    let (_, pv) = solve(&["--algo", "id", "--no-tt"]);
+    assert_eq!(
+        pv,
+        "b2 (the win's first 1 of 5 plies: the search kept no line further)"
+    );
+    let out = plyscope()
+        .args(["solve", &sgf, "--no-tt", "--json"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["pv_note"],
+        "the win's first 1 of 5 plies: the search kept no line further"
+    );
+    let out = plyscope().args(["solve", &sgf, "--json"]).output().unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(report.get("pv_note").is_none(), "{report}");
+}
+
 #[test]
 fn help_is_everywhere() {
     plyscope()

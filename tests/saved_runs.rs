@@ -11,6 +11,7 @@ use ratatui::backend::TestBackend;
 
 use plyscope::puzzle;
 use plyscope::run::saved;
+use plyscope::search::Algorithm;
 use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::Reopened;
 use plyscope::tui::app::App;
@@ -47,23 +48,19 @@ fn save(app: &mut App, dir: &tempfile::TempDir) -> std::path::PathBuf {
     app.class.dir = dir.path().to_path_buf();
     app.update(Action::SaveRun);
     let message = app.message.clone().unwrap_or_default();
-    assert!(
-        message.starts_with("saved ") && message.ends_with("; reopen it with explore --open"),
-        "{message}"
-    );
+    assert!(message.starts_with("saved "), "{message}");
     // In the current directory, as the explorer saves, the line fits 80 columns.
     let here = message.replace(&format!("{}/", dir.path().display()), "");
     assert!(
         here.chars().count() <= 80,
         "the status line shows it whole: {here}"
     );
-    let mut files: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    files.sort();
-    files.pop().expect("a file was written")
+    // The status line names the file whole: the one written.
+    let named = &message["saved ".len()..message.find(".plyrun").expect("the file's name") + 7];
+    let file = std::path::PathBuf::from(named);
+    assert_eq!(file.parent(), Some(dir.path()), "{message}");
+    assert!(file.is_file(), "{message}");
+    file
 }
 
 fn reopen(path: &std::path::Path) -> App {
@@ -154,10 +151,17 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         let step = app.session.step();
         let path = save(&mut app, &dir);
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        assert!(
-            name.starts_with(puzzle) && name.ends_with(&format!("-step{step}.plyrun")),
-            "{name}"
-        );
+        // Named after every search the file holds: a split's after both.
+        let first = app.spec.config.algorithm.name();
+        let expected = match app.split.as_ref().map(|s| &s.pane) {
+            None => format!("{puzzle}-{first}-step{step}.plyrun"),
+            Some(pane) => format!(
+                "{puzzle}-{first}-vs-{}-step{step}-and-{}.plyrun",
+                pane.spec.config.algorithm.name(),
+                pane.session.step()
+            ),
+        };
+        assert_eq!(name, expected);
         // The status line now says where it went; the reopened explorer has none of that.
         app.message = None;
         if let Some(split) = app.split.as_mut() {
@@ -187,6 +191,59 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         let b = saved::read(&again).unwrap();
         assert_eq!(a.header.body.fnv1a64, b.header.body.fnv1a64, "{puzzle}");
     }
+}
+
+/// A split run's file holds both searches and is named after both, first then second, as
+/// the headers show them (it was named after the first alone).
+#[test]
+fn a_split_run_is_named_after_both_searches() {
+    let (tx, rx) = channel();
+    let p = puzzle::load("tictactoe").unwrap();
+    let mut app = App::new(
+        p,
+        Some(Algorithm::DfPn),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    plyscope::tui::app::split::open_with(&mut app, Algorithm::AlphaBeta);
+    app.split.as_mut().unwrap().wait_for_search();
+    for _ in 0..12 {
+        app.update(Action::StepForward);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(&mut app, &dir);
+    assert_eq!(
+        path.file_name().unwrap().to_string_lossy(),
+        "tictactoe-dfpn-vs-alphabeta-step12.plyrun"
+    );
+    // Both searches are in it.
+    let run = saved::read(&path).unwrap();
+    let second = run
+        .header
+        .second
+        .as_ref()
+        .expect("the second search is saved");
+    assert_eq!(second.algorithm, "alphabeta");
+    // Stepping the second search alone: the name gives both steps.
+    app.update(Action::SwitchPane);
+    app.update(Action::ToggleTogether);
+    app.update(Action::StepForward);
+    let path = save(&mut app, &dir);
+    assert_eq!(
+        path.file_name().unwrap().to_string_lossy(),
+        "tictactoe-dfpn-vs-alphabeta-step12-and-13.plyrun"
+    );
+    // A long pair of names still shows the file's whole name on an 80-column status line.
+    plyscope::tui::app::split::open_with(&mut app, Algorithm::LambdaDfPn);
+    app.split.as_mut().unwrap().wait_for_search();
+    let path = save(&mut app, &dir);
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("tictactoe-dfpn-vs-lambda-dfpn-step12"),
+        "{name}"
+    );
 }
 
 /// The version field this build writes.
@@ -221,7 +278,10 @@ fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
     let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
     let file = dir.path().join("damaged.plyrun").display().to_string();
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (bytes[..bytes.len() - 3].to_vec(), "the file is truncated: "),
+        (
+            bytes[..bytes.len() - 3].to_vec(),
+            "the file is truncated at byte ",
+        ),
         (
             bytes[..newline / 2].to_vec(),
             "the file is truncated inside its header",
@@ -238,7 +298,8 @@ fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
         ),
         (
             b"hello\nworld".to_vec(),
-            "not a saved run: the first line is not its JSON header",
+            "not a saved run: it does not start with the run header (a line of JSON beginning \
+             {\"format\":\"plyscope-run\"); its first line is \"hello\"",
         ),
         (
             b"{\"format\":\"plyscope-trace\"}\n".to_vec(),
@@ -259,7 +320,194 @@ fn damaged_and_foreign_files_are_refused_with_what_is_wrong() {
             message.contains(expected),
             "expected '{expected}' in: {message}"
         );
+        assert_in_words(&message);
     }
+}
+
+/// A refusal says what is wrong in the file's terms, not in a parser's: no serde_json or
+/// postcard message (they name Rust types, "line 1 column 1" of a binary body, the
+/// encoding's varints and buffers).
+fn assert_in_words(message: &str) {
+    for internal in [
+        "expected value",
+        "expected ident",
+        "at line",
+        "line 1 column",
+        "invalid type",
+        "missing field",
+        "unknown variant",
+        "struct",
+        "Hit the end",
+        "buffer",
+        "varint",
+        "EOF",
+    ] {
+        assert!(
+            !message.contains(internal),
+            "'{internal}' is a library's wording: {message}"
+        );
+    }
+}
+
+/// Other files than saved runs, and saved runs damaged in their header or body: each
+/// refused with what is wrong with that file (it said "the first line is not its JSON
+/// header (expected value at line 1 column 1)", serde's words, for a text file).
+#[test]
+fn files_that_are_no_saved_run_are_refused_in_words() {
+    let (dir, _path, bytes) = saved_file();
+    let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    let body = &bytes[newline + 1..];
+    // The file with `header` changed by `edit`, its checksum made to match again.
+    let with_header = |edit: &dyn Fn(&mut serde_json::Value)| -> Vec<u8> {
+        let mut h = header.clone();
+        edit(&mut h);
+        let mut line = serde_json::to_string(&h).unwrap().into_bytes();
+        line.push(b'\n');
+        line.extend_from_slice(body);
+        line
+    };
+    let readme =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("the README");
+    let puzzle = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/tictactoe.toml"
+    ))
+    .expect("a puzzle file");
+    let truncated = format!(
+        "the file is truncated at byte {}: 10 of the recorded search's {} bytes are there",
+        newline + 1 + 10,
+        body.len()
+    );
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (
+            readme,
+            "not a saved run: it does not start with the run header (a line of JSON beginning \
+             {\"format\":\"plyscope-run\"); its first line is \"# plyscope\"",
+        ),
+        (
+            puzzle,
+            "not a saved run: it does not start with the run header",
+        ),
+        (
+            vec![0x7f, b'E', b'L', b'F', 2, 1, 1, 0, 0, 0, b'\n', 0xff, 0xfe],
+            "not a saved run: it does not start with the run header (a line of JSON beginning \
+             {\"format\":\"plyscope-run\"); its first line is not text",
+        ),
+        (
+            vec![0xff, 0xd8, 0xff, 0xe0, 0, 0x10],
+            "its first line is not text",
+        ),
+        (
+            b"[1, 2, 3]\n".to_vec(),
+            "not a saved run: it does not start with the run header",
+        ),
+        (b"\n\n".to_vec(), "its first line is empty"),
+        (
+            b"{\"a\": 1}\n".to_vec(),
+            "not a saved run: \"format\" is missing, expected \"plyscope-run\"",
+        ),
+        (
+            b"{\"format\": 3}\n".to_vec(),
+            "not a saved run: \"format\" is 3, expected \"plyscope-run\"",
+        ),
+        (
+            b"{\"format\":\"plyscope-run\",\"version\":1.1}\n".to_vec(),
+            "unknown run format version 1.1 (not in quotes); expected \"1.x\"",
+        ),
+        (
+            [&bytes[..40], b"}}\n"].concat(),
+            "the header is damaged: its line is not valid JSON from column",
+        ),
+        (
+            with_header(&|h| {
+                h.as_object_mut().unwrap().remove("spec");
+            }),
+            "the header is damaged: it has no \"spec\" (the search's settings as this \
+             plyscope writes them)",
+        ),
+        (
+            with_header(&|h| h["events"] = "many".into()),
+            "the header is damaged: its \"events\" is not the number of recorded events",
+        ),
+        (
+            with_header(&|h| h["spec"]["config"]["algorithm"] = "quantum".into()),
+            "the header is damaged: its \"spec\" is not the search's settings as this \
+             plyscope writes them",
+        ),
+        (
+            with_header(&|h| h["body"] = serde_json::json!({"bytes": "all"})),
+            "the header is damaged: its \"body\" is not the recorded search's length and \
+             checksum",
+        ),
+        (bytes[..newline + 1 + 10].to_vec(), &truncated),
+        (
+            b"{\"format\":\"plys".to_vec(),
+            "the file is truncated inside its header",
+        ),
+    ];
+    let file = dir.path().join("damaged.plyrun").display().to_string();
+    for (damaged, expected) in cases {
+        let message = error_of(&damaged, &dir);
+        assert!(message.starts_with(&format!("{file}: ")), "{message}");
+        assert!(
+            message.contains(expected),
+            "expected '{expected}' in: {message}"
+        );
+        assert_in_words(&message);
+    }
+    // A body whose checksum matches but whose bytes are no recorded search (a file made by
+    // hand, or by another program): the decoder's fault in words.
+    let garbage = vec![0xffu8; 64];
+    let parsed: saved::Header = serde_json::from_value(header.clone()).unwrap();
+    header["body"]["bytes"] = garbage.len().into();
+    header["body"]["fnv1a64"] = format!(
+        "{:016x}",
+        saved::fnv1a64(&[
+            parsed.puzzle_name.as_bytes(),
+            b"\n",
+            parsed.puzzle.as_bytes(),
+            serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
+            b"",
+            &garbage,
+        ])
+    )
+    .into();
+    let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
+    forged.push(b'\n');
+    forged.extend_from_slice(&garbage);
+    let message = error_of(&forged, &dir);
+    assert!(
+        message.contains(
+            "the recorded search does not decode: its bytes hold a value no \
+             recorded search has"
+        ),
+        "{message}"
+    );
+    assert_in_words(&message);
+    let short = vec![0u8; 1];
+    header["body"]["bytes"] = short.len().into();
+    header["body"]["fnv1a64"] = format!(
+        "{:016x}",
+        saved::fnv1a64(&[
+            parsed.puzzle_name.as_bytes(),
+            b"\n",
+            parsed.puzzle.as_bytes(),
+            serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
+            b"",
+            &short,
+        ])
+    )
+    .into();
+    let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
+    forged.push(b'\n');
+    forged.extend_from_slice(&short);
+    let message = error_of(&forged, &dir);
+    assert!(
+        message.contains("the recorded search does not decode: its 1 bytes end before"),
+        "{message}"
+    );
+    assert_in_words(&message);
 }
 
 #[test]

@@ -228,6 +228,7 @@ fn agree<G: SearchGame>(
     );
     assert_eq!(result.pv.first(), Some(&best), "{what}");
     // The principal variation is a legal line.
+    let root = game.to_move();
     let mut moves = MoveList::new();
     let mut played = 0;
     for &m in &result.pv {
@@ -235,6 +236,33 @@ fn agree<G: SearchGame>(
         assert!(moves.contains(&m), "illegal PV move {m:?}: {what}");
         game.play(m);
         played += 1;
+    }
+    // A proven win or loss: the line is as long as its distance and ends the game there,
+    // won by the side the value says (`solve hex-3x3 --algo id` printed "win in 5 plies"
+    // over the 3-move line `b2 a3 b3`: it stopped where the tactics had decided).
+    if depth.is_none()
+        && config.tt_mb > 0
+        && config.tactics
+        && let Some(n) = result.value.plies_to_end()
+    {
+        assert_eq!(
+            result.pv.len(),
+            n,
+            "{what}: a {} in {n} plies over the line {:?}",
+            if result.value.is_win() { "win" } else { "loss" },
+            result.pv
+        );
+        let winner = if result.value.is_win() {
+            root
+        } else {
+            root.opponent()
+        };
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win(winner)),
+            "{what}: the line {:?}",
+            result.pv
+        );
     }
     for &m in result.pv[..played].iter().rev() {
         game.undo(m);

@@ -168,6 +168,78 @@ fn help_and_picker_overlays() {
     insta::assert_snapshot!("picker_120x40", screen(&app, &unicode(), 120, 40));
 }
 
+/// A broken SGF file in the picker's directory: its error names the file by its name, not
+/// the absolute path the picker loads it from (which pushed the reason past the edge of an
+/// 80-column status line), and the whole reason is readable at 80x24, wrapped under the
+/// list while the file is selected; enter leaves the picker open on it.
+#[test]
+fn a_broken_sgf_in_the_picker_shows_its_whole_reason_at_80x24() {
+    let dir = tempfile::Builder::new()
+        .prefix("a-rather-long-directory-name-for-puzzle-files-")
+        .tempdir()
+        .unwrap();
+    // A move off the 4x4 board: one of the longest SGF messages.
+    std::fs::write(dir.path().join("broken.sgf"), "(;GM[11]SZ[4];B[b2];W[z9])").unwrap();
+    let (mut app, _rx) = open("tree-abc");
+    app.puzzle_dir = Some(dir.path().to_path_buf());
+    press(&mut app, &[Action::OpenPicker]);
+    let last = app.picker.len() - 1;
+    assert_eq!(app.picker[last].name, "broken.sgf");
+    for _ in 0..=last {
+        press(&mut app, &[Action::Down]);
+    }
+    let reason = "broken.sgf: node 3: W[z9]: 'z9' is off the board; columns are a..d, rows \
+                  1..4 (HexGui and Benzene name cells so: a letter and a number, c3)";
+    let shown = |app: &App| {
+        let s = screen(app, &unicode(), 80, 24);
+        // The picker's rows, inside its borders, joined as one text.
+        let inside: Vec<String> = s
+            .lines()
+            .map(|l| {
+                let cells: Vec<char> = l.chars().collect();
+                let row: String = cells.iter().skip(5).take(70).collect();
+                row.trim().to_string()
+            })
+            .collect();
+        (s, inside.join(" "))
+    };
+    let (s, joined) = shown(&app);
+    assert!(joined.contains(reason), "{s}");
+    assert!(!s.contains(".tmp") && !s.contains("/tmp"), "{s}");
+    press(&mut app, &[Action::Select]);
+    let message = app.message.clone().unwrap_or_default();
+    assert_eq!(message, reason);
+    let (s, joined) = shown(&app);
+    assert!(joined.contains(reason), "the picker stays open on it: {s}");
+    assert!(
+        s.lines()
+            .any(|l| l.starts_with("broken.sgf: node 3: W[z9]")),
+        "the status line starts with the file's name: {s}"
+    );
+    // A file that loads still opens and closes the picker.
+    std::fs::write(
+        dir.path().join("good.toml"),
+        "title = \"mine\"\ngame = \"tree\"\ntree = \"(r 1 2)\"\n",
+    )
+    .unwrap();
+    press(&mut app, &[Action::Quit, Action::OpenPicker]);
+    let good = app
+        .picker
+        .iter()
+        .position(|e| e.name == "good.toml")
+        .unwrap();
+    assert!(app.picker[good].problem.is_none());
+    for _ in 0..app.picker.len() {
+        press(&mut app, &[Action::Up]);
+    }
+    for _ in 0..good {
+        press(&mut app, &[Action::Down]);
+    }
+    press(&mut app, &[Action::Select]);
+    assert!(app.overlays.is_empty());
+    assert_eq!(app.puzzle.title, "mine");
+}
+
 #[test]
 fn ascii_mode_draws_no_wide_or_box_glyphs() {
     let (mut app, _rx) = open("tree-abc");

@@ -45,13 +45,13 @@ pub struct BenchArgs {
     /// Node cap per search (slow rows named by --filter are not capped); a capped row
     /// shows its result as stopped and its ratios as lower bounds.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_CAP,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub nodes: u64,
     /// Threads per row (default: every core): pns, pn2 and dfpn rows that classify every
     /// opening search the openings side by side (node counts unchanged), and dfpn's own
     /// searches and lambda-dfpn's last stage run in parallel (their node counts then vary
     /// from run to run: a baseline comparison does not flag them; --threads 1 repeats them).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, 1024))]
     pub threads: Option<u64>,
     /// After each alpha-beta row (alphabeta, alphabeta-soft, id), one row per enhancement
     /// with that one turned off (the names of `solve --without`): nodes and time as ratios

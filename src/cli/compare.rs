@@ -42,13 +42,13 @@ pub struct CompareArgs {
     #[arg(long = "algo", value_name = "A", value_parser = AlgorithmParser)]
     pub algorithms: Vec<Algorithm>,
     /// Stop each search after this many nodes.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
     /// Stop each search after this many seconds.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Transposition table size in MiB for every search (0 turns it off; default 64).
-    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(0..=16384))]
+    #[arg(long, value_name = "M", value_parser = crate::cli::whole_number::<u64>(0, 16384))]
     pub tt_mb: Option<u64>,
     /// Print a JSON array of rows instead of the table.
     #[arg(long)]

@@ -47,7 +47,7 @@ pub struct ExploreArgs {
     pub color: ColorChoice,
     /// Most search events recorded for replay; the search goes on unrecorded past it.
     #[arg(long, value_name = "N", default_value_t = RecordConfig::DEFAULT_BUDGET,
-          value_parser = clap::value_parser!(u64).range(1..=plyscope::trace::store::MAX_EVENTS))]
+          value_parser = crate::cli::whole_number::<u64>(1, plyscope::trace::store::MAX_EVENTS))]
     pub record: u64,
     /// Memory the recordings and the searches' tables may use, in MB (default: half of the
     /// physical memory); a `--record` whose recordings could need more is refused before

@@ -36,10 +36,10 @@ pub struct ExportArgs {
     pub max_nodes: usize,
     /// Most search events recorded; the search goes on unrecorded past it.
     #[arg(long, value_name = "N", default_value_t = ExportOptions::DEFAULT_RECORD,
-          value_parser = clap::value_parser!(u64).range(1..=plyscope::trace::store::MAX_EVENTS))]
+          value_parser = crate::cli::whole_number::<u64>(1, plyscope::trace::store::MAX_EVENTS))]
     pub record: u64,
     /// Stop the search after this many nodes (on top of the puzzle's own limits).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]

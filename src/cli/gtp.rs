@@ -49,21 +49,21 @@ pub struct GtpArgs {
     #[arg(long, value_enum, default_value = "atarigo")]
     pub game: GtpGame,
     /// m,n,k: stones in a row to win (default: 3 on 3x3, 4 on 4x4, else 5).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(3..=6))]
+    #[arg(long, value_name = "K", value_parser = crate::cli::whole_number::<u64>(3, 6))]
     pub k: Option<u64>,
     /// The prover genmove and the solve commands use (default: lambda-dfpn for AtariGo,
     /// dfpn for m,n,k and Hex). An alpha-beta algorithm serves as both prover and heuristic.
     #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
     /// Nodes one command may search (genmove: the prover half of them, id the rest).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
     /// Seconds one command may think (default: 10 when --nodes is not given either).
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Threads the proof searches may use (default 1, so play is reproducible).
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=1024))]
+          value_parser = crate::cli::whole_number::<u64>(1, 1024))]
     pub threads: u64,
 }
 

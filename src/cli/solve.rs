@@ -70,7 +70,7 @@ pub struct SolveArgs {
     pub max_level: Option<u32>,
     /// Maximum search depth in plies (threat searches: a draw beyond it; not for the
     /// proof-number searches, which solve to the end of the game).
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, value_name = "D", value_parser = crate::cli::whole_number::<u32>(1, 1000))]
     pub max_depth: Option<u32>,
     /// Threat searches and lambda-dfpn: no relevance zones (every legal move is tried).
     #[arg(long)]
@@ -91,14 +91,14 @@ pub struct SolveArgs {
     pub root: bool,
     /// Stop after this many nodes, counted over the whole command (every puzzle, the root's
     /// search and every opening of --root).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
     /// Stop after this many seconds, counted over the whole command.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Memory of the tables and trees in MB (MiB; 0 turns the table off; default 64), shared
     /// out between the threads.
-    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(0..=16384))]
+    #[arg(long, value_name = "M", value_parser = crate::cli::whole_number::<u64>(0, 16384))]
     pub tt_mb: Option<u64>,
     /// dfpn and lambda-dfpn: the 1+epsilon threshold trick (Pawlewicz and Lew), e.g. 0.25;
     /// 0 turns it off (the default).
@@ -109,7 +109,7 @@ pub struct SolveArgs {
     /// one thread's; the node count varies). pns, pn2 and dfpn with --root search the
     /// openings side by side, one per thread, each with its share of --tt-mb and --nodes;
     /// without limits the report is the one thread's, only sooner.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, 1024))]
     pub threads: Option<u64>,
     /// Print one JSON object per puzzle instead of text.
     #[arg(long)]
@@ -121,14 +121,14 @@ pub struct SolveArgs {
     #[arg(long)]
     pub verify: bool,
     /// --proof-out and --verify: most positions the proof tree may have (default 4000000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub proof_max_positions: Option<u64>,
     /// --proof-out and --verify on Hex: most cells of a connection leaf checked by `verify`
     /// with play inside its cells (a position the attacker's virtual connection decides,
     /// when H-search cannot write the connection's derivation; leaves with a derivation
     /// are checked step by step whatever their size); 0 plays every line out to a finished
     /// game (default 14).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<usize>(0, u64::MAX))]
     pub proof_max_carrier: Option<usize>,
     /// --proof-out and --verify: the proof starts with MOVE instead of the solver's own
     /// first move, proving that this opening wins (e.g. each winning opening of
@@ -594,7 +594,10 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         )?;
     }
     if !threat && !proof {
-        writeln!(out, "pv          {}", dash_if_empty(&r.pv))?;
+        match &r.pv_note {
+            Some(note) => writeln!(out, "pv          {} ({note})", dash_if_empty(&r.pv))?,
+            None => writeln!(out, "pv          {}", dash_if_empty(&r.pv))?,
+        }
     }
     if let Some(w) = &r.winning_moves {
         writeln!(out, "winning     {}", dash_if_empty(w))?;

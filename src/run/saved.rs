@@ -11,7 +11,7 @@
 //! (16 hex digits) is the FNV-1a 64-bit hash of the header's `puzzle_name`, a newline, its `puzzle`
 //! text, its `spec` as compact JSON and the body, one after the other. The header holds:
 //!
-//! - `format`: always `"plyscope-run"`; `version`: `"MAJOR.MINOR"`, here `"1.0"`;
+//! - `format`: always `"plyscope-run"`; `version`: `"MAJOR.MINOR"`, here `"1.1"`;
 //!   `written_by`: the plyscope that wrote it.
 //! - `puzzle_name` and `puzzle`: the puzzle's name and its file's text (TOML or SGF), so the
 //!   position, its title and its expected answer come back with it.
@@ -33,7 +33,11 @@
 //! (which may only add header fields) opens in an older plyscope; a newer major version (a
 //! changed body) is refused with a message saying so. A body shorter than `body.bytes` is a
 //! truncated file, a hash that does not match a corrupted one; both are named, never a
-//! panic. Files are written atomically ([`crate::atomic_file`]).
+//! panic. Every refusal names the file and says in words what is wrong with it: a file that
+//! does not start with the header is "not a saved run" (with what its first line holds
+//! instead), a damaged header names the field at fault and what it should hold; the JSON
+//! and postcard parsers' own messages, which name Rust types and encoding internals, are
+//! not shown. Files are written atomically ([`crate::atomic_file`]).
 
 use std::io::Write as _;
 use std::path::Path;
@@ -280,7 +284,7 @@ impl SavedRun {
         let trace: Trace<M> = crate::trace::codec::decode(bytes).map_err(|e| SavedRunError {
             file: self.file.clone(),
             message: format!(
-                "the recorded search does not decode ({e}); the file is corrupted or was not \
+                "the recorded search does not decode: {e}; the file is corrupted or was not \
                  written for this puzzle's game"
             ),
         })?;
@@ -306,73 +310,33 @@ pub fn read(path: &Path) -> Result<SavedRun, SavedRunError> {
         return Err(error(path, "not a saved run: the file is empty"));
     }
     let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
-        if bytes.starts_with(format!("{{\"format\":\"{FORMAT}\"").as_bytes()) {
-            return Err(error(
-                path,
-                "the file is truncated inside its header (the first line ends before its \
-                 newline)",
-            ));
-        }
-        return Err(error(
-            path,
-            "not a saved run: no header line (a saved run starts with a line of JSON, \
-             {\"format\":\"plyscope-run\",...})",
-        ));
-    };
-    let header_text = std::str::from_utf8(&bytes[..newline])
-        .map_err(|_| error(path, "not a saved run: the first line is not text"))?;
-    // The format and version first, so a newer or foreign file is named as such even when
-    // the rest of its header differs.
-    #[derive(Deserialize)]
-    struct Probe {
-        format: Option<String>,
-        version: Option<String>,
-    }
-    let probe: Probe = serde_json::from_str(header_text).map_err(|e| {
-        error(
-            path,
-            format!("not a saved run: the first line is not its JSON header ({e})"),
-        )
-    })?;
-    if probe.format.as_deref() != Some(FORMAT) {
-        return Err(error(
-            path,
-            format!(
-                "not a saved run: \"format\" is {}, expected \"{FORMAT}\"",
-                probe
-                    .format
-                    .map_or("missing".to_string(), |f| format!("\"{f}\""))
-            ),
-        ));
-    }
-    let version = probe.version.unwrap_or_default();
-    let major: Option<u32> = version.split('.').next().and_then(|m| m.parse().ok());
-    match major {
-        Some(MAJOR) => {}
-        Some(m) if m > MAJOR => {
+        if bytes.starts_with(HEADER_START.as_bytes()) || HEADER_START.as_bytes().starts_with(&bytes)
+        {
             return Err(error(
                 path,
                 format!(
-                    "written by a newer plyscope (run format {version}); this plyscope reads \
-                     format {MAJOR}.x: update plyscope to open it"
+                    "the file is truncated inside its header: it ends at byte {} before the \
+                     header's line does",
+                    bytes.len()
                 ),
             ));
         }
-        _ => {
-            return Err(error(
-                path,
-                format!("unknown run format version \"{version}\"; expected {MAJOR}.x"),
-            ));
-        }
-    }
-    let header: Header = serde_json::from_str(header_text)
-        .map_err(|e| error(path, format!("the header is damaged: {e}")))?;
+        return Err(not_a_run(path, &bytes));
+    };
+    let header_text =
+        std::str::from_utf8(&bytes[..newline]).map_err(|_| not_a_run(path, &bytes))?;
+    let header = header_of(header_text).map_err(|fault| match fault {
+        HeaderFault::Foreign => not_a_run(path, &bytes),
+        HeaderFault::Other(message) => error(path, message),
+    })?;
     let body = bytes[newline + 1..].to_vec();
     if (body.len() as u64) < header.body.bytes {
         return Err(error(
             path,
             format!(
-                "the file is truncated: {} of the recorded search's {} bytes are there",
+                "the file is truncated at byte {}: {} of the recorded search's {} bytes are \
+                 there",
+                bytes.len(),
                 body.len(),
                 header.body.bytes
             ),
@@ -417,6 +381,163 @@ pub fn read(path: &Path) -> Result<SavedRun, SavedRunError> {
         body,
         file: path.display().to_string(),
     })
+}
+
+/// How every saved run begins: its header's first field.
+const HEADER_START: &str = "{\"format\":\"plyscope-run\"";
+
+/// The refusal of a file that is no saved run at all, with what it starts with instead.
+fn not_a_run(path: &Path, bytes: &[u8]) -> SavedRunError {
+    let first_line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let starts = match std::str::from_utf8(&first_line[..first_line.len().min(64)]) {
+        // A cut in the middle of a character: the text up to it.
+        Err(e) if e.error_len().is_none() && e.valid_up_to() > 0 => {
+            Some(String::from_utf8_lossy(&first_line[..e.valid_up_to()]).into_owned())
+        }
+        Ok(text) => Some(text.to_string()),
+        Err(_) => None,
+    };
+    let instead = match starts {
+        Some(text) if text.chars().all(|c| !c.is_control() || c == '\t') => {
+            let text = text.trim_end();
+            if text.is_empty() {
+                "its first line is empty".to_string()
+            } else if first_line.len() > 64 {
+                format!("its first line begins \"{text}...\"")
+            } else {
+                format!("its first line is \"{text}\"")
+            }
+        }
+        _ => "its first line is not text".to_string(),
+    };
+    error(
+        path,
+        format!(
+            "not a saved run: it does not start with the run header (a line of JSON \
+             beginning {HEADER_START}); {instead}"
+        ),
+    )
+}
+
+/// Why a saved run's first line is no header this plyscope reads.
+enum HeaderFault {
+    /// Not a saved run's header at all.
+    Foreign,
+    /// A saved run's header, damaged or of another version: what is wrong, in words.
+    Other(String),
+}
+
+/// The header on a saved run's first line, or what is wrong with it, in words (never a
+/// parser's own message, which names its types and not the file's fields).
+fn header_of(text: &str) -> Result<Header, HeaderFault> {
+    use serde_json::Value;
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) if text.starts_with(HEADER_START) => {
+            return Err(HeaderFault::Other(format!(
+                "the header is damaged: its line is not valid JSON from column {} on",
+                e.column()
+            )));
+        }
+        Err(_) => return Err(HeaderFault::Foreign),
+    };
+    let Value::Object(fields) = value else {
+        return Err(HeaderFault::Foreign);
+    };
+    // The format and version first, so a newer or foreign file is named as such even when
+    // the rest of its header differs.
+    let shown = |v: &Value| match v {
+        Value::String(s) => format!("\"{s}\""),
+        Value::Object(_) => "an object".to_string(),
+        Value::Array(_) => "a list".to_string(),
+        other => other.to_string(),
+    };
+    match fields.get("format") {
+        Some(Value::String(f)) if f == FORMAT => {}
+        format => {
+            return Err(HeaderFault::Other(format!(
+                "not a saved run: \"format\" is {}, expected \"{FORMAT}\"",
+                format.map_or("missing".to_string(), shown)
+            )));
+        }
+    }
+    let version = match fields.get("version") {
+        Some(Value::String(v)) => v.clone(),
+        Some(other) => {
+            return Err(HeaderFault::Other(format!(
+                "unknown run format version {} (not in quotes); expected \"{MAJOR}.x\"",
+                shown(other)
+            )));
+        }
+        None => {
+            return Err(HeaderFault::Other(format!(
+                "the header has no \"version\"; expected \"{MAJOR}.x\""
+            )));
+        }
+    };
+    let major: Option<u32> = version.split('.').next().and_then(|m| m.parse().ok());
+    match major {
+        Some(MAJOR) => {}
+        Some(m) if m > MAJOR => {
+            return Err(HeaderFault::Other(format!(
+                "written by a newer plyscope (run format {version}); this plyscope reads \
+                 format {MAJOR}.x: update plyscope to open it"
+            )));
+        }
+        _ => {
+            return Err(HeaderFault::Other(format!(
+                "unknown run format version \"{version}\"; expected \"{MAJOR}.x\""
+            )));
+        }
+    }
+    // Each field on its own, so the message names the one at fault and what it should hold.
+    fn check<T: DeserializeOwned>(
+        fields: &serde_json::Map<String, Value>,
+        name: &str,
+        required: bool,
+        what: &str,
+    ) -> Result<(), HeaderFault> {
+        match fields.get(name) {
+            None if required => Err(HeaderFault::Other(format!(
+                "the header is damaged: it has no \"{name}\" ({what})"
+            ))),
+            None => Ok(()),
+            Some(v) => serde_json::from_value::<T>(v.clone())
+                .map(|_| ())
+                .map_err(|_| {
+                    HeaderFault::Other(format!(
+                        "the header is damaged: its \"{name}\" is not {what}"
+                    ))
+                }),
+        }
+    }
+    check::<String>(&fields, "puzzle_name", true, "the puzzle's name, a string")?;
+    check::<String>(&fields, "puzzle", true, "the puzzle file's text, a string")?;
+    check::<String>(&fields, "algorithm", true, "the algorithm's name, a string")?;
+    check::<SearchSpec>(
+        &fields,
+        "spec",
+        true,
+        "the search's settings as this plyscope writes them",
+    )?;
+    check::<u64>(&fields, "events", true, "the number of recorded events")?;
+    check::<bool>(&fields, "finished", true, "true or false")?;
+    check::<u64>(&fields, "unrecorded", false, "a number of events")?;
+    check::<Option<String>>(&fields, "summary", false, "the result line, a string")?;
+    check::<Option<SecondSearch>>(
+        &fields,
+        "second",
+        false,
+        "the split view's second search as this plyscope writes it",
+    )?;
+    check::<Body>(
+        &fields,
+        "body",
+        true,
+        "the recorded search's length and checksum, {\"bytes\": N, \"fnv1a64\": \"...\"}",
+    )?;
+    serde_json::from_value(Value::Object(fields))
+        .map_err(|_| HeaderFault::Other("the header is damaged".to_string()))
 }
 
 fn read_capped(path: &Path) -> Result<Vec<u8>, SavedRunError> {

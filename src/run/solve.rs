@@ -141,6 +141,11 @@ pub struct SolveReport {
     pub decided_by: Option<String>,
     /// Principal variation.
     pub pv: Vec<String>,
+    /// Alpha-beta family: when `pv` is not the whole win or loss `plies` states (the search
+    /// kept no line that far, or its line does not end the game there), why, in words, to
+    /// print beside it; `None` when the line ends the game in `plies` plies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pv_note: Option<String>,
     /// Depth of the last completed search (alpha-beta family; 0 for threat searches).
     pub depth: u32,
     /// Threat searches: the depth limit d of thesis 000 section 4.8 (`None`: the game's end).

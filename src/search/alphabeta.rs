@@ -341,7 +341,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
     /// a move that ends the game is worth its outcome; the first one that does not is worth a
     /// loss at `ply + 2` and ends the scan (see the notes on exactness above).
     fn alternatives(
-        &mut self,
+        &self,
         game: &mut G,
         moves: &MoveList<G::Move>,
         exclude: Option<G::Move>,
@@ -371,7 +371,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
     /// When every move in `moves` ends the game at once, the best of those endings (an exact
     /// value) and its move; `None` as soon as one move does not end the game.
     fn only_ending_moves(
-        &mut self,
+        &self,
         game: &mut G,
         moves: &MoveList<G::Move>,
         ply: usize,
@@ -817,7 +817,14 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
     /// The principal variation, up to `max_len` moves: the triangular table's line, extended
     /// by following the transposition table's best moves (nodes decided by a table hit, and
     /// nodes that failed low, have no line of their own: in a proven win every defender node
-    /// fails low). Callers cap `max_len` at the searched depth or the proven distance.
+    /// fails low), then by the tactics that decided the nodes never stored (steps 5 and 6):
+    /// an immediate win is played; against two threats the defence [`Self::alternatives`]
+    /// scored is played, then the threat left; against one threat, its block; where every
+    /// move ends the game, the best ending ([`Self::only_ending_moves`]). So a line to a
+    /// win or loss the tactics proved runs to the game's end, as long as the value says
+    /// (`solve hex-3x3 --algo id` said "win in 5 plies" over the 3-move line `b2 a3 b3`,
+    /// which stopped where White faced two threats). Callers cap `max_len` at the searched
+    /// depth or the proven distance.
     pub fn principal_variation(&self, game: &mut G, max_len: usize) -> Vec<G::Move> {
         let mut line: Vec<G::Move> = self.pv.root_line().to_vec();
         if line.is_empty()
@@ -826,14 +833,19 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
             line.push(b);
         }
         line.truncate(max_len);
-        let Some(tt) = &self.tt else {
-            return line;
-        };
+        // The positions along the line: the table's moves are not followed round a cycle
+        // (in a game with repetition draws a table entry's move can lead back to a position
+        // of the line, and a line that repeats a position is no line to a win).
+        let mut seen = vec![game.key()];
         for &m in &line {
             game.play(m);
+            seen.push(game.key());
         }
         let mut moves = MoveList::new();
-        while line.len() < max_len && game.outcome().is_none() {
+        while let Some(tt) = &self.tt
+            && line.len() < max_len
+            && game.outcome().is_none()
+        {
             let Some(e) = tt.probe(game.key()) else { break };
             let Some(m) = e.best else { break };
             game.legal_moves(&mut moves);
@@ -841,15 +853,61 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
                 break;
             }
             game.play(m);
+            if seen.contains(&game.key()) {
+                game.undo(m);
+                break;
+            }
+            seen.push(game.key());
             line.push(m);
         }
-        // A line that ends in an immediate win the tactics saw (never stored) gets it.
-        if self.tactics && line.len() < max_len && game.outcome().is_none() {
+        // A line that ends where the tactics decided (never stored) goes on as they did.
+        while self.tactics && line.len() < max_len && game.outcome().is_none() {
             let me = game.to_move();
-            if let Some(w) = game.winning_move(me) {
-                game.play(w);
-                line.push(w);
-            }
+            let next = if let Some(w) = game.winning_move(me) {
+                w
+            } else {
+                game.winning_moves(me.opponent(), &mut moves, 2);
+                match moves.len() {
+                    // Every move ends the game (AtariGo: only suicides left): the best.
+                    0 => {
+                        game.legal_moves(&mut moves);
+                        match self.only_ending_moves(game, &moves, line.len()) {
+                            Some((_, y)) => y,
+                            None => break,
+                        }
+                    }
+                    // The block; when it ends the game (a self-loss), the best of it and
+                    // the other moves, as the search weighed them.
+                    1 => {
+                        let x = moves.as_slice()[0];
+                        let ply = line.len();
+                        game.play(x);
+                        let ending = game
+                            .outcome()
+                            .map(|o| -outcome_value(o, game.to_move(), ply + 1));
+                        game.undo(x);
+                        match ending {
+                            None => x,
+                            Some(vx) => {
+                                game.legal_moves(&mut moves);
+                                match self.alternatives(game, &moves, Some(x), ply) {
+                                    Some((v, y)) if v > vx => y,
+                                    _ => x,
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        game.legal_moves(&mut moves);
+                        match self.alternatives(game, &moves, None, line.len()) {
+                            Some((_, y)) => y,
+                            None => break,
+                        }
+                    }
+                }
+            };
+            game.play(next);
+            line.push(next);
         }
         for &m in line.iter().rev() {
             game.undo(m);

@@ -15,9 +15,31 @@ pub fn encode<M: Serialize>(trace: &Trace<M>) -> Vec<u8> {
 }
 
 /// The trace of `bytes`, or why they are none (not a trace of a game whose moves are `M`,
-/// or damaged).
+/// or damaged), in words for the user rather than postcard's own (which names its
+/// encoding's internals: "Hit the end of buffer", "Found a varint that didn't terminate").
 pub fn decode<M: DeserializeOwned>(bytes: &[u8]) -> Result<Trace<M>, String> {
-    postcard::from_bytes(bytes).map_err(|e| e.to_string())
+    postcard::from_bytes(bytes).map_err(|e| {
+        use postcard::Error as E;
+        match e {
+            E::DeserializeUnexpectedEnd => format!(
+                "its {} bytes end before the recorded search does",
+                bytes.len()
+            ),
+            E::DeserializeBadVarint
+            | E::DeserializeBadBool
+            | E::DeserializeBadChar
+            | E::DeserializeBadUtf8
+            | E::DeserializeBadOption
+            | E::DeserializeBadEnum
+            | E::DeserializeBadEncoding
+            | E::DeserializeBadCrc => {
+                "its bytes hold a value no recorded search has (a number, flag or kind of \
+                 event out of place)"
+                    .to_string()
+            }
+            _ => "its bytes are not a recorded search of this game's moves".to_string(),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -42,7 +64,12 @@ mod tests {
         assert_eq!(encode(&back), bytes, "the same bytes again");
         assert!(back.is_finished());
         // Cut short or damaged: an error, never a panic.
-        assert!(decode::<u16>(&bytes[..bytes.len() / 2]).is_err());
-        assert!(decode::<u16>(&[0xff; 16]).is_err());
+        let half = decode::<u16>(&bytes[..bytes.len() / 2]).err().unwrap();
+        assert!(
+            half.contains("end before the recorded search does"),
+            "{half}"
+        );
+        let noise = decode::<u16>(&[0xff; 16]).err().unwrap();
+        assert!(noise.contains("a value no recorded search has"), "{noise}");
     }
 }

@@ -166,29 +166,61 @@ pub struct App {
 pub struct PickerEntry {
     /// The bundled name, or the file's name.
     pub name: String,
-    /// Game, size and expected result; for a file that does not load, why.
+    /// Game, size and expected result; for a file that does not load, why (after "does not
+    /// load:", without the file's name, which the name column shows).
     pub detail: String,
     /// What `puzzle::load` opens: the bundled name or the file's path.
     pub location: String,
+    /// For an entry that does not load, the whole error, the file named by `name` (not by
+    /// its absolute path, which pushed the reason past the edge of an 80-column screen):
+    /// the picker draws it wrapped under the list while the entry is selected.
+    pub problem: Option<String>,
+}
+
+/// `error` about the picker entry `name`: the file named by its name in the picker's
+/// directory rather than by the path it was loaded from.
+pub fn picker_error(name: &str, error: puzzle::PuzzleError) -> String {
+    puzzle::PuzzleError {
+        origin: name.to_string(),
+        ..error
+    }
+    .to_string()
 }
 
 /// The bundled puzzles, then the `*.toml` and `*.sgf` files of `dir` in name order.
 pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
-    let detail = |loaded: Result<Puzzle, puzzle::PuzzleError>| match loaded {
-        Ok(p) => format!(
-            "{:<14} {}",
-            p.position.description(),
-            p.expect.as_ref().map_or("-".to_string(), |e| e.summary())
-        ),
-        Err(e) => e.to_string(),
+    let entry = |name: String, location: String, loaded: Result<Puzzle, puzzle::PuzzleError>| {
+        let (detail, problem) = match loaded {
+            Ok(p) => (
+                format!(
+                    "{:<14} {}",
+                    p.position.description(),
+                    p.expect.as_ref().map_or("-".to_string(), |e| e.summary())
+                ),
+                None,
+            ),
+            Err(e) => {
+                let at = match (e.line, e.column) {
+                    (Some(line), Some(column)) => format!("line {line}, column {column}: "),
+                    (Some(line), None) => format!("line {line}: "),
+                    _ => String::new(),
+                };
+                (
+                    format!("does not load: {at}{}", e.message),
+                    Some(picker_error(&name, e)),
+                )
+            }
+        };
+        PickerEntry {
+            name,
+            detail,
+            location,
+            problem,
+        }
     };
     let mut entries: Vec<PickerEntry> = puzzle::bundled()
         .iter()
-        .map(|b| PickerEntry {
-            name: b.name.to_string(),
-            detail: detail(b.load()),
-            location: b.name.to_string(),
-        })
+        .map(|b| entry(b.name.to_string(), b.name.to_string(), b.load()))
         .collect();
     let mut files: Vec<PathBuf> = dir
         .and_then(|d| std::fs::read_dir(d).ok())
@@ -202,13 +234,11 @@ pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
     files.sort();
     for path in files {
         let location = path.display().to_string();
-        entries.push(PickerEntry {
-            name: path
-                .file_name()
-                .map_or(location.clone(), |n| n.to_string_lossy().into_owned()),
-            detail: detail(puzzle::load(&location)),
-            location,
-        });
+        let name = path
+            .file_name()
+            .map_or(location.clone(), |n| n.to_string_lossy().into_owned());
+        let loaded = puzzle::load(&location);
+        entries.push(entry(name, location, loaded));
     }
     entries
 }
@@ -627,12 +657,27 @@ impl App {
                 });
             }
             (Some(Overlay::Picker { selected }), Action::Select) => {
-                self.overlays.pop();
-                let loaded = self.picker.get(selected).map(|e| puzzle::load(&e.location));
+                let loaded = self
+                    .picker
+                    .get(selected)
+                    .map(|e| (e.name.clone(), puzzle::load(&e.location)));
                 match loaded {
-                    Some(Ok(p)) => self.open(p),
-                    Some(Err(e)) => self.message = Some(e.to_string()),
-                    None => {}
+                    Some((_, Ok(p))) => {
+                        self.overlays.pop();
+                        self.open(p);
+                    }
+                    // The picker stays open on the file, its reason drawn whole under the
+                    // list; the status line names the file by its name, not its path.
+                    Some((name, Err(e))) => {
+                        let error = picker_error(&name, e);
+                        if let Some(entry) = self.picker.get_mut(selected) {
+                            entry.problem = Some(error.clone());
+                        }
+                        self.message = Some(error);
+                    }
+                    None => {
+                        self.overlays.pop();
+                    }
                 }
             }
             (Some(Overlay::Legend { .. }), Action::ToggleLegend) => {
@@ -734,7 +779,7 @@ impl App {
                 }
             }
             Action::JumpPv => {
-                let root = self.session.roots().last().copied();
+                let root = self.session.main_root();
                 let end = root.map(|r| {
                     self.session
                         .principal_variation(r)
@@ -1214,6 +1259,76 @@ mod tests {
         );
     }
 
+    /// lambda-df-pn asks its lambda engine about positions after the proof too, and those
+    /// calls are parentless roots: `v` took the last of them for the search's root and, at
+    /// the end of a proven run, said "the run ended unsolved". It walks the proof root's
+    /// main line instead, into the LAMBDA call that proved its last node.
+    #[test]
+    fn v_walks_a_lambda_dfpn_proof_even_one_proven_at_level_0() {
+        // Black captures c3 at once: proven at lambda level 0, by the root's λ0 search.
+        let p = puzzle::parse(
+            "title = \"capture at once\"\ngame = \"atarigo\"\nsize = [5, 5]\n\
+             to_move = \"black\"\nboard = \"\"\"\n. . . . .\n. X . . O\nX O . . .\n\
+             . X . . .\n. . . . O\n\"\"\"\n",
+            "capture.toml",
+        )
+        .unwrap();
+        let (tx, rx) = channel();
+        let mut app = App::new(
+            p,
+            Some(Algorithm::LambdaDfPn),
+            2_000_000,
+            Keymap::bundled().unwrap(),
+            tx,
+        );
+        app.wait_for_search(&rx);
+        let summary = app.summary.clone().unwrap_or_default();
+        assert!(summary.contains("at lambda level 0"), "{summary}");
+        app.update(Action::StepEnd);
+        assert!(
+            app.session.roots().len() > 1,
+            "the lambda calls are roots too"
+        );
+        let root = app.session.main_root().unwrap();
+        assert!(app.session.row(root).proof.is_some(), "the proof root");
+        app.update(Action::JumpPv);
+        let end = app.selected.unwrap();
+        assert_eq!(app.session.parent(end), Some(root));
+        let row = app.session.row(end);
+        assert!(row.label.starts_with("λ0 search"), "{}", row.label);
+        assert!(
+            row.lambda.unwrap().verdict.unwrap().0.starts_with("WIN"),
+            "the call that proved the root"
+        );
+        app.update(Action::JumpPv);
+        assert_eq!(app.selected, Some(end));
+        let message = app.message.clone().unwrap_or_default();
+        assert_eq!(
+            message,
+            "v: already at the end of the proof's main line (root λ0 search (Black))"
+        );
+
+        // The ladder, proven by the real-game stage: the main line runs down the proof
+        // tree to the re-search that won.
+        let (mut app, _rx) = open_with("atarigo-ladder", Algorithm::LambdaDfPn);
+        app.update(Action::StepEnd);
+        app.update(Action::JumpPv);
+        let end = app.selected.unwrap();
+        let path = app.session.detail(end).path;
+        assert_eq!(path.first().map(String::as_str), Some("d3"), "{path:?}");
+        assert!(
+            app.session.row(end).label.starts_with("re-search λ0"),
+            "{}",
+            app.session.row(end).label
+        );
+        app.update(Action::JumpPv);
+        let message = app.message.clone().unwrap_or_default();
+        assert!(
+            message.starts_with("v: already at the end of the proof's main line (root d3 "),
+            "{message}"
+        );
+    }
+
     #[test]
     fn walking_the_tree() {
         let (mut app, _rx) = open("tree-abc");
@@ -1316,11 +1431,16 @@ mod tests {
             entries[bundled + 2]
         );
         assert_eq!(entries[bundled].name, "broken.toml");
+        // The row says why after the name; the whole error names the file by its name, not
+        // by the directory's absolute path.
         assert!(
-            entries[bundled].detail.contains("broken.toml"),
+            entries[bundled].detail.starts_with("does not load: line 1"),
             "{:?}",
             entries[bundled]
         );
+        let problem = entries[bundled].problem.as_deref().unwrap_or_default();
+        assert!(problem.starts_with("broken.toml:1:"), "{problem}");
+        assert!(!problem.contains(&dir.display().to_string()), "{problem}");
         assert_eq!(entries[bundled + 1].name, "mine.toml");
         assert!(
             entries[bundled + 1].detail.starts_with("tree"),

@@ -14,7 +14,8 @@
 //! [`worth`] marks the events a student should stop at (the `;` and `:` keys): cutoffs,
 //! table hits that decide a node, iteration starts and a root's result, null-move results and
 //! forward pruning, most-proving selections that leave the path taken last time, proofs and
-//! disproofs, df-pn's returns at a threshold, lambda level changes, DEFEND lists restricted
+//! disproofs (a node's first event with solved numbers: an update, or the leave of a node
+//! the solver's knowledge decided at once), df-pn's returns at a threshold, lambda level changes, DEFEND lists restricted
 //! by a zone, winning attacks, refutations and self-endangering moves. Routine enters,
 //! leaves, orderings and table stores are not.
 //!
@@ -188,20 +189,25 @@ pub fn worth<M: Copy + PartialEq>(trace: &Trace<M>, replay: &Replay) -> bool {
             PnStep::FirstEnter | PnStep::Enter => {
                 flags & 4 == 0 && proof::path_changed(trace, replay, node, prev)
             }
-            PnStep::Update => {
-                numbers.is_solved()
-                    && (prev == NONE
-                        || !matches!(*trace.event(prev), Event::Pn { numbers: n, .. } if n.is_solved()))
-            }
+            // A proof or disproof: the node's first event with solved numbers. Most nodes
+            // are solved by an update from their children; a node the solver's knowledge
+            // decides at once (a Hex root H-search wins, df-pn's 3-event hex-4x4 run) is
+            // solved by its leave, the node's only event after its enter.
+            PnStep::Update => numbers.is_solved() && !solved_before(trace, prev),
+            PnStep::Leave if numbers.is_solved() => !solved_before(trace, prev),
             PnStep::Leave => {
-                flags & 4 != 0
-                    && !numbers.is_solved()
-                    && (numbers.pn >= thresholds.pn || numbers.dn >= thresholds.dn)
+                flags & 4 != 0 && (numbers.pn >= thresholds.pn || numbers.dn >= thresholds.dn)
             }
         },
         Event::PnTt { hit, .. } => hit.is_some_and(|n| n.is_solved()),
         Event::TtStore { .. } | Event::Ordered { .. } | Event::PnExpand { .. } => false,
     }
+}
+
+/// True when the `Pn` event `prev` (a node's previous one; `NONE`: none) already had solved
+/// numbers.
+fn solved_before<M: Copy>(trace: &Trace<M>, prev: u32) -> bool {
+    prev != NONE && matches!(*trace.event(prev), Event::Pn { numbers, .. } if numbers.is_solved())
 }
 
 /// What one explanation needs: the trace, the cursor, and how to name moves. Each family's

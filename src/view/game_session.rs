@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::{MoveList, Point};
 use crate::search::config::MoveOrdering;
+use crate::search::observer::{LambdaPurpose, LambdaVerdict};
 use crate::search::{Algorithm, Bound, SearchConfig, Value};
 use crate::trace::live::LiveTrace;
 use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
@@ -139,7 +140,9 @@ impl<G: BoardGame> GameSession<G> {
     /// node's refutation) the first such child in the expansion's order; where every child
     /// had to be solved, the one with the most nodes searched below it (the other side's most
     /// stubborn reply; the first when none was entered). The line stops at an unsolved node
-    /// or a node without children (a new leaf, or one the game's knowledge decided).
+    /// or a node without children (a new leaf, or one the game's knowledge decided); a
+    /// lambda-df-pn node proven by its own LAMBDA call ends in that call and its λ-tree's
+    /// main line ([`lambda::proof_line`]).
     fn solved_line(&self, node: NodeId) -> Vec<NodeId> {
         let mut line = Vec::new();
         let mut at = node;
@@ -168,7 +171,26 @@ impl<G: BoardGame> GameSession<G> {
                     line.push(c);
                     at = c;
                 }
-                _ => break,
+                _ => {
+                    // lambda-df-pn: a proven OR node without a proven child was proven by
+                    // its own LAMBDA call (a λ-tree of the attacker; at the root, a
+                    // proof at level 0 or in the level stage): the line goes on into it.
+                    if proven && p.or_node {
+                        let trace = self.live.read();
+                        if let Some(call) = self.replay.children(&trace, at).find(|&c| {
+                            matches!(
+                                trace.node(c).kind(),
+                                NodeKind::Lambda(LambdaPurpose::Root | LambdaPurpose::AfterDefence)
+                            ) && self.replay.lambda(&trace, c).is_some_and(|s| {
+                                matches!(s.verdict, Some(LambdaVerdict::Won { .. }))
+                            })
+                        }) {
+                            line.push(call);
+                            line.extend(lambda::proof_line(&trace, &self.replay, call));
+                        }
+                    }
+                    break;
+                }
             }
         }
         line

@@ -224,6 +224,20 @@ pub trait Session: Send {
     fn current(&self) -> Option<NodeId>;
     /// Roots entered by the step (one per iteration).
     fn roots(&self) -> Vec<NodeId>;
+    /// The root whose main line `v` walks and the tree draws in the main-line style: the
+    /// latest root (alpha-beta's last iteration, a threat search's last level), but in a
+    /// proof-number search its proof root. lambda-df-pn asks its lambda engine about
+    /// positions of its real-game stage, and those calls, recorded without a parent, are
+    /// roots too, entered after the proof root (the last of them made `v` on a proven
+    /// lambda-df-pn run say it ended unsolved).
+    fn main_root(&self) -> Option<NodeId> {
+        let roots = self.roots();
+        roots
+            .iter()
+            .copied()
+            .find(|&r| self.row(r).proof.is_some())
+            .or(roots.last().copied())
+    }
     /// A node's parent.
     fn parent(&self, node: NodeId) -> Option<NodeId>;
     /// Children entered by the step, in search order.

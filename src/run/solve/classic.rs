@@ -66,6 +66,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         best_move: result.best_move.map(|m| game.format_move(m)),
         decided_by: None,
         pv: format_line(&mut game, &result.pv),
+        pv_note: pv_note(&mut game, result.value, &result.pv),
         depth: result.depth,
         depth_limit: None,
         stopped,
@@ -86,6 +87,50 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         seconds: stats.elapsed.as_secs_f64(),
         nodes_per_second: stats.nodes_per_second(),
         check,
+    }
+}
+
+/// Why `pv` is not the whole of the win or loss `value` states, or `None` when it is: the
+/// line must end the game after exactly the plies the value counts, won by the side the
+/// value says. The search keeps a line only as far as its nodes stored one (a defender
+/// node where every move lost keeps none without a table, and a table entry can be
+/// overwritten), so a line can stop short; and in a game whose draws depend on the path
+/// (checkers, Gobblet) the table's moves, followed from the root, need not be the win. Then
+/// the report says so beside the line rather than print a short or wrong line as if it
+/// were the win (`solve hex-3x3 --algo id` printed "win in 5 plies" over `b2 a3 b3`).
+fn pv_note<G: SearchGame>(game: &mut G, value: search::Value, pv: &[G::Move]) -> Option<String> {
+    let plies = value.plies_to_end()?;
+    let root = game.to_move();
+    let winner = if value.is_win() {
+        root
+    } else {
+        root.opponent()
+    };
+    let mut played = 0;
+    let mut moves = MoveList::new();
+    for &m in pv {
+        game.legal_moves(&mut moves);
+        if game.outcome().is_some() || !moves.contains(&m) {
+            break;
+        }
+        game.play(m);
+        played += 1;
+    }
+    let outcome = game.outcome();
+    for &m in pv[..played].iter().rev() {
+        game.undo(m);
+    }
+    let what = if value.is_win() { "win" } else { "loss" };
+    if played == pv.len() && played == plies && outcome == Some(Outcome::Win(winner)) {
+        None
+    } else if played == pv.len() && played < plies && outcome.is_none() {
+        Some(format!(
+            "the {what}'s first {played} of {plies} plies: the search kept no line further"
+        ))
+    } else {
+        Some(format!(
+            "the search's line; it does not end the game in the {what}'s {plies} plies"
+        ))
     }
 }
 

@@ -650,6 +650,7 @@ pub fn assemble<G: SearchGame>(
         value: verdict.to_string(),
         best_move: root.best_move.map(|m| game.format_move(m)),
         decided_by: root.decided_by.clone(),
+        pv_note: None,
         pv: root
             .best_move
             .map(|m| vec![game.format_move(m)])

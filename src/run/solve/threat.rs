@@ -110,6 +110,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         value: verdict.to_string(),
         best_move: report.best_move.map(|m| game.format_move(m)),
         decided_by: None,
+        pv_note: None,
         pv: report
             .best_move
             .map(|m| vec![game.format_move(m)])

@@ -15,13 +15,17 @@ pub const TITLE: &str = "Lessons (enter opens, q closes)";
 pub fn entries() -> Vec<PickerEntry> {
     Lesson::bundled()
         .iter()
-        .map(|b| PickerEntry {
-            name: b.name.to_string(),
-            detail: match b.load() {
-                Ok(l) => l.title,
-                Err(e) => e.to_string(),
-            },
-            location: b.name.to_string(),
+        .map(|b| {
+            let (detail, problem) = match b.load() {
+                Ok(l) => (l.title, None),
+                Err(e) => (e.to_string(), Some(e.to_string())),
+            };
+            PickerEntry {
+                name: b.name.to_string(),
+                detail,
+                location: b.name.to_string(),
+                problem,
+            }
         })
         .collect()
 }

@@ -1,10 +1,11 @@
 //! Saved runs in the explorer (issue 20; action `save_run`, `w`): the recorded search as it
 //! stands, with the step, the selection and the panes' settings, written to the current
 //! directory as `PUZZLE-ALGORITHM-stepN.plyrun` (the file format: `crate::run::saved`), and
-//! reopened by `plyscope explore --open FILE` without searching ([`App::from_saved`]).
+//! reopened by `plyscope explore --open FILE` without searching ([`App::from_reopened`]).
 //!
 //! With the split view open, the second search is saved too (its record, step, selection
-//! and panes), with the focus and whether the searches step together.
+//! and panes), with the focus and whether the searches step together; the file is then
+//! named after both searches, `PUZZLE-A-vs-B-stepN.plyrun` ([`file_for`]).
 
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
@@ -130,12 +131,12 @@ impl SavedView {
 }
 
 /// The file name for the run as of now: `PUZZLE-ALGORITHM-stepN.plyrun` in the class
-/// directory (the current directory), `-2`, `-3`, ... added when one exists.
+/// directory (the current directory), `-2`, `-3`, ... added when one exists. With the split
+/// view open the file holds both searches, so it is named after both, first then second:
+/// `PUZZLE-A-vs-B-stepN.plyrun`, or `PUZZLE-A-vs-B-stepN-and-M.plyrun` when the two stand
+/// at different steps (N the first search's, M the second's).
 fn file_for(app: &App) -> PathBuf {
-    let stem = super::class::stem(&app.puzzle.name, app.session.step());
-    let algorithm = app.spec.config.algorithm.name();
-    let (before, step) = stem.rsplit_once("-step").unwrap_or((&stem, "0"));
-    let base = format!("{before}-{algorithm}-step{step}");
+    let base = base_name(app);
     let mut path = app.class.dir.join(format!("{base}.plyrun"));
     let mut n = 2;
     while path.exists() {
@@ -143,6 +144,40 @@ fn file_for(app: &App) -> PathBuf {
         n += 1;
     }
     path
+}
+
+/// [`file_for`]'s name without the directory, the `-2` and the extension.
+fn base_name(app: &App) -> String {
+    let step = app.session.step();
+    let stem = super::class::stem(&app.puzzle.name, step);
+    let puzzle = stem.strip_suffix(&format!("-step{step}")).unwrap_or(&stem);
+    let first = app.spec.config.algorithm.name();
+    match app.split.as_ref().map(|split| &split.pane) {
+        None => format!("{puzzle}-{first}-step{step}"),
+        Some(pane) => {
+            let second = pane.spec.config.algorithm.name();
+            let other = pane.session.step();
+            if other == step {
+                format!("{puzzle}-{first}-vs-{second}-step{step}")
+            } else {
+                format!("{puzzle}-{first}-vs-{second}-step{step}-and-{other}")
+            }
+        }
+    }
+}
+
+/// What the status line says after a save: where the file went (`shown`) and how to reopen
+/// it. The explorer saves to the current directory, so `shown` is the file's name there; the
+/// second half is shortened or left out when the whole would not fit 80 columns (a split's
+/// name is long), so the name itself is never cut.
+fn saved_message(shown: &str) -> String {
+    [
+        format!("saved {shown}; reopen it with explore --open"),
+        format!("saved {shown} (explore --open)"),
+    ]
+    .into_iter()
+    .find(|m| m.chars().count() <= 80)
+    .unwrap_or_else(|| format!("saved {shown}"))
 }
 
 /// Writes the run; the status line says where, or why not.
@@ -195,7 +230,7 @@ pub fn save(app: &mut App) {
                 .unwrap_or(&path)
                 .display()
                 .to_string();
-            let message = format!("saved {name}; reopen it with explore --open");
+            let message = saved_message(&name);
             // The status line shows the focused search's message.
             if let Some(split) = app.split.as_mut() {
                 split.pane.message = Some(message.clone());
@@ -306,5 +341,24 @@ impl App {
             )));
         }
         app
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::saved_message;
+
+    #[test]
+    fn the_saved_message_never_cuts_the_name_at_80_columns() {
+        assert_eq!(
+            saved_message("tictactoe-dfpn-vs-alphabeta-step12.plyrun"),
+            "saved tictactoe-dfpn-vs-alphabeta-step12.plyrun; reopen it with explore --open"
+        );
+        assert_eq!(
+            saved_message("tictactoe-fork-alphabeta-soft-vs-lambda-dfpn-step5.plyrun"),
+            "saved tictactoe-fork-alphabeta-soft-vs-lambda-dfpn-step5.plyrun (explore --open)"
+        );
+        let long = "atarigo-6x6-crosscut-alphabeta-soft-vs-lambda-dfpn-step123456-and-7.plyrun";
+        assert_eq!(saved_message(long), format!("saved {long}"));
     }
 }

@@ -154,7 +154,7 @@ actions! {
     EditPosition => "edit_position", Search, None, "edit the selected node's position, check it, save it as a puzzle";
     PlayEngine => "play_engine", Search, None, "play against an engine from the selected node";
 
-    SaveRun => "save_run", General, None, "write the recorded run, step and panes to PUZZLE-ALGORITHM-stepN.plyrun (explore --open FILE reopens it)";
+    SaveRun => "save_run", General, None, "write the recorded run, step and panes to PUZZLE-ALGORITHM-stepN.plyrun (split: PUZZLE-A-vs-B-stepN; explore --open FILE reopens it)";
     ExportClass => "export_class", General, None, "write the tree as of this step (DOT) and its settings, Why block, board and tree (text) to the current directory";
     LessonNext => "lesson_next", General, None, "lessons: the next step of the script";
     LessonPrevious => "lesson_previous", General, None, "lessons: the previous step (replayed exactly)";

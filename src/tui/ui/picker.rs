@@ -13,14 +13,17 @@ use crate::tui::app::App;
 
 use super::{centered, pane};
 
-/// Draws the puzzle picker with entry `selected` highlighted.
+/// Draws the puzzle picker with entry `selected` highlighted; when that entry is a file that
+/// does not load, why, whole and wrapped, under the list (its row has room for the start
+/// only).
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {
     let entries: Vec<(&str, &str)> = app
         .picker
         .iter()
         .map(|e| (e.name.as_str(), e.detail.as_str()))
         .collect();
-    render_list(
+    let problem = app.picker.get(selected).and_then(|e| e.problem.as_deref());
+    render_list_with(
         frame,
         area,
         theme,
@@ -28,6 +31,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected:
         &entries,
         24,
         selected,
+        problem,
     );
 }
 
@@ -46,7 +50,8 @@ pub fn render_titled(
         .iter()
         .map(|e| (e.name.as_str(), e.detail.as_str()))
         .collect();
-    render_list(frame, area, theme, title, &entries, 24, selected);
+    let problem = app.picker.get(selected).and_then(|e| e.problem.as_deref());
+    render_list_with(frame, area, theme, title, &entries, 24, selected, problem);
 }
 
 /// Draws the split view's algorithm picker (issue 16, point 8): the algorithms the puzzle
@@ -79,15 +84,48 @@ pub fn render_list(
     name_width: usize,
     selected: usize,
 ) {
+    render_list_with(
+        frame, area, theme, title, entries, name_width, selected, None,
+    );
+}
+
+/// [`render_list`] with `note` (the selected entry's error) wrapped to the pane's width
+/// under the list, in at most half its rows.
+#[allow(clippy::too_many_arguments)]
+fn render_list_with(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    title: &str,
+    entries: &[(&str, &str)],
+    name_width: usize,
+    selected: usize,
+    note: Option<&str>,
+) {
     let rect = centered(
         area,
         area.width.saturating_sub(8),
         area.height.saturating_sub(4),
     );
     let block = pane(title, theme, true);
-    let inner = block.inner(rect);
+    let mut inner = block.inner(rect);
     frame.render_widget(Clear, rect);
     frame.render_widget(block, rect);
+    if let Some(note) = note {
+        let lines: Vec<Line> = super::lesson::wrap(note, inner.width)
+            .into_iter()
+            .take(inner.height as usize / 2)
+            .map(|l| Line::from(Span::styled(l, theme.style(Slot::Warning))))
+            .collect();
+        let rows = lines.len() as u16;
+        let below = Rect {
+            y: inner.y + inner.height - rows,
+            height: rows,
+            ..inner
+        };
+        inner.height -= rows;
+        frame.render_widget(Paragraph::new(lines), below);
+    }
     let height = inner.height as usize;
     let top = (selected + 1).saturating_sub(height);
     let lines: Vec<Line> = entries

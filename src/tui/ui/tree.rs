@@ -58,12 +58,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let top = selected_index.map_or(0, |i| (i + 1).saturating_sub(height));
     let rows = app.visible_rows(top + height);
     let ancestors = app.ancestors();
-    // The principal variation of the latest root as of the step, drawn in its own style.
+    // The principal variation of the latest root (a proof search's proof root) as of the
+    // step, drawn in its own style.
     let pv: Vec<_> = app
         .session
-        .roots()
-        .last()
-        .map(|&r| {
+        .main_root()
+        .map(|r| {
             let mut line = app.session.principal_variation(r);
             line.push(r);
             line

@@ -517,6 +517,65 @@ mod tests {
         );
     }
 
+    /// The event where the root is proven or disproven is one `;` stops at, however the
+    /// root was solved: by an update from its children, or at once by the solver's
+    /// knowledge (df-pn on hex-4x4: H-search finds Black's semi connection, and the root's
+    /// three events are its enter, a table miss and its leave with [0, ∞], which `;` passed
+    /// over: "no later event worth explaining").
+    #[test]
+    fn the_roots_proof_is_worth_explaining_however_it_came() {
+        use crate::puzzle::{self, Position};
+        use crate::trace::store::{Event, Trace};
+        fn root_solved<M: Copy>(t: &Trace<M>) -> Option<usize> {
+            (0..t.len()).find(|&e| {
+                matches!(*t.event(e as u32), Event::Pn { node, numbers, .. }
+                    if t.node(node).parent().is_none() && numbers.is_solved())
+            })
+        }
+        fn check<G: crate::search::SearchGame>(name: &str, g: G, algorithm: Algorithm) {
+            let t = record(
+                g.clone(),
+                &SearchConfig::for_algorithm(algorithm),
+                &Limits::default(),
+            );
+            let solved = root_solved(&t)
+                .unwrap_or_else(|| panic!("{name} {algorithm:?}: the root is solved"));
+            let x = all(&g, &t);
+            assert!(
+                x[solved].worth,
+                "{name} {algorithm:?}: event {solved}, {}",
+                x[solved].headline
+            );
+        }
+        for name in ["hex-4x4", "hex-3x3", "hex-4x4-must-play", "tictactoe-fork"] {
+            for algorithm in [
+                Algorithm::DfPn,
+                Algorithm::Pns,
+                Algorithm::Pn2,
+                Algorithm::LambdaDfPn,
+            ] {
+                match puzzle::load(name).unwrap().position {
+                    Position::Hex(g) => check(name, g, algorithm),
+                    Position::Mnk(g) => check(name, g, algorithm),
+                    _ => unreachable!(),
+                }
+            }
+        }
+        // The 3-event run of the report: enter, table miss, the proof.
+        let Position::Hex(g) = puzzle::load("hex-4x4").unwrap().position else {
+            unreachable!()
+        };
+        let t = record(
+            g.clone(),
+            &SearchConfig::for_algorithm(Algorithm::DfPn),
+            &Limits::default(),
+        );
+        let x = all(&g, &t);
+        assert_eq!(x.len(), 3);
+        assert_eq!(x[2].headline, "back up from the root with [0, ∞] PROVEN");
+        assert_eq!(worth_events(&x), vec![2]);
+    }
+
     #[test]
     fn the_root_has_no_parent_to_recompute() {
         let g = tree("tree-004-fig-6-20");
