@@ -461,3 +461,35 @@ fn ascii_mode_draws_every_chart_in_ascii() {
     let s = ascii_screen(&app, 120, 40);
     assert!(s.is_ascii(), "{s}");
 }
+
+/// Iterative deepening's root window marks where each iteration after the first began: one
+/// mark per iteration (8 on tic-tac-toe, the node pane's `iteration 8`), each at the step its
+/// root was entered, and the legend names the mark.
+#[test]
+fn iterative_deepening_marks_each_new_iteration() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::IterativeDeepening);
+    let end = app.session.len();
+    app.session.seek(end);
+    let chart = app.session.chart(ChartKind::RootWindow, 200);
+    assert_eq!(chart.new_roots.len(), 7, "{:?}", chart.new_roots);
+    assert!(chart.new_roots.windows(2).all(|w| w[0] < w[1]));
+    assert!(chart.new_roots.iter().all(|&s| s <= end));
+    // Halfway, only the iterations begun by then.
+    let half = chart.new_roots[3];
+    app.session.seek(half);
+    let early = app.session.chart(ChartKind::RootWindow, 200);
+    assert_eq!(early.new_roots, chart.new_roots[..4]);
+    // A single root search has none.
+    let (mut ab, _ab_rx) = open("tictactoe", Algorithm::AlphaBeta);
+    ab.session.seek(ab.session.len());
+    assert!(
+        ab.session
+            .chart(ChartKind::RootWindow, 200)
+            .new_roots
+            .is_empty()
+    );
+    app.session.seek(end);
+    app.update(Action::ToggleChart);
+    let s = ascii_screen(&app, 80, 24);
+    assert!(s.contains(":: new iteration"), "{s}");
+}

@@ -178,6 +178,10 @@ pub struct Chart {
     /// The step it is drawn as of.
     pub step: usize,
     pub body: ChartBody,
+    /// The root window chart: the steps at which a new root search began after the first
+    /// (each iteration of iterative deepening, a re-search), up to the step; the window
+    /// starts over there. Empty for the other charts.
+    pub new_roots: Vec<usize>,
 }
 
 impl Chart {
@@ -226,6 +230,8 @@ pub struct ChartIndex {
     root: NodeId,
     root_window: Option<Window>,
     root_best: Option<Value>,
+    /// The steps at which each root search began (ascending).
+    root_starts: Vec<u32>,
     /// The proof root's numbers, from the step each took effect (steps ascending).
     numbers: Vec<(u32, ProofNumbers)>,
     /// The alpha-beta root's window and value, from the step each took effect.
@@ -265,6 +271,7 @@ impl ChartIndex {
                     let n = trace.node(node);
                     if n.parent().is_none() && n.kind() == NodeKind::Root {
                         self.root = node;
+                        self.root_starts.push(step);
                         self.root_window = Some(n.window());
                         self.root_best = None;
                         self.push_window(step, None);
@@ -388,7 +395,22 @@ impl ChartIndex {
             ChartKind::NodesPerPly => ChartBody::Bars(trimmed(self.nodes_per_ply(trace, entered))),
             ChartKind::CutoffsPerPly => ChartBody::Bars(trimmed(self.cutoffs_per_ply(trace, step))),
         };
-        Chart { kind, step, body }
+        let new_roots = match kind {
+            ChartKind::RootWindow => self
+                .root_starts
+                .iter()
+                .skip(1)
+                .map(|&s| s as usize)
+                .take_while(|&s| s <= step)
+                .collect(),
+            _ => Vec::new(),
+        };
+        Chart {
+            kind,
+            step,
+            body,
+            new_roots,
+        }
     }
 
     /// Nodes `0..entered` per ply, moving the cursor from where it was.

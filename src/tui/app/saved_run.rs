@@ -121,7 +121,9 @@ impl SavedView {
                 app.bookmarks.toggle(step);
             }
         }
-        app.chart = self.chart.filter(|&i| i < app.session.chart_kinds().len());
+        // Any index: the chart pane takes it modulo its list (the main screen's charts, or
+        // the split view's, which is another list), so the chosen chart comes back either way.
+        app.chart = self.chart;
         app.algorithm = self.algorithm.as_deref().and_then(Algorithm::parse);
         app.progress = crate::run::progress::Progress {
             id: app.search_id,

@@ -164,10 +164,14 @@ fn render_split_chart(frame: &mut Frame, area: Rect, first: &App, second: &App, 
             note: note(split.kind),
             step,
             range,
+            new_roots: &[],
         },
         named,
     );
 }
+
+/// The mark of the step where a new root search began (ASCII in either glyph set).
+const NEW_ROOT: char = ':';
 
 /// The colours of the split view's two searches, A and B.
 const SEARCH_SLOTS: [Slot; 2] = [Slot::SidePn, Slot::SideDn];
@@ -222,6 +226,7 @@ fn one(
                     note: note(kind),
                     step: chart.step,
                     range: chart.y_range(),
+                    new_roots: &chart.new_roots,
                 },
                 named,
             );
@@ -251,6 +256,9 @@ struct Plot<'a> {
     step: usize,
     /// The smallest and largest y (`None`: nothing finite to draw).
     range: Option<(f64, f64)>,
+    /// Steps where a new root search began (iterative deepening's iterations), drawn as
+    /// dotted vertical lines under the others.
+    new_roots: &'a [usize],
 }
 
 /// Points a line gets: two a cell of the plot's width (Braille's resolution).
@@ -303,6 +311,13 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
             ]
         })
         .collect();
+    let mut entries = entries;
+    if !plot.new_roots.is_empty() {
+        entries.push(vec![Span::styled(
+            format!("{NEW_ROOT}{NEW_ROOT} new iteration"),
+            theme.style(Slot::Border),
+        )]);
+    }
     let mut header = legend_rows(entries, width);
     let axes = format!(
         "x: {}, y: {}{}",
@@ -350,15 +365,29 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
     } else {
         vec![label("0".into()), label(compact(x_max))]
     };
-    let datasets = named
+    // A new root search's step as a vertical line from the bottom to the top, first, so
+    // that the lines are drawn over it.
+    let verticals: Vec<[(f64, f64); 2]> = plot
+        .new_roots
         .iter()
-        .map(|n| {
+        .map(|&s| [(s as f64, lo), (s as f64, hi)])
+        .collect();
+    let datasets = verticals
+        .iter()
+        .map(|points| {
+            Dataset::default()
+                .marker(Marker::Custom(NEW_ROOT))
+                .graph_type(GraphType::Line)
+                .style(theme.style(Slot::Border))
+                .data(points)
+        })
+        .chain(named.iter().map(|n| {
             Dataset::default()
                 .marker(marker(n.index, count, ascii).0)
                 .graph_type(GraphType::Line)
                 .style(n.style)
                 .data(n.points)
-        })
+        }))
         .collect();
     let widget = ChartWidget::new(datasets)
         .x_axis(
