@@ -356,7 +356,7 @@ fn assert_in_words(message: &str) {
 fn files_that_are_no_saved_run_are_refused_in_words() {
     let (dir, _path, bytes) = saved_file();
     let newline = bytes.iter().position(|&b| b == b'\n').unwrap();
-    let mut header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
+    let header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).unwrap();
     let body = &bytes[newline + 1..];
     // The file with `header` changed by `edit`, its checksum made to match again.
     let with_header = |edit: &dyn Fn(&mut serde_json::Value)| -> Vec<u8> {
@@ -458,25 +458,29 @@ fn files_that_are_no_saved_run_are_refused_in_words() {
     }
     // A body whose checksum matches but whose bytes are no recorded search (a file made by
     // hand, or by another program): the decoder's fault in words.
-    let garbage = vec![0xffu8; 64];
     let parsed: saved::Header = serde_json::from_value(header.clone()).unwrap();
-    header["body"]["bytes"] = garbage.len().into();
-    header["body"]["fnv1a64"] = format!(
-        "{:016x}",
-        saved::fnv1a64(&[
-            parsed.puzzle_name.as_bytes(),
-            b"\n",
-            parsed.puzzle.as_bytes(),
-            serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
-            b"",
-            &garbage,
-        ])
-    )
-    .into();
-    let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
-    forged.push(b'\n');
-    forged.extend_from_slice(&garbage);
-    let message = error_of(&forged, &dir);
+    // The file with `body` after the header, its size and checksum made to match.
+    let forge = |body: &[u8]| -> Vec<u8> {
+        let mut header = header.clone();
+        header["body"]["bytes"] = body.len().into();
+        header["body"]["fnv1a64"] = format!(
+            "{:016x}",
+            saved::fnv1a64(&[
+                parsed.puzzle_name.as_bytes(),
+                b"\n",
+                parsed.puzzle.as_bytes(),
+                serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
+                b"",
+                body,
+            ])
+        )
+        .into();
+        let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
+        forged.push(b'\n');
+        forged.extend_from_slice(body);
+        forged
+    };
+    let message = error_of(&forge(&[0xffu8; 64]), &dir);
     assert!(
         message.contains(
             "the recorded search does not decode: its bytes hold a value no \
@@ -485,24 +489,7 @@ fn files_that_are_no_saved_run_are_refused_in_words() {
         "{message}"
     );
     assert_in_words(&message);
-    let short = vec![0u8; 1];
-    header["body"]["bytes"] = short.len().into();
-    header["body"]["fnv1a64"] = format!(
-        "{:016x}",
-        saved::fnv1a64(&[
-            parsed.puzzle_name.as_bytes(),
-            b"\n",
-            parsed.puzzle.as_bytes(),
-            serde_json::to_string(&parsed.spec).unwrap().as_bytes(),
-            b"",
-            &short,
-        ])
-    )
-    .into();
-    let mut forged = serde_json::to_string(&header).unwrap().into_bytes();
-    forged.push(b'\n');
-    forged.extend_from_slice(&short);
-    let message = error_of(&forged, &dir);
+    let message = error_of(&forge(&[0u8; 1]), &dir);
     assert!(
         message.contains("the recorded search does not decode: its 1 bytes end before"),
         "{message}"
