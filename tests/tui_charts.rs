@@ -347,7 +347,7 @@ fn lines_differ_by_marker_and_the_legend_names_them() {
         .unwrap();
     assert!(rows[legend + 1].contains("oo dn (0 once disproven)"), "{s}");
     assert!(
-        rows[legend + 2].contains("x: step, y: pn and dn; inf not drawn"),
+        rows[legend + 2].contains("across: step, up: pn/dn; inf not drawn"),
         "{s}"
     );
     // The plot is under them: its rows hold both markers.
@@ -357,9 +357,10 @@ fn lines_differ_by_marker_and_the_legend_names_them() {
     app.update(Action::StepEnd);
     app.update(Action::ToggleChart);
     let s = ascii_screen(&app, 80, 24);
-    // A full-window root's beta stays +inf: the legend says it has nothing to draw.
-    assert!(s.contains("** alpha  oo beta (none finite so far)"), "{s}");
-    assert!(s.contains("xx value"), "{s}");
+    // A full-window root's beta stays +inf: the legend says it has nothing to draw,
+    // and its alpha, raised to the best child's value, lies wholly under the value's line.
+    assert!(s.contains("** alpha: under value"), "{s}");
+    assert!(s.contains("oo beta: none finite  xx value"), "{s}");
 }
 
 /// Two charts stand one over the other from 40 rows of screen, whatever the Why block takes;
@@ -492,4 +493,35 @@ fn iterative_deepening_marks_each_new_iteration() {
     app.update(Action::ToggleChart);
     let s = ascii_screen(&app, 80, 24);
     assert!(s.contains(":: new iteration"), "{s}");
+}
+
+/// A line breaks where it has no value to draw: iterative deepening's root value is not
+/// known from a new iteration's start until its first child returns, and no slope is drawn
+/// across those steps.
+#[test]
+fn a_line_breaks_where_it_has_no_value() {
+    let (mut app, _rx) = open("tictactoe", Algorithm::IterativeDeepening);
+    app.session.seek(app.session.len());
+    let chart = app.session.chart(ChartKind::RootWindow, 10_000);
+    let ChartBody::Lines(lines) = &chart.body else {
+        panic!("the window is lines");
+    };
+    let value = lines.iter().find(|l| l.name == "value").unwrap();
+    // One run per iteration at least: each new root starts without a value.
+    assert!(value.runs.len() >= 8, "{:?}", value.runs);
+    for (run, next) in value.runs.iter().zip(value.runs.iter().skip(1)) {
+        assert!(run.end <= next.start && !run.is_empty());
+        // Between two runs lies a new root's start: the break is where data is missing.
+        let (last, first) = (value.points[run.end - 1].0, value.points[next.start].0);
+        assert!(
+            chart
+                .new_roots
+                .iter()
+                .any(|&s| last < s as f64 && s as f64 <= first),
+            "a break from step {last} to {first} with no new root between"
+        );
+    }
+    // Runs cover every point once, in order.
+    let covered: usize = value.runs.iter().map(|r| r.len()).sum();
+    assert_eq!(covered, value.points.len());
 }

@@ -64,7 +64,7 @@ impl ChartKind {
     /// What the y axis shows.
     pub fn y_label(self) -> &'static str {
         match self {
-            ChartKind::RootNumbers => "pn and dn",
+            ChartKind::RootNumbers => "pn/dn",
             ChartKind::RootWindow => "value",
             ChartKind::NodesSearched | ChartKind::NodesPerPly => "nodes",
             ChartKind::TableHits => "hits",
@@ -155,11 +155,50 @@ impl SplitChart {
     }
 }
 
-/// One line of a chart: its name for the legend and its points (x = step).
+/// One line of a chart: its name for the legend and its points (x = step), drawn as
+/// connected runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     pub name: &'static str,
     pub points: Vec<(f64, f64)>,
+    /// The connected runs of `points` (index ranges, in order): a line is broken where it
+    /// had no value to draw (an infinite number, a win or loss, no value yet after a new
+    /// root), so that no slope is drawn across steps without data.
+    pub runs: Vec<std::ops::Range<usize>>,
+}
+
+impl Series {
+    /// A line of one run through `points`.
+    fn whole(name: &'static str, points: Vec<(f64, f64)>) -> Series {
+        let runs = if points.is_empty() {
+            Vec::new()
+        } else {
+            std::iter::once(0..points.len()).collect()
+        };
+        Series { name, points, runs }
+    }
+
+    /// A line through the sampled steps' values, broken where a step has none.
+    fn broken(name: &'static str, values: impl Iterator<Item = (usize, Option<f64>)>) -> Series {
+        let mut points = Vec::new();
+        let mut runs = Vec::new();
+        let mut start = 0;
+        for (step, value) in values {
+            match value {
+                Some(y) => points.push((step as f64, y)),
+                None => {
+                    if points.len() > start {
+                        runs.push(start..points.len());
+                    }
+                    start = points.len();
+                }
+            }
+        }
+        if points.len() > start {
+            runs.push(start..points.len());
+        }
+        Series { name, points, runs }
+    }
 }
 
 /// What a chart draws.
@@ -344,30 +383,32 @@ impl ChartIndex {
         let body = match kind {
             ChartKind::RootNumbers => {
                 let at = |s: usize| last_at(&self.numbers, s);
-                let line = |name, pick: fn(ProofNumbers) -> u32| Series {
-                    name,
-                    points: steps
-                        .iter()
-                        .filter_map(|&s| at(s).map(|n| (s, pick(n))))
-                        .filter(|&(_, v)| v != PN_INFINITY)
-                        .map(|(s, v)| (s as f64, v as f64))
-                        .collect(),
+                let line = |name, pick: fn(ProofNumbers) -> u32| {
+                    Series::broken(
+                        name,
+                        steps.iter().map(|&s| {
+                            let v = at(s).map(pick).filter(|&v| v != PN_INFINITY);
+                            (s, v.map(f64::from))
+                        }),
+                    )
                 };
                 ChartBody::Lines(vec![line("pn", |n| n.pn), line("dn", |n| n.dn)])
             }
             ChartKind::RootWindow => {
                 let at = |s: usize| last_at(&self.windows, s);
-                let line = |name, pick: fn(WindowPoint) -> Option<Value>| Series {
-                    name,
-                    points: steps
-                        .iter()
-                        .filter_map(|&s| at(s).and_then(pick).map(|v| (s, v)))
-                        // Heuristic values only: an infinite bound, or a win or loss
-                        // (`win@9` is 999,991), would flatten every other point on the
-                        // scale; the pane's bottom line says they are not drawn.
-                        .filter(|&(_, v)| !v.is_decisive() && v.0.abs() <= WIN)
-                        .map(|(s, v)| (s as f64, v.0 as f64))
-                        .collect(),
+                let line = |name, pick: fn(WindowPoint) -> Option<Value>| {
+                    Series::broken(
+                        name,
+                        steps.iter().map(|&s| {
+                            // Heuristic values only: an infinite bound, or a win or loss
+                            // (`win@9` is 999,991), would flatten every other point on the
+                            // scale; the pane says they are not drawn.
+                            let v = at(s)
+                                .and_then(pick)
+                                .filter(|v| !v.is_decisive() && v.0.abs() <= WIN);
+                            (s, v.map(|v| f64::from(v.0)))
+                        }),
+                    )
                 };
                 ChartBody::Lines(vec![
                     line("alpha", |w| Some(w.alpha)),
@@ -375,23 +416,23 @@ impl ChartIndex {
                     line("value", |w| w.value),
                 ])
             }
-            ChartKind::NodesSearched => ChartBody::Lines(vec![Series {
-                name: "nodes",
-                points: steps
+            ChartKind::NodesSearched => ChartBody::Lines(vec![Series::whole(
+                "nodes",
+                steps
                     .iter()
                     .map(|&s| (s as f64, nodes_entered(trace, s) as f64))
                     .collect(),
-            }]),
-            ChartKind::TableHits => ChartBody::Lines(vec![Series {
-                name: "hits",
-                points: steps
+            )]),
+            ChartKind::TableHits => ChartBody::Lines(vec![Series::whole(
+                "hits",
+                steps
                     .iter()
                     .map(|&s| {
                         let hits = self.hits.partition_point(|&h| h as usize <= s);
                         (s as f64, hits as f64)
                     })
                     .collect(),
-            }]),
+            )]),
             ChartKind::NodesPerPly => ChartBody::Bars(trimmed(self.nodes_per_ply(trace, entered))),
             ChartKind::CutoffsPerPly => ChartBody::Bars(trimmed(self.cutoffs_per_ply(trace, step))),
         };

@@ -139,18 +139,18 @@ fn chart_lines(algorithm: Algorithm) -> Vec<Entry> {
     if algorithm.is_proof_search() {
         lines.push(text(
             "root pn / dn",
-            "the root's proof and disproof numbers over the steps; pn reaches 0 when the root is proven, dn when it is disproven (the infinite one is not drawn)",
+            "the root's proof and disproof numbers over the steps; pn reaches 0 when the root is proven, dn when it is disproven (the infinite one is not drawn: the line breaks there)",
         ));
     } else if !algorithm.is_threat_search() {
         lines.push(text(
             "root window",
-            "the root's alpha (raised by its best child so far), beta and value over the steps; a bound at inf is not drawn",
+            "the root's alpha (raised by its best child so far), beta and value over the steps; a bound at inf, a win or loss and a value not known yet are not drawn (the line breaks there); in a full-window search alpha equals the value and lies under it (the legend says 'alpha: under value'); ':' marks where a new iteration began",
         ));
     }
     lines.push(text("nodes searched", "nodes entered over the steps"));
     lines.push(text(
         "nodes per ply",
-        "nodes entered by the step, a row per ply",
+        "nodes entered by the step, a row per ply, the count before the bar; more plies than rows: the last row sums the deepest",
     ));
     if !algorithm.is_proof_search() && !algorithm.is_threat_search() {
         lines.push(text(
@@ -163,8 +163,12 @@ fn chart_lines(algorithm: Algorithm) -> Vec<Entry> {
         "table hits so far over the steps (only for a search that probes a table)",
     ));
     lines.push(text(
+        "markers",
+        "a lone line is drawn in Braille dots; several lines differ in shape (a dot, o and x; with --ascii *, o and x), so they are told apart without colour; where two coincide, the one named later covers the other",
+    ));
+    lines.push(text(
         "split view",
-        "one chart with both searches' lines, named by algorithm",
+        "one line of each search on a chart (root pn, then root dn, ...), A's with the first marker and B's with the second, named by letter and algorithm as the headers are",
     ));
     lines
 }

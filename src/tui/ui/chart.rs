@@ -138,6 +138,7 @@ fn render_split_chart(frame: &mut Frame, area: Rect, first: &App, second: &App, 
             style: theme.style(SEARCH_SLOTS[index]),
             index,
             points: line.points.as_slice(),
+            runs: line.runs.as_slice(),
         });
     }
     let step = searches.iter().map(|(_, _, c)| c.step).max().unwrap_or(0);
@@ -212,6 +213,7 @@ fn one(
                     style: theme.style(line_slot(s.name)),
                     index,
                     points: s.points.as_slice(),
+                    runs: s.runs.as_slice(),
                 })
                 .collect();
             lines(
@@ -236,12 +238,13 @@ fn one(
 }
 
 /// A line to draw: its legend name, its colour, its place among the chart's lines (which
-/// picks its marker, [`marker`]) and its points.
+/// picks its marker, [`marker`]), its points and their connected runs.
 struct Named<'a> {
     name: String,
     style: Style,
     index: usize,
     points: &'a [(f64, f64)],
+    runs: &'a [std::ops::Range<usize>],
 }
 
 /// What a line chart says besides its lines.
@@ -293,15 +296,23 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
     let count = named.len();
     // A line with no point up to the step is named with what it has been instead.
     let only = if plot.note.is_some() {
-        "none finite so far"
+        "none finite"
     } else {
-        "none so far"
+        "none yet"
     };
     let entries: Vec<Vec<Span<'_>>> = named
         .iter()
-        .map(|n| {
+        .enumerate()
+        .map(|(i, n)| {
+            // A line drawn over by a later one with the same points cannot be seen: the
+            // legend says which covers it (a full-window root's alpha is its value).
+            let under = named[i + 1..]
+                .iter()
+                .find(|later| !n.points.is_empty() && later.points == n.points);
             let name = if n.points.is_empty() {
-                format!(" {} ({only})", n.name)
+                format!(" {}: {only}", n.name)
+            } else if let Some(later) = under {
+                format!(" {}: under {}", n.name, later.name)
             } else {
                 format!(" {}", n.name)
             };
@@ -319,8 +330,9 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
         )]);
     }
     let mut header = legend_rows(entries, width);
+    // In words, not "x:"/"y:", which would read as the third line's marker.
     let axes = format!(
-        "x: {}, y: {}{}",
+        "across: {}, up: {}{}",
         plot.x_label,
         plot.y_label,
         plot.note.map_or(String::new(), |n| format!("; {n}"))
@@ -381,12 +393,15 @@ fn lines(frame: &mut Frame, area: Rect, theme: &Theme, plot: &Plot<'_>, named: V
                 .style(theme.style(Slot::Border))
                 .data(points)
         })
-        .chain(named.iter().map(|n| {
-            Dataset::default()
-                .marker(marker(n.index, count, ascii).0)
-                .graph_type(GraphType::Line)
-                .style(n.style)
-                .data(n.points)
+        // One dataset a connected run: a line is not drawn across steps without a value.
+        .chain(named.iter().flat_map(|n| {
+            n.runs.iter().map(|run| {
+                Dataset::default()
+                    .marker(marker(n.index, count, ascii).0)
+                    .graph_type(GraphType::Line)
+                    .style(n.style)
+                    .data(&n.points[run.clone()])
+            })
         }))
         .collect();
     let widget = ChartWidget::new(datasets)
