@@ -570,3 +570,26 @@ fn a_selected_new_leaf_comes_back_selected() {
         assert_eq!(screen(&back, w, h), screen(&app, w, h), "at {w}x{h}");
     }
 }
+
+/// A save that cannot be written names the file it tried, whole, and the system's words
+/// (it said "cannot save the run: cannot write the run: no such file").
+#[test]
+fn a_failed_save_names_the_file_and_the_systems_words() {
+    let (mut app, _rx) = open("tictactoe");
+    app.update(Action::StepForward);
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing");
+    app.class.dir = missing.clone();
+    app.update(Action::SaveRun);
+    let message = app.message.clone().unwrap_or_default();
+    let step = app.session.step();
+    let algorithm = app.spec.config.algorithm.name();
+    assert_eq!(
+        message,
+        format!(
+            "cannot save the run to {}/tictactoe-{algorithm}-step{step}.plyrun: \
+             No such file or directory",
+            missing.display()
+        )
+    );
+}

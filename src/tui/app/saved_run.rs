@@ -282,7 +282,9 @@ pub fn save(app: &mut App) {
             app.message = Some(message);
         }
         Err(e) => {
-            let message = format!("cannot save the run: {}", e.message);
+            // The path it tried, whole (the current directory may be anywhere), and why.
+            let tried = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+            let message = format!("cannot save the run to {}: {}", tried.display(), e.message);
             if let Some(split) = app.split.as_mut() {
                 split.pane.message = Some(message.clone());
             }
