@@ -53,6 +53,9 @@ puzzles the budget did not reach say so); 130 stopped by ctrl-c (or SIGTERM) aft
 printing what was known.";
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
+#[command(allow_negative_numbers = true)]
 pub struct SolveArgs {
     /// Bundled puzzle names (see `plyscope list`) or paths to puzzle files (TOML, or SGF game
     /// records: Go read as AtariGo, or Hex).
