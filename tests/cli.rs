@@ -370,6 +370,36 @@ fn negative_numbers_are_values_refused_in_words() {
         .stdout(predicate::str::starts_with("{"));
 }
 
+/// A count of 1 takes the singular: `solve` and `list` printed "win in 1 plies".
+#[test]
+fn counts_of_one_are_singular() {
+    plyscope()
+        .args(["solve", "tictactoe-win"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("win in 1 ply")
+                .and(predicate::str::contains("in 1 plies").not()),
+        );
+    plyscope().args(["list"]).assert().success().stdout(
+        predicate::str::contains("win in 1 ply, winning moves c3")
+            .and(predicate::str::contains("in 1 plies").not()),
+    );
+    plyscope()
+        .args([
+            "compare",
+            "tictactoe-win",
+            "--nodes",
+            "1",
+            "--algo",
+            "alphabeta",
+            "--algo",
+            "dfpn",
+        ])
+        .assert()
+        .stdout(predicate::str::contains("limits: 1 node, table"));
+}
+
 /// The principal variation `solve` prints is the whole win its distance counts: a HexGui
 /// file of the empty 3x3 board printed "win in 5 plies" over the 3-move line `b2 a3 b3`
 /// (the line stopped where White faced two threats, a node the tactics decided and the

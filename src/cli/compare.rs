@@ -258,7 +258,7 @@ fn write_table(
         limits.push(format!("depth {depth} (not for the proof-number searches)"));
     }
     if let Some(nodes) = args.nodes.or(p.limits.nodes) {
-        limits.push(format!("{nodes} nodes"));
+        limits.push(plyscope::search::count(nodes, "node", "nodes"));
     }
     if let Some(seconds) = args.time.or(p.limits.time) {
         limits.push(format!("{seconds} s"));

@@ -105,12 +105,11 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     };
     if summary.omitted() > 0 {
         eprintln!(
-            "plyscope: export cut at --max-nodes {}: {} of {} nodes written, {} more nodes not \
-             shown",
+            "plyscope: export cut at --max-nodes {}: {} of {} nodes written, {} not shown",
             args.max_nodes,
             summary.written,
             summary.nodes,
-            summary.omitted()
+            plyscope::search::count(summary.omitted() as u64, "more node", "more nodes")
         );
     }
     if summary.unrecorded > 0 {
