@@ -53,6 +53,19 @@ pub fn commit(temp: NamedTempFile, path: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// The system's own words for `error`, without the error code and without the temporary
+/// file's path that `tempfile` adds (a caller names the file it was saving):
+/// "No such file or directory", "Permission denied".
+pub fn system_words(error: &io::Error) -> String {
+    let text = error.to_string();
+    let cut = [" (os error ", " at path "]
+        .iter()
+        .filter_map(|tail| text.find(tail))
+        .min()
+        .unwrap_or(text.len());
+    text[..cut].to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,6 +121,17 @@ mod tests {
         commit(temp, &target).unwrap();
         assert_eq!(fs::read_to_string(&target).unwrap(), "new");
         assert_eq!(names(&dir), ["p.toml"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_systems_words_leave_out_the_code_and_the_temporary_path() {
+        let dir = scratch("words");
+        let missing = dir.join("missing").join("p.toml");
+        let e = temporary_for(&missing).unwrap_err();
+        assert_eq!(system_words(&e), "No such file or directory");
+        let other = io::Error::other("odd");
+        assert_eq!(system_words(&other), "odd");
         let _ = fs::remove_dir_all(&dir);
     }
 

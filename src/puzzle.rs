@@ -319,7 +319,7 @@ impl Expect {
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
         match (self.result, self.plies) {
-            (Some(r), Some(p)) => parts.push(format!("{r} in {p} plies")),
+            (Some(r), Some(p)) => parts.push(format!("{r} in {}", crate::search::plies(p as u64))),
             (Some(r), None) => parts.push(r.to_string()),
             (None, _) => {}
         }
@@ -354,7 +354,8 @@ impl Expect {
                 && plies != got
             {
                 return Some(format!(
-                    "expected {expected} in {plies} plies, got {verdict}"
+                    "expected {expected} in {}, got {verdict}",
+                    crate::search::plies(plies as u64)
                 ));
             }
         }

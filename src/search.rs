@@ -371,11 +371,21 @@ impl Verdict {
     }
 }
 
+/// A count of plies in words: "1 ply", "15 plies".
+pub fn plies(n: impl Into<u64>) -> String {
+    count(n.into(), "ply", "plies")
+}
+
+/// A count with its noun, singular for 1: "1 node", "3 nodes".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Win { plies } => write!(f, "win in {plies} plies"),
-            Verdict::Loss { plies } => write!(f, "loss in {plies} plies"),
+            Verdict::Win { plies: n } => write!(f, "win in {}", plies(*n as u64)),
+            Verdict::Loss { plies: n } => write!(f, "loss in {}", plies(*n as u64)),
             Verdict::Draw => f.write_str("draw"),
             Verdict::Exact(v) => write!(f, "exact value {v}"),
             Verdict::Unknown => f.write_str("unknown within limits"),

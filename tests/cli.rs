@@ -324,6 +324,82 @@ fn whole_number_options_say_their_range_in_words() {
     }
 }
 
+/// A negative number after a number option, spaced, is its value and refused like
+/// `--nodes=-5`: it was "unexpected argument '-5' found" with a tip to write `-- -5`, which
+/// would make it a puzzle's name. Flags after a number still parse as flags.
+#[test]
+fn negative_numbers_are_values_refused_in_words() {
+    for (args, expected) in [
+        (
+            &["solve", "tictactoe", "--nodes", "-5"][..],
+            "invalid value '-5' for '--nodes <N>': expected a whole number, 1 or more",
+        ),
+        (
+            &["solve", "tictactoe", "--time", "-3"],
+            "positive number of seconds",
+        ),
+        (
+            &["solve", "tictactoe", "--tt-mb", "-1"],
+            "expected a whole number from 0 to 16384",
+        ),
+        (
+            &["solve", "tictactoe", "--max-depth", "-1"],
+            "expected a whole number from 1 to 1000",
+        ),
+        (
+            &["explore", "--record", "-1"],
+            "expected a whole number from 1 to ",
+        ),
+        (
+            &["gtp", "--nodes", "-5"],
+            "expected a whole number, 1 or more",
+        ),
+    ] {
+        let out = plyscope().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        for wrong in ["unexpected argument", "tip:", "-- -"] {
+            assert!(!stderr.contains(wrong), "{args:?} says '{wrong}': {stderr}");
+        }
+    }
+    // A flag after a number option's value is still a flag.
+    plyscope()
+        .args(["solve", "tictactoe", "--nodes", "100000", "--json"])
+        .assert()
+        .stdout(predicate::str::starts_with("{"));
+}
+
+/// A count of 1 takes the singular: `solve` and `list` printed "win in 1 plies".
+#[test]
+fn counts_of_one_are_singular() {
+    plyscope()
+        .args(["solve", "tictactoe-win"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("win in 1 ply")
+                .and(predicate::str::contains("in 1 plies").not()),
+        );
+    plyscope().args(["list"]).assert().success().stdout(
+        predicate::str::contains("win in 1 ply, winning moves c3")
+            .and(predicate::str::contains("in 1 plies").not()),
+    );
+    plyscope()
+        .args([
+            "compare",
+            "tictactoe-win",
+            "--nodes",
+            "1",
+            "--algo",
+            "alphabeta",
+            "--algo",
+            "dfpn",
+        ])
+        .assert()
+        .stdout(predicate::str::contains("limits: 1 node, table"));
+}
+
 /// The principal variation `solve` prints is the whole win its distance counts: a HexGui
 /// file of the empty 3x3 board printed "win in 5 plies" over the 3-move line `b2 a3 b3`
 /// (the line stopped where White faced two threats, a node the tactics decided and the

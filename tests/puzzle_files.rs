@@ -107,7 +107,7 @@ fn bundled_answers_are_the_agreed_ones() {
     let expect = |name: &str| load(name).unwrap().expect.unwrap();
     let summary = |name: &str| expect(name).summary();
     assert_eq!(summary("tictactoe"), "draw");
-    assert_eq!(summary("tictactoe-win"), "win in 1 plies, winning moves c3");
+    assert_eq!(summary("tictactoe-win"), "win in 1 ply, winning moves c3");
     assert_eq!(summary("tictactoe-loss"), "loss in 2 plies");
     assert_eq!(
         summary("tictactoe-fork"),

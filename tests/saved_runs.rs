@@ -533,3 +533,63 @@ fn a_record_for_another_game_is_refused() {
     let message = error_of(&file, &dir);
     assert!(message.contains("the checksum of its puzzle"), "{message}");
 }
+
+/// A selected new leaf (a child df-pn generated but has not entered) comes back selected:
+/// its id is handed out as the tree lists it, so the file says where the row stands (it
+/// was dropped, and the reopened explorer had no selection).
+#[test]
+fn a_selected_new_leaf_comes_back_selected() {
+    let (tx, rx) = channel();
+    let p = puzzle::load("tictactoe").unwrap();
+    let mut app = App::new(
+        p,
+        Algorithm::parse("dfpn"),
+        2_000_000,
+        Keymap::bundled().unwrap(),
+        tx,
+    );
+    app.wait_for_search(&rx);
+    app.progress.nodes_per_second = 0.0;
+    for _ in 0..50 {
+        app.update(Action::StepForward);
+    }
+    app.update(Action::Down);
+    app.update(Action::Down);
+    app.tick();
+    app.message = None;
+    let before = screen(&app, 120, 40);
+    assert!(before.contains("new leaf"), "{before}");
+    let selected = app.selected.expect("a row is selected");
+    assert!(selected >= 1 << 31, "a new leaf's id: {selected:#x}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = save(&mut app, &dir);
+    app.message = None;
+    let back = reopen(&path);
+    assert!(back.selected.is_some(), "the new leaf is selected again");
+    for (w, h) in [(80, 24), (120, 40)] {
+        assert_eq!(screen(&back, w, h), screen(&app, w, h), "at {w}x{h}");
+    }
+}
+
+/// A save that cannot be written names the file it tried, whole, and the system's words
+/// (it said "cannot save the run: cannot write the run: no such file").
+#[test]
+fn a_failed_save_names_the_file_and_the_systems_words() {
+    let (mut app, _rx) = open("tictactoe");
+    app.update(Action::StepForward);
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing");
+    app.class.dir = missing.clone();
+    app.update(Action::SaveRun);
+    let message = app.message.clone().unwrap_or_default();
+    let step = app.session.step();
+    let algorithm = app.spec.config.algorithm.name();
+    assert_eq!(
+        message,
+        format!(
+            "cannot save the run to {}/tictactoe-{algorithm}-step{step}.plyrun: \
+             No such file or directory",
+            missing.display()
+        )
+    );
+}

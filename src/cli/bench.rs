@@ -34,6 +34,9 @@ mod baseline;
 use baseline::BaselineArgs;
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
+#[command(allow_negative_numbers = true)]
 pub struct BenchArgs {
     /// Only the rows whose puzzle name contains this text; slow rows run uncapped, and rows
     /// on request run at all, only when it is their puzzle's exact name.

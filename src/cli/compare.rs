@@ -32,6 +32,9 @@ use plyscope::search::Algorithm;
 use super::{AlgorithmParser, parse_seconds, usage_error_in};
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
+#[command(allow_negative_numbers = true)]
 pub struct CompareArgs {
     /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file (TOML, or an SGF
     /// game record: Go read as AtariGo, or Hex).
@@ -255,7 +258,7 @@ fn write_table(
         limits.push(format!("depth {depth} (not for the proof-number searches)"));
     }
     if let Some(nodes) = args.nodes.or(p.limits.nodes) {
-        limits.push(format!("{nodes} nodes"));
+        limits.push(plyscope::search::count(nodes, "node", "nodes"));
     }
     if let Some(seconds) = args.time.or(p.limits.time) {
         limits.push(format!("{seconds} s"));

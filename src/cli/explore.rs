@@ -23,6 +23,9 @@ use super::memory::{self, MB, parse_max_mem};
 pub const DEFAULT_PUZZLE: &str = "tree-abc";
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
+#[command(allow_negative_numbers = true)]
 pub struct ExploreArgs {
     /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file (TOML, or an SGF
     /// game record: Go read as AtariGo, or Hex).

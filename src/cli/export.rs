@@ -17,6 +17,9 @@ use plyscope::search::Algorithm;
 use super::AlgorithmParser;
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
+#[command(allow_negative_numbers = true)]
 pub struct ExportArgs {
     /// A bundled puzzle name (see `plyscope list`) or a path to a puzzle file (TOML, or an SGF
     /// game record: Go read as AtariGo, or Hex).
@@ -102,12 +105,11 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     };
     if summary.omitted() > 0 {
         eprintln!(
-            "plyscope: export cut at --max-nodes {}: {} of {} nodes written, {} more nodes not \
-             shown",
+            "plyscope: export cut at --max-nodes {}: {} of {} nodes written, {} not shown",
             args.max_nodes,
             summary.written,
             summary.nodes,
-            summary.omitted()
+            plyscope::search::count(summary.omitted() as u64, "more node", "more nodes")
         );
     }
     if summary.unrecorded > 0 {

@@ -31,7 +31,10 @@ pub enum GtpGame {
 }
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
 #[command(
+    allow_negative_numbers = true,
     after_help = "The engine answers GTP version 2 commands on stdin and stdout: \
 boardsize, clear_board, komi, play, genmove, undo, showboard, name, version, protocol_version, \
 known_command, list_commands, quit; dfpn-solve-state [COLOR] (who wins: black, white, draw, \

@@ -53,6 +53,9 @@ puzzles the budget did not reach say so); 130 stopped by ctrl-c (or SIGTERM) aft
 printing what was known.";
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
+#[command(allow_negative_numbers = true)]
 pub struct SolveArgs {
     /// Bundled puzzle names (see `plyscope list`) or paths to puzzle files (TOML, or SGF game
     /// records: Go read as AtariGo, or Hex).
@@ -569,7 +572,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         writeln!(out, "goal        {goal}")?;
     }
     let result = match (r.plies, r.lambda_level, r.proof_size) {
-        (Some(p), _, _) => format!("{} in {p} plies", r.result),
+        (Some(p), _, _) => format!("{} in {}", r.result, plyscope::search::plies(p as u64)),
         (None, Some(level), Some(size)) => {
             format!(
                 "{} at lambda level {level} (proof tree of {size} positions)",
@@ -645,7 +648,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     } else if threat {
         let limit = r
             .depth_limit
-            .map_or("none".to_string(), |d| format!("{d} plies"));
+            .map_or("none".to_string(), plyscope::search::plies);
         writeln!(out, "depth limit {limit}{stopped}")?;
         writeln!(
             out,
@@ -667,11 +670,11 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     {
         writeln!(
             out,
-            "            (the search entered {} nodes; its proof tree counts {size} positions,\n             \
+            "            (the search entered {}; its proof tree counts {size} positions,\n             \
              since a position the solver's knowledge decides without searching\n             \
              below it (Hex: an H-search connection) counts every position and\n             \
              move of that decision)",
-            r.nodes
+            plyscope::search::count(r.nodes, "node", "nodes")
         )?;
     }
     writeln!(

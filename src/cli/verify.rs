@@ -26,7 +26,10 @@ use super::memory::{self, MB, parse_max_mem};
 pub const EXTRACT_BYTES_PER_POSITION: u64 = 240;
 
 #[derive(Args, Debug)]
+// A negative number after an option is its value, refused in words ("expected a whole
+// number, 1 or more"), not an unknown flag with a `-- -5` tip.
 #[command(
+    allow_negative_numbers = true,
     after_help = "Exit status: 0 verified; 1 a hole, or a file that cannot be read or \
 is no proof tree; 3 stopped by a bound (--max-mem, or a line deeper than 1024 plies)."
 )]

@@ -311,10 +311,33 @@ impl Board {
         Some(self.vertex(p))
     }
 
+    /// `diagram` (a Go-family game's: the column letters on its first line, every letter
+    /// from `a`) with the column letters GTP vertices use, which skip `i`, in lower case as
+    /// the diagram has them: a stone played at `J1` is drawn under `j`, not under `i`.
+    fn with_vertex_letters(&self, diagram: &str) -> String {
+        let Some((_, rows)) = diagram.split_once('\n') else {
+            return diagram.to_string();
+        };
+        let width = self.size.to_string().len();
+        let mut header = " ".repeat(width);
+        for column in 0..self.size {
+            let vertex = self.vertex(column as Point).to_ascii_lowercase();
+            header.push(' ');
+            header.extend(vertex.chars().take_while(char::is_ascii_alphabetic));
+        }
+        format!("{header}\n{rows}")
+    }
+
     /// The board as text: the game's diagram (`X` Black, `O` White) with the side to move and
     /// how many moves were played.
     pub fn show(&self) -> String {
         let diagram = on_stones!(&self.game, g => g.diagram());
+        let diagram = if self.choice.is_hex() {
+            // The diagram's letters are HTP's: every letter.
+            diagram
+        } else {
+            self.with_vertex_letters(&diagram)
+        };
         let state = match self.outcome() {
             Some(outcome) => format!("game over: {}", describe(outcome)),
             None => format!("{} to move", self.to_move().name()),
@@ -350,6 +373,26 @@ pub fn parse_color(text: &str) -> Result<Player, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `showboard` labels the columns with the letters vertices use: `play b J1` on a 10x10
+    /// AtariGo board drew the stone under `i` (the diagram's own letters use every one).
+    #[test]
+    fn showboard_columns_are_the_vertices_letters() {
+        let mut go = Board::new(GameChoice::AtariGo, 10).unwrap();
+        let j1 = go.parse_vertex("J1").unwrap();
+        assert_eq!(j1, Move::Stone(8));
+        go.play(Player::Black, j1).unwrap();
+        let shown = go.show();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[0], "   a b c d e f g h j k", "{shown}");
+        let row1 = lines[10];
+        assert!(row1.starts_with(" 1"), "{shown}");
+        let under = row1.find('X').expect("the stone");
+        assert_eq!(&lines[0][under..=under], "j", "{shown}");
+        // Hex cells use every letter, as the diagram does.
+        let hex = Board::new(GameChoice::Hex, 10).unwrap();
+        assert!(hex.show().contains("i j"), "{}", hex.show());
+    }
 
     #[test]
     fn go_vertices_skip_i_and_hex_cells_do_not() {

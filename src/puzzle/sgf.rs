@@ -407,6 +407,11 @@ fn special_move(kind: Kind, text: &str) -> Option<&'static str> {
 struct Setup {
     stones: Vec<Option<Player>>,
     to_move: Option<Player>,
+    /// The points the node being read sets up, with the property (`AB[bb]`) that did:
+    /// FF[4] forbids setting one point twice in a node, and a later property would quietly
+    /// replace the earlier one's stone. Cleared at each node (a later node may change a
+    /// point set up before).
+    in_node: (String, Vec<(Point, String)>),
 }
 
 impl Setup {
@@ -418,9 +423,31 @@ impl Setup {
         prop: &str,
         node: &str,
     ) -> Result<(), String> {
+        if self.in_node.0 != node {
+            self.in_node = (node.to_string(), Vec::new());
+        }
         for text in points {
             let p = point(root.kind, text, root.columns, root.rows)
                 .map_err(|e| format!("{node}: {prop}[{text}]: {e}"))?;
+            let this = format!("{prop}[{text}]");
+            if let Some((_, before)) = self.in_node.1.iter().find(|(q, _)| *q == p) {
+                let what = |id: &str| match id {
+                    "AB" => "black",
+                    "AW" => "white",
+                    _ => "empty",
+                };
+                let (first, second) = (what(&before[..2]), what(prop));
+                let how = if first == second {
+                    format!("set up {first} twice")
+                } else {
+                    format!("set up both {first} and {second}")
+                };
+                return Err(format!(
+                    "{node}: {text} is {how} ({before} and {this}); FF[4] allows one set-up \
+                     property per point in a node"
+                ));
+            }
+            self.in_node.1.push((p, this));
             self.stones[p as usize] = colour;
         }
         Ok(())
@@ -436,18 +463,24 @@ impl Setup {
             .collect();
         let black = stones.iter().filter(|s| s.1 == Player::Black).count();
         let white = stones.len() - black;
+        if black != white && black != white + 1 {
+            // No side to move makes these counts a position: PL (or a first move) only
+            // says which of the two possible ones it is.
+            let pl = match self.to_move {
+                Some(pl) => format!("; PL[{}] cannot change that", colour_letter(pl)),
+                None => String::new(),
+            };
+            return Err(format!(
+                "AB/AW: impossible stone counts: {black} black and {white} white; black (who \
+                 moves first) must have as many stones as white (black to move) or one more \
+                 (white to move){pl}"
+            ));
+        }
         let to_move = match (self.to_move, first) {
             (Some(pl), _) => pl,
             (None, Some((mover, _))) => mover,
             (None, None) if black == white + 1 => Player::White,
-            (None, None) if black == white => Player::Black,
-            (None, None) => {
-                return Err(format!(
-                    "AB/AW: {black} black and {white} white stones and no PL; without PL black \
-                     (who moves first) must have as many stones as white (black to move) or one \
-                     more (white to move)"
-                ));
-            }
+            (None, None) => Player::Black,
         };
         let placed = match root.kind {
             Kind::Go => AtariGo::new(root.columns, root.rows)
@@ -482,6 +515,7 @@ fn read<P: Items>(root_node: &SgfNode<P>) -> Result<(Position, String), String> 
     let mut setup = Setup {
         stones: vec![None; root.columns * root.rows],
         to_move: None,
+        in_node: (String::new(), Vec::new()),
     };
     // The nodes of the main line with what each holds; set-up ends at the first move.
     // The main line's nodes, each with what it holds and how many children it has.

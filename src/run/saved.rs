@@ -183,7 +183,8 @@ pub struct RunInfo<'a> {
 }
 
 /// Writes a saved run to `path`, atomically: `info` and the trace's bytes
-/// ([`crate::trace::codec::encode`]), the second search's after them.
+/// ([`crate::trace::codec::encode`]), the second search's after them. A failure's message
+/// is the system's words for it, the caller saying what it was doing.
 pub fn write(path: &Path, info: &RunInfo<'_>, body: &[u8]) -> Result<Header, SavedRunError> {
     let mut second = None;
     let mut joined;
@@ -236,12 +237,9 @@ pub fn write(path: &Path, info: &RunInfo<'_>, body: &[u8]) -> Result<Header, Sav
         }
         crate::atomic_file::commit(temp, path)
     })();
-    written.map_err(|e| {
-        error(
-            path,
-            format!("cannot write the run: {}", crate::text_file::io_reason(&e)),
-        )
-    })?;
+    // The message is the system's words alone: the caller says what it was doing
+    // ("cannot save the run to FILE: No such file or directory").
+    written.map_err(|e| error(path, crate::atomic_file::system_words(&e)))?;
     Ok(header)
 }
 

@@ -104,12 +104,13 @@ pub fn engine_move(position: &Position, algorithm: Algorithm, nodes: u64) -> Rep
                 Some(mv) => Ok((
                     mv,
                     format!(
-                        "{algorithm}: {}{}, {} nodes",
+                        "{algorithm}: {}{}, {}",
                         report.result,
-                        report
-                            .plies
-                            .map_or(String::new(), |p| format!(" in {p} plies")),
-                        report.nodes
+                        report.plies.map_or(String::new(), |p| format!(
+                            " in {}",
+                            crate::search::plies(p as u64)
+                        )),
+                        crate::search::count(report.nodes, "node", "nodes")
                     ),
                 )),
                 None => Err(format!("{algorithm} found no move ({})", report.result)),

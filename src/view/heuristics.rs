@@ -61,10 +61,10 @@ impl IterationRow {
             })
             .collect();
         format!(
-            "depth {}: {value}, best {}, {} nodes{}; order {}; values {}",
+            "depth {}: {value}, best {}, {}{}; order {}; values {}",
             self.depth,
             self.best.as_deref().unwrap_or("none"),
-            self.nodes,
+            crate::search::count(self.nodes as u64, "node", "nodes"),
             if self.finished { "" } else { " (running)" },
             if self.order.is_empty() {
                 "not yet".to_string()
@@ -293,9 +293,9 @@ pub fn node_lines<M: Copy + PartialEq>(
         lines.push((
             "null move",
             format!(
-                "a probe: the side to move before passed; searched {} plies with a null window \
+                "a probe: the side to move before passed; searched {} with a null window \
                  (heuristic, never a proof)",
-                n.depth()
+                crate::search::plies(n.depth() as u64)
             ),
         ));
     }

@@ -103,12 +103,12 @@ fn write_text(out: &mut impl Write, r: &ShardReport) -> io::Result<()> {
     match &r.root {
         Some(root) => writeln!(
             out,
-            "root        {}{} ({} nodes)",
+            "root        {}{} ({})",
             root.result,
             root.best_move
                 .as_deref()
                 .map_or(String::new(), |m| format!(", best move {m}")),
-            root.stats.nodes
+            plyscope::search::count(root.stats.nodes, "node", "nodes")
         )?,
         None => writeln!(out, "root        searched by shard 1/{}", r.shard.count)?,
     }

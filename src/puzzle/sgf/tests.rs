@@ -80,14 +80,46 @@ fn the_side_to_move_comes_from_pl_the_first_move_or_the_counts() {
     );
     assert_eq!(
         error("(;GM[1]SZ[5]AB[aa][bb])"),
-        "g.sgf: AB/AW: 2 black and 0 white stones and no PL; without PL black (who moves \
-         first) must have as many stones as white (black to move) or one more (white to move)"
+        "g.sgf: AB/AW: impossible stone counts: 2 black and 0 white; black (who moves first) \
+         must have as many stones as white (black to move) or one more (white to move)"
+    );
+    // PL cannot make uneven counts a position: the message said what black to move needs,
+    // as if PL[W] would do (it said "with black to move ... as many stones").
+    assert_eq!(
+        error("(;GM[1]SZ[5]AB[aa][bb]PL[B])"),
+        "g.sgf: AB/AW: impossible stone counts: 2 black and 0 white; black (who moves first) \
+         must have as many stones as white (black to move) or one more (white to move); PL[B] \
+         cannot change that"
     );
     assert_eq!(
         error("(;GM[1]SZ[5]AB[aa]PL[B])"),
         "g.sgf: the set-up (AB, AW, AE; PL[B]) is not a position to play: with black to move \
          black and white must have as many stones; found 1 black and 0 white"
     );
+}
+
+/// One point set up twice in a node is refused, naming it and the properties: AW replaced
+/// the AB stone quietly and the stone counts' message was all the user saw.
+#[test]
+fn a_point_set_up_twice_in_a_node_is_refused() {
+    assert_eq!(
+        error("(;FF[4]GM[1]SZ[5]AB[bb]AW[bb])"),
+        "g.sgf: node 1 (the root): bb is set up both black and white (AB[bb] and AW[bb]); \
+         FF[4] allows one set-up property per point in a node"
+    );
+    assert_eq!(
+        error("(;GM[1]SZ[5];AW[cc]AE[cc])"),
+        "g.sgf: node 2: cc is set up both white and empty (AW[cc] and AE[cc]); FF[4] allows \
+         one set-up property per point in a node"
+    );
+    // Hex cell names too.
+    assert!(
+        error("(;FF[4]GM[11]SZ[4]AB[b2]AW[b2])")
+            .contains("node 1 (the root): b2 is set up both black and white (AB[b2] and AW[b2])")
+    );
+    // A later node may change a point set up before.
+    let p = ok("(;GM[1]SZ[3]AB[aa][bb]AW[cc];AW[bb]AB[ca])");
+    assert_eq!(rows(&p), vec!["3 X . X", "2 . O .", "1 . . O"]);
 }
 
 #[test]

@@ -125,11 +125,13 @@ fn pv_note<G: SearchGame>(game: &mut G, value: search::Value, pv: &[G::Move]) ->
         None
     } else if played == pv.len() && played < plies && outcome.is_none() {
         Some(format!(
-            "the {what}'s first {played} of {plies} plies: the search kept no line further"
+            "the {what}'s first {played} of {}: the search kept no line further",
+            crate::search::plies(plies as u64)
         ))
     } else {
         Some(format!(
-            "the search's line; it does not end the game in the {what}'s {plies} plies"
+            "the search's line; it does not end the game in the {what}'s {}",
+            crate::search::plies(plies as u64)
         ))
     }
 }

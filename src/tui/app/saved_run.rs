@@ -19,6 +19,7 @@ use crate::trace::store::NodeId;
 use crate::tui::keymap::Keymap;
 use crate::tui::worker::{self, Msg};
 use crate::view::lambda::ZoneView;
+use crate::view::new_leaves::is_new_leaf;
 use crate::view::session::KnowledgeView;
 
 use super::App;
@@ -30,6 +31,11 @@ use super::App;
 pub struct SavedView {
     pub step: usize,
     pub selected: Option<NodeId>,
+    /// When the selection is a new leaf (a generated child not searched yet): its parent
+    /// and its place among the parent's children as the tree lists them. A new leaf's id is
+    /// handed out as the tree first lists it (`crate::view::new_leaves`), so the id alone
+    /// means nothing to another session; the parent and the place find the same row again.
+    pub selected_new_leaf: Option<NewLeafAt>,
     pub follow: bool,
     pub expanded: Vec<NodeId>,
     pub show_values: bool,
@@ -57,6 +63,38 @@ pub struct SavedView {
     pub progress: crate::run::progress::Progress,
 }
 
+/// A new leaf's row: the `child`-th child of `parent` (see [`SavedView::selected_new_leaf`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewLeafAt {
+    pub parent: NodeId,
+    pub child: usize,
+}
+
+impl NewLeafAt {
+    /// Where the new leaf `id` stands in `app`'s tree (`None` for a trace node).
+    fn of(app: &App, id: NodeId) -> Option<NewLeafAt> {
+        if !is_new_leaf(id) {
+            return None;
+        }
+        let parent = app.session.parent(id)?;
+        let child = app.session.children(parent).iter().position(|&c| c == id)?;
+        Some(NewLeafAt { parent, child })
+    }
+
+    /// The new leaf's id in `app`'s session, when its parent is a node of the record whose
+    /// `child`-th child is a new leaf (a damaged or edited file selects nothing).
+    fn find(self, app: &App) -> Option<NodeId> {
+        if (self.parent as usize) >= app.session.node_count() {
+            return None;
+        }
+        app.session
+            .children(self.parent)
+            .get(self.child)
+            .copied()
+            .filter(|&id| is_new_leaf(id))
+    }
+}
+
 impl SavedView {
     /// The explorer's state now.
     pub fn of(app: &App) -> SavedView {
@@ -65,6 +103,7 @@ impl SavedView {
         SavedView {
             step: app.session.step(),
             selected: app.selected,
+            selected_new_leaf: app.selected.and_then(|id| NewLeafAt::of(app, id)),
             follow: app.follow,
             expanded,
             show_values: app.show_values,
@@ -94,9 +133,12 @@ impl SavedView {
     /// Puts this state back into `app`, whose session holds the saved record.
     fn apply(&self, app: &mut App) {
         app.session.seek(self.step.min(app.session.len()));
-        app.selected = self
-            .selected
-            .filter(|&n| (n as usize) < app.session.node_count());
+        // A new leaf's id is only meaningful with its parent and place (see
+        // `selected_new_leaf`); a trace node's must be a node of the record.
+        app.selected = match self.selected {
+            Some(n) if is_new_leaf(n) => self.selected_new_leaf.and_then(|at| at.find(app)),
+            selected => selected.filter(|&n| (n as usize) < app.session.node_count()),
+        };
         app.follow = self.follow;
         app.expanded = self
             .expanded
@@ -240,7 +282,9 @@ pub fn save(app: &mut App) {
             app.message = Some(message);
         }
         Err(e) => {
-            let message = format!("cannot save the run: {}", e.message);
+            // The path it tried, whole (the current directory may be anywhere), and why.
+            let tried = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+            let message = format!("cannot save the run to {}: {}", tried.display(), e.message);
             if let Some(split) = app.split.as_mut() {
                 split.pane.message = Some(message.clone());
             }

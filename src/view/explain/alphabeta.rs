@@ -45,9 +45,9 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
             (_, None) => (
                 format!("the search starts at the root, window {window}"),
                 vec![format!(
-                    "{} plies to search; alpha is what the mover is sure of, beta \
+                    "{} to search; alpha is what the mover is sure of, beta \
                      what the opponent allows",
-                    depth
+                    plural(depth as usize, "ply", "plies")
                 )],
             ),
             (_, Some(_)) => {
