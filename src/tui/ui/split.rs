@@ -253,7 +253,11 @@ pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [St
         if ended { ", ended" } else { "" }
     );
     let p = &pane.progress;
-    let mut third = format!("  {}{} nodes", if p.estimated { "~" } else { "" }, p.nodes);
+    let mut third = format!(
+        "  {}{}",
+        if p.estimated { "~" } else { "" },
+        crate::search::count(p.nodes, "node", "nodes")
+    );
     if p.nodes_per_second > 0.0 {
         third.push_str(&format!(", {:.3} s", p.nodes as f64 / p.nodes_per_second));
     }
