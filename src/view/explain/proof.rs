@@ -176,7 +176,18 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                     format!("backup at {name} ({role}): {numbers}")
                 };
                 if solved_now {
-                    lines.push(if numbers.is_proven() == or_node {
+                    lines.push(if kids.is_empty() {
+                        // No child: the numbers of an empty OR are [inf, 0], of an empty
+                        // AND [0, inf]; "every child" would speak of children it lacks.
+                        if or_node {
+                            "no child: no move of the attacker is left to try here, so it \
+                             cannot be proven (dn 0)"
+                                .to_string()
+                        } else {
+                            "no child: no defence is left to try here, so it is proven (pn 0)"
+                                .to_string()
+                        }
+                    } else if numbers.is_proven() == or_node {
                         "one child solved it: at this node one good move is enough".to_string()
                     } else {
                         "every child is solved the same way".to_string()
@@ -574,6 +585,43 @@ mod tests {
         assert_eq!(x.len(), 3);
         assert_eq!(x[2].headline, "back up from the root with [0, ∞] PROVEN");
         assert_eq!(worth_events(&x), vec![2]);
+    }
+
+    /// A node solved with no child (every move left out at its expansion) is explained as
+    /// such, not as "every child is solved the same way".
+    #[test]
+    fn a_node_solved_without_children_says_so() {
+        use crate::puzzle::{self, Position};
+        let Position::AtariGo(g) = puzzle::load("atarigo-ladder").unwrap().position else {
+            unreachable!()
+        };
+        let t = record(
+            g.clone(),
+            &SearchConfig::for_algorithm(Algorithm::LambdaDfPn),
+            &Limits::default(),
+        );
+        let x = all(&g, &t);
+        let childless: Vec<_> = x
+            .iter()
+            .filter(|e| e.lines.iter().any(|l| l.starts_with("no child: ")))
+            .collect();
+        assert!(
+            !childless.is_empty(),
+            "the ladder has childless solved nodes"
+        );
+        for e in &childless {
+            assert!(
+                e.headline.contains("PROVEN") || e.headline.contains("DISPROVEN"),
+                "{e:?}"
+            );
+            assert!(!has_line(e, "every child is solved the same way"), "{e:?}");
+            let or_said = has_line(
+                e,
+                "no child: no move of the attacker is left to try here, so it cannot be \
+                 proven (dn 0)",
+            );
+            assert_eq!(or_said, e.headline.contains("(OR)"), "{e:?}");
+        }
     }
 
     #[test]
