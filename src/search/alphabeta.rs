@@ -1,37 +1,41 @@
 //! Alpha-beta in negamax form, fail-hard and fail-soft, with a transposition table, move
 //! ordering, exact tactics for stable games, and the two labelled heuristics.
 //!
-//! - **Fail-hard** is seed 001's algorithm 3.2 (`alfabeta(pozice, hloubka, alfa, beta)`): a
-//!   node returns `beta` on a cutoff (line 22) and `alpha` when no move beats it (line 26), so
-//!   an inner node's value always lies in `[alpha, beta]`; leaves return their value as is.
-//! - **Fail-soft** keeps the best value found, as seed 004's `VALUE(p, alpha, beta)` keeps `m`
-//!   (figure 6.25 procedure). `VALUE` starts `m` at `alpha` and is therefore soft only above
-//!   `beta`; we start at minus infinity (Fishburn's fail-soft), so a node that fails low also
-//!   returns how low, which makes transposition-table bounds tighter. Both make the same
-//!   decisions and give the same root value with the full window.
+//! - **Fail-hard** is algorithm 3.2 of Kühr, *Algorithms of a computer player in simple board
+//!   games* (`alfabeta(pozice, hloubka, alfa, beta)`): a node returns `beta` on a cutoff (line 22)
+//!   and `alpha` when no move beats it (line 26), so an inner node's value always lies in
+//!   `[alpha, beta]`; leaves return their value as is.
+//! - **Fail-soft** keeps the best value found, as the `VALUE(p, alpha, beta)` procedure of the
+//!   AND/OR textbook (section 6.2.6, *Searching game trees*, figure 6.25) keeps `m`. `VALUE` starts
+//!   `m` at `alpha` and is therefore soft only above `beta`; we start at minus infinity (Fishburn's
+//!   fail-soft), so a node that fails low also returns how low, which makes transposition-table
+//!   bounds tighter. Both make the same decisions and give the same root value with the full
+//!   window.
 //!
 //! Win/loss distance: values are measured in plies from the root (see [`super::minimax`]),
-//! which is what seed 001's `dal`/`bliz` adjustments of the window and the value achieve.
+//! which is what Kühr's `dal`/`bliz` adjustments of the window and the value achieve.
 //!
 //! # One node, step by step
 //!
 //! 1. Count the node, check the node/time budget, report `enter` with the window.
 //! 2. The game is over: the outcome's value (a leaf).
 //! 3. The ply guard: evaluate as at a horizon.
-//! 4. Transposition table (seed 002 4.1): an entry for this position searched at least as
-//!    deep, or *solved* (no horizon influenced it), decides the node when its bound allows:
-//!    exact, a lower bound `>= beta`, an upper bound `<= alpha`. Its move is tried first.
-//! 5. Tactics, for stable games only (thesis 000 definition 6): an immediate win wins at the
-//!    next ply; two opponent threats lose two plies on; one threat `x` leaves `x` as the only
-//!    move worth searching (every other move loses two plies on; if `x` itself ends the game,
-//!    the best of the other moves is taken). Exact: see [`Searcher`]'s notes. With
-//!    `extend_forced` the forced reply `x` costs no depth, also at the horizon.
+//! 4. Transposition table (Kotrč, *Gobblet analysed with AI methods*, 4.1): an entry for this
+//!    position searched at least as deep, or *solved* (no horizon influenced it), decides the node
+//!    when its bound allows: exact, a lower bound `>= beta`, an upper bound `<= alpha`. Its move is
+//!    tried first.
+//! 5. Tactics, for stable games only (Suda, *Efficient algorithms for verifying goals in computer
+//!    games*, definition 6): an immediate win wins at the next ply; two opponent threats lose two
+//!    plies on; one threat `x` leaves `x` as the only move worth searching (every other move loses
+//!    two plies on; if `x` itself ends the game, the best of the other moves is taken). Exact: see
+//!    [`Searcher`]'s notes. With `extend_forced` the forced reply `x` costs no depth, also at the
+//!    horizon.
 //! 6. The depth horizon: the static evaluation; with tactics, first a check that some move
 //!    does not end the game at once (if every move does, their best ending is exact).
-//! 7. Null move (heuristic, seed 002 7.1.2): pass and search `depth - 1 - R` plies with the
+//! 7. Null move (heuristic, Kotrč 7.1.2): pass and search `depth - 1 - R` plies with the
 //!    window `(beta - 1, beta)` from our side; a value `>= beta` cuts the node.
 //! 8. Generate and order the moves ([`super::ordering`]); static forward pruning (heuristic,
-//!    seed 002 7.1.1) keeps the first part of the list below the root.
+//!    Kotrč 7.1.1) keeps the first part of the list below the root.
 //! 9. Enhanced transposition cutoffs (`SearchConfig::etc`; Plaat, Schaeffer, Pijls and de
 //!    Bruin, AAAI 1996), below the root with at least [`ETC_MIN_DEPTH`] plies left: a move
 //!    whose child the table already refutes decides the node unsearched. Then search the
@@ -76,7 +80,7 @@ pub const ETC_MIN_DEPTH: u32 = 4;
 ///
 /// # Exactness of the tactics
 ///
-/// For a stable game (thesis 000, definition 6) and a side to move `p` with opponent `o`:
+/// For a stable game (Suda, definition 6) and a side to move `p` with opponent `o`:
 /// - if `p` has an immediate win, the node is a win at `ply + 1`: nothing is faster;
 /// - if `o` has an immediate win at `x`, every move `y != x` of `p` that does not end the
 ///   game leaves `x` winning for `o` (stability), so such `y` is worth exactly a loss at
@@ -916,7 +920,7 @@ impl<'o, G: SearchGame, O: Observer<G>> Searcher<'o, G, O> {
     }
 }
 
-/// Fail-hard (`SOFT = false`, seed 001 algorithm 3.2) or fail-soft alpha-beta with the full
+/// Fail-hard (`SOFT = false`, Kühr's algorithm 3.2) or fail-soft alpha-beta with the full
 /// window to `limits.max_depth` plies (to the end of the game when `None`, within
 /// `config.max_ply`).
 pub fn alpha_beta<G: SearchGame, O: Observer<G>, const SOFT: bool>(

@@ -1,12 +1,13 @@
 //! What an alpha-beta family search is asked to do: the algorithm, the transposition table
 //! size, the move-ordering switches, exact tactics, and the two labelled heuristics (null move
-//! and static forward pruning, seed 002 section 7.1) that never take part in a proof.
+//! and static forward pruning, Kotrč, *Gobblet analysed with AI methods*, section 7.1) that never
+//! take part in a proof.
 
 use crate::search::lambda::LambdaConfig;
 use crate::search::proof::ProofConfig;
 use crate::search::{Algorithm, MAX_PLY};
 
-/// Which move-ordering techniques are on (seed 002 3.1 and 5.2, thesis 000 5.3.2).
+/// Which move-ordering techniques are on (Kotrč 3.1 and 5.2, Suda 5.3.2).
 ///
 /// Moves are searched in this order: the transposition table's best move, the two killer
 /// moves of the ply, then the rest by 1-ply evaluation (if on) with the history score as
@@ -19,10 +20,10 @@ pub struct MoveOrdering {
     /// Two killer moves per ply: moves that caused a cutoff at the same ply elsewhere.
     pub killers: bool,
     /// History heuristic: `+2^depth` for a move that causes a cutoff, one table for both
-    /// sides, indexed by `Heuristic::move_index` (thesis 000 5.3.2).
+    /// sides, indexed by `Heuristic::move_index` (Suda 5.3.2).
     pub history: bool,
-    /// Sort by a 1-ply static evaluation (play, evaluate, undo; seed 002 3.1), using the
-    /// child's transposition-table value when it has one (seed 002 5.2). Done only where at
+    /// Sort by a 1-ply static evaluation (play, evaluate, undo; Kotrč 3.1), using the
+    /// child's transposition-table value when it has one (Kotrč 5.2). Done only where at
     /// least two plies remain: one ply above the horizon the children are evaluated anyway.
     pub eval_sort: bool,
     /// With the evaluation sort: take the 1-ply values from the game's
@@ -59,7 +60,7 @@ impl MoveOrdering {
 }
 
 /// One enhancement of the alpha-beta family that `plyscope solve --without` and
-/// `plyscope bench --ablate` turn off alone, to measure what it buys (issue 19 point 5).
+/// `plyscope bench --ablate` turn off alone, to measure what it buys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Enhancement {
     /// The transposition table (`tt_mb`).
@@ -167,10 +168,10 @@ pub struct SearchConfig {
     /// up in the table; one whose entry already refutes it (its value, from our side, is at
     /// least beta) cuts the node without a search. Ignored without a table.
     pub etc: bool,
-    /// Null-move pruning with R = 2 (seed 002 7.1.2). A heuristic: a search it cut is never
+    /// Null-move pruning with R = 2 (Kotrč 7.1.2). A heuristic: a search it cut is never
     /// reported as a proof.
     pub null_move: bool,
-    /// Static forward pruning (seed 002 7.1.1): keep only this percentage (1-100) of the
+    /// Static forward pruning (Kotrč 7.1.1): keep only this percentage (1-100) of the
     /// ordered moves below the root. A heuristic like the null move.
     pub forward_prune_keep_percent: Option<u8>,
     /// Nodes this many plies from the root are evaluated as at a horizon, whatever depth is
@@ -219,7 +220,7 @@ impl SearchConfig {
     }
 
     /// The textbook form of `algorithm`: no table, generator order, no tactics, no
-    /// heuristics, exactly as the seeds' pseudo-code.
+    /// heuristics, exactly as the sources' pseudo-code (Kühr, the AND/OR textbook).
     pub fn plain(algorithm: Algorithm) -> SearchConfig {
         SearchConfig {
             algorithm,

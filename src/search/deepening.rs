@@ -1,12 +1,13 @@
-//! Iterative deepening (seed 002 chapter 5): fail-soft alpha-beta to depth 1, 2, 3, ... with
-//! one transposition table, killer and history tables kept across iterations.
+//! Iterative deepening (Kotrč, *Gobblet analysed with AI methods*, chapter 5): fail-soft alpha-beta
+//! to depth 1, 2, 3, ... with one transposition table, killer and history tables kept across
+//! iterations.
 //!
 //! - Each iteration orders the root moves by the previous iteration's values (best first) and
-//!   every inner node tries the table's move first (seed 002 5.1-5.2), so the deeper search
+//!   every inner node tries the table's move first (Kotrč 5.1-5.2), so the deeper search
 //!   starts with the best line found so far.
 //! - A node or time limit (checked through [`crate::search::Budget`]) abandons the running
-//!   iteration; the result is the last *completed* iteration (seed 002 5.1: "the best
-//!   solution found so far"). `observer.iteration(d)` announces each iteration.
+//!   iteration; the result is the last *completed* iteration (Kotrč 5.1: "the best solution found
+//!   so far"). `observer.iteration(d)` announces each iteration.
 //! - The deepening stops early once the root value is proven: a win or loss (heuristic
 //!   values never reach those scores), or an iteration that met no horizon, no unsolved table
 //!   cutoff and no heuristic: it searched the whole game tree, so its value (a draw, say) is
@@ -24,14 +25,13 @@
 //!   value) instead of proving that no other move wins sooner. Values below the bound are
 //!   exact as before. (The loss side is left open: a lost root must still compare its moves'
 //!   exact distances to choose the longest resistance.)
-//! - With `SearchConfig::win_loss_probes` (the default; issue 19 point 5) an iteration asks
-//!   only the win/loss question, with null-window searches (Pearl's test, as in
-//!   MTD(f) and NegaScout's scout searches): "does the root win within the iteration's
-//!   reach?", and, when that bound does not favour the side to move, "does it lose
-//!   within it?". Only the last iteration (and one that saw the whole game) computes the
-//!   exact value. A null window cuts wherever a move answers the question, where the window
-//!   `(-inf, win)` also had to order the heuristic values below a win exactly
-//!   ([`probe_iteration`]).
+//! - With `SearchConfig::win_loss_probes` (the default) an iteration asks only the win/loss
+//!   question, with null-window searches (Pearl's test, as in MTD(f) and NegaScout's scout
+//!   searches): "does the root win within the iteration's reach?", and, when that bound does not
+//!   favour the side to move, "does it lose within it?". Only the last iteration (and one that saw
+//!   the whole game) computes the exact value. A null window cuts wherever a move answers the
+//!   question, where the window `(-inf, win)` also had to order the heuristic values below a win
+//!   exactly ([`probe_iteration`]).
 
 use std::time::Duration;
 

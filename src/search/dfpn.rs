@@ -1,8 +1,8 @@
-//! df-pn: Nagai's depth-first proof-number search (seed 003, "Úprava na prohledávání do
-//! hloubky", "Df-pn: Idea pro výpočet Min / Sum", "Multiple Iterative Deepening"; digest
-//! section 3).
+//! df-pn: Nagai's depth-first proof-number search (Hric and Baudiš, *Game algorithms, lecture
+//! 4: Proof number search, Lambda search*, "Úprava na prohledávání do hloubky", "Df-pn: Idea
+//! pro výpočet Min / Sum", "Multiple Iterative Deepening").
 //!
-//! # The algorithm, in the seed's negamax notation
+//! # The algorithm, in the slides' negamax notation
 //!
 //! Every node is seen from its mover: `phi` is the proof number at an OR node (the attacker
 //! to move) and the disproof number at an AND node, `delta` the other one. Then
@@ -32,36 +32,36 @@
 //! transpositions, cost 60 probes a node and changed no node count on Hex 4x4).
 //!
 //! A position repeated on the current path is a draw *for this path* (the graph-history
-//! interaction; seed 003 on df-pn(r), Kishimoto & Müller). Such a result depends on the path,
-//! so it is never stored as a proof or disproof: a node solved with the help of a repeated
+//! interaction; Hric and Baudiš on df-pn(r), Kishimoto & Müller). Such a result depends on the
+//! path, so it is never stored as a proof or disproof: a node solved with the help of a repeated
 //! position is *path-dependent*; its parent keeps the result for the rest of its own loop,
 //! the table only ever sees it as unsolved numbers. Solutions that do not depend on the path
 //! are stored as usual.
 //!
 //! The [`MoveSource`] supplies a node's moves and leaf knowledge. [`PlainMoves`] is the
-//! game itself with its tactics (thesis 000 definition 6, the same exact pruning alpha-beta
-//! uses): a mover that can win at once wins; a mover facing two immediate wins of the
-//! opponent loses; facing one, only the moves on that point are searched; then the game's
-//! proven must-play region ([`crate::game::Tactics::must_play`]; Hex: the opponent's
-//! one-move virtual connections of bridges, `src/games/hex/vc.rs`, thesis 000 theorem 15)
-//! keeps only the moves inside it, and an empty region loses; games without regions drop
-//! the moves refuted by a verified double threat of the opponent instead ([`threats`]).
-//! These knowledge steps are shared with PNS, PN² and lambda-df-pn's last stage
-//! ([`crate::search::knowledge`]).
-//! New children are initialised by [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and
-//! `Heuristic`, which is the same here) gives `(1, number of the child's moves)`, the moves
-//! counted in the child's must-play region when the game has one (an empty region: the
-//! child is lost), with immediate wins of the child's mover recognised at once.
+//! game itself with its tactics (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, definition 6, the same exact pruning alpha-beta uses): a mover that can win at once
+//! wins; a mover facing two immediate wins of the opponent loses; facing one, only the moves on
+//! that point are searched; then the game's proven must-play region
+//! ([`crate::game::Tactics::must_play`]; Hex: the opponent's one-move virtual connections of
+//! bridges, `src/games/hex/vc.rs`, Suda, theorem 15) keeps only the moves inside it, and an empty
+//! region loses; games without regions drop the moves refuted by a verified double threat of the
+//! opponent instead ([`threats`]). These knowledge steps are shared with PNS, PN² and
+//! lambda-df-pn's last stage ([`crate::search::knowledge`]). New children are initialised by
+//! [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and `Heuristic`, which is the same here) gives
+//! `(1, number of the child's moves)`, the moves counted in the child's must-play region when the
+//! game has one (an empty region: the child is lost), with immediate wins of the child's mover
+//! recognised at once.
 //!
 //! Two exact speed-ups come from the game, both on by default ([`PlainMoves::with_symmetry`],
 //! [`PlainMoves::with_certificates`] turn them off):
 //!
 //! - **Symmetric keys.** A position is named by the smallest of its keys under the board's
-//!   symmetries ([`crate::game::StoneGame::symmetric_keys`]; seed 002, section 1.4.4: a
-//!   symmetry is a permutation of the points that keeps every position's value), so mirror
-//!   images share one table entry and siblings that are mirror images are searched once. A
-//!   stored winning move is kept in the frame of that smallest key and mapped back
-//!   ([`MoveSource::table_move`], [`MoveSource::position_move`], [`Mid::stored_best`]).
+//!   symmetries ([`crate::game::StoneGame::symmetric_keys`]; Kotrč, *Gobblet analysed with
+//!   AI methods*, section 1.4.4: a symmetry is a permutation of the points that keeps every
+//!   position's value), so mirror images share one table entry and siblings that are mirror images
+//!   are searched once. A stored winning move is kept in the frame of that smallest key and mapped
+//!   back ([`MoveSource::table_move`], [`MoveSource::position_move`], [`Mid::stored_best`]).
 //! - **Certificates.** When the game certifies that one side can never win
 //!   ([`crate::game::Tactics::cannot_win`]: for m,n,k no live line, the Erdős–Selfridge
 //!   potential, a pairing strategy), the node is decided at once: a disproof when the
@@ -92,16 +92,16 @@
 //! | children start from their region's size | 368 | 290,161 | 1.96 s |
 //! | half-turn symmetry at the root (`solve --root`: 13 of 25 searched) | | 145,398 | 1.10 s |
 //!
-//! The last row is the issue's measure, `plyscope solve puzzles/hex-5x5.toml --algo dfpn
+//! The last row is the whole 5x5 root analysis, `plyscope solve puzzles/hex-5x5.toml --algo dfpn
 //! --root` (16 MB table each): 145,398 nodes, 1.10 s of CPU (`/usr/bin/time`; 2.5 s of wall
 //! time under load 11 on 2 cores), under Benzene's 2.3 s. Hex 4x4 empty: 4 nodes (4,294
 //! before). About half of the remaining time is table probes (cache misses in `mid`).
 //! `plyscope bench --filter hex-4x4`: "dfpn all openings" 201 nodes, 0.001 s (Benzene
 //! 1.8 s); `--filter hex-5x5`: 145,398 nodes, 1.49 s of wall time under load 11 (0.65 of
 //! Benzene's 2.3 s). Hex 6x6 all openings (`solve puzzles/hex-6x6.toml --algo dfpn --root`)
-//! was not done after 200 s of CPU with bridge chains only. Issue 18's Hex knowledge
-//! (`src/games/hex/`: H-search by the AND and OR rules, inferior cells, must-play regions)
-//! brought it to 6,789 nodes and 3.06 s; keeping H-search incremental along the search's line
+//! was not done after 200 s of CPU with bridge chains only. Hex's knowledge (`src/games/hex/`:
+//! H-search by the AND and OR rules, inferior cells, must-play regions) brought it to 6,789 nodes
+//! and 3.06 s; keeping H-search incremental along the search's line
 //! (`src/games/hex/hsearch/incremental.rs`) to 6,948 nodes and 1.60 s, beside Benzene's
 //! 3.75 s of search measured in the same session (README, Hex openings side by side).
 //!
@@ -117,11 +117,10 @@
 //! | 7x7 k=4 (win) | 47,060 | 5,012 | 47,060 | 5,012 |
 //!
 //! 5x5 k=4 is a draw both ways: 1.1-1.3 s for "Black wins" disproven (38,033 nodes, 0.74 s
-//! with epsilon 0.25) and 0.03 s for "White cannot win", under load 14 (the issue's target
-//! is 5 s; an independent brute force needs 157 million nodes). The certificates make 4x4
-//! k=4 a one-node disproof (after any first move the Erdős–Selfridge potential of Black's
-//! lines is below 1). On the wins they change little: a certificate only decides nodes where
-//! one side is already out of lines.
+//! with epsilon 0.25) and 0.03 s for "White cannot win", under load 14 (an independent brute
+//! force needs 157 million nodes). The certificates make 4x4 k=4 a one-node disproof (after any
+//! first move the Erdős–Selfridge potential of Black's lines is below 1). On the wins they change
+//! little: a certificate only decides nodes where one side is already out of lines.
 //!
 //! AtariGo: plain df-pn does not decide the 5x5 empty board in 20 million nodes (244 s, before
 //! symmetric keys); lambda-df-pn's must-play stage (`lambda_dfpn::must_play`, regions of the
@@ -549,7 +548,7 @@ pub fn decided_by_knowledge<M: Copy + Default>(
     })
 }
 
-/// The exact one-move tactics of a stable game (thesis 000 definition 6), the first steps of
+/// The exact one-move tactics of a stable game (Suda, definition 6), the first steps of
 /// every df-pn move source: an immediate win of the mover decides the node (proof size 2);
 /// two immediate wins of the opponent, or one the mover cannot block, lose (each move and
 /// the win after it: `1 + 2 x legal moves`); one that can be blocked leaves the block as

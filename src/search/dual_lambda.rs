@@ -1,4 +1,5 @@
-//! Dual-lambda (mu) search (thesis 000 definition 2, sections 3.7-3.11, theorem 17).
+//! Dual-lambda (mu) search (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! definition 2, sections 3.7-3.11, theorem 17).
 //!
 //! Both players' threats count: an attack move that threatens at order k must also leave the
 //! defender no mu-tree of order <= k (definition 2 (ii)); a move failing that is

@@ -6,8 +6,8 @@
 //! and "Solving 8x8 Hex", 2009/2010; Hayward et al., "Solving 7x7 Hex", 2003): virtual
 //! connections decide nodes before any child is searched, and the opponent's semi
 //! connections cut the mover's moves to the *must-play region*, the intersection of their
-//! carriers (thesis 000, theorem 15 for the general defence zone). For a node whose mover
-//! has no immediate win, in a stable game:
+//! carriers (Suda, *Efficient algorithms for verifying goals in computer games*, theorem 15 for
+//! the general defence zone). For a node whose mover has no immediate win, in a stable game:
 //!
 //! 1. A proven win of the mover beyond one move ([`Tactics::winning_key`]; Hex: the key of
 //!    its edges' semi connection): the node is won, the key its move.

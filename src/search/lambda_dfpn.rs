@@ -1,7 +1,8 @@
-//! Lambda-df-pn: depth-first proof-number search over lambda-trees (seed 003, "Lambda DFPN,
-//! LDFPN": PNS solves the lambda_i-tree for the smallest i; Yoshizoe et al. 2007), with the
-//! relevance zones of thesis 000 chapter 4 restricting the moves of both sides, the
-//! combination thesis 000 5.4.3 proposes for solving larger boards.
+//! Lambda-df-pn: depth-first proof-number search over lambda-trees (Hric and Baudiš, *Game
+//! algorithms, lecture 4: Proof number search, Lambda search*, "Lambda DFPN, LDFPN": PNS solves
+//! the lambda_i-tree for the smallest i; Yoshizoe et al. 2007), with the relevance zones of
+//! Suda, *Efficient algorithms for verifying goals in computer games*, chapter 4, restricting
+//! the moves of both sides, the combination Suda 5.4.3 proposes for solving larger boards.
 //!
 //! For the levels n = 1, 2, ..., `max_level`, a df-pn ([`mid`]) searches the lambda-tree of
 //! level n: OR nodes try only the attacker's threats of order < n inside the attack zone
@@ -11,7 +12,7 @@
 //! fails hands over to the next. Results:
 //!
 //! - **proven** (with the level and, when the attacker is to move, the winning move): a
-//!   lambda-tree is a real win (thesis 000 sections 3.5 and 4.7);
+//!   lambda-tree is a real win (Suda, sections 3.5 and 4.7);
 //! - **disproven**: only when the loss is proven as dual-lambda does (section 3.9): after
 //!   every move of the attacker (or, when the defender is to move at the root, right away)
 //!   the opponent has a lambda-tree of level <= `max_level`. A level's failure alone says
@@ -46,20 +47,19 @@
 //! neither, leave openings unknown at 50 million nodes. The lambda engine's nested checks
 //! are almost all the nodes (15,652 MID calls of 1.8 million nodes on 4x4).
 //!
-//! Hex's knowledge (issue 18 point 5; [`mid`] disproves by it, [`must_play`] uses all of
-//! it) cut the 4x4 openings to 201,026 nodes and 1,284 MID calls (pinned in
-//! `tests/lambda_dfpn_hex.rs`); `plyscope solve hex-4x4 --algo lambda-dfpn` (64 MB, release):
-//! 1,672,807 nodes, 0.99 s of CPU before, 205,925 nodes, 0.13 s after; `hex-4x4-white-b3`
-//! 136,236 -> 6,654 nodes; `hex-3x3` 3,124 -> 642. The empty 5x5, 6x6 and 7x7 boards are
-//! proven by the last stage in 7, 9 and 360 nodes (the 5x5 root's key is a semi connection
-//! found by H-search).
+//! Hex's knowledge ([`mid`] disproves by it, [`must_play`] uses all of it) cut the 4x4 openings to
+//! 201,026 nodes and 1,284 MID calls (pinned in `tests/lambda_dfpn_hex.rs`);
+//! `plyscope solve hex-4x4 --algo lambda-dfpn` (64 MB, release): 1,672,807 nodes, 0.99 s of CPU
+//! before, 205,925 nodes, 0.13 s after; `hex-4x4-white-b3` 136,236 -> 6,654 nodes; `hex-3x3` 3,124
+//! -> 642. The empty 5x5, 6x6 and 7x7 boards are proven by the last stage in 7, 9 and 360 nodes
+//! (the 5x5 root's key is a semi connection found by H-search).
 //!
 //! Hex 5x5's openings are out of reach of the level searches (and so of [`classify_moves`]):
 //! one opening stone leaves every empty point at EVS order 5, so no lambda-tree below
 //! level 4 exists (lemma 11 empties X1 of the attack zones of levels 1-3), and level 4 asks the depth-first lambda engine for LAMBDA(p, 3) at its OR nodes:
-//! a single such call on the board after a1 ran past 30 million nodes (50 s). The issue's
-//! targets (25 openings of 5x5 in 2.3 s, 36 of 6x6 in 60 s) are not met by this engine;
-//! the threat checks themselves would have to become proof-number searches.
+//! a single such call on the board after a1 ran past 30 million nodes (50 s). The 25 openings
+//! of 5x5 in 2.3 s or the 36 of 6x6 in 60 s are out of this engine's reach; the threat checks
+//! themselves would have to become proof-number searches.
 //!
 //! AtariGo (release, `cargo run --release -- solve atarigo-5x5`, the puzzle's own
 //! algorithm; `cargo run --release --example must_play_speed -- 5x5 1` runs the last stage

@@ -1,4 +1,4 @@
-//! The process-wide meter and stop switch of a headless command (issue 17): every engine's
+//! The process-wide meter and stop switch of a headless command: every engine's
 //! [`Budget`](crate::search::Budget) adds its nodes here each time it looks at the clock
 //! (every 2^[`CLOCK_BITS`](crate::search::CLOCK_BITS) nodes) and stops when a stop was
 //! requested, so `plyscope solve` can show progress on a terminal and stop cooperatively on

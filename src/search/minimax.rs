@@ -1,15 +1,16 @@
 //! Plain minimax in negamax form, no pruning: the oracle every other search is tested against.
 //!
-//! Seed 001, algorithm 2.2 (`minimax(pozice, hloubka)`), in the negamax form of seed 004
-//! 6.2.6 (`F(n) = max(-F(n1), ..., -F(nk))`): the value is always from the side to move's
-//! view. Step by step, at every node:
+//! Kühr, *Algorithms of a computer player in simple board games*, algorithm 2.2
+//! (`minimax(pozice, hloubka)`), in the negamax form of the AND/OR textbook, section 6.2.6
+//! *Searching game trees* (`F(n) = max(-F(n1), ..., -F(nk))`): the value is always from the side to
+//! move's view. Step by step, at every node:
 //!
 //! 1. the game is over: a win or loss *at the current ply* ([`Value::win_at`] /
 //!    [`Value::loss_at`]), a draw 0, a numeric leaf its score from the side to move's view;
 //! 2. the depth horizon (or the ply guard): the static evaluation;
 //! 3. otherwise the maximum over the moves of minus the child's value.
 //!
-//! Seed 001 makes shorter wins preferable by widening a win score on the way down (`dal`)
+//! Kühr makes shorter wins preferable by widening a win score on the way down (`dal`)
 //! and narrowing it on the way up (`bliz`, lines 20-25 of algorithm 2.2). Scores measured in
 //! plies from the root do exactly that without any adjustment: a win at ply 5 is worth
 //! `WIN - 5`, more than a win at ply 7, and the loser prefers the later loss.

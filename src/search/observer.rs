@@ -1,10 +1,10 @@
 //! The observer hook: engines report what they do to an [`Observer`], which the explorer's
 //! recorder turns into a replayable trace and headless solving ignores.
 //!
-//! The shape is pgn-reader's visitor (conventions.md 2): one method per event with a no-op
-//! default, each returning [`ControlFlow`] so the caller can stop a search (the engine then
-//! unwinds as on a node limit). [`NoTrace`] sets `ENABLED = false`; engines guard every call
-//! with `if O::ENABLED`, so headless code carries no trace at all after monomorphisation.
+//! The shape is pgn-reader's visitor: one method per event with a no-op default, each returning
+//! [`ControlFlow`] so the caller can stop a search (the engine then unwinds as on a node limit).
+//! [`NoTrace`] sets `ENABLED = false`; engines guard every call with `if O::ENABLED`, so headless
+//! code carries no trace at all after monomorphisation.
 //!
 //! # The contract
 //!
@@ -18,10 +18,9 @@
 //!
 //! # Where it lives
 //!
-//! The interface is part of the search layer (issue 15): it sits below both the engines that
-//! report to it and the recorder of `crate::trace` that implements it, so search never
-//! imports `crate::trace` (pinned by `tests/architecture.rs`), and recording depends on
-//! search, not the other way round.
+//! The interface is part of the search layer: it sits below both the engines that report to it and
+//! the recorder of `crate::trace` that implements it, so search never imports `crate::trace`
+//! (pinned by `tests/architecture.rs`), and recording depends on search, not the other way round.
 
 use std::ops::ControlFlow;
 
@@ -49,7 +48,7 @@ pub struct TtEntryView<M> {
     pub cutoff: bool,
 }
 
-/// Why a LAMBDA(p, n) call (thesis 000 5.1) was made.
+/// Why a LAMBDA(p, n) call (Suda 5.1) was made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LambdaPurpose {
     /// The search the user asked for.
@@ -85,7 +84,7 @@ pub struct LambdaNode<M> {
     /// The lambda level: the maximum level n of a search call, the level of the ATTACK or
     /// DEFEND that tries a move.
     pub level: u8,
-    /// Plies left before the depth limit's draw (thesis 000 4.8).
+    /// Plies left before the depth limit's draw (Suda 4.8).
     pub depth_left: u32,
 }
 
@@ -215,9 +214,9 @@ pub trait Observer<G: Game> {
         GO
     }
 
-    /// Lambda and dual-lambda search (thesis 000 5.1) enter a node of the lambda tree:
-    /// a LAMBDA call, or an attack or defence move (then `game` is the position after it).
-    /// Each `lambda_enter` is matched by one `lambda_leave`.
+    /// Lambda and dual-lambda search (Suda 5.1) enter a node of the lambda tree: a LAMBDA call, or
+    /// an attack or defence move (then `game` is the position after it). Each `lambda_enter` is
+    /// matched by one `lambda_leave`.
     fn lambda_enter(&mut self, game: &G, node: LambdaNode<G::Move>) -> ControlFlow<()> {
         GO
     }

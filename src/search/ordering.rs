@@ -1,35 +1,35 @@
 //! Move ordering for the alpha-beta family: alpha-beta prunes most when the best move comes
-//! first (seed 004 6.2.6, last paragraph; seed 002 3.1).
+//! first (the AND/OR textbook, section 6.2.6 *Searching game trees*, last paragraph; Kotrč,
+//! *Gobblet analysed with AI methods*, 3.1).
 //!
 //! Order of a node's moves:
 //!
-//! 1. the transposition table's best move (seed 002 5.2: the previous iteration's choice);
-//! 2. with the evaluation sort: the rest by a 1-ply static evaluation (seed 002 3.1: play,
-//!    evaluate, undo; seed 002 5.2: use the child's table value when there is one), ties
+//! 1. the transposition table's best move (Kotrč 5.2: the previous iteration's choice);
+//! 2. with the evaluation sort: the rest by a 1-ply static evaluation (Kotrč 3.1: play,
+//!    evaluate, undo; Kotrč 5.2: use the child's table value when there is one), ties
 //!    broken by the two killer moves of the ply, then by the history score;
 //! 3. without it: the two killers (moves that caused a cutoff in a sibling subtree), then
 //!    the rest by history score.
 //!
-//! The history heuristic (thesis 000 5.3.2, after Schaeffer) adds `2^depth` to a move's
-//! score whenever it causes a cutoff `depth` plies above the horizon; one table serves both
-//! sides, indexed by `Heuristic::move_index`.
+//! The history heuristic (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! 5.3.2, after Schaeffer) adds `2^depth` to a move's score whenever it causes a cutoff `depth`
+//! plies above the horizon; one table serves both sides, indexed by `Heuristic::move_index`.
 //!
 //! Two choices were made by measurement (iterative deepening to the proof with the default
 //! settings, total nodes; AtariGo 6x6 crosscut / 7x7 four-in-a-row): killers placed *above*
 //! the evaluation mislead the search, a sibling's refutation seldom being this position's
 //! best move (59.0 M / 23.4 M nodes, against 16.0 M / 3.1 M with killers as tie-breaks);
-//! and sorting one ply above the horizon too (seed 002 5.1 skips the last two levels) pays:
+//! and sorting one ply above the horizon too (Kotrč 5.1 skips the last two levels) pays:
 //! the children are evaluated anyway, and ordering them lets the node cut on the first
 //! (28.8 M / 21.6 M when skipped). Killers and history as tie-breaks change little either
 //! way (without killers 15.5 M / 3.4 M; without history 19.4 M / 3.0 M).
 //!
-//! With `quick_eval` (issue 19 point 5) the 1-ply values come from the game's
-//! `Heuristic::one_ply_values`, read off the position without playing the moves (AtariGo:
-//! from the chains' liberty sets, `games/atarigo/board/one_ply.rs`), and without the
-//! children's table values. A profile of the crosscut had 68 % of the time in this sort,
-//! most of it the cache miss of probing the table for every child; read off the chains the
-//! sort costs little, and the order (the evaluation alone) even cut the nodes from 16.0 M to
-//! 12.0 M.
+//! With `quick_eval` the 1-ply values come from the game's `Heuristic::one_ply_values`, read off
+//! the position without playing the moves (AtariGo: from the chains' liberty sets,
+//! `games/atarigo/board/one_ply.rs`), and without the children's table values. A profile of the
+//! crosscut had 68 % of the time in this sort, most of it the cache miss of probing the table for
+//! every child; read off the chains the sort costs little, and the order (the evaluation alone)
+//! even cut the nodes from 16.0 M to 12.0 M.
 //!
 //! Sorting is a stable insertion sort of the stack move list by keys kept in a per-ply buffer
 //! allocated once, so nothing is allocated per node and ties keep the generator's order.

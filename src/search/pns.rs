@@ -1,6 +1,6 @@
-//! Best-first proof-number search and its two-level variant PN² (seed 003, "PNS",
-//! "Dvojúrovňový PNS - PN²", "Heuristická inicializace", "Výhled jednoho tahu", "Weak PNS";
-//! digest section 3).
+//! Best-first proof-number search and its two-level variant PN² (Hric and Baudiš, *Game
+//! algorithms, lecture 4: Proof number search, Lambda search*, "PNS", "Dvojúrovňový PNS -
+//! PN²", "Heuristická inicializace", "Výhled jednoho tahu", "Weak PNS").
 //!
 //! # The recipe (one iteration)
 //!
@@ -100,7 +100,7 @@ use crate::search::{Limits, SearchGame, Stats};
 
 use tree::{NodeId, Tree};
 
-/// How big PN²'s second-level search may grow (seed 003: bounded "by a threshold, by
+/// How big PN²'s second-level search may grow (Hric and Baudiš: bounded "by a threshold, by
 /// memory").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Pn2Bound {

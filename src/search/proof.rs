@@ -1,7 +1,8 @@
-//! The proof-number family's shared vocabulary (seed 003; digest section 3): proof and
-//! disproof numbers, the goal, the settings and the report. The one entry point that runs
-//! PNS, PN², df-pn or lambda-df-pn is [`crate::search::engine::proof_search`]: it sits above
-//! the engines, which build on this vocabulary.
+//! The proof-number family's shared vocabulary (Hric and Baudiš, *Game algorithms, lecture 4:
+//! Proof number search, Lambda search*): proof and disproof numbers, the goal, the settings and the
+//! report. The one entry point that runs PNS, PN², df-pn or lambda-df-pn is
+//! [`crate::search::engine::proof_search`]: it sits above the engines, which build on this
+//! vocabulary.
 //!
 //! Every number is from the attacker's point of view: the attacker is the side to move at
 //! the root, OR nodes are the attacker's, AND nodes the defender's. `pn` counts the leaves
@@ -75,7 +76,7 @@ pub fn pn_add(a: u32, b: u32) -> u32 {
     }
 }
 
-/// The backup rule written straight from its definition (seed 003), over the children's
+/// The backup rule written straight from its definition (Hric and Baudiš), over the children's
 /// `(min side, sum side)` numbers: `(min of the min sides, sum of the sum sides)`. At an OR
 /// node the min side is `pn` and the sum side `dn` (at an AND node the reverse); in df-pn's
 /// negamax form the min side is the children's `delta` and the sum side their `phi`, giving
@@ -95,10 +96,9 @@ pub fn backup_by_definition(weak: bool, kids: impl Iterator<Item = (u32, u32)>) 
     (min, sum)
 }
 
-/// The debug-build check every backup of PNS, PN² and df-pn runs (issue 5: "backup
-/// invariants checked in debug builds"): `numbers`, a node's `(min side, sum side)`, must be
-/// [`backup_by_definition`] of its children. Panics on a broken backup when debug assertions
-/// are on (the test profile has them); does nothing in release builds.
+/// The debug-build check every backup of PNS, PN² and df-pn runs: `numbers`, a node's
+/// `(min side, sum side)`, must be [`backup_by_definition`] of its children. Panics on a broken
+/// backup when debug assertions are on (the test profile has them); does nothing in release builds.
 #[inline]
 #[track_caller]
 pub fn debug_check_backup(weak: bool, numbers: (u32, u32), kids: impl Iterator<Item = (u32, u32)>) {
@@ -130,7 +130,7 @@ impl fmt::Display for ProofNumbers {
     }
 }
 
-/// What the attacker must achieve (seed 003: a goal search; digest: draws are a disproof
+/// What the attacker must achieve (Hric and Baudiš: a goal search; draws are a disproof
 /// unless the puzzle says otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
@@ -141,7 +141,7 @@ pub struct Goal {
     pub draw_for_attacker: bool,
 }
 
-/// How PNS initialises a new leaf (seed 003).
+/// How PNS initialises a new leaf (Hric and Baudiš).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LeafInit {
     /// `[1, 1]` for every unsolved leaf.

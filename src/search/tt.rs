@@ -1,10 +1,11 @@
 //! The transposition table: results of searched subtrees keyed by the position's Zobrist key
-//! (seed 002 chapter 4, thesis 000 section 5.3.1).
+//! (Kotrč, *Gobblet analysed with AI methods*, chapter 4; Suda, *Efficient algorithms for
+//! verifying goals in computer games*, section 5.3.1).
 //!
 //! Each entry keeps the full 64-bit key (a bucket is found from the low bits, the key check
 //! rules out all but astronomically rare collisions), the value stored relative to the node
 //! ([`Value::to_tt`]: a win five plies below the node is stored as "win in 5" whatever ply the
-//! node was reached at), what the value bounds (exact / lower / upper, seed 002 4.1), the
+//! node was reached at), what the value bounds (exact / lower / upper, Kotrč 4.1), the
 //! remaining depth the subtree was searched to, the best move, the number of nodes the
 //! subtree took, and a *solved* flag: no horizon evaluation, heuristic pruning or unsolved
 //! table entry influenced the subtree, so the bound holds for the game itself and may be used
@@ -12,9 +13,9 @@
 //!
 //! # Replacement
 //!
-//! A bucket holds two entries (thesis 000 5.3.1, the TWOBIG scheme of Breuker et al.).
+//! A bucket holds two entries (Suda 5.3.1, the TWOBIG scheme of Breuker et al.).
 //!
-//! 1. *Same position* (seed 002 4.2, first rule): an entry for the same key is overwritten
+//! 1. *Same position* (Kotrč 4.2, first rule): an entry for the same key is overwritten
 //!    when the new result comes from a subtree at least as deep (we read "deeper" as "at least
 //!    as deep": at equal depth the newer bound comes from the newer window), or when the new
 //!    result is exact and the stored one is not solved. A solved entry counts as infinitely
@@ -22,7 +23,7 @@
 //! 2. *A free slot* is used next.
 //! 3. *Different positions* (TWOBIG): the new entry is always stored (it is the most recent);
 //!    it evicts the one of the two old entries whose subtree took fewer nodes, so a bucket
-//!    keeps the most recent result and the most expensive one. Ties are broken by seed 002's
+//!    keeps the most recent result and the most expensive one. Ties are broken by Kotrč's
 //!    preferences: keep the deeper entry, then the exact one.
 //!
 //! The table is allocated once; probing and storing never allocate.

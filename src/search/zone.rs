@@ -1,9 +1,10 @@
-//! Relevance-zone schemes (thesis 000, chapter 4; digest section 6).
+//! Relevance-zone schemes (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! chapter 4).
 //!
 //! A *zone scheme* is a region sequence `X = (X1 ⊆ X2 ⊆ ...)` of board points (definition 8).
-//! As in the thesis's implementation (section 5.1, footnote 2) it is stored as one small
-//! integer per point: the index of the smallest region holding the point, or
-//! [`NO_REGION`] when no region holds it. Then
+//! As in Suda's implementation (section 5.1, footnote 2) it is stored as one small integer per
+//! point: the index of the smallest region holding the point, or [`NO_REGION`] when no region holds
+//! it. Then
 //!
 //! - union `X ∪ Y` is the pointwise minimum ([`ZoneScheme::merge`]),
 //! - unwind `u(X) = (X2, X3, ...)` is `max(1, order - 1)` ([`ZoneScheme::unwind`]),
@@ -17,7 +18,7 @@
 //! a point of order `i` belongs to every `Xj` with `j >= i`.
 //!
 //! A scheme is a fixed array (no allocation): copying one costs a few hundred bytes, so the
-//! searches pass them by value as the thesis's pseudo-code does.
+//! searches pass them by value as Suda's pseudo-code does.
 
 use std::fmt;
 

@@ -1,6 +1,7 @@
-//! The MID loop of df-pn (seed 003, "Multiple Iterative Deepening (MID)"; Nagai 2002),
-//! generic over a [`MoveSource`]: the numbered steps below follow the seed. See the parent
-//! module for the notation (`phi`, `delta` from the mover's view) and the threshold rules.
+//! The MID loop of df-pn (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search,
+//! Lambda search*, "Multiple Iterative Deepening (MID)"; Nagai 2002), generic over a
+//! [`MoveSource`]: the numbered steps below follow the slides. See the parent module for the
+//! notation (`phi`, `delta` from the mover's view) and the threshold rules.
 //!
 //! Nothing is allocated per node: the children of every frame on the path live in one
 //! shared stack (`children`, reserved once; each frame pushes its children and truncates them

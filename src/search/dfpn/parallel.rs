@@ -1,10 +1,9 @@
-//! df-pn on several threads with one shared table (issue 19, point 1), after Kaneko's
-//! parallel df-pn (T. Kaneko, "Parallel Depth First Proof Number Search", AAAI 2010): every
-//! thread runs the MID loop of [`super::mid`] from the root over one [`SharedTable`],
-//! re-reading its children's numbers every turn and selecting by virtual proof numbers
-//! (a child other threads are in looks worse), so the threads spread over the tree and each
-//! profits from what the others stored. The first thread that solves the root stops the
-//! others.
+//! df-pn on several threads with one shared table, after Kaneko's parallel df-pn (T. Kaneko,
+//! "Parallel Depth First Proof Number Search", AAAI 2010): every thread runs the MID loop of
+//! [`super::mid`] from the root over one [`SharedTable`], re-reading its children's numbers every
+//! turn and selecting by virtual proof numbers (a child other threads are in looks worse), so the
+//! threads spread over the tree and each profits from what the others stored. The first thread that
+//! solves the root stops the others.
 //!
 //! The answer is the one thread's: a proof or disproof is only ever stored by the thread
 //! that established it from solved children, leaf knowledge and the rules, never from

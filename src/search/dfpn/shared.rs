@@ -1,5 +1,5 @@
-//! One df-pn table for every thread of a parallel search (issue 19, point 1), and the count
-//! of threads inside each node that steers them apart.
+//! One df-pn table for every thread of a parallel search, and the count of threads inside each node
+//! that steers them apart.
 //!
 //! The design follows Kaneko's parallel df-pn (T. Kaneko, "Parallel Depth First Proof Number
 //! Search", AAAI 2010): every thread runs the same MID loop from the root over one shared

@@ -1,4 +1,5 @@
-//! df-pn's transposition table (seed 003, "Šetření paměti": Nagai's SmallTreeReplacement).
+//! df-pn's transposition table (Hric and Baudiš, *Game algorithms, lecture 4: Proof number
+//! search, Lambda search*, "Šetření paměti": Nagai's SmallTreeReplacement).
 //!
 //! Every entry keeps the full 64-bit key (a bucket is found from the low bits; the key check
 //! rules out all but astronomically rare collisions), the node's numbers in negamax form
@@ -246,7 +247,7 @@ impl<M: Copy + Default> DfpnTable<M> {
     ///
     /// The table grows in place: the vector is extended (for a large table the allocator
     /// moves its pages instead of copying them), so it never holds its old and its new size
-    /// at once and the process stays within `--tt-mb` while it grows (issue 19 point 2).
+    /// at once and the process stays within `--tt-mb` while it grows.
     fn grow(&mut self) -> bool {
         let buckets = self.slots.len() / BUCKET;
         if buckets == 0 || buckets >= self.max_buckets {

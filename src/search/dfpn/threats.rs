@@ -1,18 +1,18 @@
 //! Verified double threats: moves that lose in four plies, left out of a node's moves.
 //!
-//! In a stable game (thesis 000, definition 6: an immediate win stays one after any other
-//! move that does not end the game) suppose the opponent `O` of the mover `M` has a move `x`
-//! after which `O` has two immediate wins and `M` none (a double threat, the lambda-1 threat
-//! of thesis 000 section 3.3). A move `y` of `M` is *refuted* when, after `y` and `O`'s
-//! reply `x`, the game is not over (or `O` has won), `M` has no immediate win and `O` has
-//! two: `M` can take only one of them and, by stability, the other still wins. Such a `y`
-//! loses in four plies, so a search may drop it without changing any node's value: it is
-//! checked move by move on the board, not inferred from a zone. Every move on `x` or on one
+//! In a stable game (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! definition 6: an immediate win stays one after any other move that does not end the game)
+//! suppose the opponent `O` of the mover `M` has a move `x` after which `O` has two immediate wins
+//! and `M` none (a double threat, the lambda-1 threat of Suda, section 3.3). A move `y` of `M` is
+//! *refuted* when, after `y` and `O`'s reply `x`, the game is not over (or `O` has won), `M` has no
+//! immediate win and `O` has two: `M` can take only one of them and, by stability, the other still
+//! wins. Such a `y` loses in four plies, so a search may drop it without changing any node's value:
+//! it is checked move by move on the board, not inferred from a zone. Every move on `x` or on one
 //! of `O`'s winning points is kept unchecked (the refutation needs them empty).
 //!
-//! This is the concrete, verified form of the defence zones of thesis 000 (theorem 15 and
-//! section 5.4.3: the defender must play inside the zone of the attacker's threat); plain
-//! df-pn uses it as Benzene uses its must-play regions.
+//! This is the concrete, verified form of Suda's defence zones (theorem 15 and section 5.4.3: the
+//! defender must play inside the zone of the attacker's threat); plain df-pn uses it as Benzene
+//! uses its must-play regions.
 
 use crate::game::{MoveList, Outcome};
 use crate::search::LambdaGame;

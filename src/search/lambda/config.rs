@@ -1,5 +1,5 @@
-//! What a lambda or dual-lambda search is asked to do and what it answers (thesis 000
-//! sections 3.3-3.11 and 5.1; digest sections 4-5).
+//! What a lambda or dual-lambda search is asked to do and what it answers (Suda, *Efficient
+//! algorithms for verifying goals in computer games*, sections 3.3-3.11 and 5.1).
 
 use crate::search::Stats;
 
@@ -8,12 +8,12 @@ use crate::search::Stats;
 pub struct LambdaConfig {
     /// The highest lambda level tried: LAMBDA(p, n) iterates the levels 1..=n (`--max-level`).
     pub max_level: u8,
-    /// The depth limit d of thesis 000 section 4.8 (`--max-depth`): after d plies the game is
+    /// The depth limit d of Suda, section 4.8 (`--max-depth`): after d plies the game is
     /// a draw, so the attacker fails. A pass of a threat check counts as a ply, like the
     /// defender's move whose place it takes (see `engine`). `u32::MAX`: no limit beyond the
     /// game's own end. The search uses the smaller of this and `Limits::max_depth`.
     pub max_depth: u32,
-    /// Relevance zones (thesis 000 chapter 4) for stable stone games; off (`--no-zones`)
+    /// Relevance zones (Suda, chapter 4) for stable stone games; off (`--no-zones`)
     /// every legal move is a candidate, which changes the effort but never the result.
     pub zones: bool,
     /// Transposition table size in megabytes; 0 = no table (`--no-tt`).
@@ -103,7 +103,7 @@ pub struct LambdaReport<M> {
     pub stats: Stats,
 }
 
-/// How [`crate::search::lambda::analyse_root`] classifies a root move (thesis 000 figures
+/// How [`crate::search::lambda::analyse_root`] classifies a root move (Suda, figures
 /// 5.1-5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RootMoveClass {

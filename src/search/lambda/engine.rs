@@ -1,7 +1,7 @@
-//! LAMBDA / ATTACK / DEFEND: the depth-first procedures of thesis 000 section 5.1 with
-//! relevance zones (theorems 12-17), the depth limit of 4.8, suicide as in 4.9, the
-//! transposition table and history heuristic of 5.3, and the dual-lambda additions of
-//! definition 2 and theorem 17 when `LambdaConfig::dual` is set.
+//! LAMBDA / ATTACK / DEFEND: the depth-first procedures of Suda, *Efficient algorithms for
+//! verifying goals in computer games*, section 5.1, with relevance zones (theorems 12-17), the
+//! depth limit of 4.8, suicide as in 4.9, the transposition table and history heuristic of 5.3, and
+//! the dual-lambda additions of definition 2 and theorem 17 when `LambdaConfig::dual` is set.
 //!
 //! Each procedure returns a result and a zone, as the pseudo-code does:
 //!
@@ -39,15 +39,14 @@
 //!
 //! The game's knowledge beyond one move (the `Tactics` hooks `is_lost`, `winning_key`,
 //! `must_play`, `drop_inferior`; Hex's virtual connections, Benzene's must-play regions) is
-//! not used here, on purpose (issue 18 point 5). Every result of this engine carries a zone,
-//! and the zones are what its callers build on (the defence zones of theorem 15 become
-//! lambda-df-pn's must-play regions, a failure's attack zone bounds the next level's
-//! candidates): a node decided by a virtual connection would need the connection's carrier
-//! as its zone, which the hooks do not give (the Tactics trait names a move or a region,
-//! not the cells a proof depends on). And a node won by a connection is a real win but not
-//! a lambda-tree of level n: the level reported, which dual-lambda compares with the
-//! opponent's threat order, would lose its meaning. Cutting defences to the game's
-//! must-play region would likewise turn DEFEND's "every defence in the zone is refuted by a
+//! not used here, on purpose. Every result of this engine carries a zone, and the zones are what
+//! its callers build on (the defence zones of theorem 15 become lambda-df-pn's must-play regions, a
+//! failure's attack zone bounds the next level's candidates): a node decided by a virtual
+//! connection would need the connection's carrier as its zone, which the hooks do not give (the
+//! Tactics trait names a move or a region, not the cells a proof depends on). And a node won by a
+//! connection is a real win but not a lambda-tree of level n: the level reported, which dual-lambda
+//! compares with the opponent's threat order, would lose its meaning. Cutting defences to the
+//! game's must-play region would likewise turn DEFEND's "every defence in the zone is refuted by a
 //! lambda-(n-1) tree" into a weaker statement. The searches over the real game (df-pn, PNS,
 //! lambda-df-pn's last stage) use the hooks through `crate::search::knowledge`.
 
@@ -92,7 +91,7 @@ pub(crate) struct Searcher<'o, G: LambdaGame, O: Observer<G>> {
     table: Option<LambdaTable>,
     /// Level-0 zones by position (zones on only).
     evs_cache: Option<EvsCache>,
-    /// History scores by point (thesis 5.3.2: one table for both sides); empty when the game
+    /// History scores by point (Suda 5.3.2: one table for both sides); empty when the game
     /// has no points.
     history: Vec<u64>,
     budget: Budget,
@@ -243,7 +242,7 @@ impl<'o, G: LambdaGame, O: Observer<G>> Searcher<'o, G, O> {
         }
     }
 
-    /// History heuristic: `+2^depth` for a move that succeeded (thesis 5.3.2).
+    /// History heuristic: `+2^depth` for a move that succeeded (Suda 5.3.2).
     fn reward(&mut self, game: &G, mv: G::Move, depth: u32) {
         if let Some(p) = game.move_point(mv)
             && let Some(h) = self.history.get_mut(p as usize)

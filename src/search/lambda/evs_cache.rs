@@ -1,4 +1,5 @@
-//! A small cache of EVS orders (thesis 000 definition 13) by position and player.
+//! A small cache of EVS orders (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, definition 13) by position and player.
 //!
 //! LAMBDA(p, n) tries the levels 1..=n, and each level plays the same attack moves again, so
 //! the level-0 zones of the same positions (basicAZone = u(EVS(p)), basicDZone = {x} ∪

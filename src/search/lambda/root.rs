@@ -1,6 +1,6 @@
-//! Root analysis (thesis 000 figures 5.1-5.3): every legal move of the side to move is
-//! classified as a winning attack (with its level), self-endangering (the opponent then
-//! wins, with the level) or tried without proof.
+//! Root analysis (Suda, *Efficient algorithms for verifying goals in computer games*, figures
+//! 5.1-5.3): every legal move of the side to move is classified as a winning attack (with its
+//! level), self-endangering (the opponent then wins, with the level) or tried without proof.
 //!
 //! After each move `a`, first LAMBDA(o, max_level) for the opponent, who is to move: a win
 //! makes `a` self-endangering (and it cannot also win: both answers are real). Otherwise `a`

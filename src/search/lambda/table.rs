@@ -1,4 +1,5 @@
-//! The transposition table of lambda search (thesis 000 section 5.3.1).
+//! The transposition table of lambda search (Suda, *Efficient algorithms for verifying goals in
+//! computer games*, section 5.3.1).
 //!
 //! An entry answers LAMBDA(p, n) for one position: the full 64-bit position key (side to
 //! move included), the attacker, the remaining depth (the draw limit of section 4.8 is part
@@ -21,7 +22,7 @@
 //!
 //! # Replacement: TWOBIG
 //!
-//! Two entries per bucket (Breuker et al., as the thesis): the bucket is chosen by the
+//! Two entries per bucket (Breuker et al., as in Suda): the bucket is chosen by the
 //! position key and the attacker, so the answers for different levels of one position meet
 //! in one bucket. A store for the same identity (key, attacker, depth) overwrites it;
 //! otherwise a free slot is used; otherwise the entry whose subtree took fewer nodes goes, so

@@ -1,8 +1,10 @@
 //! The df-pn of one lambda level: Nagai's MID with thresholds in the negamax phi/delta form
-//! (seed 003, "df-pn"; the 1+epsilon trick of Pawlewicz & Lew as an option) over the
-//! lambda-tree of level n instead of the game tree (seed 003, "Lambda DFPN": PNS solves the
-//! lambda_i-tree for the smallest i; thesis 000 5.4.3 proposes exactly this combination with
-//! the relevance zones of chapter 4).
+//! (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*,
+//! "df-pn"; the 1+epsilon trick of Pawlewicz & Lew as an option) over the lambda-tree of
+//! level n instead of the game tree (Hric and Baudiš, "Lambda DFPN": PNS solves the
+//! lambda_i-tree for the smallest i; Suda, *Efficient algorithms for verifying goals in
+//! computer games*, 5.4.3 proposes exactly this combination with the relevance zones of
+//! chapter 4).
 //!
 //! The tree searched at level n, attacker `p`, `d` plies left:
 //!
@@ -22,7 +24,7 @@
 //!   (theorem 15), so the children are the defender's legal moves in X1. A defence ending the
 //!   game without `p`'s win (the defender's own win, an inversion; a draw) refutes: a
 //!   disproven child. The defender's suicide is a proven child. No candidate: proven.
-//! - `d = 0` is a draw (thesis 000 4.8): the attacker fails.
+//! - `d = 0` is a draw (Suda 4.8): the attacker fails.
 //! - **The game's knowledge** (the [`crate::game::Tactics`] hooks; Hex: Benzene's virtual
 //!   connections, Arneson, Hayward and Henderson) is used only where it keeps the meaning of
 //!   a lambda-tree of level n, that is, to *disprove*: an OR node whose attacker is proven

@@ -1,7 +1,8 @@
 //! df-pn over the real game tree with must-play regions from lambda-trees: the df-pn
 //! [`MoveSource`] that lambda-df-pn falls back to when no lambda-tree up to its maximum level
-//! proves the root (thesis 000 section 5.4.3 proposes combining proof-number search with the
-//! relevance zones of chapter 4; Benzene's must-play regions are the same idea for Hex).
+//! proves the root (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! section 5.4.3, proposes combining proof-number search with the relevance zones of chapter 4;
+//! Benzene's must-play regions are the same idea for Hex).
 //!
 //! Every node is seen from its mover `M` (the attacker at OR nodes, the defender at AND
 //! nodes; AtariGo and the other stone games are symmetric, so both sides get the same
@@ -9,7 +10,7 @@
 //!
 //! 1. A finished game, an immediate win of `M`, two immediate wins of `O` (one can be
 //!    blocked), or one (only its point is searched): the exact tactics of a stable game
-//!    (thesis 000 definition 6), as in plain df-pn's `PlainMoves`.
+//!    (Suda, definition 6), as in plain df-pn's `PlainMoves`.
 //! 2. **The game's own knowledge** (`crate::search::knowledge`, shared with df-pn and PNS;
 //!    Benzene's virtual connections in Hex, Arneson, Hayward and Henderson): a proven win of
 //!    `M` beyond one move decides the node with its key, an empty must-play region of the
@@ -17,7 +18,7 @@
 //!    start from the size of their must-play region when the game gives one. Games without
 //!    such knowledge answer the hooks' defaults and are not changed by this step.
 //! 3. **`M` wins with a lambda-tree of level <= k** (LAMBDA(M, k) of the lambda engine,
-//!    `M` to move): the node is decided for `M`. A lambda-tree is a real win (thesis 000
+//!    `M` to move): the node is decided for `M`. A lambda-tree is a real win (Suda,
 //!    sections 3.5 and 4.7; its defence zones are sound by theorem 15).
 //! 4. **`O` would win with a lambda-tree of level <= k if `M` passed** (LAMBDA(O, k) after a
 //!    pass, which costs a ply as in the lambda engine): by theorem 15 a move of `M` outside
@@ -39,11 +40,10 @@
 //!
 //! With `ProofConfig::threads` above one (and no recorder listening), the stage runs on that
 //! many threads through parallel df-pn's driver (`crate::search::dfpn::parallel`, Kaneko's
-//! virtual proof numbers over one shared table, issue 19 point 1): each thread has its own
-//! [`MustPlayMoves`], so its own lambda engine with a share of the lambda half of `tt_mb`.
-//! The knowledge a node gets depends only on the position, so the verdict is one thread's;
-//! the node counts and the proof's size vary from run to run
-//! (`tests/lambda_dfpn_must_play.rs`, `tests/dfpn_parallel.rs`).
+//! virtual proof numbers over one shared table): each thread has its own [`MustPlayMoves`], so its
+//! own lambda engine with a share of the lambda half of `tt_mb`. The knowledge a node gets depends
+//! only on the position, so the verdict is one thread's; the node counts and the proof's size vary
+//! from run to run (`tests/lambda_dfpn_must_play.rs`, `tests/dfpn_parallel.rs`).
 
 use crate::game::MoveList;
 use crate::search::Limits;

@@ -1,10 +1,9 @@
 //! The lambda knowledge of lambda-df-pn's last stage, shared by the threads of a parallel
-//! run (issue 19 point 1): what steps 3 and 4 of [`super::must_play`] found at a position
-//! (the mover's lambda-tree win, the must-play region, or nothing), so that a thread does
-//! not ask its own lambda engine again what another thread's already answered. Without it
-//! every thread re-ran the level-1 checks of every node it entered, and two threads took
-//! about twice the lambda engine's nodes of one (AtariGo 5x5: 1.1 to 1.4 million nodes
-//! instead of 0.8 million), so they were slower than one.
+//! run: what steps 3 and 4 of [`super::must_play`] found at a position (the mover's lambda-tree
+//! win, the must-play region, or nothing), so that a thread does not ask its own lambda engine
+//! again what another thread's already answered. Without it every thread re-ran the level-1 checks
+//! of every node it entered, and two threads took about twice the lambda engine's nodes of one
+//! (AtariGo 5x5: 1.1 to 1.4 million nodes instead of 0.8 million), so they were slower than one.
 //!
 //! An answer is stored as positions into the node's move list (the legal moves left after
 //! the exact tactics and the game's own knowledge, which depend only on the position), so

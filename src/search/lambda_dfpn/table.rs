@@ -1,7 +1,8 @@
 //! The proof-number table of lambda-df-pn: `(phi, delta)` of a node of the df-pn tree at one
-//! lambda level for one attacker (Nagai's df-pn keeps every number in a table; seed 003,
-//! "df-pn ... TT"). The level and the attacker are mixed into the key, so searches of both
-//! sides and of every level share one table without clearing it.
+//! lambda level for one attacker (Nagai's df-pn keeps every number in a table; Hric and
+//! Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*, "df-pn ... TT"). The
+//! level and the attacker are mixed into the key, so searches of both sides and of every level
+//! share one table without clearing it.
 //!
 //! Buckets of two entries; a new position replaces the entry whose subtree cost fewer nodes
 //! (the small-subtree replacement of df-pn), solved entries count as the largest.

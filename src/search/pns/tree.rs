@@ -1,11 +1,12 @@
-//! The in-memory AND/OR tree of best-first PNS (seed 003, "PNS"; digest section 3): an arena
-//! of nodes allocated once, children of a node stored as one contiguous index range, the
-//! backup rules and the minimal proof-tree extraction.
+//! The in-memory AND/OR tree of best-first PNS (Hric and Baudiš, *Game algorithms, lecture 4:
+//! Proof number search, Lambda search*, "PNS"): an arena of nodes allocated once, children of a
+//! node stored as one contiguous index range, the backup rules and the minimal proof-tree
+//! extraction.
 //!
 //! Backup (numbers from the attacker's view, OR = attacker to move):
 //! - OR: `pn = min pn(child)`, `dn = sum dn(child)`; AND: `pn = sum pn(child)`,
 //!   `dn = min dn(child)`.
-//! - Weak PNS (seed 003, "Weak PNS"): on the sum side `max + (unsolved children - 1)`
+//! - Weak PNS (Hric and Baudiš, "Weak PNS"): on the sum side `max + (unsolved children - 1)`
 //!   instead of the sum, so a node reached along several paths of a DAG is not counted
 //!   once per path (every child beyond the hardest counts 1).
 //!
@@ -144,7 +145,7 @@ impl<M: Copy + Default> Tree<M> {
 
     /// The most-proving child of the expanded node `id`: at an OR node the first child with
     /// the smallest pn (it equals the node's pn), at an AND node the first with the smallest
-    /// dn (seed 003: follow the child that determines the node's number on the min side).
+    /// dn (Hric and Baudiš: follow the child that determines the node's number on the min side).
     pub fn most_proving_child(&self, id: NodeId) -> NodeId {
         let node = self.node(id);
         let key = |c: NodeId| {
@@ -161,7 +162,8 @@ impl<M: Copy + Default> Tree<M> {
     }
 
     /// The numbers of the expanded node `id` backed up from its children (step "backup" of
-    /// seed 003). Checked against `reference_backup` (the definition as iterators) in debug builds.
+    /// Hric and Baudiš). Checked against `reference_backup` (the definition as iterators) in debug
+    /// builds.
     pub fn backed_up(&self, id: NodeId) -> ProofNumbers {
         let or_node = self.node(id).or_node;
         let mut min_side = PN_INFINITY;
