@@ -1,16 +1,18 @@
 //! The lessons compiled into the binary (`lessons/*.toml`), so that `plyscope lesson NAME`
 //! works from any directory. The order of [`bundled`] is the teaching order of `plyscope
-//! lesson` (issue 20, point 5), each lesson after those it `requires` ([`check_order`]):
+//! lesson`, each lesson after those it `requires` ([`check_order`]):
 //!
-//! 1. Minimax and alpha-beta with its refinements, in the order of seed 002's chapters
-//!    (2-3 alpha-beta, 3.1 ordering, 4 the transposition table, 5 iterative deepening,
-//!    7.1.2 null move) and thesis 000 5.3.2 (killers and history): each refinement is
+//! 1. Minimax and alpha-beta with its refinements, in the order of the chapters of Kotrč,
+//!    *Gobblet analysed with AI methods* (2-3 alpha-beta, 3.1 ordering, 4 the transposition
+//!    table, 5 iterative deepening, 7.1.2 null move) and Suda, *Efficient algorithms for
+//!    verifying goals in computer games*, 5.3.2 (killers and history): each refinement is
 //!    shown on top of the ones before it, as iterative deepening runs with the table and
 //!    the killers and history order its moves.
-//! 2. Proof numbers (seed 003): PNS, then PN² (PNS at its leaves), then df-pn's thresholds
-//!    (the same numbers depth first).
-//! 3. Threat searches (thesis 000 chapter 3): lambda 1 and 2, dual-lambda, then
-//!    lambda-df-pn, which needs both df-pn and lambda search.
+//! 2. Proof numbers (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search,
+//!    Lambda search*): PNS, then PN² (PNS at its leaves), then df-pn's thresholds (the same numbers
+//!    depth first).
+//! 3. Threat searches (Suda, chapter 3): lambda 1 and 2, dual-lambda, then lambda-df-pn, which
+//!    needs both df-pn and lambda search.
 //! 4. Hex's virtual connections, on df-pn.
 
 use std::fmt;

@@ -1,9 +1,9 @@
-//! The lesson checker's rules (issue 16, point 3): a step's text may not contradict the
-//! screen the explorer shows at that step. [`mentions`] extracts from a step's text every
-//! number tied to something on the screen and every cutoff or proof term; [`check_step`]
-//! holds each against the screen's text (the panes as drawn, plus the Why block's text).
-//! The explorer plays the steps and draws the screens (`tui::app::lesson::check`); this
-//! module only reads text, so its rules are unit-tested on strings.
+//! The lesson checker's rules: a step's text may not contradict the screen the explorer shows at
+//! that step. [`mentions`] extracts from a step's text every number tied to something on the screen
+//! and every cutoff or proof term; [`check_step`] holds each against the screen's text (the panes
+//! as drawn, plus the Why block's text). The explorer plays the steps and draws the screens
+//! (`tui::app::lesson::check`); this module only reads text, so its rules are unit-tested on
+//! strings.
 //!
 //! The rules (the forms the bundled lessons write; `docs/lessons.md` lists them too):
 //!
@@ -22,7 +22,7 @@
 //!
 //! Values are integers, `win@N`, `loss@N`, `inf` / `∞` with a sign, optionally after `>=`
 //! or `<=`; `∞` and `inf`, `+inf` and `inf`, `≥` and `>=` are the same. A step whose text
-//! speaks of what the screen does not show yet ("will become") or of a figure of a seed
+//! speaks of what the screen does not show yet ("will become") or of a figure of a source
 //! lists those mentions, exactly as the text writes them, in `offscreen = [...]`: they are
 //! not held against the screen, and each must be a mention of the text (a stale list fails
 //! too).

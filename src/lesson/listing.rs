@@ -1,6 +1,6 @@
-//! What `plyscope lesson` prints without a name (issue 20, point 5): the bundled lessons in
-//! teaching order ([`super::bundled`]), each with its title, the algorithms it runs, the
-//! lessons it requires and its source, wrapped to 80 columns.
+//! What `plyscope lesson` prints without a name: the bundled lessons in teaching order
+//! ([`super::bundled`]), each with its title, the algorithms it runs, the lessons it requires and
+//! its source, wrapped to 80 columns.
 
 use super::Lesson;
 

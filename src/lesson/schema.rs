@@ -27,7 +27,7 @@ pub(crate) struct RawHeader {
     pub depth: Option<Spanned<i64>>,
     /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (as `--epsilon`).
     pub epsilon: Option<Spanned<f64>>,
-    /// The alpha-beta family: null-move pruning (seed 002 7.1.2), a heuristic.
+    /// The alpha-beta family: null-move pruning (Kotrč 7.1.2), a heuristic.
     pub null_move: Option<Spanned<bool>>,
     /// The alpha-beta family: the transposition table on (the default on games) or off.
     pub table: Option<Spanned<bool>>,
@@ -48,7 +48,7 @@ pub(crate) struct RawStep {
     pub search: Option<Spanned<RawSearch>>,
     pub expect: Option<Spanned<String>>,
     /// Mentions of the text the lesson checker does not hold against the screen (numbers
-    /// about the future or about a seed's figure), as the text writes them.
+    /// about the future or about a source's figure), as the text writes them.
     pub offscreen: Option<Spanned<Vec<String>>>,
     /// Hex: which of the solver's knowledge the board shows at this step (`connections`,
     /// `pruned`, `off`), as the `Z` key would set it.

@@ -1,7 +1,7 @@
 //! Colours in theme files and the colour level of the terminal.
 //!
-//! design.md section 5 ("over SSH: 16-colour default, `NO_COLOR`") and the crossterm 0.29
-//! pitfall in conventions.md: crossterm, seeing `NO_COLOR`, drops every attribute including
+//! Over SSH the explorer must work with the 16-colour default and honour `NO_COLOR`, and
+//! crossterm 0.29 has a pitfall: seeing `NO_COLOR`, it drops every attribute including
 //! bold and reverse, which erases selection highlights. So `NO_COLOR` is honoured here, in the
 //! theme layer: colours become the terminal's own (no colour set) while modifiers stay, and
 //! the terminal layer forces crossterm's colour output on.

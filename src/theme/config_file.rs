@@ -1,11 +1,11 @@
 //! User configuration files (`theme.toml`, `keymap.toml`): where they live, how they are read,
 //! and errors that point into them.
 //!
-//! conventions.md 10-11: keymaps and themes are data with built-in defaults, overridable by
-//! user files, and bad files get a message naming file, line and column and what was
-//! expected. Files are read as spanned TOML ([`toml::de::DeTable`]) and walked by hand, so
-//! every message is ours ("unknown slot 'tree.cutof'; did you mean 'tree.cutoff'?") and points
-//! at the exact key or value, rather than serde's generic "unknown field".
+//! Keymaps and themes are data with built-in defaults, overridable by user files, and bad files get
+//! a message naming file, line and column and what was expected. Files are read as spanned TOML
+//! ([`toml::de::DeTable`]) and walked by hand, so every message is ours ("unknown slot
+//! 'tree.cutof'; did you mean 'tree.cutoff'?") and points at the exact key or value, rather than
+//! serde's generic "unknown field".
 //!
 //! The user's files live in the XDG configuration directory (`$XDG_CONFIG_HOME/plyscope`,
 //! else `~/.config/plyscope`), found through `etcetera`'s XDG strategy on every platform.

@@ -1,7 +1,7 @@
 //! Reading theme files into a [`ThemeSpec`]: the slots' colours and modifiers and the glyph
 //! overrides, before they are fitted to a terminal.
 //!
-//! The format (design.md section 5, conventions.md 10-11):
+//! The format:
 //!
 //! ```toml
 //! extends = "default"                  # user files: the bundled theme to start from

@@ -1,6 +1,6 @@
 //! The characters the explorer draws with: a Unicode set and an ASCII-only set (`--ascii`).
 //!
-//! design.md section 5 ("over SSH: ... `--ascii`") and two pitfalls from conventions.md:
+//! Over SSH the explorer must work with `--ascii`, and two pitfalls shape the sets:
 //! ambiguous-width glyphs (`●○─│·`) take two columns on CJK-configured terminals, so there is
 //! an ASCII set and every glyph can be replaced from a theme file (`[glyphs.unicode]`,
 //! `[glyphs.ascii]`); and markers never rely on colour alone, so every marker (cutoff, TT hit,

@@ -1,9 +1,9 @@
 //! The semantic style slots a theme fills.
 //!
-//! conventions.md 10: themes name what a thing *means* (`board.last_move`, `tree.cutoff`,
-//! `side.proven`), never a widget's colour, so one theme file serves every view, including the
-//! views later issues add: proof and disproof numbers (seed 003, PNS and df-pn), lambda levels
-//! of root moves and zone orders 1 to 4 on the analysis board (seed 000, section 5.4, figures
+//! Themes name what a thing *means* (`board.last_move`, `tree.cutoff`, `side.proven`), never a
+//! widget's colour, so one theme file serves every view: proof and disproof numbers (PNS and
+//! df-pn), lambda levels of root moves and zone orders 1 to 4 on the analysis board (Suda,
+//! *Efficient algorithms for verifying goals in computer games*, section 5.4, figures
 //! 5.1-5.4).
 //!
 //! A slot's name is its key in a theme file: `tree.cutoff = { fg = "red" }` or, equally,

@@ -1,8 +1,7 @@
-//! A recorded search as bytes, for saved runs (issue 20; the file around it is
-//! `crate::run::saved`): the whole [`Trace`] — node arena, event log, move buffer, zones,
-//! proof numbers and the indexes — in `postcard`'s compact serde encoding
-//! (<https://postcard.jamesmunns.com/wire-format>: varints, no field names), so a million
-//! events take tens of megabytes and decode in well under a second.
+//! A recorded search as bytes, for saved runs (the file around it is `crate::run::saved`): the
+//! whole [`Trace`] — node arena, event log, move buffer, zones, proof numbers and the indexes — in
+//! `postcard`'s compact serde encoding (<https://postcard.jamesmunns.com/wire-format>: varints, no
+//! field names), so a million events take tens of megabytes and decode in well under a second.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

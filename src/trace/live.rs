@@ -1,6 +1,6 @@
 //! A trace shared between the engine's thread, which appends to it, and the explorer's
-//! thread, which reads it while it grows (design.md section 1: "the log grows while the
-//! engine runs; the user can step into it at once").
+//! thread, which reads it while it grows: the log grows while the engine runs, and the user
+//! can step into it at once.
 //!
 //! The recorder collects events in a private batch and appends the batch under the write
 //! lock every few thousand events or a few times a second ([`super::recorder::RecordConfig`]),

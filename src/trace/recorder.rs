@@ -1,7 +1,7 @@
 //! The recorder: an [`Observer`] that turns a search's events into a
 //! [`Trace`](super::store::Trace) (the node arena and event log of [`super::store`]) that
-//! another thread can read while it grows ([`LiveTrace`]). Design.md section 1, "Record, then replay"; the model is Fuego's search
-//! tracer (conventions.md 2).
+//! another thread can read while it grows ([`LiveTrace`]): record, then replay. The model is
+//! Fuego's search tracer.
 //!
 //! Every search family opens and closes nodes on one stack: a node's first enter gives it the
 //! next id (entry order) with its parent, the innermost open node; every other event belongs

@@ -1,11 +1,11 @@
 //! The replay cursor: the state of every node of a recorded search "as of step i", where
-//! step `i` means the first `i` events of the log have happened (design.md section 1,
-//! "Record, then replay").
+//! step `i` means the first `i` events of the log have happened.
 //!
-//! What a node shows is what seed 001 draws on every node of its alpha-beta example 3.2
-//! (figure 18): alpha and beta at entry and the value, here also as they stand part-way
-//! through the search, plus the cutoffs of seed 004 figures 6.23-6.25 (which child, how many
-//! siblings skipped) and the table and heuristic events of seed 002.
+//! What a node shows is what Kühr, *Algorithms of a computer player in simple board games*,
+//! draws on every node of its alpha-beta example 3.2 (figure 18): alpha and beta at entry and
+//! the value, here also as they stand part-way through the search, plus the cutoffs of the
+//! AND/OR textbook, figures 6.23-6.25 (which child, how many siblings skipped) and the table
+//! and heuristic events of Kotrč, *Gobblet analysed with AI methods*.
 //!
 //! # Stepping costs the same both ways
 //!
@@ -27,21 +27,23 @@
 //!
 //! # Lambda nodes
 //!
-//! A lambda search's nodes (thesis 000 section 5.1) step the same way: an enter moves down,
-//! a `LambdaLeave` moves up (lambda nodes have no values, so no best child changes).
-//! [`Replay::lambda`] reads a lambda node as of the step from facts of the log alone: its
-//! verdict and zone once left, its table look-up, and its latest ATTACK or DEFEND list by
-//! the step (walking the node's chain of lists, one per level at most).
+//! A lambda search's nodes (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, section 5.1) step the same way: an enter moves down, a `LambdaLeave` moves up (lambda
+//! nodes have no values, so no best child changes). [`Replay::lambda`] reads a lambda node as of
+//! the step from facts of the log alone: its verdict and zone once left, its table look-up, and its
+//! latest ATTACK or DEFEND list by the step (walking the node's chain of lists, one per level at
+//! most).
 //!
 //! # Proof nodes
 //!
-//! PNS and df-pn revisit nodes (seed 003): an `Event::Pn` of step `FirstEnter` counts as an
-//! enter, a revisit `Enter` moves the current node down to a node entered before, a `Leave`
-//! moves it up. The cursor keeps, per proof node, its latest `Pn` event and latest
-//! expansion by the step; each such event names the one before it, so stepping back
-//! restores them in O(1). [`Replay::pn`] reads the numbers from those events: the node's own
-//! latest, or its parent's latest expansion listing it when that came later (df-pn expands
-//! again on every call and gives the children the table's numbers).
+//! PNS and df-pn revisit nodes (Hric and Baudiš, *Game algorithms, lecture 4: Proof number
+//! search, Lambda search*): an `Event::Pn` of step `FirstEnter` counts as an enter, a revisit
+//! `Enter` moves the current node down to a node entered before, a `Leave` moves it up. The cursor
+//! keeps, per proof node, its latest `Pn` event and latest expansion by the step; each such event
+//! names the one before it, so stepping back restores them in O(1). [`Replay::pn`] reads the
+//! numbers from those events: the node's own latest, or its parent's latest expansion listing it
+//! when that came later (df-pn expands again on every call and gives the children the table's
+//! numbers).
 //!
 //! # Far jumps
 //!
@@ -139,7 +141,7 @@ pub struct Candidates {
     pub moves: MoveRange,
 }
 
-/// A lambda node as of a step (thesis 000 section 5.1). The static facts are on
+/// A lambda node as of a step (Suda, section 5.1). The static facts are on
 /// [`super::store::TraceNode`] too; this gathers them with what the log says by the step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LambdaState<M> {
@@ -161,7 +163,7 @@ pub struct LambdaState<M> {
     pub candidate_lists: u32,
 }
 
-/// A proof node as of a step (seed 003): its numbers, df-pn's thresholds, OR or AND.
+/// A proof node as of a step (Hric and Baudiš): its numbers, df-pn's thresholds, OR or AND.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PnState {
     /// `[pn, dn]` from the attacker's view (`None` before anything gave it numbers).

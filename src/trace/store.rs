@@ -1,13 +1,14 @@
 //! The recorded trace: an arena of search nodes and the append-only log of the events that
-//! happened to them, in the order the engine reported them (design.md section 1, "Record,
-//! then replay"; the shape of Fuego's search tracer, conventions.md 2).
+//! happened to them, in the order the engine reported them: record, then replay (the shape of
+//! Fuego's search tracer).
 //!
-//! What a node shows is seed 001's example 3.2 (figure 18): every node of a fail-hard
-//! alpha-beta tree labelled with the triple (alpha, value, beta) it was called with and
-//! returned; seed 004 figures 6.23-6.25 add which children a cutoff skipped. The arena keeps
-//! what is known when a node is entered (its move, depth, window, key); the log keeps what
-//! happens later (table probes, the move order, cutoffs, the value it leaves with), so the
-//! state of any node "as of step i" can be read back ([`super::replay`]).
+//! What a node shows is example 3.2 (figure 18) of Kühr, *Algorithms of a computer player in
+//! simple board games*: every node of a fail-hard alpha-beta tree labelled with the triple
+//! (alpha, value, beta) it was called with and returned; the AND/OR textbook's figures
+//! 6.23-6.25 add which children a cutoff skipped. The arena keeps what is known when a node is
+//! entered (its move, depth, window, key); the log keeps what happens later (table probes, the move
+//! order, cutoffs, the value it leaves with), so the state of any node "as of step i" can be read
+//! back ([`super::replay`]).
 //!
 //! # Layout
 //!
@@ -27,29 +28,29 @@
 //!
 //! # Lambda search
 //!
-//! Lambda and dual-lambda search (thesis 000 section 5.1, the procedures LAMBDA, ATTACK and
-//! DEFEND) report a tree of three node kinds: a LAMBDA call ([`NodeKind::Lambda`], with why
-//! it was made: the root, the threat check after an attack move, the re-search after a
-//! defence, dual-lambda's counter-threat check), an attack move and a defence move. They
-//! share the arena and the enter event with alpha-beta's nodes; a node also keeps its
-//! attacker and level. ATTACK's and DEFEND's candidate lists are events holding a move range
-//! and their zone; a LAMBDA call may run ATTACK once per level, so each such event names the
-//! node's previous one (`prev`) and the node keeps its latest. Zones (one byte per point,
-//! [`crate::search::zone::ZoneScheme`]'s orders) live in a side buffer of their own, written
-//! only where an event carries one.
+//! Lambda and dual-lambda search (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, section 5.1, the procedures LAMBDA, ATTACK and DEFEND) report a tree of three node
+//! kinds: a LAMBDA call ([`NodeKind::Lambda`], with why it was made: the root, the threat check
+//! after an attack move, the re-search after a defence, dual-lambda's counter-threat check), an
+//! attack move and a defence move. They share the arena and the enter event with alpha-beta's
+//! nodes; a node also keeps its attacker and level. ATTACK's and DEFEND's candidate lists are
+//! events holding a move range and their zone; a LAMBDA call may run ATTACK once per level, so each
+//! such event names the node's previous one (`prev`) and the node keeps its latest. Zones (one byte
+//! per point, [`crate::search::zone::ZoneScheme`]'s orders) live in a side buffer of their own,
+//! written only where an event carries one.
 //!
 //! # Proof-number search
 //!
-//! PNS, PN², df-pn and lambda-df-pn (seed 003; digest section 3) visit the same node many
-//! times: PNS walks down from the root every iteration, df-pn re-enters a child with new
-//! thresholds. A node ([`NodeKind::Proof`]) is created at its first enter, so ids still
-//! follow first entry and the nodes entered by a step are still the ids below a count; a
-//! revisit is an event, not a node. Its descendants are therefore not an id range: the trace
-//! links every proof node to its first child and next sibling ([`Trace::pn_links`]), in
-//! first-entry order. Every enter, update and leave is an [`Event::Pn`] carrying the node's
-//! `[pn, dn]` (and df-pn's thresholds) at that moment and the node's previous such event
-//! (`prev`), so a replay steps back in O(1). An expansion ([`Event::PnExpand`]) holds the
-//! children's moves and their initial numbers, which live in a side buffer of their own
+//! PNS, PN², df-pn and lambda-df-pn (Hric and Baudiš, *Game algorithms, lecture 4: Proof
+//! number search, Lambda search*) visit the same node many times: PNS walks down from the root
+//! every iteration, df-pn re-enters a child with new thresholds. A node ([`NodeKind::Proof`]) is
+//! created at its first enter, so ids still follow first entry and the nodes entered by a step are
+//! still the ids below a count; a revisit is an event, not a node. Its descendants are therefore
+//! not an id range: the trace links every proof node to its first child and next sibling
+//! ([`Trace::pn_links`]), in first-entry order. Every enter, update and leave is an [`Event::Pn`]
+//! carrying the node's `[pn, dn]` (and df-pn's thresholds) at that moment and the node's previous
+//! such event (`prev`), so a replay steps back in O(1). An expansion ([`Event::PnExpand`]) holds
+//! the children's moves and their initial numbers, which live in a side buffer of their own
 //! ([`Trace::pn_numbers`]), and names the node's previous expansion (df-pn expands a node
 //! again on every call). Other nodes entered under a proof node (lambda-df-pn's threat
 //! checks, lambda nodes) are linked among its children too.
@@ -86,7 +87,7 @@ pub enum NodeKind {
     Root,
     /// A child reached by a move.
     Move,
-    /// A null-move probe (seed 002 7.1.2): the parent passed. A heuristic, never part of a
+    /// A null-move probe (Kotrč 7.1.2): the parent passed. A heuristic, never part of a
     /// proof, and not one of the parent's children for its value.
     NullMove,
     /// Lambda search: a LAMBDA(attacker, level) call on the parent's position, made for the
@@ -615,7 +616,7 @@ pub struct Trace<M> {
     pn_links: Vec<PnLinks>,
     /// Events of the kinds the explorer jumps between, in log order. `cutoffs` holds only
     /// the cutoffs that skipped at least one move (a test that skipped nothing is not a
-    /// cutoff, seed 001 example 3.2), so [`Trace::next_of`] and [`Trace::prev_of`] with
+    /// cutoff, Kühr's example 3.2), so [`Trace::next_of`] and [`Trace::prev_of`] with
     /// [`EventKind::Cutoff`] step over the others.
     cutoffs: Vec<EventId>,
     tt_hits: Vec<EventId>,
@@ -880,7 +881,7 @@ impl<M: Copy> Trace<M> {
                 }
                 Event::Cutoff { skipped, .. } => {
                     n.cutoff = e;
-                    // A test that skipped nothing is not a cutoff (seed 001, example 3.2):
+                    // A test that skipped nothing is not a cutoff (Kühr, example 3.2):
                     // the node keeps it for its pane, the jumps do not stop at it.
                     if !skipped.is_empty() {
                         self.cutoffs.push(e);

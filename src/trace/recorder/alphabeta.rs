@@ -346,8 +346,8 @@ mod tests {
         assert_eq!(t.moves(skipped), [8]);
     }
 
-    /// Seed 004 figure 6.23's tree searched by fail-hard alpha-beta (seed 001 algorithm
-    /// 3.2) in the text's order.
+    /// The tree of the AND/OR textbook's figure 6.23 searched by fail-hard alpha-beta (Kühr's
+    /// algorithm 3.2) in the text's order.
     #[test]
     fn a_textbook_alpha_beta_is_recorded_node_by_node() {
         use crate::games::tree::TreeGame;

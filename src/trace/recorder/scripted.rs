@@ -58,8 +58,8 @@ pub(crate) fn scripted() -> (Trace<u16>, [u64; 3]) {
     (r.into_trace(), [root_key, a1_key, b1_key])
 }
 
-/// A hand-scripted two-level lambda search on an empty 3x3 board, in the shape of thesis
-/// 000 section 5.1 (the comment gives the event id): LAMBDA(Black, 2) misses the table;
+/// A hand-scripted two-level lambda search on an empty 3x3 board, in the shape of Suda,
+/// section 5.1 (the comment gives the event id): LAMBDA(Black, 2) misses the table;
 /// ATTACK at level 1 tries a1 (a threat: DEFEND answers with b2, which refutes it) and c1
 /// (no threat); ATTACK at level 2 tries a1 again, whose threat at level 1 has no answer.
 pub(crate) fn lambda_scripted() -> Trace<u16> {
