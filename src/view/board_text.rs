@@ -1,10 +1,10 @@
-//! The board pane as plain text, for class material (issue 16, point 9): what
-//! [`super::session::Session::board`] gives for a node, in ASCII so any editor or printer
-//! shows it. Stones are `X` (black) and `O` (white), empty points `.`, the last move is
-//! bracketed (`[X]`), and a point with an overlay mark (a child's value, a zone order, a
-//! root move's level) shows `*`; the marks are listed under the board with their points and
-//! the legend. Hex rows are shifted as in the pane (each row one space further right than
-//! the row below it); the games whose pieces move come as their own text diagram.
+//! The board pane as plain text, for class material: what [`super::session::Session::board`] gives
+//! for a node, in ASCII so any editor or printer shows it. Stones are `X` (black) and `O` (white),
+//! empty points `.`, the last move is bracketed (`[X]`), and a point with an overlay mark (a
+//! child's value, a zone order, a root move's level) shows `*`; the marks are listed under the
+//! board with their points and the legend. Hex rows are shifted as in the pane (each row one space
+//! further right than the row below it); the games whose pieces move come as their own text
+//! diagram.
 
 use std::fmt::Write as _;
 

@@ -1,6 +1,6 @@
-//! The chart pane's data (issue 20, point 4): what a recorded search did up to a step, as
-//! series a chart can draw. Read from the trace only, so what a chart shows at step `k` is
-//! what the algorithm did in events `0..k`:
+//! The chart pane's data: what a recorded search did up to a step, as series a chart can draw. Read
+//! from the trace only, so what a chart shows at step `k` is what the algorithm did in events
+//! `0..k`:
 //!
 //! - proof-number searches: the root's proof and disproof numbers over the steps (Allis,
 //!   *Searching for Solutions in Games and Artificial Intelligence*, 1994, section 3.2: a

@@ -1,10 +1,11 @@
-//! What a search sets out to answer, in one line for the explorer's header (issue 18,
-//! newcomer review: "a student cannot tell what is being proved"). The proof-number family
-//! proves or disproves a goal of the side to move at the root, the attacker (seed 003: the
-//! attacker's win, a draw counting for the defender unless the puzzle says
-//! `draw = "attacker"`, as `solve` reports under `goal`); the threat searches ask whether the
-//! side to move wins by threats (thesis 000 section 3), dual-lambda for either side; the
-//! alpha-beta family computes the position's value for the side to move.
+//! What a search sets out to answer, in one line for the explorer's header, so that a student
+//! can tell what is being proved. The proof-number family proves or disproves a goal of the
+//! side to move at the root, the attacker (Hric and Baudiš, *Game algorithms, lecture 4: Proof
+//! number search, Lambda search*: the attacker's win, a draw counting for the defender unless the
+//! puzzle says `draw = "attacker"`, as `solve` reports under `goal`); the threat searches ask
+//! whether the side to move wins by threats (Suda, *Efficient algorithms for verifying goals in
+//! computer games*, section 3), dual-lambda for either side; the alpha-beta family computes the
+//! position's value for the side to move.
 
 use crate::game::Player;
 use crate::puzzle::{GameKind, Puzzle};

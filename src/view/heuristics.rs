@@ -1,8 +1,9 @@
-//! What the explorer shows of the heuristic searches of the alpha-beta family (issue 6,
-//! item 3): iterative deepening per iteration (seed 002 chapter 5), the null-move probe
-//! (seed 002 7.1.2), static forward pruning (seed 002 7.1.1), the killer and history
-//! tables (thesis 000 5.3.2) and the move order before and after sorting (seed 002 3.1, 5.2;
-//! `search::ordering`), each with a plain-language line for the side pane.
+//! What the explorer shows of the heuristic searches of the alpha-beta family: iterative
+//! deepening per iteration (Kotrč, *Gobblet analysed with AI methods*, chapter 5), the
+//! null-move probe (Kotrč 7.1.2), static forward pruning (Kotrč 7.1.1), the killer and history
+//! tables (Suda, *Efficient algorithms for verifying goals in computer games*, 5.3.2) and the
+//! move order before and after sorting (Kotrč 3.1, 5.2; `search::ordering`), each with a
+//! plain-language line for the side pane.
 //!
 //! Everything here is read from the recorded trace as of the replay step; nothing is asked
 //! of the engine beyond the Observer events it already reports. The killer and history

@@ -30,8 +30,8 @@ pub fn pruned_letter(why: Pruned) -> char {
 /// carriers hold it, and a semi connection's key `B` or `W` (`*`: both players' key).
 /// Pruned: each pruned cell's
 /// [`pruned_letter`], none when a connection decides the node ([`decides`]): df-pn
-/// generates no move there, so nothing was pruned (issue 18: a node lost to a full
-/// connection showed every empty cell `m`).
+/// generates no move there, so nothing was pruned (a node lost to a full connection must not
+/// show every empty cell `m`).
 pub fn marks(game: &Hex, k: &Knowledge, view: KnowledgeView) -> Vec<(Point, String, MarkKind)> {
     let mut out: Vec<(Point, String, MarkKind)> = Vec::new();
     match view {
@@ -452,9 +452,9 @@ mod tests {
         );
     }
 
-    /// Issue 18 (newcomer review): on hex-6x6's node d3 d4 e3 (White to move has lost to
-    /// Black's full connection) `Z Z` marked all empty cells `m` "outside must-play"; df-pn
-    /// generates no move there, so no cell is pruned and the legend names the connection.
+    /// On hex-6x6's node d3 d4 e3 (White to move has lost to Black's full connection) `Z Z`
+    /// must not mark all empty cells `m` "outside must-play": df-pn generates no move there,
+    /// so no cell is pruned and the legend names the connection.
     #[test]
     fn a_node_a_full_connection_decides_shows_no_pruned_marks() {
         let g = after(6, &["d3", "d4", "e3"]);
@@ -491,8 +491,7 @@ mod tests {
     #[test]
     fn a_node_a_connection_decides_counts_no_pruned_moves() {
         // 5x5 after c3 c2 d2: Black holds a full connection, White to move has lost; df-pn
-        // generates no move here, so none is counted as pruned (the newcomer review saw
-        // "N moves pruned" on such nodes).
+        // generates no move here, so none is counted as pruned (not "N moves pruned").
         let g = after(5, &["c3", "c2", "d2"]);
         let k = g.knowledge().unwrap();
         assert!(decides(&g, &k));

@@ -1,9 +1,9 @@
-//! What the explorer shows of a lambda or dual-lambda search (issue 4, item 7; thesis 000
-//! section 5.1 for the procedures LAMBDA, ATTACK and DEFEND, sections 3.7-3.11 for
-//! dual-lambda, chapter 4 for the zones, figures 5.1-5.4 for the root analysis): the tree's
-//! labels and verdict words, the side pane's facts, the zone a board overlay draws and the
-//! level of each root move. Everything is read "as of the replay step" from the trace and
-//! the cursor ([`Replay::lambda`]); nothing here knows the game beyond formatting a move.
+//! What the explorer shows of a lambda or dual-lambda search (Suda, *Efficient algorithms for
+//! verifying goals in computer games*, section 5.1 for the procedures LAMBDA, ATTACK and DEFEND,
+//! sections 3.7-3.11 for dual-lambda, chapter 4 for the zones, figures 5.1-5.4 for the root
+//! analysis): the tree's labels and verdict words, the side pane's facts, the zone a board overlay
+//! draws and the level of each root move. Everything is read "as of the replay step" from the trace
+//! and the cursor ([`Replay::lambda`]); nothing here knows the game beyond formatting a move.
 //!
 //! Which zone is "the" zone of a node:
 //!
@@ -288,7 +288,7 @@ pub fn sizes(orders: &[u8]) -> [usize; 4] {
     sizes
 }
 
-/// A root move's result in the thesis's root analysis (figures 5.1-5.3).
+/// A root move's result in Suda's root analysis (figures 5.1-5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RootMark {
     /// Wins at this level.

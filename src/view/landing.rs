@@ -27,7 +27,7 @@ pub fn landed<M: Copy>(trace: &Trace<M>, e: usize) -> Landed {
             }
         }
         Event::Leave { .. } => l = l.with(Landing::Leave),
-        // A test that skipped nothing is not a cutoff (seed 001, example 3.2).
+        // A test that skipped nothing is not a cutoff (Kühr, example 3.2).
         Event::Cutoff { skipped, .. } if !skipped.is_empty() => l = l.with(Landing::Cutoff),
         Event::TtProbe { hit: Some(h), .. } if h.cutoff => l = l.with(Landing::TtHit),
         Event::NullMove { cut, .. } => {
@@ -90,7 +90,7 @@ pub enum Landing {
     Level,
     /// Iterative deepening: an iteration starts.
     Iteration,
-    /// A null-move probe (seed 002 7.1.2), whether it cut or not.
+    /// A null-move probe (Kotrč 7.1.2), whether it cut or not.
     NullMove,
     /// A null-move probe that cut its node.
     NullCut,

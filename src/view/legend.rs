@@ -1,12 +1,14 @@
-//! The legend (issue 16, point 4): what every mark the screens print means, for the
-//! algorithm and the game on the screen, and the rule of that algorithm in one sentence.
+//! The legend: what every mark the screens print means, for the algorithm and the game on the
+//! screen, and the rule of that algorithm in one sentence.
 //!
 //! The marks are the ones the tree rows (`src/tui/ui/tree.rs`), the node pane
 //! (`src/tui/ui/side.rs`) and the board overlays (`src/view/game_session.rs`) draw; a mark
 //! that is a theme glyph is named by its theme-file key ([`Mark::Glyph`]), so the front end
 //! draws it in the glyph set on the screen (`--ascii` turns `✕` into `x`). Sources of the
-//! rules: seed 001 (alpha-beta, example 3.2), seed 003 (PNS, df-pn's MID with thresholds),
-//! thesis 000 (lambda search, chapter 4 for the zones).
+//! rules: Kühr, *Algorithms of a computer player in simple board games* (alpha-beta, example
+//! 3.2); Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*
+//! (PNS, df-pn's MID with thresholds); Suda, *Efficient algorithms for verifying goals in
+//! computer games* (lambda search, chapter 4 for the zones).
 //!
 //! The alpha-beta sentence names the cutoffs as "a beta cutoff: MAX found value ≥ beta; an
 //! alpha cutoff: MIN found value ≤ alpha" (the convention the alpha-beta Why block will

@@ -1,10 +1,11 @@
-//! The one way a recorded search names its moves (issue 16, point 2): the explorer's tree,
-//! node pane and Why block, and every export (`src/export/dot.rs`, `src/export/json.rs`)
-//! ask [`Names`], so a node reads the same everywhere.
+//! The one way a recorded search names its moves: the explorer's tree, node pane and Why block, and
+//! every export (`src/export/dot.rs`, `src/export/json.rs`) ask [`Names`], so a node reads the same
+//! everywhere.
 //!
 //! A move is named in the position it is played from. For most games the name is the same
-//! in every position (a point `c3`, a Dama move `a3-b4`), but not for a literal tree (seed
-//! 004 figures 6.20-6.25, seed 001 figures 15-16): its moves are child indices, and
+//! in every position (a point `c3`, a Dama move `a3-b4`), but not for a literal tree (the
+//! AND/OR textbook, section 6.2.6 *Searching game trees*, figures 6.20-6.25; Kühr, *Algorithms
+//! of a computer player in simple board games*, figures 15-16): its moves are child indices, and
 //! `TreeGame::format_move` names the child of the *current* node. So:
 //!
 //! - the move that reached a node is named in its parent's position ([`Names::node_move`]);

@@ -1,10 +1,10 @@
-//! Ids for the rows of generated children that the search has not entered (issue 16,
-//! point 1). A proof-number expansion creates every child of a node with its first numbers
-//! (seed 003, "expansion"), but the trace holds a node only once the search enters it; the
-//! tree pane still shows every generated child, so each such child needs an id the panes
-//! can select. [`NewLeaves`] hands out ids from [`FIRST`] up (above any node id a trace
-//! can reach: a trace's node ids are `u32` indices bounded by its budget, far below
-//! 2^31), one per (parent, move), stable across steps, so a selection survives stepping.
+//! Ids for the rows of generated children that the search has not entered. A proof-number expansion
+//! creates every child of a node with its first numbers (Hric and Baudiš, *Game algorithms, lecture
+//! 4: Proof number search, Lambda search*, "expansion"), but the trace holds a node only once the
+//! search enters it; the tree pane still shows every generated child, so each such child needs an
+//! id the panes can select. [`NewLeaves`] hands out ids from [`FIRST`] up (above any node id a
+//! trace can reach: a trace's node ids are `u32` indices bounded by its budget, far below 2^31),
+//! one per (parent, move), stable across steps, so a selection survives stepping.
 //!
 //! A new leaf's id names its parent and its move; once the search enters that move the
 //! tree lists the real node instead and the id is no longer shown.

@@ -1,9 +1,9 @@
-//! What the explorer shows of a proof-number search (issue 5, item 6; seed 003, digest
-//! section 3): every node's `[pn, dn]` as of the step (engines in phi/delta form report
-//! `[pn, dn]` already, `crate::search::observer::PnNodeView`), proven and disproven nodes named in
-//! words, the path of the current descent (PNS's walk to the most-proving node, df-pn's
-//! stack of MID frames) with each frame's thresholds `[th_pn, th_dn]`, and the children's
-//! numbers of a node for the board.
+//! What the explorer shows of a proof-number search (Hric and Baudiš, *Game algorithms,
+//! lecture 4: Proof number search, Lambda search*): every node's `[pn, dn]` as of the step (engines
+//! in phi/delta form report `[pn, dn]` already, `crate::search::observer::PnNodeView`), proven and
+//! disproven nodes named in words, the path of the current descent (PNS's walk to the most-proving
+//! node, df-pn's stack of MID frames) with each frame's thresholds `[th_pn, th_dn]`, and the
+//! children's numbers of a node for the board.
 
 use crate::game::{MAX_SYMMETRIES, MoveList};
 use crate::search::proof::{PN_INFINITY, ProofNumbers, backup_by_definition};
@@ -213,7 +213,7 @@ pub fn source_text(s: &PnState) -> String {
     }
 }
 
-/// The backup rule (seed 003) over `kids`' numbers: at an OR node pn = min of the
+/// The backup rule (Hric and Baudiš) over `kids`' numbers: at an OR node pn = min of the
 /// children's pn and dn = the sum of their dn, at an AND node the other way round; a sum
 /// with ∞ is ∞, no children give `[∞, 0]` at OR and `[0, ∞]` at AND.
 pub fn backup(or_node: bool, kids: &[ProofNumbers]) -> ProofNumbers {
@@ -313,12 +313,11 @@ pub fn rule_lines(
 /// its own beside this note, so the note leaves what is not a mirror image to those lines
 /// ("2 of 13 legal moves") instead of counting the same moves a second, vaguer time.
 ///
-/// The note follows what `algorithm` does (issue 18, newcomer review): PNS and PN² keep
-/// no table and search mirror images apart, so they count none; a mover with a proven win
-/// beyond one move (`Tactics::winning_key`; Hex: the key of its semi connection) gets the
-/// key as its only child, solved at once (`pns.rs`, `expand` and `narrow`), which the note
-/// names; PNS drops the rest as df-pn does (the must-play region, then inferior cells), and
-/// only lambda-df-pn has a level's move rules.
+/// The note follows what `algorithm` does: PNS and PN² keep no table and search mirror images
+/// apart, so they count none; a mover with a proven win beyond one move (`Tactics::winning_key`;
+/// Hex: the key of its semi connection) gets the key as its only child, solved at once (`pns.rs`,
+/// `expand` and `narrow`), which the note names; PNS drops the rest as df-pn does (the must-play
+/// region, then inferior cells), and only lambda-df-pn has a level's move rules.
 pub fn children_note<G: SearchGame>(
     game: &G,
     listed: &[G::Move],
@@ -533,10 +532,10 @@ mod tests {
     use super::*;
     use crate::search::proof::PN_MAX_FINITE;
 
-    /// PNS on the empty Hex 4x4 board (issue 18, newcomer review): Black's semi connection
-    /// makes b3 the only child. The note read "1 mirror image under the 180° turn, 10
-    /// outside the must-play region (6 cells), 4 left out by ... the level's move rules";
-    /// PNS merges no mirrors and asked for no region: it generated the key alone.
+    /// PNS on the empty Hex 4x4 board: Black's semi connection makes b3 the only child. The
+    /// note must not read "1 mirror image under the 180° turn, 10 outside the must-play region
+    /// (6 cells), 4 left out by ... the level's move rules": PNS merges no mirrors and asked
+    /// for no region, it generated the key alone.
     #[test]
     fn a_pns_key_child_is_named_for_what_pns_does() {
         use crate::game::Game;

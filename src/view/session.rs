@@ -23,7 +23,7 @@ pub enum MarkKind {
     Value,
     /// A point of a relevance zone, with its order.
     Zone(u8),
-    /// A root move's result (thesis 000 figures 5.1-5.3).
+    /// A root move's result (Suda, figures 5.1-5.3).
     Root(RootMark),
     /// A child's proof or disproof number (proof-number searches).
     Proof(ProofMark),
@@ -201,7 +201,7 @@ pub trait Session: Send {
     /// The replay step.
     fn step(&self) -> usize;
     /// The tree as of the step: nodes entered and the deepest ply among them (the split
-    /// view's headers, issue 7).
+    /// view's headers).
     fn tree_so_far(&self) -> (usize, usize);
     /// One event forward; false at the end of the record.
     fn forward(&mut self) -> bool;
@@ -261,8 +261,8 @@ pub trait Session: Send {
     /// True when the game reads out its solver's knowledge of a position (Hex: edge
     /// connections and pruned moves, [`BoardOptions::knowledge`]).
     fn has_knowledge(&self) -> bool;
-    /// Lambda searches: each root attack move's mark as of the step (thesis 000 figures
-    /// 5.1-5.3), with its point (`None` for games without points).
+    /// Lambda searches: each root attack move's mark as of the step (Suda, figures 5.1-5.3), with
+    /// its point (`None` for games without points).
     fn root_marks(&self) -> Vec<(Option<Point>, RootMark)>;
     /// The iterations of iterative deepening entered by the step.
     fn iterations(&self) -> Vec<heuristics::IterationRow>;

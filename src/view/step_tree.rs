@@ -1,10 +1,10 @@
-//! The explorer's tree as of the replay step, as files for a class (issue 16, point 9):
-//! Graphviz DOT ([`dot`]) and indented text ([`text`]). `plyscope export` writes the
-//! finished search from the trace (`src/export/dot.rs`); these write what the tree pane
-//! shows at the step: only the nodes entered so far, each with its row as of the step
-//! (the move named by [`super::names`], the window, the value so far, a cutoff, a table hit,
-//! the best child so far; `[pn, dn]` and lambda verdicts for those families), so a teacher
-//! can hand out the tree at the moment a cutoff happens (seed 004 figures 6.23-6.25).
+//! The explorer's tree as of the replay step, as files for a class: Graphviz DOT ([`dot`]) and
+//! indented text ([`text`]). `plyscope export` writes the finished search from the trace
+//! (`src/export/dot.rs`); these write what the tree pane shows at the step: only the nodes entered
+//! so far, each with its row as of the step (the move named by [`super::names`], the window, the
+//! value so far, a cutoff, a table hit, the best child so far; `[pn, dn]` and lambda verdicts for
+//! those families), so a teacher can hand out the tree at the moment a cutoff happens (the AND/OR
+//! textbook, section 6.2.6 *Searching game trees*, figures 6.23-6.25).
 
 use std::fmt::Write as _;
 

@@ -2,9 +2,10 @@
 //! entering a node with its window, a leaf's value or a node's result and what it does to
 //! the parent's alpha, beta cutoffs and the moves they skip, table probes and stores, the
 //! move order, iterative deepening's iterations, null-move probes and static forward pruning.
-//! The cutoffs are told as seed 004 tells them (figures 6.23-6.25: "beta cutoff: 70 >= beta
-//! 70, the remaining 2 moves are skipped"), and every node's window as seed 001 example 3.2
-//! gives it (negamax: the child's window is the parent's negated and swapped).
+//! The cutoffs are told as the AND/OR textbook (section 6.2.6 *Searching game trees*, figures
+//! 6.23-6.25) tells them ("beta cutoff: 70 >= beta 70, the remaining 2 moves are skipped"), and
+//! every node's window as Kühr, *Algorithms of a computer player in simple board games*,
+//! example 3.2 gives it (negamax: the child's window is the parent's negated and swapped).
 //!
 //! The side pane's view of the same heuristics (iterations, killer and history tables, the
 //! order before and after sorting) is [`crate::view::heuristics`].
@@ -28,7 +29,7 @@ pub(super) fn iteration(depth: u32) -> (String, Vec<String>) {
 }
 
 impl<M: Copy + PartialEq> Cx<'_, M> {
-    /// The search enters a node: the window it gets (seed 001 example 3.2), or a null-move probe.
+    /// The search enters a node: the window it gets (Kühr, example 3.2), or a null-move probe.
     pub(super) fn enter(&self, node: NodeId) -> (String, Vec<String>) {
         let n = self.trace.node(node);
         let w = n.window();
@@ -206,10 +207,10 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         (head, lines)
     }
 
-    /// A cutoff and the moves it skips (seed 004, figures 6.23-6.25), named by
+    /// A cutoff and the moves it skips (the AND/OR textbook, figures 6.23-6.25), named by
     /// [`CUTOFF_CONVENTION`]: a beta cutoff where MAX (the root's side) moves, an alpha
     /// cutoff where MIN moves. A test that skips nothing (the move was the node's last) is
-    /// not a cutoff (seed 001, example 3.2: "no typical pruning happens here").
+    /// not a cutoff (Kühr, example 3.2: "no typical pruning happens here").
     pub(super) fn cutoff(
         &self,
         node: NodeId,
@@ -255,7 +256,8 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         (head, lines)
     }
 
-    /// True when the side to move at `node` is the root's (MAX in seed 004's figures).
+    /// True when the side to move at `node` is the root's (MAX in the AND/OR textbook's
+    /// figures).
     fn max_moves_at(&self, node: NodeId) -> bool {
         let mut root = node;
         while let Some(p) = self.trace.node(root).parent() {
@@ -345,8 +347,8 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     }
 }
 
-/// The cutoff vocabulary of plyscope, as seed 004 (section 6.2.6, figures 6.23 and 6.24) and
-/// seed 001 (section 3) use it; the Why block, the lessons and the legend say it this way.
+/// The cutoff vocabulary of plyscope, as the AND/OR textbook (section 6.2.6, figures 6.23 and
+/// 6.24) and Kühr (section 3) use it; the Why block, the lessons and the legend say it this way.
 pub const CUTOFF_CONVENTION: &str = "beta cutoff: at a node where MAX (the side to move at \
      the root) moves, a move's value reaches beta (value >= beta) and the node's other moves \
      are skipped; alpha cutoff: at a node where MIN moves, a move holds MAX to alpha or less \
@@ -424,7 +426,8 @@ mod tests {
             &Limits::default(),
         );
         let x = all(&g, &t);
-        // b1 = 3 raises b's alpha; c1 = 2 cuts c (seed 004 figure 6.23's shape).
+        // b1 = 3 raises b's alpha; c1 = 2 cuts c (the shape of the AND/OR textbook's figure
+        // 6.23).
         assert_eq!(x[5].headline, "leaf b1 evaluated: value 3");
         assert!(
             has_line(&x[5], "value improves alpha: -inf -> -3"),
@@ -438,7 +441,7 @@ mod tests {
         ));
         assert_eq!(x[13].headline, "enter c1 with window (3, +inf)");
         assert!(has_line(&x[14], "-2 >= beta -3: a cutoff follows"));
-        // c is MIN's node: an alpha cutoff (seed 004 figure 6.23's kind).
+        // c is MIN's node: an alpha cutoff (the kind of the AND/OR textbook's figure 6.23).
         assert_eq!(
             x[15].headline,
             "alpha cutoff: -2 >= beta -3, the remaining 2 moves are skipped"

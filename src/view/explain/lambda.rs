@@ -1,9 +1,10 @@
 //! Narration of the lambda and dual-lambda threat searches' events, the words
-//! [`super::explain`] says for them (thesis 000 section 5.1 for the procedures LAMBDA, ATTACK
-//! and DEFEND, chapter 4 for the relevance zones): the call at each level and its threat
-//! checks, ATTACK's candidates in the attack zone and its level changes, DEFEND's defences
-//! restricted to the threat's relevance zone, the table's answers, and each move's verdict
-//! (a win, a refutation, no threat, a self-endangering move).
+//! [`super::explain`] says for them (Suda, *Efficient algorithms for verifying goals in
+//! computer games*, section 5.1 for the procedures LAMBDA, ATTACK and DEFEND, chapter 4 for the
+//! relevance zones): the call at each level and its threat checks, ATTACK's candidates in the
+//! attack zone and its level changes, DEFEND's defences restricted to the threat's relevance zone,
+//! the table's answers, and each move's verdict (a win, a refutation, no threat, a self-endangering
+//! move).
 //!
 //! The tree labels, verdict words, zones and root marks of the same searches are
 //! [`crate::view::lambda`].
@@ -156,7 +157,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     }
 
     /// DEFEND starts at an attack move: its defences, restricted to the threat's relevance
-    /// zone (thesis 000 chapter 4).
+    /// zone (Suda, chapter 4).
     pub(super) fn lambda_defend(
         &self,
         node: NodeId,
