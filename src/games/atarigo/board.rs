@@ -3,11 +3,11 @@
 //! Chains are union-find trees over the stones (union by size, no path compression, so a
 //! `find` takes at most log2(stones) steps and every union is undone by resetting one parent
 //! pointer). The root of a chain holds its liberties as a point set ([`Bits`]) and its size.
-//! Because AtariGo ends at the first capture (thesis 000, section 2.1), stones are never
-//! removed while the game goes on: a move only merges the mover's neighbouring chains and
-//! takes one liberty from the opponent's neighbouring chains, and undo reverses exactly that
-//! from a small record. Nothing is allocated: the records live in a fixed array (a game has
-//! at most one move per point).
+//! Because AtariGo ends at the first capture (Suda, *Efficient algorithms for verifying goals
+//! in computer games*, section 2.1), stones are never removed while the game goes on: a move only
+//! merges the mover's neighbouring chains and takes one liberty from the opponent's neighbouring
+//! chains, and undo reverses exactly that from a small record. Nothing is allocated: the records
+//! live in a fixed array (a game has at most one move per point).
 //!
 //! Alongside the chains the board keeps the set of chain roots whose chain has exactly one
 //! liberty (`atari`), so the immediate wins of either side (the last liberty of an opponent

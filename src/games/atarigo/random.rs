@@ -1,9 +1,9 @@
-//! Random AtariGo set-ups for tests and measurements (issue 19, point 4): a few stones of
-//! both colours scattered on an otherwise empty board, nothing captured yet.
+//! Random AtariGo set-ups for tests and measurements: a few stones of both colours scattered on an
+//! otherwise empty board, nothing captured yet.
 //!
 //! Deterministic: position `i` of seed `s` is the same on every machine and in every run
-//! (splitmix64, `src/zobrist.rs`; conventions.md: no `StdRng`). The tests
-//! (`tests/atarigo_random.rs`) and the measuring example (`examples/atarigo_random.rs`)
+//! (splitmix64, `src/zobrist.rs`; not `StdRng`, whose stream may change between versions).
+//! The tests (`tests/atarigo_random.rs`) and the measuring example (`examples/atarigo_random.rs`)
 //! draw the same positions from here.
 //!
 //! A set-up is drawn as follows, and drawn again from the next random numbers when it breaks
@@ -18,8 +18,8 @@
 //! 4. Rejected when a chain has no liberty: the game would be over, someone captured
 //!    ([`AtariGo::with_stones`] refuses such a set-up).
 //!
-//! A side in atari is allowed: "nothing captured yet" is the issue's only condition, and
-//! such positions are the easy end of the sample.
+//! A side in atari is allowed: "nothing captured yet" is the only condition, and such positions are
+//! the easy end of the sample.
 
 use crate::game::{Player, Point};
 use crate::games::atarigo::AtariGo;
@@ -45,7 +45,7 @@ pub struct Drawn {
 }
 
 impl RandomSetup {
-    /// The issue's sample: 5x5, 4 to 10 stones.
+    /// The sample the tests and the measuring example draw: 5x5, 4 to 10 stones.
     pub const ISSUE_19: RandomSetup = RandomSetup {
         columns: 5,
         rows: 5,

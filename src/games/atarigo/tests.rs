@@ -1,5 +1,6 @@
-//! Rule tests for AtariGo: every rule of thesis 000 section 2.1 on a small diagram, and the
-//! incremental chains checked against a recomputation after every move and undo.
+//! Rule tests for AtariGo: every rule of Suda, *Efficient algorithms for verifying goals in
+//! computer games*, section 2.1 on a small diagram, and the incremental chains checked against a
+//! recomputation after every move and undo.
 
 use super::*;
 use crate::game::{MAX_MOVES, MAX_SYMMETRIES};
@@ -158,7 +159,7 @@ fn suicide_loses() {
 
 #[test]
 fn suicide_that_captures_wins() {
-    // Thesis figure 2.2: black a1 has no liberty, but it takes the last liberty of white b1.
+    // Suda, figure 2.2: black a1 has no liberty, but it takes the last liberty of white b1.
     let mut g = position(
         ". . . .
          O X . .

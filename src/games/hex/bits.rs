@@ -8,8 +8,9 @@
 //! (the chains joined to an edge are the members of the edge node's set). So the winning
 //! points are `empty ∩ touch(first) ∩ touch(second)`, with
 //! `touch(e) = edge_cells(e) ∪ nbr(members(e))`. This is the same test the scanning code
-//! makes point by point (thesis 000, section 5.2.2, connections through chains touching an
-//! edge); the parent module's tests compare the two on random positions of every size.
+//! makes point by point (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! section 5.2.2, connections through chains touching an edge); the parent module's tests compare
+//! the two on random positions of every size.
 
 use crate::game::Player;
 

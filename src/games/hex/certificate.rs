@@ -1,6 +1,5 @@
 //! Certificates of edge-to-edge connections: the derivation H-search followed, written out
-//! step by step so that someone else can check it (issue 18, point 7: proofs that stop at a
-//! connection).
+//! step by step so that someone else can check it, for proofs that stop at a connection.
 //!
 //! A certificate is a list of connections of one owner, each made by one rule of H-search
 //! (Anshelevich 2002; the rules as `super::hsearch` states them) from connections listed

@@ -1,9 +1,10 @@
-//! EVS orders of Hex (thesis 000, definition 13 and section 5.2.2; digest section 6).
+//! EVS orders of Hex (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! definition 13 and section 5.2.2).
 //!
 //! With the opponent passing, a set `X` of empty points wins for `player` when `player`'s
 //! stones and `X` join the two edges; the order of play does not matter (a Hex stone never
 //! spoils its owner's connections). Finding the smallest minimal winning set through a point
-//! is a Steiner-tree problem (NP-complete, thesis 5.2.2). The thesis computed orders 1 and 2
+//! is a Steiner-tree problem (NP-complete, Suda 5.2.2). Suda computed orders 1 and 2
 //! exactly and gave every other point order 3. Here orders 1 to 3 are exact (order 3 on
 //! boards of up to 64 points, up to 8x8) and the rest is bounded from below, which is sound
 //! (lemma 9a). Call two empty points *linked* when they are neighbours or both next to one
@@ -31,7 +32,7 @@
 //!   (`max(3, ...)` on boards too big for the order-3 test), and no region when `x` cannot
 //!   reach one of the edges (then no winning set holds it).
 //!
-//! On an empty 7x7 board this gives the centre order 7 instead of the thesis's 3.
+//! On an empty 7x7 board this gives the centre order 7 instead of Suda's 3.
 //! `tests/evs_bruteforce.rs` checks orders 1 to 3 for equality and the rest for soundness
 //! against definition 13 by enumeration.
 

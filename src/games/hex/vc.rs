@@ -1,7 +1,8 @@
 //! What the virtual connections of H-search (submodule `hsearch`) decide for the solvers:
 //! positions lost for the side to move, and the must-play region of the side to move
 //! (Hayward et al., "Solving 7x7 Hex", 2003; Henderson, Arneson and Hayward, "Solving 8x8
-//! Hex", 2009, section 3; thesis 000, theorem 15 for the defence zone).
+//! Hex", 2009, section 3; Suda, *Efficient algorithms for verifying goals in computer games*,
+//! theorem 15 for the defence zone).
 //!
 //! - **Lost.** When the player not to move (the *owner*) holds a full connection of its
 //!   two edges, it joins them whatever the side to move plays: the side to move has lost

@@ -1,5 +1,5 @@
-//! Exact EVS orders of m,n,k-games (thesis 000, definition 13 and section 5.2.3
-//! "Piškvorky"; digest section 6).
+//! Exact EVS orders of m,n,k-games (Suda, *Efficient algorithms for verifying goals in
+//! computer games*, definition 13 and section 5.2.3 "Piškvorky").
 //!
 //! # Which sets win
 //!
@@ -31,7 +31,7 @@
 //! stone lies just beyond the window's ends (most windows), one pass writes its orders; the
 //! runs are walked through the windows' neighbours along their line, without coordinates.
 //!
-//! The thesis's rule (every free point of a clean window at the window's free count) is a
+//! Suda's rule (every free point of a clean window at the window's free count) is a
 //! superset, with or without `exact_k`, so it is sound too; these orders are exact, which
 //! `tests/evs_bruteforce.rs` checks against definition 13 by enumeration. (With `exact_k`
 //! the game is not stable, so lambda search uses no zones there anyway.)

@@ -1,5 +1,5 @@
-//! Exact EVS orders of AtariGo (thesis 000, definition 13 and section 5.2.1; digest
-//! section 6).
+//! Exact EVS orders of AtariGo (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, definition 13 and section 5.2.1).
 //!
 //! # Which sets win
 //!

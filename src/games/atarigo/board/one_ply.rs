@@ -1,8 +1,8 @@
 //! The 1-ply values of a position's moves read off the chains, without playing them: what
 //! playing each move and calling the evaluation (`AtariGo`'s `Heuristic::evaluate`, the
 //! three cases of its doc) would give, from the mover's view. Move ordering asks for them at
-//! every inner node (seed 002 3.1 sorts by "play, evaluate, undo"); playing and undoing every
-//! move there was most of the search's time.
+//! every inner node (Kotrč, *Gobblet analysed with AI methods*, 3.1 sorts by "play, evaluate,
+//! undo"); playing and undoing every move there was most of the search's time.
 //!
 //! A stone on `p` by the side to move `s` (opponent `o`) changes only the chains next to
 //! `p`: `s`'s neighbouring chains merge with the stone (their liberties united with the

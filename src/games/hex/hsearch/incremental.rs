@@ -1,5 +1,5 @@
 //! Incremental H-search: one player's virtual connections kept up to date along the line a
-//! search walks, instead of built anew at every position (issue 18, point 2).
+//! search walks, instead of built anew at every position.
 //!
 //! The idea is Benzene's VC builder (Arneson, Hayward and Henderson, "Monte Carlo tree
 //! search in Hex", IEEE TCIAIG 2(4), 2010, the VC engine section: "incremental" builds that
