@@ -1,10 +1,9 @@
 //! The keymap: which keys trigger which [`Action`], as data.
 //!
-//! conventions.md 9-10 and issue 3 (deliverable 4): keys map to an `Action` enum through a
-//! keymap; the default keymap is a TOML file compiled in (`keymaps/default.toml`), and the
-//! user's `keymap.toml` in the configuration directory rebinds actions. Every action has a
-//! description, and the help overlay and the footer are generated from the bindings
-//! ([`Keymap::help_rows`], [`Keymap::footer`]), so help is never written by hand.
+//! Keys map to an `Action` enum through a keymap; the default keymap is a TOML file compiled in
+//! (`keymaps/default.toml`), and the user's `keymap.toml` in the configuration directory rebinds
+//! actions. Every action has a description, and the help overlay and the footer are generated from
+//! the bindings ([`Keymap::help_rows`], [`Keymap::footer`]), so help is never written by hand.
 //!
 //! Rules: an action listed in the user's file gets exactly the keys listed there (`[]`
 //! unbinds it); a key bound to two actions is an error naming both; `ctrl-c` always quits

@@ -1,9 +1,9 @@
 //! What a key can ask the explorer to do.
 //!
-//! issue 3, deliverable 4 and design.md section 5: tree walking, jumps, stepping through the
-//! recorded search, play/pause, overlays, search control, and room for the later views
-//! (lambda level, zone order: seed 000, sections 3.3 and 4). Every action has a name (its key
-//! in keymap files), a group and a one-line description, from which the help overlay is
+//! Tree walking, jumps, stepping through the recorded search, play/pause, overlays, search
+//! control, and the views of the threat searches (lambda level, zone order: Suda, *Efficient
+//! algorithms for verifying goals in computer games*, sections 3.3 and 4). Every action has a name
+//! (its key in keymap files), a group and a one-line description, from which the help overlay is
 //! generated; a few have a short footer label.
 
 use std::fmt;

@@ -1,12 +1,11 @@
 //! Keys as keymap files write them ("ctrl-c", "shift-tab", "?", "G", "space", "pgdn", "f5"),
 //! and as the terminal reports them.
 //!
-//! The crossterm pitfall in conventions.md: crossterm marks uppercase letters, and `?` on
-//! some platforms, with SHIFT. So a printable key is its character alone: SHIFT is never part
-//! of a character key (`"G"` is the key, `"shift-g"` is read as `"G"`), and matching compares
-//! the character, not the modifier set. Letters with ctrl ignore case, because terminals send
-//! the same byte for ctrl-g and ctrl-shift-g. SHIFT does count for named keys (`shift-tab`,
-//! `shift-up`).
+//! A crossterm pitfall: crossterm marks uppercase letters, and `?` on some platforms, with SHIFT.
+//! So a printable key is its character alone: SHIFT is never part of a character key (`"G"` is the
+//! key, `"shift-g"` is read as `"G"`), and matching compares the character, not the modifier set.
+//! Letters with ctrl ignore case, because terminals send the same byte for ctrl-g and ctrl-shift-g.
+//! SHIFT does count for named keys (`shift-tab`, `shift-up`).
 
 use std::fmt;
 use std::str::FromStr;

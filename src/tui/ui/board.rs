@@ -1,17 +1,18 @@
-//! The board pane (issue 3, deliverable 3): the position at the selected node with
-//! coordinates (columns a, b, c... from the left, rows 1, 2, 3... from the bottom), stones,
-//! the move that reached the node between the theme's last-move marks, and the values of its
-//! children on their points (toggled with `toggle_values`). m,n,k and AtariGo draw a grid,
-//! Hex a slanted rhombus like its text diagram; a literal tree draws its path and subtree.
+//! The board pane: the position at the selected node with coordinates (columns a, b, c... from the
+//! left, rows 1, 2, 3... from the bottom), stones, the move that reached the node between the
+//! theme's last-move marks, and the values of its children on their points (toggled with
+//! `toggle_values`). m,n,k and AtariGo draw a grid, Hex a slanted rhombus like its text diagram; a
+//! literal tree draws its path and subtree.
 //!
 //! At a lambda node the marks are the zone of the chosen side (A-zone or D-zone) as order
 //! digits up to the chosen order, in the `zone.order_1..4` styles, and at a root search the
-//! level of each root move (thesis 000 figures 5.1-5.3: the level digit of a win, `?` tried
-//! without proof, `x` self-endangering) in the `lambda.*` styles; a legend line under the
-//! board says which, so nothing relies on colour alone.
+//! level of each root move (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, figures 5.1-5.3: the level digit of a win, `?` tried without proof, `x`
+//! self-endangering) in the `lambda.*` styles; a legend line under the board says which, so nothing
+//! relies on colour alone.
 //!
 //! With the history view on (`toggle_history`, alpha-beta family) the marks are the
-//! history-heuristic heat map (thesis 000 5.3.2): each move's score as a digit 1-9 against
+//! history-heuristic heat map (Suda 5.3.2): each move's score as a digit 1-9 against
 //! the largest (graded in the zone styles too), the legend giving the largest score and the
 //! killers of the selected node's ply.
 
@@ -173,9 +174,8 @@ pub fn stone_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'s
 
 /// `text` in lines of at most `width` columns. A legend is a list ("m outside must-play,
 /// d dead, ..."): it breaks after a comma first, so that a mark stays with its meaning
-/// (issue 18, newcomer review: at 120x40 "d" ended one line and "dead," stood alone on the
-/// next); an entry wider than the width is broken at its spaces (a word longer than the
-/// width gets a line of its own).
+/// (not "d" at the end of one line and "dead," alone on the next); an entry wider than the width is
+/// broken at its spaces (a word longer than the width gets a line of its own).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut line = String::new();

@@ -1,8 +1,8 @@
-//! The chart pane (issue 20, point 4): what the search did up to the step as a picture,
-//! drawn with ratatui's own widgets ([`Chart`] with [`Dataset`]s and labelled [`Axis`]es for
-//! lines over the steps, a horizontal [`BarChart`] for counts per ply). The data come from
-//! the session ([`crate::view::charts`]), sampled to the pane's width (two points a cell:
-//! the Braille marker's resolution), so a frame costs the same on a million-event trace.
+//! The chart pane: what the search did up to the step as a picture, drawn with ratatui's own
+//! widgets ([`Chart`] with [`Dataset`]s and labelled [`Axis`]es for lines over the steps, a
+//! horizontal [`BarChart`] for counts per ply). The data come from the session
+//! ([`crate::view::charts`]), sampled to the pane's width (two points a cell: the Braille marker's
+//! resolution), so a frame costs the same on a million-event trace.
 //!
 //! Each line chart names its lines in a legend above the plot (never over it), with the
 //! marker each line is drawn with: the lines differ in shape as well as in colour

@@ -1,8 +1,8 @@
-//! Text that does not fit its pane says so (issue 18, newcomer review: lists cut at the
-//! pane's edge with no sign that something was left out). A line wider than its room ends in
-//! the theme's ellipsis ([`fit`]); lines taller than their pane are wrapped here and the last
-//! row drawn reads "… 3 more lines" ([`wrap_cut`]), so what is drawn is what was counted
-//! (the Why block's rule, `src/tui/ui/why.rs`).
+//! Text that does not fit its pane says so: a list cut at the pane's edge must show that
+//! something was left out. A line wider than its room ends in the theme's ellipsis ([`fit`]); lines
+//! taller than their pane are wrapped here and the last row drawn reads "… 3 more lines"
+//! ([`wrap_cut`]), so what is drawn is what was counted (the Why block's rule,
+//! `src/tui/ui/why.rs`).
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -106,8 +106,8 @@ pub struct Scroll {
 }
 
 /// The most rows `total` rows can be scrolled in `height` rows: the last page fills the
-/// pane after its "above" marker (issue 18, newcomer review: "… N more lines" gave no way
-/// to read the rest).
+/// pane after its "above" marker (so the rest of a pane that ends in "… N more lines" can be
+/// read).
 pub fn max_scroll(total: usize, height: usize) -> usize {
     if total <= height || height < 3 {
         0
@@ -255,9 +255,9 @@ mod tests {
         );
     }
 
-    /// Issue 18, newcomer review: a pane cut with "… N more lines" gave no way to read the
-    /// rest. Scrolled, the first row counts the rows above, the last the rows below, each
-    /// naming its key; the scroll stops when the last row shows.
+    /// A pane cut with "… N more lines" must offer a way to read the rest. Scrolled, the first row
+    /// counts the rows above, the last the rows below, each naming its key; the scroll stops when
+    /// the last row shows.
     #[test]
     fn scrolled_text_counts_the_rows_above_and_below() {
         let rows: Vec<Line<'static>> = (1..=10).map(|i| Line::from(format!("r{i}"))).collect();

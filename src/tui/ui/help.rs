@@ -1,8 +1,7 @@
-//! The help overlay (issue 3, deliverable 3): every binding of the keymap with its
-//! description, grouped, generated from [`crate::tui::keymap::Keymap::help_rows`] so it
-//! never disagrees with the keys. The groups say which keys move the selection in the tree
-//! and which move through the search (issue 16, point 7); the first line points to the
-//! legend ([`super::legend`]); descriptions wrap, so no line is cut at 80 columns.
+//! The help overlay: every binding of the keymap with its description, grouped, generated from
+//! [`crate::tui::keymap::Keymap::help_rows`] so it never disagrees with the keys. The groups say
+//! which keys move the selection in the tree and which move through the search; the first line
+//! points to the legend ([`super::legend`]); descriptions wrap, so no line is cut at 80 columns.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

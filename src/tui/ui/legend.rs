@@ -1,7 +1,7 @@
-//! The legend overlay (issue 16, point 4): the marks of the screen and the rule of the
-//! algorithm shown, from [`crate::view::legend`], drawn in the theme's glyphs and wrapped to
-//! the overlay's width so it reads whole at 80x24 (it scrolls with the tree keys when it is
-//! longer than the screen; the title says which lines are shown).
+//! The legend overlay: the marks of the screen and the rule of the algorithm shown, from
+//! [`crate::view::legend`], drawn in the theme's glyphs and wrapped to the overlay's width so it
+//! reads whole at 80x24 (it scrolls with the tree keys when it is longer than the screen; the title
+//! says which lines are shown).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -1,11 +1,10 @@
-//! The lesson screen below 120 columns (issue 16, point 6): at 80x24, the SSH default, the
-//! lesson pane used to share the node pane's room under the board and showed two lines of a
-//! ten-line step ("tab: more (2/10 lines)"), and the node pane was cut to three rows. Here
-//! the left column is split by what the step's text speaks of ([`narrow`]): on a game the
-//! board stays (the text names its points) and the lesson gets at least nine rows; on a
-//! literal tree the lesson comes first, then the node pane, then the subtree as text. Rows
-//! too few for a pane go to the lesson. The tree on the right keeps the node the step points
-//! to selected and in view.
+//! The lesson screen below 120 columns: at 80x24, the SSH default, a lesson pane sharing the
+//! node pane's room under the board would show two lines of a ten-line step ("tab: more (2/10
+//! lines)") and cut the node pane to three rows. So the left column is split by what the step's
+//! text speaks of ([`narrow`]): on a game the board stays (the text names its points) and the
+//! lesson gets at least nine rows; on a literal tree the lesson comes first, then the node pane,
+//! then the subtree as text. Rows too few for a pane go to the lesson. The tree on the right keeps
+//! the node the step points to selected and in view.
 
 use ratatui::layout::Rect;
 

@@ -1,7 +1,7 @@
-//! The puzzle picker (issue 3, deliverable 3): the bundled puzzles, then the puzzle files of
-//! the directory the explorer was started in, with their game, size and expected result (or
-//! why a file does not load); choosing one opens it and starts its search. The same list
-//! draws the split view's algorithm picker ([`render_algorithms`]).
+//! The puzzle picker: the bundled puzzles, then the puzzle files of the directory the explorer was
+//! started in, with their game, size and expected result (or why a file does not load); choosing
+//! one opens it and starts its search. The same list draws the split view's algorithm picker
+//! ([`render_algorithms`]).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -54,8 +54,8 @@ pub fn render_titled(
     render_list_with(frame, area, theme, title, &entries, 24, selected, problem);
 }
 
-/// Draws the split view's algorithm picker (issue 16, point 8): the algorithms the puzzle
-/// can run with their summaries ([`crate::tui::app::split::pick_entries`]).
+/// Draws the split view's algorithm picker: the algorithms the puzzle can run with their summaries
+/// ([`crate::tui::app::split::pick_entries`]).
 pub fn render_algorithms(frame: &mut Frame, area: Rect, app: &App, theme: &Theme, selected: usize) {
     let entries: Vec<(&str, &str)> = crate::tui::app::split::pick_entries(app)
         .into_iter()

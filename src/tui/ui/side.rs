@@ -1,28 +1,28 @@
-//! The side pane (issue 3, deliverable 3): the selected node as of the current step: path,
-//! depth, side to move, alpha and beta at entry (seed 001, example 3.2: every node shows its
-//! window), value and bound, the cutoff and its reason in words (seed 004, figures
-//! 6.23-6.25: "value 70 >= beta 70: 2 moves skipped"), the table entry, the iteration and the
-//! number of nodes below.
+//! The side pane: the selected node as of the current step: path, depth, side to move, alpha
+//! and beta at entry (Kühr, *Algorithms of a computer player in simple board games*, example
+//! 3.2: every node shows its window), value and bound, the cutoff and its reason in words (the
+//! AND/OR textbook, section 6.2.6 *Searching game trees*, figures 6.23-6.25: "value 70 >= beta 70:
+//! 2 moves skipped"), the table entry, the iteration and the number of nodes below.
 //!
-//! At a lambda node (thesis 000 section 5.1) it shows instead what the procedures decide
-//! by: the node's role, attacker and defender, the level (current / the search's maximum),
-//! the depth left, the threat being answered (the attack move and its level), ATTACK's or
-//! DEFEND's candidates, the sizes of the A-zone and D-zone per order (X1, X2, X3, all), the
-//! table look-up and the verdict as of the step.
+//! At a lambda node (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! section 5.1) it shows instead what the procedures decide by: the node's role, attacker and
+//! defender, the level (current / the search's maximum), the depth left, the threat being answered
+//! (the attack move and its level), ATTACK's or DEFEND's candidates, the sizes of the A-zone and
+//! D-zone per order (X1, X2, X3, all), the table look-up and the verdict as of the step.
 //!
-//! At a proof node (seed 003) it shows the node's role (OR / AND), `[pn, dn]` as of the
-//! step with PROVEN / DISPROVEN in words, df-pn's thresholds, its expansion, and the frames
-//! of the current descent from the root, each with its numbers and thresholds (the frame of
-//! the selected node marked `>`).
+//! At a proof node (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda
+//! search*) it shows the node's role (OR / AND), `[pn, dn]` as of the step with PROVEN / DISPROVEN
+//! in words, df-pn's thresholds, its expansion, and the frames of the current descent from the
+//! root, each with its numbers and thresholds (the frame of the selected node marked `>`).
 //!
-//! At an alpha-beta node it adds, in words, the heuristics of issue 6 item 3
-//! ([`crate::view::heuristics`]): the null-move probe with its R (seed 002 7.1.2),
-//! the moves forward pruning dropped (seed 002 7.1.1), the killers of the ply, and the move
-//! order as generated and as searched with the reason of each place (TT move, evaluation,
-//! killer, history score; at an iteration's root the last iteration's values). With the
-//! history view on (`toggle_history`) it lists the history table, highest first (for trees
-//! the only place it shows); with the iterations view on (`toggle_iterations`) the pane
-//! lists the iterations of iterative deepening instead, the selected one marked `>`.
+//! At an alpha-beta node it adds, in words, the heuristics ([`crate::view::heuristics`]): the
+//! null-move probe with its R (Kotrč, *Gobblet analysed with AI methods*, 7.1.2), the moves
+//! forward pruning dropped (Kotrč 7.1.1), the killers of the ply, and the move order as generated
+//! and as searched with the reason of each place (TT move, evaluation, killer, history score; at an
+//! iteration's root the last iteration's values). With the history view on (`toggle_history`) it
+//! lists the history table, highest first (for trees the only place it shows); with the iterations
+//! view on (`toggle_iterations`) the pane lists the iterations of iterative deepening instead, the
+//! selected one marked `>`.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -121,7 +121,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             },
             Slot::SideValue,
         ));
-        // What the numbers are, and the node's rule over its children (issue 16).
+        // What the numbers are, and the node's rule over its children.
         lines.push(row("shows", p.source.clone(), Slot::SideLabel));
         for r in &p.rule {
             lines.push(row("rule", r.clone(), Slot::SideValue));
@@ -361,9 +361,9 @@ pub fn text_scroll(app: &App) -> fitted::Scroll {
 /// History entries the side pane lists (highest scores first).
 const HISTORY_SHOWN: usize = 12;
 
-/// The iterations of iterative deepening (issue 6, item 3; seed 002 chapter 5): one entry
-/// per iteration with its depth, value, best move, nodes, root order and root values; the
-/// iteration of the selected node is marked `>`.
+/// The iterations of iterative deepening (Kotrč, chapter 5): one entry per iteration with its
+/// depth, value, best move, nodes, root order and root values; the iteration of the selected node
+/// is marked `>`.
 fn render_iterations(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let block = pane("Iterations", theme, false);
     let inner = block.inner(area);

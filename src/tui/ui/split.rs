@@ -1,8 +1,7 @@
-//! The split view's screen (issue 7, deliverable 1; the model is [`crate::tui::app::split`]):
-//! two searches of one puzzle side by side, each with a header (algorithm, result, step,
-//! tree size and depth as of the step, nodes and time of the whole search, the unfocused
-//! search's note), its tree and
-//! its node pane; the board once, at the focused search's selected node.
+//! The split view's screen (the model is [`crate::tui::app::split`]): two searches of one puzzle
+//! side by side, each with a header (algorithm, result, step, tree size and depth as of the step,
+//! nodes and time of the whole search, the unfocused search's note), its tree and its node pane;
+//! the board once, at the focused search's selected node.
 //!
 //! From [`WIDE`] columns: the board on the left, then the two searches in columns of
 //! header, tree and node pane. Below it (down to the minimum, 80x24): the board over the
@@ -11,10 +10,10 @@
 //!
 //! Each header's last line says what that search uses besides its algorithm (table,
 //! symmetry, pruning, ordering: [`used_line`]), and the focused search's Why block stands
-//! under its tree (wide) or under the node pane (narrow) (issue 16, point 8).
+//! under its tree (wide) or under the node pane (narrow).
 //!
 //! With the chart pane shown (`V`), one chart holds both searches' curves in the trees'
-//! place ([`render_with_chart`]; issue 20, point 4).
+//! place ([`render_with_chart`]).
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -1,8 +1,7 @@
-//! The status lines (issue 3, deliverable 3): step i / n, the algorithm, the limits and the
-//! search's progress or result on the first; the keys from the keymap's footer, or the note
-//! of the last action, on the second. While a lambda search is shown the footer adds its
-//! keys (level, zone order, A/D zone; design.md section 5), making room at narrow widths
-//! by leaving out the picker and play keys first.
+//! The status lines: step i / n, the algorithm, the limits and the search's progress or result on
+//! the first; the keys from the keymap's footer, or the note of the last action, on the second.
+//! While a lambda search is shown the footer adds its keys (level, zone order, A/D zone), making
+//! room at narrow widths by leaving out the picker and play keys first.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

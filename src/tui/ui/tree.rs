@@ -1,24 +1,23 @@
-//! The tree pane (issue 3, deliverable 3): the search tree as recorded by the current step,
-//! one row per node entered, children indented under their parent. Only the rows that fit
-//! are computed ([`App::visible_rows`] stops at the last one drawn). Each row carries markers
-//! that do not rely on colour, from the theme's glyphs: expanded / collapsed, the value with
-//! its bound (exact, lower, upper), cutoff, table hit, best move at its parent; the
-//! principal variation's moves take their own style.
+//! The tree pane: the search tree as recorded by the current step, one row per node entered,
+//! children indented under their parent. Only the rows that fit are computed ([`App::visible_rows`]
+//! stops at the last one drawn). Each row carries markers that do not rely on colour, from the
+//! theme's glyphs: expanded / collapsed, the value with its bound (exact, lower, upper), cutoff,
+//! table hit, best move at its parent; the principal variation's moves take their own style.
 //!
-//! Lambda searches (thesis 000 section 5.1) show their own tree: LAMBDA calls labelled by
-//! purpose and level ("λ2 search (Black)", "threat λ1?", "re-search λ2", "counter-threat λ1
-//! (White)") with the attack and defence moves under them, each move with its level; a
-//! nested threat check is a child of its attack move, so it folds like any subtree. Verdicts
-//! are words ("WIN λ2", "no threat", "defended", "refutes", "holds", "self-endangering",
-//! "inversion", "depth limit") in the `lambda.*` styles.
+//! Lambda searches (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! section 5.1) show their own tree: LAMBDA calls labelled by purpose and level ("λ2 search
+//! (Black)", "threat λ1?", "re-search λ2", "counter-threat λ1 (White)") with the attack and defence
+//! moves under them, each move with its level; a nested threat check is a child of its attack move,
+//! so it folds like any subtree. Verdicts are words ("WIN λ2", "no threat", "defended", "refutes",
+//! "holds", "self-endangering", "inversion", "depth limit") in the `lambda.*` styles.
 //!
-//! Proof-number searches (seed 003) show each node's `[pn, dn]` as of the step, "PROVEN" /
-//! "DISPROVEN" once solved, "and" at the defender's nodes, and the current descent (PNS's
-//! path to the most-proving node, df-pn's MID frames) in the principal variation's style,
-//! its last node marked like a best move. Every child an expansion generated has a row
-//! (issue 16, point 1): those the search has not entered are dimmed and read "new leaf"
-//! with the numbers the expansion gave them; df-pn's rows that show a table entry read at
-//! the parent's latest expansion read "stored"; the pane's title says what the numbers are
+//! Proof-number searches (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search,
+//! Lambda search*) show each node's `[pn, dn]` as of the step, "PROVEN" / "DISPROVEN" once solved,
+//! "and" at the defender's nodes, and the current descent (PNS's path to the most-proving node,
+//! df-pn's MID frames) in the principal variation's style, its last node marked like a best move.
+//! Every child an expansion generated has a row: those the search has not entered are dimmed and
+//! read "new leaf" with the numbers the expansion gave them; df-pn's rows that show a table entry
+//! read at the parent's latest expansion read "stored"; the pane's title says what the numbers are
 //! ([`proof::row_meaning`]).
 
 use ratatui::Frame;
@@ -38,7 +37,7 @@ use super::{glyph_text, pane};
 
 /// Draws the pane.
 pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
-    // Proof-number searches say what the numbers on the rows are (issue 16, point 1).
+    // Proof-number searches say what the numbers on the rows are.
     let algorithm = app.spec.config.algorithm;
     let title = if app.is_proof() {
         proof::row_meaning(matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn))
@@ -182,8 +181,8 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 }
                 return Line::from(spans);
             }
-            // Lesson mode: `(alpha, value, beta)` as in seed 001 example 3.2.
-            // Minimax has no window to show: its rows keep their plain values.
+            // Lesson mode: `(alpha, value, beta)` as in Kühr's example 3.2. Minimax has no window
+            // to show: its rows keep their plain values.
             let window = row
                 .window
                 .filter(|_| app.show_window && app.spec.config.algorithm != Algorithm::Minimax);

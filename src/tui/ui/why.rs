@@ -1,6 +1,6 @@
-//! The explorer's "why" (issue 6, item 4): the event at the replay cursor explained in plain
-//! language ([`crate::view::explain`]) in a block under the tree pane, and
-//! the keys that jump to the next (`;`) or previous (`:`) event worth explaining.
+//! The explorer's "why": the event at the replay cursor explained in plain language
+//! ([`crate::view::explain`]) in a block under the tree pane, and the keys that jump to the next
+//! (`;`) or previous (`:`) event worth explaining.
 //!
 //! The block stands under the tree pane, which has rows to spare at the minimum size of
 //! 80x24 (the board and the node pane share the other column). It takes the lines its text
@@ -8,10 +8,9 @@
 //! tree keeps most of its rows. An event worth explaining is marked `*` in the title.
 //!
 //! The text is wrapped here (textwrap, as the lesson pane) at the block's inner width and
-//! drawn as wrapped, so the rows asked for are the rows drawn (issue 16, point 6: counting
-//! characters per line underestimated word wrapping and cut the last line). Text taller
-//! than the block's share ends in "… N more lines (} scrolls)" on its last row, and `}` /
-//! `{` scroll it with the node pane (issue 18, newcomer review).
+//! drawn as wrapped, so the rows asked for are the rows drawn (counting characters per line
+//! underestimates word wrapping and cuts the last line). Text taller than the block's share ends in
+//! "… N more lines (} scrolls)" on its last row, and `}` / `{` scroll it with the node pane.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
