@@ -11,8 +11,8 @@
 //! computer games* (lambda search, chapter 4 for the zones).
 //!
 //! The alpha-beta sentence names the cutoffs as "a beta cutoff: MAX found value ≥ beta; an
-//! alpha cutoff: MIN found value ≤ alpha" (the convention the alpha-beta Why block will
-//! define as a constant; until then it is written here).
+//! alpha cutoff: MIN found value ≤ alpha", the short form of the convention the alpha-beta
+//! Why block states at length (`CUTOFF_CONVENTION` in `src/view/explain/alphabeta.rs`).
 
 use crate::puzzle::GameKind;
 use crate::search::Algorithm;
