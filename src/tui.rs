@@ -44,7 +44,7 @@ use crate::search::Algorithm;
 use crate::theme::Theme;
 
 use app::{App, TICK_MS, lesson, split};
-use keymap::{CTRL_C, CTRL_Z, Key, Keymap};
+use keymap::{CTRL_Z, Key, Keymap};
 use worker::Msg;
 
 /// How long the input thread waits for an event before it checks whether to stop.
@@ -250,10 +250,8 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
             Ok(Msg::Key(key)) => {
                 if Key::from_event(&key) == Some(CTRL_Z) {
                     suspend(terminal)?;
-                } else if Key::from_event(&key) == Some(CTRL_C) {
-                    app.update(keymap::Action::QuitNow);
                 } else {
-                    // The keymap's action, or the open editor / game's own key.
+                    // Ctrl-c, the open editor / game's own key, or the keymap's action.
                     app.key(&key);
                 }
                 dirty = true;

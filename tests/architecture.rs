@@ -251,3 +251,295 @@ fn every_path_architecture_md_names_exists() {
         missing.join("\n")
     );
 }
+
+/// Rooms of one job: no file in `src/` holds more than 1,000 lines before its
+/// test module (`#[cfg(test)] mod ...`; a test module in a file of its own is test code), and
+/// no function is longer than 150 lines, except an engine's main loop that reads
+/// in numbered steps (`// Step 1: ...`, `ENGINE_MAIN_LOOPS`).
+#[test]
+fn files_and_functions_stay_within_their_size_limits() {
+    /// Lines a file in `src/` may hold before its test module.
+    const MAX_FILE_LINES: usize = 1_000;
+
+    /// Lines a function may take, from its `fn` line to its closing brace.
+    const MAX_FN_LINES: usize = 150;
+
+    /// Engines' main loops, allowed past `MAX_FN_LINES` because they read as their paper's
+    /// recipe in numbered steps: (file, function).
+    const ENGINE_MAIN_LOOPS: &[(&str, &str)] = &[
+        // Alpha-beta's node: count, game over, ply guard, table, tactics, horizon, null move,
+        // moves, ETC and the search of the moves, store (10 steps).
+        ("src/search/alphabeta.rs", "search"),
+        // Df-pn's MID: expand, the children's numbers, the MID loop, the proof, pop (5 steps).
+        ("src/search/dfpn/mid.rs", "mid_body"),
+    ];
+
+    /// Long functions still to split, each named with the file it is in: this list only shrinks.
+    const STILL_TO_SPLIT: &[(&str, &str)] = &[
+        ("src/tui/ui/tree.rs", "render"),
+        ("src/cli/solve.rs", "run"),
+        ("src/cli/solve.rs", "write_fields"),
+        ("src/export/json.rs", "event"),
+        ("src/view/explain/proof.rs", "pn"),
+        ("src/gtp/think.rs", "choose_move"),
+        ("src/run/knowledge.rs", "used"),
+        ("src/puzzle/sgf.rs", "read"),
+    ];
+
+    /// `path` from the crate's root, with `/` separators (`src/...`).
+    fn relative(path: &str) -> String {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        Path::new(path)
+            .strip_prefix(root)
+            .unwrap_or(Path::new(path))
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Lines before the file's test module: a `#[cfg(test)]` line followed by a `mod` line.
+    fn non_test_lines(text: &str) -> usize {
+        let lines: Vec<&str> = text.lines().collect();
+        lines
+            .iter()
+            .enumerate()
+            .position(|(i, l)| {
+                l.trim() == "#[cfg(test)]"
+                    && lines.get(i + 1).is_some_and(|next| {
+                        let next = next.trim_start();
+                        next.starts_with("mod ") || next.starts_with("pub mod ")
+                    })
+            })
+            .unwrap_or(lines.len())
+    }
+
+    /// `text` with comments, string and character literals blanked (newlines kept), so braces
+    /// and the word `fn` are only the code's.
+    fn code_only(text: &str) -> Vec<u8> {
+        let b = text.as_bytes();
+        let mut out = b.to_vec();
+        let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
+            for c in &mut out[from..to] {
+                if *c != b'\n' {
+                    *c = b' ';
+                }
+            }
+        };
+        let mut i = 0;
+        while i < b.len() {
+            let start = i;
+            if b[i..].starts_with(b"//") {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                blank(&mut out, start, i);
+            } else if b[i..].starts_with(b"/*") {
+                let mut depth = 0;
+                while i < b.len() {
+                    if b[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if b[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                blank(&mut out, start, i);
+            } else if (b[i] == b'r' || b[i..].starts_with(b"br"))
+                && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+                && {
+                    let mut j = i + if b[i] == b'b' { 2 } else { 1 };
+                    while j < b.len() && b[j] == b'#' {
+                        j += 1;
+                    }
+                    j < b.len() && b[j] == b'"'
+                }
+            {
+                i += if b[i] == b'b' { 2 } else { 1 };
+                let mut hashes = 0;
+                while b[i] == b'#' {
+                    hashes += 1;
+                    i += 1;
+                }
+                i += 1;
+                loop {
+                    if i >= b.len() {
+                        break;
+                    }
+                    if b[i] == b'"'
+                        && b[i + 1..]
+                            .iter()
+                            .take(hashes)
+                            .filter(|&&c| c == b'#')
+                            .count()
+                            == hashes
+                    {
+                        i += 1 + hashes;
+                        break;
+                    }
+                    i += 1;
+                }
+                blank(&mut out, start, i);
+            } else if b[i] == b'"' {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                blank(&mut out, start, i.min(b.len()));
+            } else if b[i] == b'\'' {
+                // A character literal ('x', '\n', '\u{..}', or a multi-byte char), else a lifetime.
+                let end = if b.get(i + 1) == Some(&b'\\') {
+                    b[i + 2..]
+                        .iter()
+                        .position(|&c| c == b'\'')
+                        .map(|p| i + 2 + p + 1)
+                } else {
+                    let ch_len = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                    (b.get(i + 1 + ch_len) == Some(&b'\'')).then_some(i + 2 + ch_len)
+                };
+                match end {
+                    Some(e) => {
+                        blank(&mut out, start, e);
+                        i = e;
+                    }
+                    None => i += 1,
+                }
+            } else {
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// The functions of `text` longer than `max` lines, as (name, first line, lines).
+    fn long_functions(text: &str, max: usize) -> Vec<(String, usize, usize)> {
+        let code = code_only(text);
+        let line_of = |at: usize| code[..at].iter().filter(|&&c| c == b'\n').count() + 1;
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let mut found = Vec::new();
+        let mut i = 0;
+        while i + 3 < code.len() {
+            let is_fn = code[i..].starts_with(b"fn")
+                && (i == 0 || !word(code[i - 1]))
+                && code[i + 2].is_ascii_whitespace();
+            if !is_fn {
+                i += 1;
+                continue;
+            }
+            let mut j = i + 2;
+            while j < code.len() && code[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            let name_start = j;
+            while j < code.len() && word(code[j]) {
+                j += 1;
+            }
+            if j == name_start {
+                i += 2;
+                continue;
+            }
+            let name = String::from_utf8_lossy(&code[name_start..j]).into_owned();
+            // The body opens at the first `{` outside parentheses and brackets; a `;` there first
+            // is a declaration without a body.
+            let mut nesting = 0i32;
+            let mut open = None;
+            while j < code.len() {
+                match code[j] {
+                    b'(' | b'[' => nesting += 1,
+                    b')' | b']' => nesting -= 1,
+                    b';' if nesting == 0 => break,
+                    b'{' if nesting == 0 => {
+                        open = Some(j);
+                        break;
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            let Some(open) = open else {
+                i = j;
+                continue;
+            };
+            let mut depth = 0;
+            let mut close = open;
+            for (k, &c) in code.iter().enumerate().skip(open) {
+                match c {
+                    b'{' => depth += 1,
+                    b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            close = k;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let (first, last) = (line_of(i), line_of(close));
+            if last - first + 1 > max {
+                found.push((name, first, last - first + 1));
+            }
+            // Functions nested in this one are measured too.
+            i = open + 1;
+        }
+        found
+    }
+
+    let mut too_long = Vec::new();
+    let mut allowed_seen = Vec::new();
+    for (path, text) in sources("src", &[]) {
+        let rel = relative(&path);
+        let code_lines = non_test_lines(&text);
+        if code_lines > MAX_FILE_LINES {
+            too_long.push(format!(
+                "{rel}: {code_lines} lines of non-test code (at most {MAX_FILE_LINES})"
+            ));
+        }
+        for (name, line, length) in long_functions(&text, MAX_FN_LINES) {
+            let listed = ENGINE_MAIN_LOOPS
+                .iter()
+                .chain(STILL_TO_SPLIT)
+                .any(|&(file, f)| file == rel && f == name);
+            if listed {
+                allowed_seen.push((rel.clone(), name));
+                continue;
+            }
+            too_long.push(format!(
+                "{rel}:{line}: fn {name} is {length} lines (at most {MAX_FN_LINES})"
+            ));
+        }
+    }
+    assert!(
+        too_long.is_empty(),
+        "split these by job:\n{}",
+        too_long.join("\n")
+    );
+    // Every engine main loop named still reads in numbered steps.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, _) in ENGINE_MAIN_LOOPS {
+        let text = fs::read_to_string(root.join(file)).unwrap();
+        assert!(
+            text.contains("// Step 1:"),
+            "{file}: an engine main loop allowed past {MAX_FN_LINES} lines reads in numbered steps"
+        );
+    }
+    // The lists name only functions that are still long: one split leaves its entry behind.
+    let stale: Vec<String> = ENGINE_MAIN_LOOPS
+        .iter()
+        .chain(STILL_TO_SPLIT)
+        .filter(|(file, f)| !allowed_seen.iter().any(|(r, n)| r == file && n == f))
+        .map(|(file, f)| format!("{file}: fn {f}"))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "no longer over {MAX_FN_LINES} lines (remove them from the list):\n{}",
+        stale.join("\n")
+    );
+}

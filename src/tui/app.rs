@@ -22,31 +22,38 @@ pub mod bookmarks;
 pub mod chart;
 pub mod class;
 pub mod depth;
+mod display;
+pub mod keys;
 pub mod lesson;
 pub mod lesson_picker;
 pub mod level;
+mod overlays;
+pub mod picker;
+mod running;
 pub mod saved_run;
 pub mod split;
+mod stepping;
 pub mod text_scroll;
+mod walk;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
 use rustc_hash::FxHashSet;
 
-use crate::puzzle::{self, Puzzle};
-use crate::run::registry;
+use crate::puzzle::Puzzle;
 use crate::search::Algorithm;
-use crate::trace::replay::PnMark;
-use crate::trace::store::{EventKind, NodeId};
+use crate::trace::store::NodeId;
 
 use super::keymap::{Action, Keymap};
 use super::worker::{self, Msg};
 use crate::run::progress::Progress;
 use crate::run::spec::SearchSpec;
 use crate::view::lambda::ZoneView;
-use crate::view::session::{BoardOptions, KnowledgeView, Marker, Session};
+use crate::view::session::{KnowledgeView, Session};
+pub use picker::{PickerEntry, picker_entries, picker_error};
 use split::Split;
+pub use stepping::step_explained;
 
 /// An overlay drawn over the main screen; the top one takes the keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,88 +166,6 @@ pub struct App {
     /// The chart pane ([`chart`]): hidden, or shown from the i-th chart.
     pub chart: chart::ChartState,
     tx: Sender<Msg>,
-}
-
-/// An entry of the puzzle picker.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PickerEntry {
-    /// The bundled name, or the file's name.
-    pub name: String,
-    /// Game, size and expected result; for a file that does not load, why (after "does not
-    /// load:", without the file's name, which the name column shows).
-    pub detail: String,
-    /// What `puzzle::load` opens: the bundled name or the file's path.
-    pub location: String,
-    /// For an entry that does not load, the whole error, the file named by `name` (not by
-    /// its absolute path, which pushed the reason past the edge of an 80-column screen):
-    /// the picker draws it wrapped under the list while the entry is selected.
-    pub problem: Option<String>,
-}
-
-/// `error` about the picker entry `name`: the file named by its name in the picker's
-/// directory rather than by the path it was loaded from.
-pub fn picker_error(name: &str, error: puzzle::PuzzleError) -> String {
-    puzzle::PuzzleError {
-        origin: name.to_string(),
-        ..error
-    }
-    .to_string()
-}
-
-/// The bundled puzzles, then the `*.toml` and `*.sgf` files of `dir` in name order.
-pub fn picker_entries(dir: Option<&Path>) -> Vec<PickerEntry> {
-    let entry = |name: String, location: String, loaded: Result<Puzzle, puzzle::PuzzleError>| {
-        let (detail, problem) = match loaded {
-            Ok(p) => (
-                format!(
-                    "{:<14} {}",
-                    p.position.description(),
-                    p.expect.as_ref().map_or("-".to_string(), |e| e.summary())
-                ),
-                None,
-            ),
-            Err(e) => {
-                let at = match (e.line, e.column) {
-                    (Some(line), Some(column)) => format!("line {line}, column {column}: "),
-                    (Some(line), None) => format!("line {line}: "),
-                    _ => String::new(),
-                };
-                (
-                    format!("does not load: {at}{}", e.message),
-                    Some(picker_error(&name, e)),
-                )
-            }
-        };
-        PickerEntry {
-            name,
-            detail,
-            location,
-            problem,
-        }
-    };
-    let mut entries: Vec<PickerEntry> = puzzle::bundled()
-        .iter()
-        .map(|b| entry(b.name.to_string(), b.name.to_string(), b.load()))
-        .collect();
-    let mut files: Vec<PathBuf> = dir
-        .and_then(|d| std::fs::read_dir(d).ok())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        // Puzzle files and SGF game records (Go read as AtariGo, Hex): `puzzle::load` reads both.
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml" || x == "sgf"))
-        .collect();
-    files.sort();
-    for path in files {
-        let location = path.display().to_string();
-        let name = path
-            .file_name()
-            .map_or(location.clone(), |n| n.to_string_lossy().into_owned());
-        let loaded = puzzle::load(&location);
-        entries.push(entry(name, location, loaded));
-    }
-    entries
 }
 
 impl App {
@@ -366,63 +291,6 @@ impl App {
         moved
     }
 
-    /// Restarts the search with the current algorithm and limits.
-    pub(crate) fn restart(&mut self) {
-        self.session.cancel();
-        let mut spec = SearchSpec::for_puzzle(&self.puzzle, self.algorithm, self.spec.record);
-        if let Some(nodes) = NODE_LIMITS[self.node_limit] {
-            spec.limits.nodes = Some(nodes);
-        }
-        if let Some(level) = self.max_level {
-            spec.config.lambda.max_level = level;
-        }
-        if let Some(depth) = self.depth_limit {
-            spec.limits.max_depth = Some(depth);
-        }
-        spec.root_analysis = self.root_analysis;
-        self.run_spec(spec);
-    }
-
-    /// Runs `spec` on `puzzle` (lesson mode: a step's own search settings), as a restart.
-    pub fn start_search(&mut self, puzzle: Puzzle, algorithm: Option<Algorithm>, spec: SearchSpec) {
-        self.session.cancel();
-        self.puzzle = puzzle;
-        self.algorithm = algorithm;
-        self.node_limit = 0;
-        self.max_level = None;
-        self.depth_limit = None;
-        self.root_analysis = false;
-        self.run_spec(spec);
-    }
-
-    /// Starts `spec` on the current puzzle as a new search (the running one is cancelled
-    /// by the callers) and resets what belonged to the old record.
-    fn run_spec(&mut self, spec: SearchSpec) {
-        self.spec = spec;
-        self.search_id += 1;
-        self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
-        self.progress = Progress::default();
-        self.summary = None;
-        self.selected = None;
-        self.follow = true;
-        self.expanded.clear();
-        self.playing = false;
-        self.bookmarks.clear();
-    }
-
-    /// Opens another puzzle with its own algorithm.
-    pub fn open(&mut self, puzzle: Puzzle) {
-        self.split = None;
-        self.puzzle = puzzle;
-        self.puzzle_source = None;
-        self.algorithm = None;
-        self.node_limit = 0;
-        self.max_level = None;
-        self.depth_limit = None;
-        self.root_analysis = false;
-        self.restart();
-    }
-
     pub(crate) fn after_step(&mut self) {
         self.follow = true;
         if let Some(current) = self.session.current() {
@@ -430,294 +298,24 @@ impl App {
         }
     }
 
-    /// True when `node` shows its children: expanded by hand, or on the way to the
-    /// selection.
-    pub fn shows_children(&self, node: NodeId, ancestors: &FxHashSet<NodeId>) -> bool {
-        self.expanded.contains(&node) || ancestors.contains(&node)
-    }
-
-    /// The nodes whose children show without being expanded by hand: the selected node's
-    /// ancestors, and while the selection follows the search, the selected node itself (so
-    /// stepping shows the children the node has searched so far).
-    pub fn ancestors(&self) -> FxHashSet<NodeId> {
-        let mut set = FxHashSet::default();
-        if self.follow
-            && let Some(s) = self.selected
-        {
-            set.insert(s);
-        }
-        let mut id = self.selected.and_then(|s| self.session.parent(s));
-        while let Some(n) = id {
-            set.insert(n);
-            id = self.session.parent(n);
-        }
-        set
-    }
-
-    /// Visits the tree's visible rows in order, as (node, indentation), until `visit`
-    /// returns false: only the rows needed are computed.
-    fn walk_visible(&self, mut visit: impl FnMut(NodeId, usize) -> bool) {
-        let ancestors = self.ancestors();
-        let mut stack: Vec<(NodeId, usize)> = self
-            .session
-            .roots()
-            .into_iter()
-            .rev()
-            .map(|r| (r, 0))
-            .collect();
-        while let Some((node, indent)) = stack.pop() {
-            if !visit(node, indent) {
-                return;
-            }
-            if self.shows_children(node, &ancestors) {
-                for child in self.session.children(node).into_iter().rev() {
-                    stack.push((child, indent + 1));
-                }
-            }
-        }
-    }
-
-    /// The first `limit` visible rows of the tree, as (node, indentation).
-    pub fn visible_rows(&self, limit: usize) -> Vec<(NodeId, usize)> {
-        let mut rows = Vec::new();
-        if limit > 0 {
-            self.walk_visible(|node, indent| {
-                rows.push((node, indent));
-                rows.len() < limit
-            });
-        }
-        rows
-    }
-
-    /// The selection's index among the visible rows (the walk stops there).
-    pub fn selected_row(&self) -> Option<usize> {
-        let selected = self.selected?;
-        let mut index = 0;
-        let mut found = None;
-        self.walk_visible(|node, _| {
-            if node == selected {
-                found = Some(index);
-                return false;
-            }
-            index += 1;
-            true
-        });
-        found
-    }
-
-    /// Keeps the rows shown now shown when the selection moves by rows or to its parent:
-    /// the nodes whose children show only because they lead to the selection (or are the
-    /// node the search is following) become expanded, so moving up, down or to a parent
-    /// never folds the tree under the cursor. Jumps (to a cutoff, an iteration…) do not
-    /// pin: they show the path to where they land.
-    fn pin_shown(&mut self) {
-        let shown = self.ancestors();
-        self.expanded.extend(shown);
-    }
-
-    fn move_selection(&mut self, delta: isize) {
-        self.pin_shown();
-        self.follow = false;
-        let index = self.selected_row();
-        let wanted = match index {
-            Some(i) => i.saturating_add_signed(delta),
-            None => 0,
-        };
-        let rows = self.visible_rows(wanted.saturating_add(1));
-        if let Some(&(node, _)) = rows.get(wanted).or(rows.last()) {
-            self.selected = Some(node);
-        }
-    }
-
-    fn select(&mut self, node: Option<NodeId>, why_not: &str) {
-        match node {
-            Some(n) => {
-                self.follow = false;
-                self.selected = Some(n);
-            }
-            None => self.message = Some(why_not.to_string()),
-        }
-    }
-
-    /// Why `v` did not move: the selection already ends the principal variation as of
-    /// the step; the search's own record may end there too.
-    fn pv_end_message(&self, root: Option<NodeId>) -> String {
-        let path: Vec<String> = root
-            .map(|r| self.session.principal_variation(r))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|n| self.session.row(n).label)
-            .collect();
-        let at_end = self.session.finished() && self.session.step() >= self.session.len();
-        if path.is_empty() && self.is_proof() {
-            // A proof search's main line is its current descent from the root, or once none
-            // is under way the solved line; a root solved with no child to walk to was
-            // decided before any move was generated (Hex: H-search's connection).
-            let proof = root.and_then(|r| self.session.detail(r).proof);
-            if let Some(p) = proof.filter(|p| {
-                p.frames.is_empty() && p.children == 0 && p.numbers.is_some_and(|n| n.is_solved())
-            }) {
-                return match p.decided_by {
-                    Some(why) => format!("v: root {why}: nothing below was searched"),
-                    None => "v: the root was solved before any move: nothing below was searched"
-                        .to_string(),
-                };
-            }
-            return if at_end {
-                "v: the run ended unsolved and no descent is under way: there is no main line"
-                    .to_string()
-            } else {
-                "v: no descent is under way at this step and the root is not solved yet (space steps)"
-                    .to_string()
-            };
-        }
-        let line = if path.is_empty() {
-            "the root".to_string()
-        } else {
-            format!("root {}", path.join(" "))
-        };
-        let what = if !self.is_proof() {
-            "the principal variation"
-        } else if root
-            .and_then(|r| self.session.detail(r).proof)
-            .is_some_and(|p| p.frames.is_empty())
-        {
-            // No descent under way: the line is the solved one.
-            "the proof's main line"
-        } else {
-            "the current descent"
-        };
-        format!(
-            "v: already at the end of {what} ({line}){}",
-            if what == "the proof's main line" {
-                // The line is the answer's, not the search's: stepping does not extend it.
-                ""
-            } else if at_end {
-                "; the recorded run ends here too"
-            } else {
-                "; space steps the search"
-            }
-        )
-    }
-
-    fn sibling(&self, delta: isize) -> Option<NodeId> {
-        let selected = self.selected?;
-        let siblings = match self.session.parent(selected) {
-            Some(p) => self.session.children(p),
-            None => self.session.roots(),
-        };
-        let i = siblings.iter().position(|&n| n == selected)?;
-        siblings.get(i.checked_add_signed(delta)?).copied()
-    }
-
-    fn step_with(&mut self, moved: bool, why_not: &str) {
-        if moved {
-            self.after_step();
-        } else {
-            self.message = Some(why_not.to_string());
-        }
-    }
-
-    /// Applies one action.
+    /// Applies one action: the top overlay takes it ([`overlays`]), else the split view
+    /// routes it to the pane with the focus ([`split::update`], then [`App::update_main`]).
     pub fn update(&mut self, action: Action) {
         self.message = None;
         match (self.overlays.last().copied(), action) {
             (_, Action::QuitNow) => self.quit = true,
-            (Some(_), Action::Quit | Action::Close) => {
-                self.overlays.pop();
-            }
-            (Some(Overlay::Help { .. }), Action::ToggleHelp) => {
-                self.overlays.pop();
-            }
-            (Some(Overlay::Help { scroll }), Action::Down | Action::PageDown) => {
-                let by = if action == Action::Down { 1 } else { PAGE };
-                // Rows wrap at narrow widths: the overlay clamps to what it drew.
-                let max = self.keymap.help_rows().len() * 2;
-                self.set_top(Overlay::Help {
-                    scroll: (scroll + by).min(max),
-                });
-            }
-            (Some(Overlay::Help { scroll }), Action::Up | Action::PageUp) => {
-                let by = if action == Action::Up { 1 } else { PAGE };
-                self.set_top(Overlay::Help {
-                    scroll: scroll.saturating_sub(by),
-                });
-            }
-            (Some(Overlay::Picker { selected }), Action::Down | Action::PageDown) => {
-                let by = if action == Action::Down { 1 } else { PAGE };
-                let last = self.picker.len().saturating_sub(1);
-                self.set_top(Overlay::Picker {
-                    selected: (selected + by).min(last),
-                });
-            }
-            (Some(Overlay::Picker { selected }), Action::Up | Action::PageUp) => {
-                let by = if action == Action::Up { 1 } else { PAGE };
-                self.set_top(Overlay::Picker {
-                    selected: selected.saturating_sub(by),
-                });
-            }
-            (Some(Overlay::Picker { selected }), Action::Select) => {
-                let loaded = self
-                    .picker
-                    .get(selected)
-                    .map(|e| (e.name.clone(), puzzle::load(&e.location)));
-                match loaded {
-                    Some((_, Ok(p))) => {
-                        self.overlays.pop();
-                        self.open(p);
-                    }
-                    // The picker stays open on the file, its reason drawn whole under the
-                    // list; the status line names the file by its name, not its path.
-                    Some((name, Err(e))) => {
-                        let error = picker_error(&name, e);
-                        if let Some(entry) = self.picker.get_mut(selected) {
-                            entry.problem = Some(error.clone());
-                        }
-                        self.message = Some(error);
-                    }
-                    None => {
-                        self.overlays.pop();
-                    }
-                }
-            }
-            (Some(Overlay::Legend { .. }), Action::ToggleLegend) => {
-                self.overlays.pop();
-            }
-            (Some(Overlay::Legend { scroll }), Action::Down | Action::PageDown) => {
-                let by = if action == Action::Down { 1 } else { PAGE };
-                // The overlay clamps to the lines it drew at the screen's width.
-                self.set_top(Overlay::Legend {
-                    scroll: (scroll + by).min(LEGEND_MAX_SCROLL),
-                });
-            }
-            (Some(Overlay::Legend { scroll }), Action::Up | Action::PageUp) => {
-                let by = if action == Action::Up { 1 } else { PAGE };
-                self.set_top(Overlay::Legend {
-                    scroll: scroll.saturating_sub(by),
-                });
-            }
-            (Some(Overlay::SplitPicker { selected }), _) => {
-                split::picker_key(self, selected, action);
-            }
-            (Some(Overlay::Lessons { selected }), action) if action != Action::ToggleHelp => {
-                lesson_picker::update(self, selected, action)
-            }
-            (Some(_), Action::ToggleHelp) => self.overlays.push(Overlay::Help { scroll: 0 }),
-            (Some(_), Action::ToggleLegend) => self.overlays.push(Overlay::Legend { scroll: 0 }),
-            (Some(_), _) => {}
+            (Some(top), action) => self.overlay_update(top, action),
             // A saved run holds both searches of a split, whichever has the focus.
             (None, Action::SaveRun) => saved_run::save(self),
             (None, action) => split::update(self, action),
         }
     }
 
-    fn set_top(&mut self, overlay: Overlay) {
-        if let Some(top) = self.overlays.last_mut() {
-            *top = overlay;
-        }
-    }
-
-    /// Applies an action to this search's view (the split routes to it, see [`split`]).
+    /// Applies an action to this search's view (the split routes to it, see [`split`]): one
+    /// named call per action, the method in the room of its concern: walking the tree
+    /// ([`walk`]), stepping the record ([`stepping`]), what the board and side pane draw
+    /// ([`display`]), running the search ([`running`]), the overlays ([`overlays`],
+    /// [`picker`]) and the other rooms of this folder.
     pub(crate) fn update_main(&mut self, action: Action) {
         // Any other key starts the text panes from the top again ([`text_scroll`]).
         if !matches!(action, Action::ScrollTextDown | Action::ScrollTextUp) {
@@ -728,352 +326,73 @@ impl App {
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-(PAGE as isize)),
             Action::PageDown => self.move_selection(PAGE as isize),
-            Action::Parent => {
-                self.pin_shown();
-                let parent = self.selected.and_then(|s| self.session.parent(s));
-                self.select(parent, "the root has no parent");
-            }
-            Action::FirstChild => {
-                let child = self
-                    .selected
-                    .and_then(|s| self.session.children(s).first().copied());
-                if let Some(s) = self.selected {
-                    self.expanded.insert(s);
-                }
-                self.select(child, "no children searched yet at this step");
-            }
-            Action::NextSibling => {
-                let s = self.sibling(1);
-                self.select(s, "no next sibling");
-            }
-            Action::PreviousSibling => {
-                let s = self.sibling(-1);
-                self.select(s, "no previous sibling");
-            }
-            Action::Expand => {
-                if let Some(s) = self.selected {
-                    self.expanded.insert(s);
-                }
-            }
-            Action::Collapse => {
-                self.follow = false;
-                if let Some(s) = self.selected {
-                    self.expanded.remove(&s);
-                }
-            }
-            Action::ExpandAll => {
-                if let Some(s) = self.selected {
-                    let mut stack = vec![s];
-                    while let Some(n) = stack.pop() {
-                        self.expanded.insert(n);
-                        stack.extend(self.session.children(n));
-                    }
-                }
-            }
-            Action::Select => {
-                self.follow = false;
-                if let Some(s) = self.selected
-                    && !self.expanded.remove(&s)
-                {
-                    self.expanded.insert(s);
-                }
-            }
-            Action::JumpPv => {
-                let root = self.session.main_root();
-                let end = root.map(|r| {
-                    self.session
-                        .principal_variation(r)
-                        .last()
-                        .copied()
-                        .unwrap_or(r)
-                });
-                // Already there: say so, or the key looks dead (v selects, it never steps).
-                if end.is_some() && end == self.selected {
-                    self.message = Some(self.pv_end_message(root));
-                    return;
-                }
-                self.select(end, "nothing recorded yet");
-            }
-            Action::JumpLargest => {
-                let c = self.selected.and_then(|s| self.session.largest_child(s));
-                self.select(c, "no children searched yet at this step");
-            }
-            Action::JumpNextCutoff => {
-                let n = self.session.find_node(self.selected, true, Marker::Cutoff);
-                self.select(n, "no later cutoff at this step");
-            }
-            Action::JumpPreviousCutoff => {
-                let n = self.session.find_node(self.selected, false, Marker::Cutoff);
-                self.select(n, "no earlier cutoff");
-            }
-            Action::JumpNextTtHit => {
-                let n = self.session.find_node(self.selected, true, Marker::TtHit);
-                self.select(n, "no later table hit at this step");
-            }
-            Action::JumpPreviousTtHit => {
-                let n = self.session.find_node(self.selected, false, Marker::TtHit);
-                self.select(n, "no earlier table hit");
-            }
-            Action::JumpNextIteration | Action::JumpPreviousIteration if self.is_lambda() => {
-                let forward = action == Action::JumpNextIteration;
-                let n = self
-                    .session
-                    .find_node(self.selected, forward, Marker::LevelChange);
-                self.select(
-                    n,
-                    "no other level-change node in the tree as recorded so far (u steps the search)",
-                );
-            }
-            Action::JumpNextProof | Action::JumpPreviousProof => {
-                let forward = action == Action::JumpNextProof;
-                if !self.is_lambda() && !self.is_proof() {
-                    self.message =
-                        Some("proofs belong to lambda and proof-number searches".to_string());
-                    return;
-                }
-                let n = self
-                    .session
-                    .find_node(self.selected, forward, Marker::Proof);
-                self.select(n, "no other proof at this step");
-            }
-            Action::JumpNextIteration | Action::JumpPreviousIteration => {
-                let roots = self.session.roots();
-                let i = self
-                    .selected
-                    .map(|s| roots.iter().rposition(|&r| r <= s).unwrap_or(0));
-                let target = match (i, action == Action::JumpNextIteration) {
-                    (None, _) => roots.first().copied(),
-                    (Some(i), true) => roots.get(i + 1).copied(),
-                    (Some(i), false) => i.checked_sub(1).and_then(|j| roots.get(j).copied()),
-                };
-                self.select(target, "no other iteration at this step");
-            }
-            Action::StepForward => {
-                let moved = self.session.forward();
-                self.step_with(moved, "at the end of the record");
-            }
-            Action::StepBack => {
-                let moved = self.session.back();
-                self.step_with(moved, "at the start");
-            }
-            Action::StepNextNode => {
-                let moved = self.session.seek_kind(EventKind::Enter, true);
-                self.step_with(moved, "no later node entered");
-            }
-            Action::StepPreviousNode => {
-                let moved = self.session.seek_kind(EventKind::Enter, false);
-                self.step_with(moved, "no earlier node entered");
-            }
-            Action::StepNextCutoff | Action::StepPreviousCutoff if self.is_proof() => {
-                let forward = action == Action::StepNextCutoff;
-                self.step_pn(PnMark::Proof, forward, "proof (a node proven or disproven)");
-            }
-            Action::StepNextExpansion | Action::StepPreviousExpansion => {
-                let forward = action == Action::StepNextExpansion;
-                self.step_pn(PnMark::Expansion, forward, "expansion");
-            }
-            Action::StepNextThreshold | Action::StepPreviousThreshold => {
-                let forward = action == Action::StepNextThreshold;
-                self.step_pn(PnMark::ThresholdChange, forward, "threshold change");
-            }
-            Action::StepNextCutoff | Action::StepPreviousCutoff if self.is_lambda() => {
-                let forward = action == Action::StepNextCutoff;
-                match self.session.seek_lambda_cutoff(forward) {
-                    // The node that ended its loop, not its parent the search is back in.
-                    Some(node) => {
-                        self.after_step();
-                        self.selected = Some(node);
-                    }
-                    None if forward => {
-                        self.message = Some(
-                            "no later cutoff (a winning attack or a refuting defence)".to_string(),
-                        )
-                    }
-                    None => self.message = Some("no earlier cutoff".to_string()),
-                }
-            }
-            Action::StepNextCutoff => {
-                let moved = self.session.seek_kind(EventKind::Cutoff, true);
-                self.step_with(moved, "no later cutoff");
-            }
-            Action::StepPreviousCutoff => {
-                let moved = self.session.seek_kind(EventKind::Cutoff, false);
-                self.step_with(moved, "no earlier cutoff");
-            }
-            Action::StepNextExplained | Action::StepPreviousExplained => {
-                step_explained(self, action == Action::StepNextExplained);
-            }
-            Action::StepNextLevel | Action::StepPreviousLevel => {
-                level::step(self, action == Action::StepNextLevel);
-            }
-            Action::StepStart => {
-                self.session.seek(0);
-                self.follow = true;
-                self.selected = None;
-            }
-            Action::StepEnd => {
-                let end = self.session.len();
-                self.session.seek(end);
-                self.after_step();
-                if self.session.current().is_none() {
-                    self.selected = self.session.roots().last().copied();
-                }
-            }
+            Action::Parent => self.select_parent(),
+            Action::FirstChild => self.select_first_child(),
+            Action::NextSibling => self.select_next_sibling(),
+            Action::PreviousSibling => self.select_previous_sibling(),
+            Action::Expand => self.expand(),
+            Action::Collapse => self.collapse(),
+            Action::ExpandAll => self.expand_all(),
+            Action::Select => self.toggle_expanded(),
+            Action::JumpPv => self.jump_pv(),
+            Action::JumpLargest => self.jump_largest(),
+            Action::JumpNextCutoff => self.jump_cutoff(true),
+            Action::JumpPreviousCutoff => self.jump_cutoff(false),
+            Action::JumpNextTtHit => self.jump_tt_hit(true),
+            Action::JumpPreviousTtHit => self.jump_tt_hit(false),
+            Action::JumpNextIteration => self.jump_iteration(true),
+            Action::JumpPreviousIteration => self.jump_iteration(false),
+            Action::JumpNextProof => self.jump_proof(true),
+            Action::JumpPreviousProof => self.jump_proof(false),
+            Action::StepForward => self.step_forward(),
+            Action::StepBack => self.step_back(),
+            Action::StepNextNode => self.step_node(true),
+            Action::StepPreviousNode => self.step_node(false),
+            Action::StepNextCutoff => self.step_cutoff(true),
+            Action::StepPreviousCutoff => self.step_cutoff(false),
+            Action::StepNextExpansion => self.step_expansion(true),
+            Action::StepPreviousExpansion => self.step_expansion(false),
+            Action::StepNextThreshold => self.step_threshold(true),
+            Action::StepPreviousThreshold => self.step_threshold(false),
+            Action::StepNextExplained => step_explained(self, true),
+            Action::StepPreviousExplained => step_explained(self, false),
+            Action::StepNextLevel => level::step(self, true),
+            Action::StepPreviousLevel => level::step(self, false),
+            Action::StepStart => self.step_start(),
+            Action::StepEnd => self.step_end(),
             Action::ToggleBookmark => bookmarks::toggle(self),
-            Action::NextBookmark | Action::PreviousBookmark => {
-                bookmarks::jump(self, action == Action::NextBookmark)
-            }
+            Action::NextBookmark => bookmarks::jump(self, true),
+            Action::PreviousBookmark => bookmarks::jump(self, false),
             Action::CycleDepthLimit => depth::cycle(self),
             Action::ExportClass => class::export(self),
             Action::SaveRun => saved_run::save(self),
-            Action::PlayPause => self.playing = !self.playing,
-            Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
-            Action::Slower => self.speed = self.speed.saturating_sub(1),
-            Action::ToggleValues => self.show_values = !self.show_values,
-            Action::LevelUp | Action::LevelDown => self.change_level(action == Action::LevelUp),
-            Action::ToggleRootAnalysis if !self.is_lambda() => {
-                self.message =
-                    Some("root analysis belongs to lambda searches (a: algorithm)".to_string());
-            }
-            Action::ToggleRootAnalysis => {
-                self.root_analysis = !self.root_analysis;
-                self.restart();
-                self.message = Some(
-                    if self.root_analysis {
-                        "root analysis: every root move classified"
-                    } else {
-                        "search for a win"
-                    }
-                    .to_string(),
-                );
-            }
-            Action::SwitchZone if self.is_proof() => {
-                self.show_dn = !self.show_dn;
-                self.message = Some(
-                    if self.show_dn {
-                        "board: children's disproof numbers"
-                    } else {
-                        "board: children's proof numbers"
-                    }
-                    .to_string(),
-                );
-            }
-            Action::CycleZoneOrder | Action::SwitchZone if !self.is_lambda() => {
-                self.message = Some("zones belong to lambda searches (a: algorithm)".to_string());
-            }
-            Action::CycleZoneOrder => {
-                self.zone.orders = self.zone.orders.next();
-                self.message = Some(format!("zone: {}", self.zone.orders.name()));
-            }
-            Action::SwitchZone => {
-                self.zone.side = self.zone.side.other();
-                self.message = Some(format!("zone: {}", self.zone.side.name()));
-            }
-            Action::ToggleHistory | Action::ToggleIterations
-                if self.is_lambda() || self.is_proof() =>
-            {
-                self.message = Some(
-                    "history, killers and iterations belong to the alpha-beta family (a: algorithm)"
-                        .to_string(),
-                );
-            }
-            Action::ToggleHistory => {
-                self.show_history = !self.show_history;
-                self.message = Some(
-                    if self.show_history {
-                        "board: history heat map (1-9) and the killers of the ply"
-                    } else {
-                        "board: children's values"
-                    }
-                    .to_string(),
-                );
-            }
-            Action::ToggleIterations => {
-                self.show_iterations = !self.show_iterations;
-                self.message = Some(
-                    if self.show_iterations {
-                        "side pane: the iterations (i / I: next / previous)"
-                    } else {
-                        "side pane: the selected node"
-                    }
-                    .to_string(),
-                );
-            }
-            Action::CycleKnowledge if !self.session.has_knowledge() => {
-                self.message = Some(
-                    "the solver's knowledge marks belong to Hex (connections, pruned cells)"
-                        .to_string(),
-                );
-            }
-            Action::CycleKnowledge => {
-                self.knowledge = self.knowledge.next();
-                self.message = Some(
-                    match self.knowledge {
-                        KnowledgeView::Off => "board: the solver's knowledge off",
-                        KnowledgeView::Connections => {
-                            "board: each player's edge connection (b/w, B/W: a semi's key)"
-                        }
-                        KnowledgeView::Pruned => {
-                            "board: the moves the solver prunes, a letter per reason (legend under the board)"
-                        }
-                    }
-                    .to_string(),
-                );
-            }
-            Action::ToggleHelp => self.overlays.push(Overlay::Help { scroll: 0 }),
-            Action::ToggleLegend => self.overlays.push(Overlay::Legend { scroll: 0 }),
+            Action::PlayPause => self.play_pause(),
+            Action::Faster => self.faster(),
+            Action::Slower => self.slower(),
+            Action::ToggleValues => self.toggle_values(),
+            Action::LevelUp => self.change_level(true),
+            Action::LevelDown => self.change_level(false),
+            Action::ToggleRootAnalysis => self.toggle_root_analysis(),
+            Action::SwitchZone => self.switch_zone(),
+            Action::CycleZoneOrder => self.cycle_zone_order(),
+            Action::ToggleHistory => self.toggle_history(),
+            Action::ToggleIterations => self.toggle_iterations(),
+            Action::CycleKnowledge => self.cycle_knowledge(),
+            Action::ToggleHelp => self.open_help(),
+            Action::ToggleLegend => self.open_legend(),
             Action::Redraw => self.redraw = true,
-            Action::ScrollTextDown | Action::ScrollTextUp => {
-                let down = action == Action::ScrollTextDown;
-                let (step, selected) = (self.session.step(), self.selected);
-                let before = self.text_scroll.rows(step, selected);
-                let after = self.text_scroll.scroll(down, step, selected);
-                if after == before {
-                    self.message = Some(
-                        if !self.text_scroll.can_scroll() {
-                            "the node pane and the Why block show all their text"
-                        } else if down {
-                            "the node pane and the Why block show their last lines"
-                        } else {
-                            "the node pane and the Why block show their first lines"
-                        }
-                        .to_string(),
-                    );
-                }
-            }
-            Action::OpenPicker => {
-                self.picker = picker_entries(self.puzzle_dir.as_deref());
-                let selected = self
-                    .picker
-                    .iter()
-                    .position(|e| e.name == self.puzzle.name)
-                    .unwrap_or(0);
-                self.overlays.push(Overlay::Picker { selected });
-            }
+            Action::ScrollTextDown => self.scroll_text(true),
+            Action::ScrollTextUp => self.scroll_text(false),
+            Action::OpenPicker => self.open_picker(),
             Action::OpenLessons => lesson_picker::open(self),
-            Action::CycleAlgorithm => {
-                let (next, skipped) =
-                    registry::next_applicable(&self.puzzle, self.spec.config.algorithm);
-                self.algorithm = Some(next);
-                self.restart();
-                self.message = skipped;
-            }
+            Action::CycleAlgorithm => self.cycle_algorithm(),
             // [`split::update`] takes these before they reach a pane.
             Action::ToggleSplit
             | Action::PickSplit
             | Action::SwitchPane
             | Action::ToggleTogether => {}
-            Action::ChangeLimits => {
-                self.node_limit = (self.node_limit + 1) % NODE_LIMITS.len();
-                self.restart();
-            }
-            Action::CancelSearch => {
-                if self.session.finished() {
-                    self.message = Some("the search is over already".to_string());
-                } else {
-                    self.session.cancel();
-                }
-            }
+            Action::ChangeLimits => self.change_limits(),
+            Action::CancelSearch => self.cancel_search(),
             Action::ToggleChart | Action::NextChart => chart::update(self, action),
             Action::LessonNext => lesson::next(self),
             Action::LessonPrevious => lesson::previous(self),
@@ -1086,64 +405,13 @@ impl App {
 
     /// True when the search shown is of the proof-number family (by the algorithm asked
     /// for, or by the record: a session over a recorded trace).
-    /// What the board pane asks the session to draw besides the position.
-    pub fn board_options(&self) -> BoardOptions {
-        BoardOptions {
-            values: self.show_values,
-            zone: self.zone,
-            show_dn: self.show_dn,
-            history: self.show_history,
-            knowledge: self.knowledge,
-        }
-    }
-
     pub fn is_proof(&self) -> bool {
         self.spec.config.algorithm.is_proof_search() || self.session.is_proof()
-    }
-
-    /// Steps to right after the next (or previous) proof-number event of `mark` and selects
-    /// the node it happened to.
-    fn step_pn(&mut self, mark: PnMark, forward: bool, what: &str) {
-        if !self.is_proof() {
-            self.message = Some(format!(
-                "{what}s belong to proof-number searches (a: algorithm)"
-            ));
-            return;
-        }
-        match self.session.seek_pn(mark, forward) {
-            Some(node) => {
-                self.after_step();
-                self.selected = Some(node);
-            }
-            None if forward => self.message = Some(format!("no later {what}")),
-            None => self.message = Some(format!("no earlier {what}")),
-        }
     }
 
     /// True when the running search is lambda or dual-lambda.
     pub fn is_lambda(&self) -> bool {
         self.spec.config.algorithm.is_threat_search()
-    }
-
-    /// The level keys: one level up or down (at least 1) and search again.
-    fn change_level(&mut self, up: bool) {
-        if !self.is_lambda() {
-            self.message = Some("levels belong to lambda searches (a: algorithm)".to_string());
-            return;
-        }
-        let now = self.spec.config.lambda.max_level;
-        let level = if up {
-            now.saturating_add(1).min(MAX_LEVEL)
-        } else {
-            now.saturating_sub(1).max(1)
-        };
-        if level == now {
-            self.message = Some(format!("the maximum level stays λ{now}"));
-            return;
-        }
-        self.max_level = Some(level);
-        self.restart();
-        self.message = Some(format!("maximum level λ{level}: searching again"));
     }
 
     /// Waits (tests and benches) until the search is over and its record is
@@ -1160,26 +428,10 @@ impl App {
     }
 }
 
-/// Steps the replay to right after the next (`forward`) or previous event worth explaining
-/// and selects the node it happened to; says so on the status line when there is none.
-pub fn step_explained(app: &mut App, forward: bool) {
-    if app.session.seek_explained(forward) {
-        app.after_step();
-        if let Some(node) = app.session.explain().and_then(|x| x.node) {
-            app.selected = Some(node);
-        }
-    } else {
-        app.message = Some(if forward {
-            "no later event worth explaining".to_string()
-        } else {
-            "no earlier event worth explaining".to_string()
-        });
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle;
     use std::sync::mpsc::{Receiver, channel};
 
     fn open(name: &str) -> (App, Receiver<Msg>) {

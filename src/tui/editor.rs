@@ -2,7 +2,7 @@
 //! (issue 7, deliverable 4). `ctrl-e` ([`crate::tui::keymap::Action::EditPosition`]) opens
 //! the editor on the selected node's position (the puzzle's own when nothing is selected),
 //! `P` ([`crate::tui::keymap::Action::PlayEngine`]) a game from it ([`super::play`]); while
-//! one is open it takes every key (ctrl-c still quits; `editor/explorer.rs`) and the screen
+//! one is open it takes every key (ctrl-c still quits: `src/tui/app/keys.rs`) and the screen
 //! is its own ([`super::ui::editor`]).
 //!
 //! The editor's keys: arrows or `hjkl` move the cursor; stone games `x` / `o` put a black /

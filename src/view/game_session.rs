@@ -7,10 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use crate::game::{MoveList, Point};
 use crate::search::config::MoveOrdering;
-use crate::search::observer::{LambdaPurpose, LambdaVerdict};
 use crate::search::{Algorithm, Bound, SearchConfig, Value};
 use crate::trace::live::LiveTrace;
-use crate::trace::replay::{NodeStatus, PnMark, Replay, TtLookup, pn_mark_at};
+use crate::trace::replay::{PnMark, Replay, TtLookup, pn_mark_at};
 use crate::trace::store::{Event, EventKind, NodeId, NodeKind, Trace};
 
 use super::board::BoardGame;
@@ -23,6 +22,9 @@ use super::new_leaves::{NewLeaves, is_new_leaf};
 use super::proof;
 use super::session::*;
 use super::{bound_word, explain, heuristics};
+
+mod new_leaf_rows;
+mod proof_lines;
 
 /// The monomorphic session of one game.
 pub struct GameSession<G: BoardGame> {
@@ -100,187 +102,6 @@ impl<G: BoardGame> GameSession<G> {
             leaves: Mutex::new(NewLeaves::default()),
             charts: Mutex::new(charts::ChartIndex::new()),
         })
-    }
-
-    /// The parent and move of a new leaf's id (`None` for trace nodes).
-    fn new_leaf(&self, id: NodeId) -> Option<(NodeId, G::Move)> {
-        if !is_new_leaf(id) {
-            return None;
-        }
-        self.leaves
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-    }
-
-    /// The children of the proof node `node` as the tree lists them: every child of its
-    /// latest expansion in the expansion's order (the node once entered, else a new leaf's
-    /// id), then children entered earlier that this expansion does not list (lambda-df-pn
-    /// expands again at another level).
-    fn proof_children(&self, trace: &Trace<G::Move>, node: NodeId) -> Vec<NodeId> {
-        let listed = self.replay.pn_children(trace, node);
-        let mut out: Vec<NodeId> = {
-            let mut leaves = self.leaves.lock().unwrap_or_else(|e| e.into_inner());
-            listed
-                .iter()
-                .map(|&(mv, _, entered)| entered.unwrap_or_else(|| leaves.id(node, mv)))
-                .collect()
-        };
-        for c in self.replay.children(trace, node) {
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        }
-        out
-    }
-
-    /// The main line of a solved proof node as of the step, for `v` and the tree's main-line
-    /// style once no descent is under way: at each node the child that solves it the same
-    /// way. Where one child is enough (a proven OR node's proving move, a disproven AND
-    /// node's refutation) the first such child in the expansion's order; where every child
-    /// had to be solved, the one with the most nodes searched below it (the other side's most
-    /// stubborn reply; the first when none was entered). The line stops at an unsolved node
-    /// or a node without children (a new leaf, or one the game's knowledge decided); a
-    /// lambda-df-pn node proven by its own LAMBDA call ends in that call and its λ-tree's
-    /// main line ([`lambda::proof_line`]).
-    fn solved_line(&self, node: NodeId) -> Vec<NodeId> {
-        let mut line = Vec::new();
-        let mut at = node;
-        while let Some(p) = self.row(at).proof
-            && let Some(numbers) = p.numbers.filter(|n| n.is_solved())
-        {
-            let proven = numbers.is_proven();
-            let kids = self.children(at);
-            let same = |c: NodeId| {
-                self.row(c)
-                    .proof
-                    .and_then(|r| r.numbers)
-                    .is_some_and(|n| n.is_solved() && n.is_proven() == proven)
-            };
-            let next = if proven == p.or_node {
-                kids.iter().copied().find(|&c| same(c))
-            } else {
-                self.largest_child(at)
-                    .filter(|c| kids.contains(c))
-                    .or(kids.first().copied())
-                    .filter(|&c| same(c))
-            };
-            match next {
-                // A line never loops (a tree), but a bound keeps a bug from hanging a frame.
-                Some(c) if line.len() < 10_000 => {
-                    line.push(c);
-                    at = c;
-                }
-                _ => {
-                    // lambda-df-pn: a proven OR node without a proven child was proven by
-                    // its own LAMBDA call (a λ-tree of the attacker; at the root, a
-                    // proof at level 0 or in the level stage): the line goes on into it.
-                    if proven && p.or_node {
-                        let trace = self.live.read();
-                        if let Some(call) = self.replay.children(&trace, at).find(|&c| {
-                            matches!(
-                                trace.node(c).kind(),
-                                NodeKind::Lambda(LambdaPurpose::Root | LambdaPurpose::AfterDefence)
-                            ) && self.replay.lambda(&trace, c).is_some_and(|s| {
-                                matches!(s.verdict, Some(LambdaVerdict::Won { .. }))
-                            })
-                        }) {
-                            line.push(call);
-                            line.extend(lambda::proof_line(&trace, &self.replay, call));
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        line
-    }
-
-    /// The position of the new leaf `mv` below `parent`, and the moves from the root.
-    fn leaf_position(
-        &self,
-        trace: &Trace<G::Move>,
-        parent: NodeId,
-        mv: G::Move,
-    ) -> (G, Vec<G::Move>) {
-        let (mut game, mut line) = self.position(trace, parent);
-        game.play(mv);
-        line.push(mv);
-        (game, line)
-    }
-
-    /// A new leaf's tree row.
-    fn new_leaf_row(
-        &self,
-        trace: &Trace<G::Move>,
-        id: NodeId,
-        parent: NodeId,
-        mv: G::Move,
-    ) -> NodeRow {
-        let (game, _) = self.position(trace, parent);
-        NodeRow {
-            id,
-            ply: trace.node(parent).ply() + 1,
-            label: game.format_move(mv),
-            status: NodeStatus::NotEntered,
-            has_children: false,
-            value: None,
-            cutoff: false,
-            tt_hit: false,
-            best: false,
-            lambda: None,
-            proof: proof::new_leaf_row(trace, &self.replay, parent, mv),
-            window: None,
-        }
-    }
-
-    /// A new leaf's side pane.
-    fn new_leaf_detail(&self, trace: &Trace<G::Move>, parent: NodeId, mv: G::Move) -> NodeDetail {
-        let (game, line) = self.leaf_position(trace, parent, mv);
-        let mut g = self.root.clone();
-        let mut path = Vec::with_capacity(line.len());
-        for &m in &line {
-            path.push(g.format_move(m));
-            g.play(m);
-        }
-        let tn = trace.node(parent);
-        NodeDetail {
-            path,
-            ply: tn.ply() + 1,
-            depth: 0,
-            to_move: game.to_move(),
-            status: NodeStatus::NotEntered,
-            window: None,
-            value: None,
-            bound: None,
-            cutoff: None,
-            tt: None,
-            iteration: tn.iteration(),
-            subtree_nodes: 0,
-            lambda: None,
-            proof: proof::new_leaf_detail(
-                trace,
-                &self.replay,
-                parent,
-                mv,
-                game.to_move().title(),
-                |id, m| {
-                    let (game, _) = match trace.node(id).parent() {
-                        Some(p) => self.position(trace, p),
-                        None => (self.root.clone(), Vec::new()),
-                    };
-                    game.format_move(m)
-                },
-            )
-            .map(|mut p| {
-                if self.knowledge_pruning {
-                    p.solver = game.knowledge_lines(false);
-                    p.decided_by = game.knowledge_verdict();
-                }
-                p
-            }),
-            heuristics: Vec::new(),
-        }
     }
 
     /// The generated moves of `game` and their 1-ply static values (mover's view).

@@ -11,6 +11,8 @@ use std::cell::Cell;
 
 use crate::trace::store::NodeId;
 
+use super::App;
+
 /// Rows one press scrolls.
 pub const STEP: usize = 4;
 
@@ -68,6 +70,28 @@ impl TextScroll {
     /// True when a pane could scroll when last drawn (there is more to read).
     pub fn can_scroll(&self) -> bool {
         self.max.iter().any(|m| m.get() > 0)
+    }
+}
+
+impl App {
+    /// `}` / `{`: scrolls the node pane and the Why block down (`down`) or up; says so when
+    /// they moved no further.
+    pub(super) fn scroll_text(&mut self, down: bool) {
+        let (step, selected) = (self.session.step(), self.selected);
+        let before = self.text_scroll.rows(step, selected);
+        let after = self.text_scroll.scroll(down, step, selected);
+        if after == before {
+            self.message = Some(
+                if !self.text_scroll.can_scroll() {
+                    "the node pane and the Why block show all their text"
+                } else if down {
+                    "the node pane and the Why block show their last lines"
+                } else {
+                    "the node pane and the Why block show their first lines"
+                }
+                .to_string(),
+            );
+        }
     }
 }
 

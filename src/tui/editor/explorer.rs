@@ -1,6 +1,6 @@
 //! How the explorer reaches the editor and the game: `ctrl-e` and `P` open them on the
 //! selected node's position (rebuilt from its line of moves), and while one is open
-//! [`App::key`] hands it every key. Also the game screen's keys: arrows or `hjkl` and enter
+//! [`App::key`] hands it every key but ctrl-c. Also the game screen's keys: arrows or `hjkl` and enter
 //! on a stone board, `:` to type a move, `u` undo, `s` swap sides, `a` the engine's
 //! algorithm, `m` its node limit, esc to leave.
 
@@ -12,7 +12,6 @@ use crate::puzzle::Position;
 use crate::run::registry;
 use crate::search::Algorithm;
 use crate::tui::app::{App, NODE_LIMITS};
-use crate::tui::keymap::{Action, CTRL_C, Key};
 use crate::tui::play::{PLAY_NODES, Play, replay};
 
 use super::setup::Setup;
@@ -71,21 +70,10 @@ fn play_key(play: &mut Play, event: &KeyEvent) -> bool {
 }
 
 impl App {
-    /// Handles a key press: the open modal screen takes it, else the keymap's action (the
-    /// terminal loop calls this; ctrl-c is handled before).
-    pub fn key(&mut self, event: &KeyEvent) {
-        let Some(modal) = self.modal.take() else {
-            if Key::from_event(event) == Some(CTRL_C) {
-                self.update(Action::QuitNow);
-            } else if self.class.pending.is_some() {
-                // The class files' overwrite question takes the next key.
-                crate::tui::app::class::answer(self, event);
-            } else if let Some(action) = self.keymap.action(event) {
-                self.update(action);
-            }
-            return;
-        };
-        self.modal = match modal {
+    /// Hands `event` to the open modal screen (from [`App::key`]); the modal still open
+    /// after it.
+    pub(crate) fn modal_key(&mut self, modal: Modal, event: &KeyEvent) -> Option<Modal> {
+        match modal {
             Modal::Edit(mut editor) => match editor.key(event) {
                 EditorExit::Stay => Some(Modal::Edit(editor)),
                 EditorExit::Leave => None,
@@ -102,7 +90,7 @@ impl App {
                     Some(Modal::Play(play, editor))
                 }
             }
-        };
+        }
     }
 
     /// The selected node's position, rebuilt from its moves, and whether it is the root;

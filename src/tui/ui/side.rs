@@ -31,12 +31,14 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
+use crate::trace::store::NodeId;
 use crate::tui::app::App;
 use crate::tui::app::text_scroll::TextPane;
 use crate::tui::keymap::Action;
 use crate::view::bound_word;
-use crate::view::lambda::Tone;
-use crate::view::proof;
+use crate::view::lambda::{LambdaDetail, Tone};
+use crate::view::proof::{self, ProofDetail};
+use crate::view::session::NodeDetail;
 
 use super::{fitted, glyph_text, pane};
 
@@ -49,14 +51,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let block = pane("Node", theme, false);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let label = theme.style(Slot::SideLabel);
     let value_style = theme.style(Slot::SideValue);
-    let row = |name: &str, text: String, slot: Slot| {
-        Line::from(vec![
-            Span::styled(format!("{name:<10}"), label),
-            Span::styled(glyph_text(theme, &text), theme.style(slot)),
-        ])
-    };
     let Some(node) = app.selected else {
         let text = if app.session.is_empty() {
             "waiting for the search".to_string()
@@ -67,181 +62,218 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         return;
     };
     let d = app.session.detail(node);
-    if let Some(p) = &d.proof {
-        let mut lines = vec![
-            row(
-                "path",
-                if d.path.is_empty() {
-                    "root".to_string()
-                } else {
-                    d.path.join(" ")
-                },
-                Slot::SideValue,
-            ),
-            row("node", p.role.clone(), Slot::SideValue),
-            row(
-                "pn / dn",
-                format!(
-                    "{}{}",
-                    proof::numbers_text(p.numbers),
-                    p.solved.map_or(String::new(), |w| format!(" {w}"))
-                ),
-                match p.numbers {
-                    Some(n) if n.is_proven() => Slot::LambdaWin,
-                    Some(n) if n.is_disproven() => Slot::LambdaTried,
-                    _ => Slot::SideValue,
-                },
-            ),
-        ];
-        // df-pn on Hex: what the solver knows here, which decides the node or prunes moves
-        // (first: at 80x24 the pane has rows for little more).
-        for line in &p.solver {
-            lines.push(row("solver", line.clone(), Slot::SideReason));
-        }
-        // The children and which moves were left out, next to the solver's reasons (at
-        // 80x24 the rows below are cut first).
-        lines.push(row(
-            "children",
-            match (p.children, &p.children_note) {
-                _ if p.new_leaf => "not searched yet".to_string(),
-                (0, _) => "not expanded".to_string(),
-                (n, None) => format!("{n}, expanded {}x", p.expansions),
-                // "2 of 13 legal moves" alone (the solver's lines count the rest): short,
-                // so that the row fits the 80x24 column.
-                (n, Some(note))
-                    if note.starts_with(&format!("{n} of ")) && note.ends_with(" legal moves") =>
-                {
-                    format!(
-                        "{} legal, expanded {}x",
-                        note.trim_end_matches(" legal moves"),
-                        p.expansions
-                    )
-                }
-                (n, Some(note)) => format!("{n}, expanded {}x ({note})", p.expansions),
-            },
-            Slot::SideValue,
-        ));
-        // What the numbers are, and the node's rule over its children.
-        lines.push(row("shows", p.source.clone(), Slot::SideLabel));
-        for r in &p.rule {
-            lines.push(row("rule", r.clone(), Slot::SideValue));
-        }
-        if let Some(t) = p.thresholds {
-            lines.push(row(
-                "threshold",
-                proof::thresholds_text(t),
-                Slot::SideWindow,
-            ));
-        }
-        if p.second_level {
-            lines.push(row(
-                "PN²",
-                "second-level search".to_string(),
-                Slot::SideValue,
-            ));
-        }
-        lines.push(row(
-            "descent",
-            match (p.on_path, p.frames.is_empty()) {
-                (true, false) => "on it; frames:".to_string(),
-                (false, false) => "not on it; frames:".to_string(),
-                (true, true) => "on it".to_string(),
-                // Between iterations (PNS walks from the root again) no descent is under way.
-                (false, true) => "none under way at this step".to_string(),
-            },
-            Slot::SideLabel,
-        ));
-        for f in &p.frames {
-            let mark = if f.node == node { ">" } else { " " };
-            let th = f.thresholds.map_or(String::new(), |t| {
-                format!(" th {}", proof::thresholds_text(t))
-            });
-            lines.push(Line::from(Span::styled(
-                glyph_text(
-                    theme,
-                    &format!(
-                        "{mark}{:<7} {}{th}",
-                        f.label,
-                        proof::numbers_text(f.numbers)
-                    ),
-                ),
-                if f.node == node {
-                    theme.style(Slot::TreePv)
-                } else {
-                    value_style
-                },
-            )));
-        }
-        render_cut(frame, inner, lines, app, theme);
-        return;
-    }
-    if let Some(l) = &d.lambda {
-        let mut lines = vec![
-            row(
-                "path",
-                if d.path.is_empty() {
-                    "root".to_string()
-                } else {
-                    d.path.join(" ")
-                },
-                Slot::SideValue,
-            ),
-            row("node", l.role.clone(), Slot::SideValue),
-            row(
-                "attacker",
-                format!(
-                    "{} (defender {})",
-                    l.attacker.title(),
-                    l.attacker.opponent().title()
-                ),
-                Slot::SideValue,
-            ),
-            row(
-                "level",
-                format!("λ{} of max λ{}", l.level, l.max_level),
-                Slot::LambdaLevel,
-            ),
-            row(
-                "depth",
-                format!("{} plies left", l.depth_left),
-                Slot::SideValue,
-            ),
-        ];
-        if let Some(t) = &l.threat {
-            lines.push(row("threat", t.clone(), Slot::SideValue));
-        }
-        if let Some(c) = &l.candidates {
-            lines.push(row("tries", c.clone(), Slot::SideValue));
-        }
-        for (name, zone) in [("A-zone", l.a_zone), ("D-zone", l.d_zone)] {
-            let text = match zone {
-                Some((level, [x1, x2, x3, all])) => {
-                    format!("λ{level} X1-3: {x1} {x2} {x3} all {all}")
-                }
-                None => "none".to_string(),
-            };
-            lines.push(row(name, text, Slot::SideValue));
-        }
-        if let Some(tt) = &l.tt {
-            lines.push(row("table", tt.clone(), Slot::SideValue));
-        }
-        let slot = match l.verdict.1 {
-            Tone::Win => Slot::LambdaWin,
-            Tone::Tried => Slot::LambdaTried,
-            Tone::SelfEndangering => Slot::LambdaSelfEndangering,
-            Tone::Neutral => Slot::SideValue,
-        };
-        lines.push(row("verdict", l.verdict.0.clone(), slot));
-        lines.push(row(
-            "nodes",
-            format!("{} in its subtree", d.subtree_nodes),
-            Slot::SideValue,
-        ));
-        render_cut(frame, inner, lines, app, theme);
-        return;
-    }
+    let lines = if let Some(p) = &d.proof {
+        proof_lines(&d, p, node, theme)
+    } else if let Some(l) = &d.lambda {
+        lambda_lines(&d, l, theme)
+    } else {
+        alpha_beta_lines(&d, app, theme)
+    };
+    render_cut(frame, inner, lines, app, theme);
+}
+
+/// One row of the pane: the name in the label column, then its text.
+fn row(theme: &Theme, name: &str, text: String, slot: Slot) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{name:<10}"), theme.style(Slot::SideLabel)),
+        Span::styled(glyph_text(theme, &text), theme.style(slot)),
+    ])
+}
+
+/// The rows of a proof node `node`: its numbers, the solver's knowledge, its children, its
+/// rule and the frames of the current descent.
+fn proof_lines(d: &NodeDetail, p: &ProofDetail, node: NodeId, theme: &Theme) -> Vec<Line<'static>> {
+    let value_style = theme.style(Slot::SideValue);
     let mut lines = vec![
         row(
+            theme,
+            "path",
+            if d.path.is_empty() {
+                "root".to_string()
+            } else {
+                d.path.join(" ")
+            },
+            Slot::SideValue,
+        ),
+        row(theme, "node", p.role.clone(), Slot::SideValue),
+        row(
+            theme,
+            "pn / dn",
+            format!(
+                "{}{}",
+                proof::numbers_text(p.numbers),
+                p.solved.map_or(String::new(), |w| format!(" {w}"))
+            ),
+            match p.numbers {
+                Some(n) if n.is_proven() => Slot::LambdaWin,
+                Some(n) if n.is_disproven() => Slot::LambdaTried,
+                _ => Slot::SideValue,
+            },
+        ),
+    ];
+    // df-pn on Hex: what the solver knows here, which decides the node or prunes moves
+    // (first: at 80x24 the pane has rows for little more).
+    for line in &p.solver {
+        lines.push(row(theme, "solver", line.clone(), Slot::SideReason));
+    }
+    // The children and which moves were left out, next to the solver's reasons (at
+    // 80x24 the rows below are cut first).
+    lines.push(row(
+        theme,
+        "children",
+        match (p.children, &p.children_note) {
+            _ if p.new_leaf => "not searched yet".to_string(),
+            (0, _) => "not expanded".to_string(),
+            (n, None) => format!("{n}, expanded {}x", p.expansions),
+            // "2 of 13 legal moves" alone (the solver's lines count the rest): short,
+            // so that the row fits the 80x24 column.
+            (n, Some(note))
+                if note.starts_with(&format!("{n} of ")) && note.ends_with(" legal moves") =>
+            {
+                format!(
+                    "{} legal, expanded {}x",
+                    note.trim_end_matches(" legal moves"),
+                    p.expansions
+                )
+            }
+            (n, Some(note)) => format!("{n}, expanded {}x ({note})", p.expansions),
+        },
+        Slot::SideValue,
+    ));
+    // What the numbers are, and the node's rule over its children.
+    lines.push(row(theme, "shows", p.source.clone(), Slot::SideLabel));
+    for r in &p.rule {
+        lines.push(row(theme, "rule", r.clone(), Slot::SideValue));
+    }
+    if let Some(t) = p.thresholds {
+        lines.push(row(
+            theme,
+            "threshold",
+            proof::thresholds_text(t),
+            Slot::SideWindow,
+        ));
+    }
+    if p.second_level {
+        lines.push(row(
+            theme,
+            "PN²",
+            "second-level search".to_string(),
+            Slot::SideValue,
+        ));
+    }
+    lines.push(row(
+        theme,
+        "descent",
+        match (p.on_path, p.frames.is_empty()) {
+            (true, false) => "on it; frames:".to_string(),
+            (false, false) => "not on it; frames:".to_string(),
+            (true, true) => "on it".to_string(),
+            // Between iterations (PNS walks from the root again) no descent is under way.
+            (false, true) => "none under way at this step".to_string(),
+        },
+        Slot::SideLabel,
+    ));
+    for f in &p.frames {
+        let mark = if f.node == node { ">" } else { " " };
+        let th = f.thresholds.map_or(String::new(), |t| {
+            format!(" th {}", proof::thresholds_text(t))
+        });
+        lines.push(Line::from(Span::styled(
+            glyph_text(
+                theme,
+                &format!(
+                    "{mark}{:<7} {}{th}",
+                    f.label,
+                    proof::numbers_text(f.numbers)
+                ),
+            ),
+            if f.node == node {
+                theme.style(Slot::TreePv)
+            } else {
+                value_style
+            },
+        )));
+    }
+    lines
+}
+
+/// The rows of a lambda node: its role, level, threat, zones and verdict.
+fn lambda_lines(d: &NodeDetail, l: &LambdaDetail, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        row(
+            theme,
+            "path",
+            if d.path.is_empty() {
+                "root".to_string()
+            } else {
+                d.path.join(" ")
+            },
+            Slot::SideValue,
+        ),
+        row(theme, "node", l.role.clone(), Slot::SideValue),
+        row(
+            theme,
+            "attacker",
+            format!(
+                "{} (defender {})",
+                l.attacker.title(),
+                l.attacker.opponent().title()
+            ),
+            Slot::SideValue,
+        ),
+        row(
+            theme,
+            "level",
+            format!("λ{} of max λ{}", l.level, l.max_level),
+            Slot::LambdaLevel,
+        ),
+        row(
+            theme,
+            "depth",
+            format!("{} plies left", l.depth_left),
+            Slot::SideValue,
+        ),
+    ];
+    if let Some(t) = &l.threat {
+        lines.push(row(theme, "threat", t.clone(), Slot::SideValue));
+    }
+    if let Some(c) = &l.candidates {
+        lines.push(row(theme, "tries", c.clone(), Slot::SideValue));
+    }
+    for (name, zone) in [("A-zone", l.a_zone), ("D-zone", l.d_zone)] {
+        let text = match zone {
+            Some((level, [x1, x2, x3, all])) => {
+                format!("λ{level} X1-3: {x1} {x2} {x3} all {all}")
+            }
+            None => "none".to_string(),
+        };
+        lines.push(row(theme, name, text, Slot::SideValue));
+    }
+    if let Some(tt) = &l.tt {
+        lines.push(row(theme, "table", tt.clone(), Slot::SideValue));
+    }
+    let slot = match l.verdict.1 {
+        Tone::Win => Slot::LambdaWin,
+        Tone::Tried => Slot::LambdaTried,
+        Tone::SelfEndangering => Slot::LambdaSelfEndangering,
+        Tone::Neutral => Slot::SideValue,
+    };
+    lines.push(row(theme, "verdict", l.verdict.0.clone(), slot));
+    lines.push(row(
+        theme,
+        "nodes",
+        format!("{} in its subtree", d.subtree_nodes),
+        Slot::SideValue,
+    ));
+    lines
+}
+
+/// The rows of an alpha-beta node: its window, value, cutoff, table entry, heuristics and,
+/// with the history view on, the history table.
+fn alpha_beta_lines(d: &NodeDetail, app: &App, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        row(
+            theme,
             "path",
             if d.path.is_empty() {
                 "root".to_string()
@@ -251,16 +283,22 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             Slot::SideValue,
         ),
         row(
+            theme,
             "depth",
             // Plies from the root, and the plies left to the search's horizon.
             format!("{} ({} left)", d.ply, d.depth),
             Slot::SideValue,
         ),
-        row("to move", d.to_move.title().to_string(), Slot::SideValue),
+        row(
+            theme,
+            "to move",
+            d.to_move.title().to_string(),
+            Slot::SideValue,
+        ),
     ];
     if let Some(w) = d.window {
-        lines.push(row("alpha", w.alpha.to_string(), Slot::SideWindow));
-        lines.push(row("beta", w.beta.to_string(), Slot::SideWindow));
+        lines.push(row(theme, "alpha", w.alpha.to_string(), Slot::SideWindow));
+        lines.push(row(theme, "beta", w.beta.to_string(), Slot::SideWindow));
     }
     let status = match d.status {
         NodeStatus::NotEntered => "not entered",
@@ -268,6 +306,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         NodeStatus::Closed => "final",
     };
     lines.push(row(
+        theme,
         "value",
         match (d.value, d.bound) {
             (Some(v), Some(b)) => format!("{v} ({}, {status})", bound_word(b)),
@@ -276,16 +315,22 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         },
         Slot::SideValue,
     ));
-    if let Some(text) = d.cutoff {
-        lines.push(row("cutoff", text, Slot::SideReason));
+    if let Some(text) = d.cutoff.clone() {
+        lines.push(row(theme, "cutoff", text, Slot::SideReason));
     }
-    if let Some(text) = d.tt {
-        lines.push(row("table", text, Slot::SideValue));
+    if let Some(text) = d.tt.clone() {
+        lines.push(row(theme, "table", text, Slot::SideValue));
     }
     if d.iteration > 0 {
-        lines.push(row("iteration", d.iteration.to_string(), Slot::SideValue));
+        lines.push(row(
+            theme,
+            "iteration",
+            d.iteration.to_string(),
+            Slot::SideValue,
+        ));
     }
     lines.push(row(
+        theme,
         "nodes",
         format!("{} in its subtree", d.subtree_nodes),
         Slot::SideValue,
@@ -295,7 +340,7 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             "null move" | "pruned" => Slot::SideReason,
             _ => Slot::SideValue,
         };
-        lines.push(row(label, text.clone(), slot));
+        lines.push(row(theme, label, text.clone(), slot));
     }
     if app.show_history {
         let text = match app.session.history() {
@@ -318,9 +363,9 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
                 )
             }
         };
-        lines.push(row("history", text, Slot::SideValue));
+        lines.push(row(theme, "history", text, Slot::SideValue));
     }
-    render_cut(frame, inner, lines, app, theme);
+    lines
 }
 
 /// Draws the pane's lines wrapped at its width; what does not fit its height is counted on

@@ -1,0 +1,125 @@
+//! What the board and the side pane draw besides the position: the children's values,
+//! a lambda node's zone, proof or disproof numbers, the history heat map, the iterations of
+//! iterative deepening, the solver's Hex knowledge. These keys change what is drawn, never
+//! the search.
+
+use crate::view::session::{BoardOptions, KnowledgeView};
+
+use super::App;
+
+impl App {
+    /// What the board pane asks the session to draw besides the position.
+    pub fn board_options(&self) -> BoardOptions {
+        BoardOptions {
+            values: self.show_values,
+            zone: self.zone,
+            show_dn: self.show_dn,
+            history: self.show_history,
+            knowledge: self.knowledge,
+        }
+    }
+
+    /// Shows or hides the children's values on the board.
+    pub(super) fn toggle_values(&mut self) {
+        self.show_values = !self.show_values;
+    }
+
+    /// Proof-number searches: proof or disproof numbers on the board; lambda searches: the
+    /// A-zone or the D-zone.
+    pub(super) fn switch_zone(&mut self) {
+        if self.is_proof() {
+            self.show_dn = !self.show_dn;
+            self.message = Some(
+                if self.show_dn {
+                    "board: children's disproof numbers"
+                } else {
+                    "board: children's proof numbers"
+                }
+                .to_string(),
+            );
+        } else if !self.is_lambda() {
+            self.message = Some("zones belong to lambda searches (a: algorithm)".to_string());
+        } else {
+            self.zone.side = self.zone.side.other();
+            self.message = Some(format!("zone: {}", self.zone.side.name()));
+        }
+    }
+
+    /// Lambda searches: which orders of the zone the board draws.
+    pub(super) fn cycle_zone_order(&mut self) {
+        if !self.is_lambda() {
+            self.message = Some("zones belong to lambda searches (a: algorithm)".to_string());
+            return;
+        }
+        self.zone.orders = self.zone.orders.next();
+        self.message = Some(format!("zone: {}", self.zone.orders.name()));
+    }
+
+    /// The alpha-beta family's history and killers belong to it alone: says so elsewhere.
+    fn not_alpha_beta(&mut self) -> bool {
+        if self.is_lambda() || self.is_proof() {
+            self.message = Some(
+                "history, killers and iterations belong to the alpha-beta family (a: algorithm)"
+                    .to_string(),
+            );
+            return true;
+        }
+        false
+    }
+
+    /// Alpha-beta family: the history heat map and the killers instead of the values.
+    pub(super) fn toggle_history(&mut self) {
+        if self.not_alpha_beta() {
+            return;
+        }
+        self.show_history = !self.show_history;
+        self.message = Some(
+            if self.show_history {
+                "board: history heat map (1-9) and the killers of the ply"
+            } else {
+                "board: children's values"
+            }
+            .to_string(),
+        );
+    }
+
+    /// Alpha-beta family: the side pane lists the iterations instead of the selected node.
+    pub(super) fn toggle_iterations(&mut self) {
+        if self.not_alpha_beta() {
+            return;
+        }
+        self.show_iterations = !self.show_iterations;
+        self.message = Some(
+            if self.show_iterations {
+                "side pane: the iterations (i / I: next / previous)"
+            } else {
+                "side pane: the selected node"
+            }
+            .to_string(),
+        );
+    }
+
+    /// Hex: the solver's knowledge on the board, off, connections or pruned moves.
+    pub(super) fn cycle_knowledge(&mut self) {
+        if !self.session.has_knowledge() {
+            self.message = Some(
+                "the solver's knowledge marks belong to Hex (connections, pruned cells)"
+                    .to_string(),
+            );
+            return;
+        }
+        self.knowledge = self.knowledge.next();
+        self.message = Some(
+            match self.knowledge {
+                KnowledgeView::Off => "board: the solver's knowledge off",
+                KnowledgeView::Connections => {
+                    "board: each player's edge connection (b/w, B/W: a semi's key)"
+                }
+                KnowledgeView::Pruned => {
+                    "board: the moves the solver prunes, a letter per reason (legend under the board)"
+                }
+            }
+            .to_string(),
+        );
+    }
+}
