@@ -23,8 +23,9 @@ pub mod json;
 
 use std::io::{self, Write};
 
+use crate::games::any::{AnyGame, GameVisitor};
 use crate::proof_tree::{self, ExtractOptions};
-use crate::puzzle::{Position, Puzzle};
+use crate::puzzle::Puzzle;
 use crate::run::observed::run_observed;
 use crate::run::registry::{self, Refusal};
 use crate::run::solve::{SolveOptions, solve_puzzle};
@@ -153,15 +154,24 @@ pub fn export(
     }
     let algorithm = algorithm_for(puzzle, options);
     registry::check(puzzle, algorithm)?;
-    let summary = match &puzzle.position {
-        Position::Mnk(g) => export_game(g, puzzle, format, options, out)?,
-        Position::AtariGo(g) => export_game(g, puzzle, format, options, out)?,
-        Position::Hex(g) => export_game(g, puzzle, format, options, out)?,
-        Position::Tree(g) => export_game(g, puzzle, format, options, out)?,
-        Position::Dama(g) => export_game(g, puzzle, format, options, out)?,
-        Position::Gobblet(g) => export_game(g, puzzle, format, options, out)?,
-    };
-    Ok(summary)
+    struct Export<'a> {
+        puzzle: &'a Puzzle,
+        format: Format,
+        options: &'a ExportOptions,
+        out: &'a mut dyn Write,
+    }
+    impl GameVisitor for Export<'_> {
+        type Output = Result<ExportSummary, ExportError>;
+        fn visit<G: AnyGame>(self, game: &G) -> Self::Output {
+            export_game(game, self.puzzle, self.format, self.options, self.out)
+        }
+    }
+    puzzle.position.with_game(Export {
+        puzzle,
+        format,
+        options,
+        out,
+    })
 }
 
 /// SGF of the proof tree of `puzzle`'s win (stone games): the puzzle is solved with the
@@ -174,10 +184,7 @@ pub fn proof_tree_sgf(
     options: &ExportOptions,
     out: &mut dyn Write,
 ) -> Result<ExportSummary, ExportError> {
-    if !matches!(
-        puzzle.position,
-        Position::Mnk(_) | Position::AtariGo(_) | Position::Hex(_)
-    ) {
+    if !puzzle.position.kind().is_stone_game() {
         return Err(ExportError::Sgf(format!(
             "SGF is written for the stone games (m,n,k, AtariGo, Hex), not {}; use --format \
              dot or --format json",

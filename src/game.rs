@@ -445,6 +445,130 @@ pub trait StoneGame: Game<Move = Point> {
     }
 }
 
+/// A game whose side to move may pass in a search (never in the real game), for the
+/// null-move heuristic (the side to move gives up its turn and the opponent moves twice) and
+/// for threat searches. The rules-only [`Game`] trait has no pass: every [`StoneGame`] passes
+/// through `set_to_move` (blanket impl below); a game without a pass implements this trait
+/// empty in its own module and keeps the default "cannot pass", which turns the null move off.
+pub trait Pass: Game {
+    /// True when [`Pass::pass`] may be called in this position.
+    fn can_pass(&self) -> bool {
+        false
+    }
+
+    /// Gives the turn to the opponent without a move. Changes the key.
+    fn pass(&mut self) {}
+
+    /// Takes back [`Pass::pass`].
+    fn unpass(&mut self) {}
+}
+
+impl<G: StoneGame> Pass for G {
+    fn can_pass(&self) -> bool {
+        self.outcome().is_none()
+    }
+
+    fn pass(&mut self) {
+        let other = self.to_move().opponent();
+        self.set_to_move(other);
+    }
+
+    fn unpass(&mut self) {
+        let other = self.to_move().opponent();
+        self.set_to_move(other);
+    }
+}
+
+/// What lambda search needs of a game: the rules, a pass (the defender gives up its turn in a
+/// threat check), immediate wins (`Tactics`, the level-0 search; exact for stable games) and,
+/// for stone games, the points of moves and the level-0 zones (EVS orders, definition 13).
+///
+/// Every [`StoneGame`] gets it through the blanket impl (zones are used when the game is
+/// stable); a game without a pass implements it empty in its own module, and lambda search
+/// refuses it (`check_supported` in `crate::search::lambda`).
+pub trait LambdaGame: Game + Tactics + Pass {
+    /// True when the game has a pass, so threat checks are possible.
+    fn allows_pass(&self) -> bool {
+        false
+    }
+
+    /// The number of board points when the game has relevance zones (stone games).
+    fn zone_points(&self) -> Option<usize> {
+        None
+    }
+
+    /// The point a move occupies (stone games), for zones and the history table.
+    fn move_point(&self, mv: Self::Move) -> Option<Point> {
+        let _ = mv;
+        None
+    }
+
+    /// The EVS orders of `player` (definition 13), one per point: forwards to
+    /// [`StoneGame::evs_orders`].
+    fn evs(&self, player: Player, orders: &mut [u8]) {
+        let _ = (player, orders);
+    }
+
+    /// A static order for moves the history table cannot tell apart (smaller first); the
+    /// thesis leaves it open (5.3.2 starts from an empty table). Stone games try central
+    /// points first: at the root of an empty board the history is empty, and the first
+    /// attack tried decides most of the effort (7x7 k=4, dual-lambda: 143 thousand nodes
+    /// centre first, 8 million in point order a1, b1, ...).
+    fn move_rank(&self, mv: Self::Move) -> u32 {
+        let _ = mv;
+        0
+    }
+
+    /// The position's keys under the board's symmetries (`keys[0]` is [`Game::key`]); returns
+    /// how many: forwards to [`StoneGame::symmetric_keys`]. The default knows the identity.
+    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        keys[0] = self.key();
+        1
+    }
+
+    /// The image of `mv` under symmetry `s` of [`LambdaGame::symmetric_keys`].
+    fn symmetric_move(&self, s: usize, mv: Self::Move) -> Self::Move {
+        let _ = s;
+        mv
+    }
+}
+
+impl<G: StoneGame + Tactics> LambdaGame for G {
+    fn allows_pass(&self) -> bool {
+        true
+    }
+
+    fn zone_points(&self) -> Option<usize> {
+        Some(self.num_points())
+    }
+
+    fn move_point(&self, mv: Point) -> Option<Point> {
+        Some(mv)
+    }
+
+    fn evs(&self, player: Player, orders: &mut [u8]) {
+        self.evs_orders(player, orders);
+    }
+
+    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
+        StoneGame::symmetric_keys(self, keys)
+    }
+
+    fn symmetric_move(&self, s: usize, mv: Point) -> Point {
+        self.symmetric_point(s, mv)
+    }
+
+    /// Twice the Chebyshev distance from the centre of the board (integers on odd and even
+    /// sizes alike).
+    fn move_rank(&self, mv: Point) -> u32 {
+        let (columns, rows) = (self.columns() as i64, self.rows() as i64);
+        let (x, y) = (mv as i64 % columns, mv as i64 / columns);
+        let dx = (2 * x - (columns - 1)).unsigned_abs();
+        let dy = (2 * y - (rows - 1)).unsigned_abs();
+        dx.max(dy) as u32
+    }
+}
+
 /// Names a point as in Go and checkers diagrams: column letter from `a` on the left, row
 /// number from 1 at the bottom ("c3"). Columns skip nothing (unlike Go's missing `i`).
 pub fn point_name(p: Point, columns: usize) -> String {
@@ -543,5 +667,33 @@ mod tests {
         assert!(list.contains(&5));
         list.truncate(1);
         assert_eq!(list.len(), 1);
+    }
+
+    #[test]
+    fn stone_games_pass_and_take_it_back() {
+        let mut g = crate::games::mnk::Mnk::new(3, 3, 3, false).unwrap();
+        g.play(4);
+        let key = g.key();
+        assert!(g.can_pass());
+        g.pass();
+        assert_eq!(g.to_move(), Player::Black);
+        assert_ne!(g.key(), key, "the side to move is part of the key");
+        g.unpass();
+        assert_eq!(g.to_move(), Player::White);
+        assert_eq!(g.key(), key);
+        let mut a = crate::games::atarigo::AtariGo::new(3, 3).unwrap();
+        a.pass();
+        assert_eq!(a.to_move(), Player::White);
+        a.unpass();
+        assert_eq!(
+            a.key(),
+            crate::games::atarigo::AtariGo::new(3, 3).unwrap().key()
+        );
+    }
+
+    #[test]
+    fn trees_cannot_pass() {
+        let g = crate::games::tree::TreeGame::parse("(a 1 2)").unwrap();
+        assert!(!g.can_pass());
     }
 }

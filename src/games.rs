@@ -1,6 +1,7 @@
 //! The games plyscope knows, each in its own module with its rules as in
 //! `../shared/spec/algorithms.md` section 1.
 
+pub mod any;
 pub mod atarigo;
 pub mod dama;
 pub mod gobblet;

@@ -20,17 +20,16 @@ pub mod meter;
 pub mod minimax;
 pub mod observer;
 pub mod ordering;
-pub mod pass;
 pub mod pns;
 pub mod proof;
 pub mod pv;
 pub mod tt;
 pub mod zone;
 
+pub use crate::game::{LambdaGame, Pass};
 pub use config::{Enhancement, MoveOrdering, SearchConfig};
 pub use engine::solve;
-pub use lambda::{LambdaConfig, LambdaGame, ThreatVerdict};
-pub use pass::Pass;
+pub use lambda::{LambdaConfig, ThreatVerdict};
 
 /// What every search needs of a game: the rules, an evaluation, tactics (defaults are fine),
 /// a pass (defaults are fine: no null move) and what lambda search asks ([`LambdaGame`]:

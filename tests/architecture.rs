@@ -543,3 +543,55 @@ fn files_and_functions_stay_within_their_size_limits() {
         stale.join("\n")
     );
 }
+
+/// One seam between "any game" and a typed game: `Position`'s variants are named (matched
+/// or built) only in the seam, `src/games/any.rs`, where `Position::with_game` hands a
+/// visitor the typed game; in the puzzle readers, which build positions from files; in the
+/// board view and the editor's board, which draw the concrete game; and in the verifier.
+/// Everything else writes a visitor.
+#[test]
+fn only_the_seam_names_the_games_of_a_position() {
+    const ALLOWED: [&str; 7] = [
+        "src/games/any.rs",
+        "src/puzzle.rs",
+        "src/puzzle/",
+        "src/view/board.rs",
+        "src/tui/editor/setup.rs",
+        "src/verify.rs",
+        "src/verify/",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let seam = fs::read_to_string(root.join("src/games/any.rs")).expect("the seam exists");
+    let body = seam
+        .split("pub enum Position {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .expect("the seam declares Position");
+    let variants: Vec<String> = body
+        .lines()
+        .filter_map(|line| line.trim().split_once('(').map(|(name, _)| name.trim()))
+        .filter(|name| !name.is_empty() && !name.starts_with("//"))
+        .map(|name| format!("Position::{name}("))
+        .collect();
+    assert!(variants.len() >= 6, "the games of Position: {variants:?}");
+    let files: Vec<(String, String)> = sources("src", &[])
+        .into_iter()
+        .filter(|(p, _)| {
+            let rel = Path::new(p).strip_prefix(root).unwrap_or(Path::new(p));
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            !ALLOWED
+                .iter()
+                .any(|a| rel == *a || (a.ends_with('/') && rel.starts_with(a)))
+        })
+        .collect();
+    assert!(files.len() > 50, "the sources were read");
+    let patterns: Vec<&str> = variants.iter().map(String::as_str).collect();
+    let bad = offences(&files, &patterns);
+    assert!(
+        bad.is_empty(),
+        "{} line(s) name a game of Position outside the seam (write a GameVisitor and call \
+         Position::with_game instead):\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}

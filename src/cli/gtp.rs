@@ -20,6 +20,8 @@ use super::{AlgorithmParser, parse_seconds};
 /// Seconds a command may think when neither `--nodes` nor `--time` is given.
 pub const DEFAULT_SECONDS: f64 = 10.0;
 
+/// `--game`: the games GTP plays (the stone games) as the command line names them; turned
+/// into the GTP board's `GameChoice`, which adds m,n,k's `k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GtpGame {
     /// AtariGo (GTP, as Go: the first capture wins).

@@ -598,4 +598,11 @@ impl Heuristic for Dama {
 
 /// Checkers is not a stable game (a jump can appear or vanish after any move), and a win is
 /// only "the opponent has no move", which the rules already report: no tactics.
+/// Czech checkers has no pass, and zugzwang is common (a blocked side loses): no null move.
+impl crate::game::Pass for Dama {}
+
+/// Czech checkers has no pass (its pieces move; threat searches are for stone games):
+/// lambda search refuses it.
+impl crate::game::LambdaGame for Dama {}
+
 impl Tactics for Dama {}

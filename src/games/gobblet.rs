@@ -838,6 +838,12 @@ impl Heuristic for Gobblet {
 
 /// Immediate wins only. Gobblet is not stable (a move can uncover a piece and so undo a
 /// threat or lose at once), so `is_stable` stays false and alpha-beta prunes nothing with it.
+/// No pass in Gobblet: the null move is off.
+impl crate::game::Pass for Gobblet {}
+
+/// No threat search on Gobblet: pieces move, so the stone-game notions do not apply.
+impl crate::game::LambdaGame for Gobblet {}
+
 impl Tactics for Gobblet {
     fn winning_move(&self, player: Player) -> Option<GobbletMove> {
         if self.outcome.is_some() {

@@ -595,6 +595,13 @@ impl Heuristic for TreeGame {
     }
 }
 
+/// A literal tree has no pass: its children are all there is (no null move, and lambda
+/// search refuses it).
+impl crate::game::Pass for TreeGame {}
+
+/// A literal tree has no pass: lambda search refuses it.
+impl crate::game::LambdaGame for TreeGame {}
+
 impl Tactics for TreeGame {}
 
 #[cfg(test)]

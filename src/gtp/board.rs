@@ -13,11 +13,13 @@
 //! placed, and `undo` restores it. A pass is kept in the history the same way. Hex has no
 //! swap rule here.
 
-use crate::game::{Game, MoveList, Outcome, Player, Point, StoneGame};
+use crate::game::{MoveList, Outcome, Player, Point, StoneGame};
+use crate::games::any::{AnyGame, GameVisitor, GameVisitorMut, Position};
 use crate::games::{atarigo::AtariGo, hex::Hex, mnk::Mnk};
-use crate::puzzle::Position;
 
-/// Which game the engine plays (`plyscope gtp --game`).
+/// Which game the engine plays (`plyscope gtp --game`). Not a [`crate::games::any::GameKind`]:
+/// GTP plays only the stone games, and m,n,k carries its `k` until a `boardsize` picks the
+/// board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameChoice {
     AtariGo,
@@ -67,26 +69,42 @@ enum Played {
 pub struct Board {
     choice: GameChoice,
     size: usize,
-    game: Stones,
+    /// Always a stone game.
+    game: Position,
     history: Vec<Played>,
 }
 
-/// The three stone games behind one face.
-#[derive(Clone)]
-enum Stones {
-    AtariGo(AtariGo),
-    Mnk(Mnk),
-    Hex(Hex),
+/// A computation on the board's stone game (a GTP board holds m,n,k, AtariGo or Hex).
+trait OnStones {
+    type Output;
+
+    fn on<G: AnyGame + StoneGame>(self, game: &mut G) -> Self::Output;
 }
 
-macro_rules! on_stones {
-    ($stones:expr, $g:ident => $body:expr) => {
-        match $stones {
-            Stones::AtariGo($g) => $body,
-            Stones::Mnk($g) => $body,
-            Stones::Hex($g) => $body,
-        }
-    };
+/// [`OnStones`] through the seam's dispatch.
+struct Stones<V>(V);
+
+impl<V: OnStones> GameVisitorMut for Stones<V> {
+    type Output = V::Output;
+
+    fn visit<G: AnyGame>(self, _: &mut G) -> V::Output {
+        unreachable!("a GTP board holds a stone game")
+    }
+
+    fn visit_stones<G: AnyGame + StoneGame>(self, game: &mut G) -> V::Output {
+        self.0.on(game)
+    }
+}
+
+/// Gives the turn to a player.
+struct SetToMove(Player);
+
+impl OnStones for SetToMove {
+    type Output = ();
+
+    fn on<G: AnyGame + StoneGame>(self, game: &mut G) {
+        game.set_to_move(self.0);
+    }
 }
 
 /// What a colour's move is.
@@ -102,16 +120,16 @@ impl Board {
     /// "unacceptable size").
     pub fn new(choice: GameChoice, size: usize) -> Result<Board, String> {
         let game = match choice {
-            GameChoice::AtariGo => Stones::AtariGo(AtariGo::new(size, size)?),
+            GameChoice::AtariGo => AtariGo::new(size, size)?.into_position(),
             GameChoice::Mnk { k } => {
                 let k = k.unwrap_or(match size {
                     0..=3 => 3,
                     4 => 4,
                     _ => 5,
                 });
-                Stones::Mnk(Mnk::new(size, size, k, false)?)
+                Mnk::new(size, size, k, false)?.into_position()
             }
-            GameChoice::Hex => Stones::Hex(Hex::new(size)?),
+            GameChoice::Hex => Hex::new(size)?.into_position(),
         };
         Ok(Board {
             choice,
@@ -133,44 +151,61 @@ impl Board {
 
     /// The position as a puzzle position, for the solvers of the run layer.
     pub fn position(&self) -> Position {
-        match &self.game {
-            Stones::AtariGo(g) => Position::AtariGo(g.clone()),
-            Stones::Mnk(g) => Position::Mnk(g.clone()),
-            Stones::Hex(g) => Position::Hex(g.clone()),
-        }
+        self.game.clone()
     }
 
     /// The position with `player` to move (a controller may ask for either colour's move).
     pub fn position_for(&self, player: Player) -> Position {
         let mut board = self.clone();
-        on_stones!(&mut board.game, g => g.set_to_move(player));
-        board.position()
+        board.game.with_game_mut(Stones(SetToMove(player)));
+        board.game
     }
 
     /// Who is to move.
     pub fn to_move(&self) -> Player {
-        on_stones!(&self.game, g => g.to_move())
+        self.game.to_move()
     }
 
     /// How the game ended, if it did.
     pub fn outcome(&self) -> Option<Outcome> {
-        on_stones!(&self.game, g => g.outcome())
+        struct Over;
+        impl GameVisitor for Over {
+            type Output = Option<Outcome>;
+            fn visit<G: AnyGame>(self, game: &G) -> Option<Outcome> {
+                game.outcome()
+            }
+        }
+        self.game.with_game(Over)
     }
 
     /// The legal moves of `player` as points.
     pub fn legal_points(&self, player: Player) -> Vec<Point> {
-        let mut board = self.clone();
-        on_stones!(&mut board.game, g => {
-            g.set_to_move(player);
-            let mut moves = MoveList::new();
-            g.legal_moves(&mut moves);
-            moves.iter().copied().collect()
-        })
+        struct Legal(Player);
+        impl OnStones for Legal {
+            type Output = Vec<Point>;
+            fn on<G: AnyGame + StoneGame>(self, game: &mut G) -> Vec<Point> {
+                game.set_to_move(self.0);
+                let mut moves = MoveList::new();
+                game.legal_moves(&mut moves);
+                moves.iter().copied().collect()
+            }
+        }
+        self.game.clone().with_game_mut(Stones(Legal(player)))
     }
 
     /// The stone on `p`, if any.
     pub fn stone(&self, p: Point) -> Option<Player> {
-        on_stones!(&self.game, g => g.stone(p))
+        struct Stone(Point);
+        impl GameVisitor for Stone {
+            type Output = Option<Player>;
+            fn visit<G: AnyGame>(self, _: &G) -> Option<Player> {
+                unreachable!("a GTP board holds a stone game")
+            }
+            fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Option<Player> {
+                game.stone(self.0)
+            }
+        }
+        self.game.with_game(Stone(p))
     }
 
     /// Plays `mv` for `player`. A stone must be legal in the rules (an empty point, the game
@@ -181,7 +216,8 @@ impl Board {
         match mv {
             Move::Resign => Ok(()),
             Move::Pass => {
-                on_stones!(&mut self.game, g => g.set_to_move(player.opponent()));
+                self.game
+                    .with_game_mut(Stones(SetToMove(player.opponent())));
                 self.history.push(Played::Pass {
                     mover: player,
                     before,
@@ -201,10 +237,15 @@ impl Board {
                 if !self.legal_points(player).contains(&point) {
                     return Err("illegal move".to_string());
                 }
-                on_stones!(&mut self.game, g => {
-                    g.set_to_move(player);
-                    g.play(point);
-                });
+                struct Place(Player, Point);
+                impl OnStones for Place {
+                    type Output = ();
+                    fn on<G: AnyGame + StoneGame>(self, game: &mut G) {
+                        game.set_to_move(self.0);
+                        game.play(self.1);
+                    }
+                }
+                self.game.with_game_mut(Stones(Place(player, point)));
                 self.history.push(Played::Stone {
                     point,
                     mover: player,
@@ -221,12 +262,19 @@ impl Board {
             return false;
         };
         match last {
-            Played::Stone { point, before, .. } => on_stones!(&mut self.game, g => {
-                g.undo(point);
-                g.set_to_move(before);
-            }),
+            Played::Stone { point, before, .. } => {
+                struct TakeBack(Point, Player);
+                impl OnStones for TakeBack {
+                    type Output = ();
+                    fn on<G: AnyGame + StoneGame>(self, game: &mut G) {
+                        game.undo(self.0);
+                        game.set_to_move(self.1);
+                    }
+                }
+                self.game.with_game_mut(Stones(TakeBack(point, before)));
+            }
             Played::Pass { before, .. } => {
-                on_stones!(&mut self.game, g => g.set_to_move(before));
+                self.game.with_game_mut(Stones(SetToMove(before)));
             }
         }
         true
@@ -331,7 +379,7 @@ impl Board {
     /// The board as text: the game's diagram (`X` Black, `O` White) with the side to move and
     /// how many moves were played.
     pub fn show(&self) -> String {
-        let diagram = on_stones!(&self.game, g => g.diagram());
+        let diagram = self.game.diagram();
         let diagram = if self.choice.is_hex() {
             // The diagram's letters are HTP's: every letter.
             diagram

@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::{MoveList, Outcome, Player, Point, StoneGame, Tactics};
+use crate::games::any::{AnyGame, GameVisitor};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
 use crate::run::registry;
 use crate::run::solve::{SolveOptions, SolveReport, solve_puzzle};
@@ -317,13 +318,17 @@ fn best_by_evaluation(board: &Board, player: Player) -> Option<Point> {
         }
         best.map(|(_, mv)| mv)
     }
-    let size = board.size();
-    match board.position_for(player) {
-        Position::AtariGo(g) => best(g, size),
-        Position::Mnk(g) => best(g, size),
-        Position::Hex(g) => best(g, size),
-        _ => None,
+    struct Best(usize);
+    impl GameVisitor for Best {
+        type Output = Option<Point>;
+        fn visit<G: AnyGame>(self, _: &G) -> Option<Point> {
+            None
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Option<Point> {
+            best(game.clone(), self.0)
+        }
     }
+    board.position_for(player).with_game(Best(board.size()))
 }
 
 /// A move named by a search ("c3") as a board move.
@@ -489,12 +494,19 @@ pub fn move_numbers(board: &Board, player: Player, settings: &Settings) -> Vec<(
         nodes: Some(settings.limits.nodes.map_or(20_000, share)),
         time: settings.limits.time.map(|t| t / moves.len().max(1) as u32),
     };
-    match board.position_for(player) {
-        Position::AtariGo(g) => numbers_after_each(g, &moves, &limits),
-        Position::Mnk(g) => numbers_after_each(g, &moves, &limits),
-        Position::Hex(g) => numbers_after_each(g, &moves, &limits),
-        _ => Vec::new(),
+    struct Numbers<'a>(&'a [Point], &'a Limits);
+    impl GameVisitor for Numbers<'_> {
+        type Output = Vec<(Point, u32, u32)>;
+        fn visit<G: AnyGame>(self, _: &G) -> Self::Output {
+            Vec::new()
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Self::Output {
+            numbers_after_each(game.clone(), self.0, self.1)
+        }
     }
+    board
+        .position_for(player)
+        .with_game(Numbers(&moves, &limits))
 }
 
 fn numbers_after_each<G: SearchGame<Move = Point>>(
@@ -552,12 +564,17 @@ pub fn must_play(board: &Board, player: Player) -> MustPlay {
     if board.outcome().is_some() {
         return MustPlay::Unknown;
     }
-    match board.position_for(player) {
-        Position::AtariGo(g) => must_play_of(&g),
-        Position::Mnk(g) => must_play_of(&g),
-        Position::Hex(g) => must_play_of(&g),
-        _ => MustPlay::Unknown,
+    struct Must;
+    impl GameVisitor for Must {
+        type Output = MustPlay;
+        fn visit<G: AnyGame>(self, _: &G) -> MustPlay {
+            MustPlay::Unknown
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> MustPlay {
+            must_play_of(game)
+        }
     }
+    board.position_for(player).with_game(Must)
 }
 
 /// The answer of [`must_play`].
@@ -601,12 +618,17 @@ fn must_play_of<G: Tactics + StoneGame>(game: &G) -> MustPlay {
 /// empty point with the smallest `k` such that it takes part in a win of `threatener` in at
 /// most `k` moves of its own; points in no region are left out.
 pub fn relevance_orders(board: &Board, threatener: Player) -> Vec<(Point, u8)> {
-    let orders = match board.position() {
-        Position::AtariGo(g) => orders_of(&g, threatener),
-        Position::Mnk(g) => orders_of(&g, threatener),
-        Position::Hex(g) => orders_of(&g, threatener),
-        _ => Vec::new(),
-    };
+    struct Orders(Player);
+    impl GameVisitor for Orders {
+        type Output = Vec<u8>;
+        fn visit<G: AnyGame>(self, _: &G) -> Vec<u8> {
+            Vec::new()
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Vec<u8> {
+            orders_of(game, self.0)
+        }
+    }
+    let orders = board.position().with_game(Orders(threatener));
     orders
         .into_iter()
         .enumerate()

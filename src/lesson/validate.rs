@@ -9,7 +9,7 @@ use toml::Spanned;
 
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
 use super::{Goto, Lesson, LessonError, Setup, Step, parse_ordering};
-use crate::puzzle::Position;
+use crate::puzzle::GameKind;
 use crate::puzzle::source::line_column;
 use crate::puzzle::{self, Puzzle, find_bundled};
 use crate::run::registry;
@@ -410,7 +410,7 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
                 )
             })?;
             let puzzle = &search.as_ref().unwrap_or(base).puzzle;
-            if view != KnowledgeView::Off && !matches!(puzzle.position, Position::Hex(_)) {
+            if view != KnowledgeView::Off && puzzle.position.kind() != GameKind::Hex {
                 return Err(at(
                     m,
                     format!(

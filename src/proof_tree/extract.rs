@@ -51,7 +51,8 @@
 //! [`super::oracle`] holds the oracles that search each position again, `kept` the one with
 //! a kept df-pn table; this module picks the oracle for the game and algorithm.
 
-use crate::puzzle::{Position, Puzzle};
+use crate::games::any::{AnyGame, GameVisitor};
+use crate::puzzle::Puzzle;
 use crate::run::solve::proof::config_for;
 use crate::run::solve::{SolveOptions, SolveReport};
 use crate::search::proof::Goal;
@@ -60,6 +61,37 @@ use crate::search::{Algorithm, SearchGame};
 use super::build::{Shape, build};
 use super::oracle::{IntoPosition, LineOracle, ResolveOracle};
 use super::{ExtractError, ExtractOptions, FORMAT, ProofGoal, ProofNode, ProofTree, VERSION};
+
+/// [`extract`] on the typed game: games whose draws depend on the path walk the solve's
+/// line ([`by_line`]), the others search again with the solve's algorithm ([`by_algorithm`]).
+struct ByGame<'a> {
+    puzzle: &'a Puzzle,
+    options: &'a SolveOptions,
+    report: &'a SolveReport,
+    goal: ProofGoal,
+    hint: Option<&'a str>,
+    bounds: &'a ExtractOptions,
+}
+
+impl GameVisitor for ByGame<'_> {
+    type Output = Result<(Vec<ProofNode>, u64, u64), ExtractError>;
+
+    fn visit<G: AnyGame>(self, game: &G) -> Self::Output {
+        let ByGame {
+            puzzle,
+            options,
+            report,
+            goal,
+            hint,
+            bounds,
+        } = self;
+        if G::KIND.path_dependent() {
+            by_line(game.clone(), options, report, goal, hint, bounds)
+        } else {
+            by_algorithm(game.clone(), puzzle, options, goal, hint, bounds)
+        }
+    }
+}
 
 /// The goal a solve's report establishes for the side to move, if any: a win, or (when the
 /// puzzle counts draws for the attacker) a win or a draw.
@@ -103,14 +135,14 @@ pub fn extract(
         });
     };
     let hint = bounds.root_move.as_deref().or(report.best_move.as_deref());
-    let (nodes, resolves, resolve_nodes) = match &puzzle.position {
-        Position::Mnk(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
-        Position::AtariGo(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
-        Position::Hex(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
-        Position::Tree(g) => by_algorithm(g.clone(), puzzle, options, goal, hint, bounds),
-        Position::Dama(g) => by_line(g.clone(), options, report, goal, hint, bounds),
-        Position::Gobblet(g) => by_line(g.clone(), options, report, goal, hint, bounds),
-    }?;
+    let (nodes, resolves, resolve_nodes) = puzzle.position.with_game(ByGame {
+        puzzle,
+        options,
+        report,
+        goal,
+        hint,
+        bounds,
+    })?;
     let algorithm = options.algorithm.name();
     Ok(Extracted {
         tree: ProofTree {

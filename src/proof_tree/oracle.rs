@@ -7,10 +7,8 @@
 
 use crate::game::{Game, Tactics};
 use crate::game::{Point, StoneGame};
-use crate::games::atarigo::AtariGo;
+use crate::games::any::AnyGame;
 use crate::games::hex::{EdgeConnection, Hex, VcEnd, VcRule, VcStep};
-use crate::games::mnk::Mnk;
-use crate::games::tree::TreeGame;
 use crate::puzzle::{Position, Puzzle};
 use crate::run::solve::{SolveOptions, solve_puzzle};
 use crate::search::observer::NoTrace;
@@ -39,75 +37,77 @@ pub trait IntoPosition: Game {
     }
 }
 
-impl IntoPosition for Mnk {
+/// Every game's position comes back as a puzzle's; the connection proofs are Hex's, the
+/// one game whose knowledge finds connections.
+impl<G: AnyGame> IntoPosition for G {
     fn to_position(&self) -> Position {
-        Position::Mnk(self.clone())
-    }
-}
-
-impl IntoPosition for AtariGo {
-    fn to_position(&self) -> Position {
-        Position::AtariGo(self.clone())
-    }
-}
-
-impl IntoPosition for Hex {
-    fn to_position(&self) -> Position {
-        Position::Hex(self.clone())
+        self.clone().into_position()
     }
 
-    /// The full edge-to-edge connection of the side not to move. First its derivation
-    /// ([`Hex::connection_certificate`], H-search on the board as it is but for the
-    /// defender's inferior cells), which the verifier checks step by step whatever its size.
-    /// When H-search needs the attacker's inferior cells filled in to find it ([`Hex::knowledge`]),
-    /// the leaf's cells are the carrier plus every empty cell the fill-in filled (dead and
-    /// captured cells), without a derivation: the verifier replays the position as it is
-    /// and plays in all of them.
     fn connection_proof(&self) -> Option<ConnectionProof> {
-        if self.outcome().is_some() || !self.is_lost() {
-            return None;
-        }
-        let attacker = self.to_move().opponent();
-        if let Some(steps) = self.connection_certificate(attacker) {
-            return Some(derivation_text(self, &steps));
-        }
-        let knowledge = self.knowledge()?;
-        let Some(EdgeConnection::Full { carrier }) = &knowledge.connections[attacker.index()]
-        else {
-            return None;
-        };
-        let mut cells: Vec<Point> = carrier.clone();
-        cells.extend(&knowledge.dead);
-        cells.extend(knowledge.captured.iter().flatten());
-        cells.retain(|&p| self.is_empty(p));
-        cells.sort_unstable();
-        cells.dedup();
-        Some(ConnectionProof {
-            carrier: cells.into_iter().map(|p| self.format_move(p)).collect(),
-            vc: None,
-        })
+        as_hex(self).and_then(hex_connection_proof)
     }
 
-    /// The semi connections of the attacker's (the side not to move) two edges with their
-    /// derivation ([`Hex::must_play_certificate`]), and the empty cells inside all of
-    /// their carriers.
     fn must_play_proof(&self) -> Option<(MustPlayProof, Vec<String>)> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        let attacker = self.to_move().opponent();
-        let certificate = self.must_play_certificate(attacker)?;
-        let region = certificate
-            .region()
-            .into_iter()
-            .map(|p| self.format_move(p))
-            .collect();
-        let proof = MustPlayProof {
-            vc: derivation_steps(self, &certificate.steps),
-            semis: certificate.semis,
-        };
-        Some((proof, region))
+        as_hex(self).and_then(hex_must_play_proof)
     }
+}
+
+/// `game` as a Hex game, when it is one.
+fn as_hex<G: AnyGame>(game: &G) -> Option<&Hex> {
+    (game as &dyn std::any::Any).downcast_ref::<Hex>()
+}
+
+/// The full edge-to-edge connection of the side not to move. First its derivation
+/// ([`Hex::connection_certificate`], H-search on the board as it is but for the
+/// defender's inferior cells), which the verifier checks step by step whatever its size.
+/// When H-search needs the attacker's inferior cells filled in to find it ([`Hex::knowledge`]),
+/// the leaf's cells are the carrier plus every empty cell the fill-in filled (dead and
+/// captured cells), without a derivation: the verifier replays the position as it is
+/// and plays in all of them.
+fn hex_connection_proof(game: &Hex) -> Option<ConnectionProof> {
+    if game.outcome().is_some() || !game.is_lost() {
+        return None;
+    }
+    let attacker = game.to_move().opponent();
+    if let Some(steps) = game.connection_certificate(attacker) {
+        return Some(derivation_text(game, &steps));
+    }
+    let knowledge = game.knowledge()?;
+    let Some(EdgeConnection::Full { carrier }) = &knowledge.connections[attacker.index()] else {
+        return None;
+    };
+    let mut cells: Vec<Point> = carrier.clone();
+    cells.extend(&knowledge.dead);
+    cells.extend(knowledge.captured.iter().flatten());
+    cells.retain(|&p| game.is_empty(p));
+    cells.sort_unstable();
+    cells.dedup();
+    Some(ConnectionProof {
+        carrier: cells.into_iter().map(|p| game.format_move(p)).collect(),
+        vc: None,
+    })
+}
+
+/// The semi connections of the attacker's (the side not to move) two edges with their
+/// derivation ([`Hex::must_play_certificate`]), and the empty cells inside all of
+/// their carriers.
+fn hex_must_play_proof(game: &Hex) -> Option<(MustPlayProof, Vec<String>)> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let attacker = game.to_move().opponent();
+    let certificate = game.must_play_certificate(attacker)?;
+    let region = certificate
+        .region()
+        .into_iter()
+        .map(|p| game.format_move(p))
+        .collect();
+    let proof = MustPlayProof {
+        vc: derivation_steps(game, &certificate.steps),
+        semis: certificate.semis,
+    };
+    Some((proof, region))
 }
 
 /// A certificate in the proof file's words (`super` module doc, "Derivations").
@@ -145,12 +145,6 @@ fn derivation_steps(game: &Hex, steps: &[VcStep]) -> Vec<DerivationStep> {
             }
         })
         .collect()
-}
-
-impl IntoPosition for TreeGame {
-    fn to_position(&self) -> Position {
-        Position::Tree(self.clone())
-    }
 }
 
 /// Re-solves positions with the algorithm and settings of the original solve.

@@ -22,7 +22,8 @@
 //! [`MAX_SGF_NODES`].
 
 use crate::game::{Player, Point, StoneGame, parse_point, point_name};
-use crate::puzzle::{self, Position};
+use crate::games::any::{AnyGame, GameKind, GameVisitor};
+use crate::puzzle;
 
 use super::ProofTree;
 
@@ -86,18 +87,31 @@ fn board(tree: &ProofTree) -> Result<Board, SgfError> {
         tree.puzzle_name,
         tree.algorithm
     );
-    match &puzzle.position {
-        Position::AtariGo(g) => Ok(board_of(g, 1, about)),
-        Position::Hex(g) => Ok(board_of(g, 11, about)),
-        Position::Mnk(g) => {
-            let k = puzzle_k(&tree.puzzle);
-            Ok(board_of(g, 4, format!("m,n,k game, k = {k}; {about}")))
-        }
-        other => Err(SgfError(format!(
-            "SGF is written for the stone games (m,n,k, AtariGo, Hex), not {}",
-            other.game_name()
-        ))),
+    struct Stones<'a> {
+        tree: &'a ProofTree,
+        about: String,
     }
+    impl GameVisitor for Stones<'_> {
+        type Output = Result<Board, SgfError>;
+        fn visit<G: AnyGame>(self, _: &G) -> Self::Output {
+            Err(SgfError(format!(
+                "SGF is written for the stone games (m,n,k, AtariGo, Hex), not {}",
+                G::KIND.name()
+            )))
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Self::Output {
+            // SGF's game numbers (GM): Go 1, Gomoku-like 4, Hex 11.
+            Ok(match G::KIND {
+                GameKind::Hex => board_of(game, 11, self.about),
+                GameKind::Mnk => {
+                    let k = puzzle_k(&self.tree.puzzle);
+                    board_of(game, 4, format!("m,n,k game, k = {k}; {}", self.about))
+                }
+                _ => board_of(game, 1, self.about),
+            })
+        }
+    }
+    puzzle.position.with_game(Stones { tree, about })
 }
 
 /// The `k` line of an m,n,k puzzle, for the comment ("?" if absent).

@@ -213,7 +213,7 @@ impl Items for unknown_game::Prop {
 /// error, of any other it is ignored.
 const READ: [&str; 10] = ["GM", "SZ", "PL", "AB", "AW", "AE", "B", "W", "KO", "HA"];
 
-/// The two games SGF can bring.
+/// The two games SGF can bring, as its `GM` property names them (Go is read as AtariGo).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Go,

@@ -365,19 +365,24 @@ mod tests {
     #[test]
     fn game_knowledge_agrees_with_the_games() {
         use crate::game::{MAX_SYMMETRIES, StoneGame};
-        use crate::puzzle::Position;
+        use crate::games::any::{AnyGame, GameVisitor};
         use crate::puzzle::bundled;
+        struct Symmetries<'a>(&'a mut [u64; MAX_SYMMETRIES]);
+        impl GameVisitor for Symmetries<'_> {
+            type Output = usize;
+            fn visit<G: AnyGame>(self, _: &G) -> usize {
+                1
+            }
+            fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> usize {
+                StoneGame::symmetric_keys(game, self.0)
+            }
+        }
         let mut seen = Vec::new();
         for entry in bundled() {
             let p = entry.load().unwrap();
             let kind = GameKind::of(&p.position);
             let mut keys = [0u64; MAX_SYMMETRIES];
-            let symmetries = match p.position.clone() {
-                Position::Mnk(g) => StoneGame::symmetric_keys(&g, &mut keys),
-                Position::AtariGo(g) => StoneGame::symmetric_keys(&g, &mut keys),
-                Position::Hex(g) => StoneGame::symmetric_keys(&g, &mut keys),
-                _ => 1,
-            };
+            let symmetries = p.position.with_game(Symmetries(&mut keys));
             assert_eq!(
                 symmetries > 1,
                 GameKnowledge::of(kind).symmetry,

@@ -16,6 +16,7 @@
 //! - Proof-number search proves a win/loss goal: a literal tree with numeric leaves has none
 //!   (checked on the tree itself, not by its game).
 
+use crate::games::tree::TreeGame;
 use crate::puzzle::{GameKind, Position, Puzzle};
 use crate::search::Algorithm;
 
@@ -336,7 +337,7 @@ pub fn check_position(
     let entry = info(algorithm);
     if entry.runs_on(game) {
         if entry.family == Family::ProofNumber
-            && let Position::Tree(tree) = position
+            && let Some(tree) = position.as_game::<TreeGame>()
             && has_numeric_leaves(&mut tree.clone())
         {
             return Err(Refusal::NoGoal(name.to_string()));

@@ -40,10 +40,9 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::games::atarigo::AtariGo;
-use crate::games::hex::Hex;
-use crate::games::mnk::Mnk;
-use crate::puzzle::{Position, Puzzle};
+use crate::game::StoneGame;
+use crate::games::any::{AnyGame, GameVisitor};
+use crate::puzzle::Puzzle;
 use crate::search::observer::NoTrace;
 use crate::search::proof::ProofVerdict;
 use crate::search::{Algorithm, Limits, SearchGame, Stats};
@@ -308,15 +307,30 @@ pub fn solve_shard(
             algorithm: options.algorithm,
         });
     }
-    Ok(match &puzzle.position {
-        Position::Mnk(g) => shard_game(g.clone(), puzzle, options, slice, true),
-        Position::AtariGo(g) => shard_game(g.clone(), puzzle, options, slice, true),
-        Position::Hex(g) => shard_game(g.clone(), puzzle, options, slice, false),
-        Position::Tree(g) => shard_game(g.clone(), puzzle, options, slice, true),
-        Position::Dama(_) | Position::Gobblet(_) => {
+    Ok(puzzle.position.with_game(Shard {
+        puzzle,
+        options,
+        slice,
+    }))
+}
+
+/// [`solve_shard`] on the typed game.
+struct Shard<'a> {
+    puzzle: &'a Puzzle,
+    options: &'a SolveOptions,
+    slice: Slice,
+}
+
+impl GameVisitor for Shard<'_> {
+    type Output = ShardReport;
+
+    fn visit<G: AnyGame>(self, game: &G) -> ShardReport {
+        if G::KIND.path_dependent() {
             unreachable!("registry::check refuses the proof-number searches on these games")
         }
-    })
+        let draws = G::KIND.draws_possible();
+        shard_game(game.clone(), self.puzzle, self.options, self.slice, draws)
+    }
 }
 
 fn shard_game<G: SearchGame>(
@@ -540,35 +554,50 @@ pub fn merge(puzzle: &Puzzle, shards: &[ShardFile]) -> Result<SolveReport, Shard
         .options(puzzle)
         .map_err(|why| ShardError::Invalid(format!("{}: {why}", first.file)))?;
     registry::check(puzzle, options.algorithm)?;
-    match &puzzle.position {
-        Position::Mnk(g) => merge_game(
-            g.clone(),
-            puzzle,
-            &options,
-            shards,
-            true,
-            Some(proof::draw_stone_root::<Mnk>),
-        ),
-        Position::AtariGo(g) => merge_game(
-            g.clone(),
-            puzzle,
-            &options,
-            shards,
-            true,
-            Some(proof::draw_stone_root::<AtariGo>),
-        ),
-        Position::Hex(g) => merge_game(
-            g.clone(),
-            puzzle,
-            &options,
-            shards,
-            false,
-            Some(proof::draw_stone_root::<Hex>),
-        ),
-        Position::Tree(g) => merge_game(g.clone(), puzzle, &options, shards, true, None),
-        Position::Dama(_) | Position::Gobblet(_) => {
+    puzzle.position.with_game(Merge {
+        puzzle,
+        options: &options,
+        shards,
+    })
+}
+
+/// [`merge`] on the typed game.
+struct Merge<'a> {
+    puzzle: &'a Puzzle,
+    options: &'a SolveOptions,
+    shards: &'a [ShardFile],
+}
+
+impl Merge<'_> {
+    fn merge<G: AnyGame>(
+        self,
+        game: &G,
+        board: Option<DrawRoot<G>>,
+    ) -> Result<SolveReport, ShardError> {
+        if G::KIND.path_dependent() {
             unreachable!("registry::check refuses the proof-number searches on these games")
         }
+        let draws = G::KIND.draws_possible();
+        merge_game(
+            game.clone(),
+            self.puzzle,
+            self.options,
+            self.shards,
+            draws,
+            board,
+        )
+    }
+}
+
+impl GameVisitor for Merge<'_> {
+    type Output = Result<SolveReport, ShardError>;
+
+    fn visit<G: AnyGame>(self, game: &G) -> Self::Output {
+        self.merge(game, None)
+    }
+
+    fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Self::Output {
+        self.merge(game, Some(proof::draw_stone_root::<G>))
     }
 }
 
@@ -726,6 +755,7 @@ fn merge_game<G: SearchGame>(
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::games::hex::Hex;
 
     #[test]
     fn shards_parse_as_i_of_n_and_refuse_the_rest() {

@@ -17,11 +17,9 @@ pub mod threat;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Game;
-use crate::games::atarigo::AtariGo;
-use crate::games::hex::Hex;
-use crate::games::mnk::Mnk;
-use crate::puzzle::{Expect, Position, Puzzle};
+use crate::game::{Game, StoneGame};
+use crate::games::any::{AnyGame, GameVisitor};
+use crate::puzzle::{Expect, Puzzle};
 use crate::search::observer::NoTrace;
 use crate::search::{Algorithm, Enhancement, Limits, Verdict};
 
@@ -227,63 +225,70 @@ pub fn solve_puzzle_observed<O: ObserveAnyGame>(
     observer: &mut O,
 ) -> Result<SolveReport, Refusal> {
     registry::check(puzzle, options.algorithm)?;
-    let refused = || -> ! {
-        unreachable!(
-            "registry::check refuses {} on {}",
-            options.algorithm,
-            puzzle.position.game_name()
-        )
-    };
-    if options.algorithm.is_proof_search() {
-        // Hex cannot end in a draw: a goal that fails there is a loss.
-        return Ok(match &puzzle.position {
-            Position::Mnk(g) => proof::solve_game(
-                g.clone(),
-                puzzle,
-                options,
-                observer,
-                true,
-                Some(proof::draw_stone_root::<Mnk>),
-            ),
-            Position::AtariGo(g) => proof::solve_game(
-                g.clone(),
-                puzzle,
-                options,
-                observer,
-                true,
-                Some(proof::draw_stone_root::<AtariGo>),
-            ),
-            Position::Hex(g) => proof::solve_game(
-                g.clone(),
-                puzzle,
-                options,
-                observer,
-                false,
-                Some(proof::draw_stone_root::<Hex>),
-            ),
-            Position::Tree(g) => {
-                proof::solve_game(g.clone(), puzzle, options, observer, true, None)
+    Ok(puzzle.position.with_game(Solve {
+        puzzle,
+        options,
+        observer,
+    }))
+}
+
+/// [`solve_puzzle_observed`] on the typed game, by the algorithm's family.
+struct Solve<'a, O> {
+    puzzle: &'a Puzzle,
+    options: &'a SolveOptions,
+    observer: &'a mut O,
+}
+
+/// What cannot happen after [`registry::check`] said yes.
+fn refused(puzzle: &Puzzle, options: &SolveOptions) -> ! {
+    unreachable!(
+        "registry::check refuses {} on {}",
+        options.algorithm,
+        puzzle.position.game_name()
+    )
+}
+
+impl<O: ObserveAnyGame> GameVisitor for Solve<'_, O> {
+    type Output = SolveReport;
+
+    fn visit<G: AnyGame>(self, game: &G) -> SolveReport {
+        let Solve {
+            puzzle,
+            options,
+            observer,
+        } = self;
+        if options.algorithm.is_proof_search() {
+            if G::KIND.path_dependent() {
+                refused(puzzle, options)
             }
-            Position::Dama(_) | Position::Gobblet(_) => refused(),
-        });
+            let draws = G::KIND.draws_possible();
+            let observer = observer.for_game::<G>();
+            return proof::solve_game(game.clone(), puzzle, options, observer, draws, None);
+        }
+        if options.algorithm.is_threat_search() {
+            // Threat search needs a pass, which only the stone games have.
+            refused(puzzle, options)
+        }
+        classic::solve_game(game.clone(), puzzle, options, observer.for_game::<G>())
     }
-    if !options.algorithm.is_threat_search() {
-        return Ok(match &puzzle.position {
-            Position::Mnk(g) => classic::solve_game(g.clone(), puzzle, options, observer),
-            Position::AtariGo(g) => classic::solve_game(g.clone(), puzzle, options, observer),
-            Position::Hex(g) => classic::solve_game(g.clone(), puzzle, options, observer),
-            Position::Tree(g) => classic::solve_game(g.clone(), puzzle, options, observer),
-            Position::Dama(g) => classic::solve_game(g.clone(), puzzle, options, observer),
-            Position::Gobblet(g) => classic::solve_game(g.clone(), puzzle, options, observer),
-        });
+
+    fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> SolveReport {
+        let Solve {
+            puzzle,
+            options,
+            observer,
+        } = self;
+        let observer = observer.for_game::<G>();
+        if options.algorithm.is_proof_search() {
+            let draws = G::KIND.draws_possible();
+            let board = Some(proof::draw_stone_root::<G> as proof::DrawRoot<G>);
+            return proof::solve_game(game.clone(), puzzle, options, observer, draws, board);
+        }
+        if options.algorithm.is_threat_search() {
+            return threat::solve_game(game.clone(), puzzle, options, observer);
+        }
+        classic::solve_game(game.clone(), puzzle, options, observer)
     }
-    // Threat search needs a pass, which trees, checkers and Gobblet do not have.
-    Ok(match &puzzle.position {
-        Position::Mnk(g) => threat::solve_game(g.clone(), puzzle, options, observer),
-        Position::AtariGo(g) => threat::solve_game(g.clone(), puzzle, options, observer),
-        Position::Hex(g) => threat::solve_game(g.clone(), puzzle, options, observer),
-        Position::Tree(_) | Position::Dama(_) | Position::Gobblet(_) => refused(),
-    })
 }
 
 /// Writes a line of moves in the game's notation (each move is formatted in the position

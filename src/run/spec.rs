@@ -3,7 +3,7 @@
 //! budget and the root analysis. Headless solving takes [`crate::run::solve::SolveOptions`],
 //! which the command line fills from the same puzzle defaults.
 
-use crate::puzzle::{Position, Puzzle};
+use crate::puzzle::{GameKind, Puzzle};
 use crate::search::{Algorithm, Limits, SearchConfig};
 
 /// Which search to run.
@@ -28,8 +28,8 @@ impl SearchSpec {
     /// order) so the screen matches the seeds' figures.
     pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
         let algorithm = algorithm.unwrap_or_else(|| crate::run::registry::puzzle_algorithm(puzzle));
-        let mut config = match puzzle.position {
-            Position::Tree(_) => SearchConfig::plain(algorithm),
+        let mut config = match puzzle.position.kind() {
+            GameKind::Tree => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
         };
         // Recorded iterative deepening computes every iteration's value, as the iterations

@@ -10,8 +10,9 @@
 //! [`crate::search::lambda::engine`] with `LambdaConfig::dual` set, the root's loss proof
 //! (section 3.9) included: it needs the engine's searcher, so it lives beside it.
 
+use crate::game::LambdaGame;
 use crate::search::Limits;
-use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, lambda_search};
+use crate::search::lambda::{LambdaConfig, LambdaReport, lambda_search};
 use crate::search::observer::Observer;
 
 /// Dual-lambda search for the side to move: [`lambda_search`] with `dual` set.

@@ -32,111 +32,10 @@ pub use config::{
     LambdaConfig, LambdaError, LambdaReport, RootAnalysis, RootMove, RootMoveClass, ThreatVerdict,
 };
 
-use crate::game::{Game, MAX_SYMMETRIES, Player, Point, StoneGame, Tactics};
-use crate::games::tree::TreeGame;
+use crate::game::{LambdaGame, Player};
 use crate::search::Limits;
 use crate::search::observer::{NoTrace, Observer};
-use crate::search::pass::Pass;
 use crate::search::zone::ZoneScheme;
-
-/// What lambda search needs of a game: the rules, a pass (the defender gives up its turn in a
-/// threat check), immediate wins (`Tactics`, the level-0 search; exact for stable games) and,
-/// for stone games, the points of moves and the level-0 zones (EVS orders, definition 13).
-///
-/// Every [`StoneGame`] gets it through the blanket impl (zones are used when the game is
-/// stable); [`TreeGame`] cannot pass, so lambda search refuses it ([`check_supported`]).
-pub trait LambdaGame: Game + Tactics + Pass {
-    /// True when the game has a pass, so threat checks are possible.
-    fn allows_pass(&self) -> bool {
-        false
-    }
-
-    /// The number of board points when the game has relevance zones (stone games).
-    fn zone_points(&self) -> Option<usize> {
-        None
-    }
-
-    /// The point a move occupies (stone games), for zones and the history table.
-    fn move_point(&self, mv: Self::Move) -> Option<Point> {
-        let _ = mv;
-        None
-    }
-
-    /// The EVS orders of `player` (definition 13), one per point: forwards to
-    /// [`StoneGame::evs_orders`].
-    fn evs(&self, player: Player, orders: &mut [u8]) {
-        let _ = (player, orders);
-    }
-
-    /// A static order for moves the history table cannot tell apart (smaller first); the
-    /// thesis leaves it open (5.3.2 starts from an empty table). Stone games try central
-    /// points first: at the root of an empty board the history is empty, and the first
-    /// attack tried decides most of the effort (7x7 k=4, dual-lambda: 143 thousand nodes
-    /// centre first, 8 million in point order a1, b1, ...).
-    fn move_rank(&self, mv: Self::Move) -> u32 {
-        let _ = mv;
-        0
-    }
-
-    /// The position's keys under the board's symmetries (`keys[0]` is [`Game::key`]); returns
-    /// how many: forwards to [`StoneGame::symmetric_keys`]. The default knows the identity.
-    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
-        keys[0] = self.key();
-        1
-    }
-
-    /// The image of `mv` under symmetry `s` of [`LambdaGame::symmetric_keys`].
-    fn symmetric_move(&self, s: usize, mv: Self::Move) -> Self::Move {
-        let _ = s;
-        mv
-    }
-}
-
-impl<G: StoneGame + Tactics> LambdaGame for G {
-    fn allows_pass(&self) -> bool {
-        true
-    }
-
-    fn zone_points(&self) -> Option<usize> {
-        Some(self.num_points())
-    }
-
-    fn move_point(&self, mv: Point) -> Option<Point> {
-        Some(mv)
-    }
-
-    fn evs(&self, player: Player, orders: &mut [u8]) {
-        self.evs_orders(player, orders);
-    }
-
-    fn symmetric_keys(&self, keys: &mut [u64; MAX_SYMMETRIES]) -> usize {
-        StoneGame::symmetric_keys(self, keys)
-    }
-
-    fn symmetric_move(&self, s: usize, mv: Point) -> Point {
-        self.symmetric_point(s, mv)
-    }
-
-    /// Twice the Chebyshev distance from the centre of the board (integers on odd and even
-    /// sizes alike).
-    fn move_rank(&self, mv: Point) -> u32 {
-        let (columns, rows) = (self.columns() as i64, self.rows() as i64);
-        let (x, y) = (mv as i64 % columns, mv as i64 / columns);
-        let dx = (2 * x - (columns - 1)).unsigned_abs();
-        let dy = (2 * y - (rows - 1)).unsigned_abs();
-        dx.max(dy) as u32
-    }
-}
-
-/// A literal tree has no pass: lambda search refuses it.
-impl LambdaGame for TreeGame {}
-
-/// Czech checkers has no pass (its pieces move; thesis 000's threat search is for stone
-/// games): lambda search refuses it.
-impl LambdaGame for crate::games::dama::Dama {}
-
-/// No threat search on Gobblet: pieces move, so the stone-game notions do not apply.
-impl LambdaGame for crate::games::gobblet::Gobblet {}
 
 /// `Ok` when lambda search can run on `game` (it needs a pass); the error reads well on a
 /// command line.
@@ -193,6 +92,7 @@ pub fn lambda_with_zone<G: LambdaGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::mnk::Mnk;
     use crate::search::{Algorithm, SearchConfig, Verdict, solve};
 
@@ -209,7 +109,7 @@ mod tests {
 
     #[test]
     fn trees_are_refused_with_a_readable_error() {
-        let mut tree = TreeGame::parse("(a 1 2)").unwrap();
+        let mut tree = crate::games::tree::TreeGame::parse("(a 1 2)").unwrap();
         let err = check_supported(&tree).unwrap_err();
         assert!(err.to_string().contains("needs a pass"), "{err}");
         assert!(check_supported(&corners()).is_ok());

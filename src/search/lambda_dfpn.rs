@@ -83,9 +83,10 @@ pub mod table;
 pub use mid::MidCounters;
 pub use must_play::MustPlayCounters;
 
+use crate::game::LambdaGame;
 use crate::game::{MoveList, Outcome, Player};
+use crate::search::lambda::LambdaConfig;
 use crate::search::lambda::engine::{Searcher, effective_depth};
-use crate::search::lambda::{LambdaConfig, LambdaGame};
 use crate::search::observer::{NoTrace, Observer};
 use crate::search::proof::{Goal, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use crate::search::{Limits, Stats};

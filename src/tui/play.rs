@@ -15,49 +15,53 @@
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use crate::game::{Game, MoveList, Outcome, Player, point_name};
+use crate::game::{MoveList, Outcome, Player, point_name};
+use crate::games::any::{AnyGame, GameVisitor, GameVisitorMut};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
 use crate::run::solve::{SolveOptions, solve_puzzle};
 use crate::run::stack;
 use crate::search::Algorithm;
 
-/// Runs `$body` with `$g` bound to the game inside a [`Position`].
-macro_rules! with_game {
-    ($position:expr, $g:ident => $body:expr) => {
-        match $position {
-            Position::Mnk($g) => $body,
-            Position::AtariGo($g) => $body,
-            Position::Hex($g) => $body,
-            Position::Tree($g) => $body,
-            Position::Dama($g) => $body,
-            Position::Gobblet($g) => $body,
-        }
-    };
-}
-
 /// Plays the move `text` (the game's notation) if it is legal here; returns it as the game
 /// writes it.
 pub fn play_text(position: &mut Position, text: &str) -> Result<String, String> {
-    with_game!(position, g => {
-        let mv = g.parse_move(text.trim())?;
-        let name = g.format_move(mv);
-        g.play(mv);
-        Ok(name)
-    })
+    struct PlayText<'a>(&'a str);
+    impl GameVisitorMut for PlayText<'_> {
+        type Output = Result<String, String>;
+        fn visit<G: AnyGame>(self, game: &mut G) -> Self::Output {
+            let mv = game.parse_move(self.0.trim())?;
+            let name = game.format_move(mv);
+            game.play(mv);
+            Ok(name)
+        }
+    }
+    position.with_game_mut(PlayText(text))
 }
 
 /// The game's end, if it is over.
 pub fn outcome(position: &Position) -> Option<Outcome> {
-    with_game!(position, g => g.outcome())
+    struct Over;
+    impl GameVisitor for Over {
+        type Output = Option<Outcome>;
+        fn visit<G: AnyGame>(self, game: &G) -> Option<Outcome> {
+            game.outcome()
+        }
+    }
+    position.with_game(Over)
 }
 
 /// The legal moves in the game's notation.
 pub fn legal_moves(position: &Position) -> Vec<String> {
-    with_game!(position, g => {
-        let mut list = MoveList::new();
-        g.legal_moves(&mut list);
-        list.iter().map(|&m| g.format_move(m)).collect()
-    })
+    struct Legal;
+    impl GameVisitor for Legal {
+        type Output = Vec<String>;
+        fn visit<G: AnyGame>(self, game: &G) -> Vec<String> {
+            let mut list = MoveList::new();
+            game.legal_moves(&mut list);
+            list.iter().map(|&m| game.format_move(m)).collect()
+        }
+    }
+    position.with_game(Legal)
 }
 
 /// The position after the moves of `line`, played from `start`.
@@ -198,10 +202,7 @@ impl Play {
 
     /// True when the stone board takes moves from the cursor.
     pub fn has_cursor(&self) -> bool {
-        matches!(
-            self.position,
-            Position::Mnk(_) | Position::AtariGo(_) | Position::Hex(_)
-        )
+        self.position.kind().is_stone_game()
     }
 
     /// The cursor's point name, on a stone board.

@@ -8,11 +8,12 @@ use std::sync::mpsc::Sender;
 
 use ratatui::crossterm::event::KeyEvent;
 
-use crate::puzzle::{Position, Puzzle};
+use crate::games::any::AnyGame;
+use crate::puzzle::Puzzle;
 use crate::run::progress::Progress;
 use crate::run::spec::SearchSpec;
 use crate::run::worker::{self, Report};
-use crate::view::board::BoardGame;
+use crate::view::board::{BoardGame, BoardVisitor, with_board_game};
 use crate::view::game_session::GameSession;
 use crate::view::session::Session;
 
@@ -34,14 +35,18 @@ pub enum Msg {
 /// Starts the search of `puzzle` on its own thread; progress and the end go to `tx`
 /// tagged with `id`.
 pub fn start(puzzle: &Puzzle, spec: SearchSpec, id: u64, tx: Sender<Msg>) -> Box<dyn Session> {
-    match &puzzle.position {
-        Position::Mnk(g) => start_game(g.clone(), spec, id, tx),
-        Position::AtariGo(g) => start_game(g.clone(), spec, id, tx),
-        Position::Hex(g) => start_game(g.clone(), spec, id, tx),
-        Position::Tree(g) => start_game(g.clone(), spec, id, tx),
-        Position::Dama(g) => start_game(g.clone(), spec, id, tx),
-        Position::Gobblet(g) => start_game(g.clone(), spec, id, tx),
+    struct Start {
+        spec: SearchSpec,
+        id: u64,
+        tx: Sender<Msg>,
     }
+    impl BoardVisitor for Start {
+        type Output = Box<dyn Session>;
+        fn visit<G: BoardGame + AnyGame>(self, game: &G) -> Box<dyn Session> {
+            start_game(game.clone(), self.spec, self.id, self.tx)
+        }
+    }
+    with_board_game(&puzzle.position, Start { spec, id, tx })
 }
 
 /// The session of a saved run (`crate::run::saved`): its record (the split view's second
@@ -52,14 +57,18 @@ pub fn reopen(
     run: &crate::run::saved::SavedRun,
     second: bool,
 ) -> Result<Box<dyn Session>, crate::run::saved::SavedRunError> {
-    match &puzzle.position {
-        Position::Mnk(g) => reopen_game(g.clone(), spec, run, second),
-        Position::AtariGo(g) => reopen_game(g.clone(), spec, run, second),
-        Position::Hex(g) => reopen_game(g.clone(), spec, run, second),
-        Position::Tree(g) => reopen_game(g.clone(), spec, run, second),
-        Position::Dama(g) => reopen_game(g.clone(), spec, run, second),
-        Position::Gobblet(g) => reopen_game(g.clone(), spec, run, second),
+    struct Reopen<'a> {
+        spec: &'a SearchSpec,
+        run: &'a crate::run::saved::SavedRun,
+        second: bool,
     }
+    impl BoardVisitor for Reopen<'_> {
+        type Output = Result<Box<dyn Session>, crate::run::saved::SavedRunError>;
+        fn visit<G: BoardGame + AnyGame>(self, game: &G) -> Self::Output {
+            reopen_game(game.clone(), self.spec, self.run, self.second)
+        }
+    }
+    with_board_game(&puzzle.position, Reopen { spec, run, second })
 }
 
 fn reopen_game<G: BoardGame + Send + 'static>(

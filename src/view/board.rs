@@ -3,6 +3,7 @@
 //! move (Czech checkers, Gobblet) and literal trees draw their text diagram.
 
 use crate::game::{Game, Point, StoneGame};
+use crate::games::any::{AnyGame, Position};
 use crate::games::atarigo::AtariGo;
 use crate::games::dama::{Dama, DamaMove};
 use crate::games::hex::Hex;
@@ -67,6 +68,31 @@ pub trait BoardGame: SearchGame {
     /// as a child ("by Black's full connection"); `None` otherwise.
     fn knowledge_loss(&self) -> Option<String> {
         None
+    }
+}
+
+/// A computation that draws a position of any game: [`with_board_game`] calls `visit` with
+/// the typed game, which is also a [`BoardGame`]. Code that needs no board uses the seam's
+/// own visitor ([`crate::games::any::GameVisitor`]).
+pub trait BoardVisitor: Sized {
+    /// What the computation returns.
+    type Output;
+
+    /// The computation for any game.
+    fn visit<G: BoardGame + AnyGame>(self, game: &G) -> Self::Output;
+}
+
+/// Runs `visitor` on the typed game of `position`, as a [`BoardGame`]: the board pane's
+/// dispatch over the games, beside the seam's [`Position::with_game`] because the board
+/// pane's trait lives in the view layer, above the rules.
+pub fn with_board_game<V: BoardVisitor>(position: &Position, visitor: V) -> V::Output {
+    match position {
+        Position::Mnk(g) => visitor.visit(g),
+        Position::AtariGo(g) => visitor.visit(g),
+        Position::Hex(g) => visitor.visit(g),
+        Position::Tree(g) => visitor.visit(g),
+        Position::Dama(g) => visitor.visit(g),
+        Position::Gobblet(g) => visitor.visit(g),
     }
 }
 

@@ -255,7 +255,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{self, Position};
+    use crate::puzzle;
     use crate::search::engine::proof_search;
     use crate::search::proof::Goal;
     use crate::search::{self, Limits, SearchConfig, SearchGame};
@@ -312,17 +312,17 @@ mod tests {
     }
 
     pub(super) fn tree(name: &str) -> crate::games::tree::TreeGame {
-        match puzzle::load(name).unwrap().position {
-            Position::Tree(g) => g,
-            _ => panic!("{name} is a tree"),
-        }
+        let position = puzzle::load(name).unwrap().position;
+        position
+            .into_game()
+            .unwrap_or_else(|| panic!("{name} is a tree"))
     }
 
     pub(super) fn mnk(name: &str) -> crate::games::mnk::Mnk {
-        match puzzle::load(name).unwrap().position {
-            Position::Mnk(g) => g,
-            _ => panic!("{name} is m,n,k"),
-        }
+        let position = puzzle::load(name).unwrap().position;
+        position
+            .into_game()
+            .unwrap_or_else(|| panic!("{name} is m,n,k"))
     }
 
     /// The worth-explaining events of a trace, by event index.

@@ -106,15 +106,15 @@ impl<'a, G: Game> Names<'a, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{self, Position};
+    use crate::games::tree::TreeGame;
+    use crate::puzzle;
     use crate::search::{Limits, SearchConfig, minimax::minimax};
     use crate::trace::recorder::Recorder;
 
     #[test]
     fn a_tree_node_is_named_in_its_parents_position_and_lists_in_its_own() {
-        let Position::Tree(root) = puzzle::load("tree-abc").unwrap().position else {
-            panic!("tree-abc is a tree");
-        };
+        let position = puzzle::load("tree-abc").unwrap().position;
+        let root: TreeGame = position.into_game().expect("tree-abc is a tree");
         let mut r: Recorder<_> = Recorder::default();
         let mut game = root.clone();
         minimax(

@@ -19,38 +19,30 @@ use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
 use crate::game::Game;
-use crate::games::atarigo::AtariGo;
-use crate::games::dama::Dama;
-use crate::games::gobblet::Gobblet;
-use crate::games::hex::Hex;
-use crate::games::mnk::Mnk;
-use crate::games::tree::TreeGame;
+use crate::games::any::AnyGame;
 use crate::search::Window;
 use crate::search::observer::{
-    GO, LambdaNode, LambdaNodeKind, LambdaVerdict, Observer, PnNodeView,
+    GO, LambdaNode, LambdaNodeKind, LambdaVerdict, NoTrace, Observer, PnNodeView,
 };
 use crate::search::zone::ZoneScheme;
 
 /// An observer of every game a puzzle can hold: what [`super::solve_puzzle_observed`] needs
 /// to pass it to whichever game the puzzle picks.
-pub trait ObserveAnyGame:
-    Observer<Mnk>
-    + Observer<AtariGo>
-    + Observer<Hex>
-    + Observer<TreeGame>
-    + Observer<Dama>
-    + Observer<Gobblet>
-{
+pub trait ObserveAnyGame {
+    /// This observer, as the observer of a `G`.
+    fn for_game<G: AnyGame>(&mut self) -> &mut impl Observer<G>;
 }
 
-impl<T> ObserveAnyGame for T where
-    T: Observer<Mnk>
-        + Observer<AtariGo>
-        + Observer<Hex>
-        + Observer<TreeGame>
-        + Observer<Dama>
-        + Observer<Gobblet>
-{
+impl ObserveAnyGame for NoTrace {
+    fn for_game<G: AnyGame>(&mut self) -> &mut impl Observer<G> {
+        self
+    }
+}
+
+impl ObserveAnyGame for Shape {
+    fn for_game<G: AnyGame>(&mut self) -> &mut impl Observer<G> {
+        self
+    }
 }
 
 /// Maximum depth and distinct positions of a search (see the module documentation).

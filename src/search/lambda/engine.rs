@@ -52,10 +52,11 @@
 
 use std::ops::ControlFlow;
 
+use crate::game::LambdaGame;
 use crate::game::{MoveList, Outcome, Player};
 use crate::search::lambda::evs_cache::EvsCache;
 use crate::search::lambda::table::{LambdaEntry, LambdaTable};
-use crate::search::lambda::{LambdaConfig, LambdaGame, LambdaReport, ThreatVerdict};
+use crate::search::lambda::{LambdaConfig, LambdaReport, ThreatVerdict};
 use crate::search::observer::{
     LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaTtView, LambdaVerdict, Observer,
 };

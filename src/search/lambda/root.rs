@@ -12,10 +12,11 @@
 //! for the 16 openings instead of 267 thousand). All moves share one searcher, so the table
 //! carries over from move to move.
 
+use crate::game::LambdaGame;
 use crate::game::{MoveList, Outcome};
 use crate::search::Limits;
 use crate::search::lambda::engine::{Searcher, effective_depth};
-use crate::search::lambda::{LambdaConfig, LambdaGame, RootAnalysis, RootMove, RootMoveClass};
+use crate::search::lambda::{LambdaConfig, RootAnalysis, RootMove, RootMoveClass};
 use crate::search::observer::{LambdaNode, LambdaNodeKind, LambdaPurpose, LambdaVerdict, Observer};
 
 /// See [`crate::search::lambda::analyse_root`].

@@ -45,8 +45,8 @@
 //! Children are regenerated on every MID call of a node (no per-node memory outside the
 //! table, as in df-pn); the repeated threat checks are answered by the lambda engine's table.
 
+use crate::game::LambdaGame;
 use crate::game::{MAX_MOVES, MoveList, Outcome, Player};
-use crate::search::lambda::LambdaGame;
 use crate::search::lambda::engine::Searcher;
 use crate::search::lambda_dfpn::table::PnTable;
 use crate::search::observer::{LambdaPurpose, Observer, PnNodeView};

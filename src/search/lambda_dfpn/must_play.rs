@@ -45,6 +45,7 @@
 //! only on the position, so the verdict is one thread's; the node counts and the proof's size vary
 //! from run to run (`tests/lambda_dfpn_must_play.rs`, `tests/dfpn_parallel.rs`).
 
+use crate::game::LambdaGame;
 use crate::game::MoveList;
 use crate::search::Limits;
 use crate::search::dfpn::{
@@ -53,8 +54,8 @@ use crate::search::dfpn::{
     smallest_symmetric_key,
 };
 use crate::search::knowledge::{self, Inferior, Knowledge};
+use crate::search::lambda::LambdaConfig;
 use crate::search::lambda::engine::Searcher;
-use crate::search::lambda::{LambdaConfig, LambdaGame};
 use crate::search::lambda_dfpn::shared_knowledge::{Known, SharedKnowledge};
 use crate::search::observer::{LambdaPurpose, NoTrace, Observer};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};

@@ -263,15 +263,13 @@ mod tests {
     /// zone an event names is in the zone buffer.
     #[test]
     fn a_real_lambda_search_is_recorded_whole() {
-        use crate::puzzle::Position;
+        use crate::games::mnk::Mnk;
         use crate::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
         use crate::search::{Limits, Stats};
         use crate::trace::replay::Replay;
 
         let puzzle = crate::puzzle::load("mnk-4x4-k4-corners").unwrap();
-        let Position::Mnk(mut g) = puzzle.position else {
-            panic!("an m,n,k puzzle");
-        };
+        let mut g: Mnk = puzzle.position.into_game().expect("an m,n,k puzzle");
         let config = LambdaConfig {
             max_level: 2,
             max_depth: 7,

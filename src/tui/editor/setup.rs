@@ -40,7 +40,8 @@ pub const ATARIGO_COUNTS: &str = "plyscope's AtariGo puzzles start from position
     alternate play reaches, black first: as many stones each with black to move, black one \
     more with white to move; t switches the side to move";
 
-/// Which stone game, with m,n,k's own settings.
+/// Which stone game, with m,n,k's own settings (which a
+/// [`crate::games::any::GameKind`] does not carry: the editor writes them to the puzzle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StoneKind {
     Mnk {

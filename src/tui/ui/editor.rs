@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::{Player, StoneGame, point_name};
-use crate::puzzle::Position;
+use crate::games::any::{AnyGame, GameVisitor, Position};
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::tui::editor::setup::{Board, StoneKind};
@@ -303,13 +303,17 @@ fn editor_bottom(e: &Editor, theme: &Theme) -> Vec<Line<'static>> {
 
 fn stone_at(position: &Position, x: usize, y: usize) -> Option<Option<Player>> {
     let (columns, _) = position.board_size()?;
-    let p = (x + y * columns) as u16;
-    match position {
-        Position::Mnk(g) => Some(g.stone(p)),
-        Position::AtariGo(g) => Some(g.stone(p)),
-        Position::Hex(g) => Some(g.stone(p)),
-        _ => None,
+    struct StoneAt(u16);
+    impl GameVisitor for StoneAt {
+        type Output = Option<Option<Player>>;
+        fn visit<G: AnyGame>(self, _: &G) -> Self::Output {
+            None
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Self::Output {
+            Some(game.stone(self.0))
+        }
     }
+    position.with_game(StoneAt((x + y * columns) as u16))
 }
 
 fn play_board(p: &Play, theme: &Theme) -> Vec<Line<'static>> {

@@ -535,7 +535,8 @@ mod tests {
     /// over: "no later event worth explaining").
     #[test]
     fn the_roots_proof_is_worth_explaining_however_it_came() {
-        use crate::puzzle::{self, Position};
+        use crate::games::{hex::Hex, mnk::Mnk};
+        use crate::puzzle;
         use crate::trace::store::{Event, Trace};
         fn root_solved<M: Copy>(t: &Trace<M>) -> Option<usize> {
             (0..t.len()).find(|&e| {
@@ -565,17 +566,21 @@ mod tests {
                 Algorithm::Pn2,
                 Algorithm::LambdaDfPn,
             ] {
-                match puzzle::load(name).unwrap().position {
-                    Position::Hex(g) => check(name, g, algorithm),
-                    Position::Mnk(g) => check(name, g, algorithm),
-                    _ => unreachable!(),
+                let position = puzzle::load(name).unwrap().position;
+                if let Some(g) = position.as_game::<Hex>() {
+                    check(name, g.clone(), algorithm);
+                } else {
+                    let g: Mnk = position.into_game().expect("Hex or m,n,k");
+                    check(name, g, algorithm);
                 }
             }
         }
         // The 3-event run of the report: enter, table miss, the proof.
-        let Position::Hex(g) = puzzle::load("hex-4x4").unwrap().position else {
-            unreachable!()
-        };
+        let g: Hex = puzzle::load("hex-4x4")
+            .unwrap()
+            .position
+            .into_game()
+            .unwrap();
         let t = record(
             g.clone(),
             &SearchConfig::for_algorithm(Algorithm::DfPn),
@@ -591,10 +596,13 @@ mod tests {
     /// such, not as "every child is solved the same way".
     #[test]
     fn a_node_solved_without_children_says_so() {
-        use crate::puzzle::{self, Position};
-        let Position::AtariGo(g) = puzzle::load("atarigo-ladder").unwrap().position else {
-            unreachable!()
-        };
+        use crate::games::atarigo::AtariGo;
+        use crate::puzzle;
+        let g: AtariGo = puzzle::load("atarigo-ladder")
+            .unwrap()
+            .position
+            .into_game()
+            .unwrap();
         let t = record(
             g.clone(),
             &SearchConfig::for_algorithm(Algorithm::LambdaDfPn),
@@ -680,10 +688,8 @@ mod tests {
     fn the_deciding_child_is_always_listed() {
         // df-pn on 4x4 k=3: nodes with more children than the list shows are solved by
         // one of the later ones. (Hex decides most nodes by its virtual connections now.)
-        let g = match crate::puzzle::load("mnk-4x4-k3").unwrap().position {
-            crate::puzzle::Position::Mnk(g) => g,
-            _ => panic!("mnk-4x4-k3 is m,n,k"),
-        };
+        let position = crate::puzzle::load("mnk-4x4-k3").unwrap().position;
+        let g: crate::games::mnk::Mnk = position.into_game().expect("mnk-4x4-k3 is m,n,k");
         let t = record(
             g.clone(),
             &SearchConfig::for_algorithm(Algorithm::DfPn),
