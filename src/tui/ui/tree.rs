@@ -25,13 +25,16 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use rustc_hash::FxHashSet;
 
 use crate::search::{Algorithm, Bound};
 use crate::theme::{Slot, Theme};
 use crate::trace::replay::NodeStatus;
+use crate::trace::store::NodeId;
 use crate::tui::app::App;
-use crate::view::lambda::Tone;
-use crate::view::proof;
+use crate::view::lambda::{LambdaRow, Tone};
+use crate::view::proof::{self, ProofRow};
+use crate::view::session::NodeRow;
 
 use super::{glyph_text, pane};
 
@@ -68,182 +71,237 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             line
         })
         .unwrap_or_default();
-    let glyphs = theme.glyphs();
     let lines: Vec<Line> = rows
         .iter()
         .skip(top)
-        .map(|&(node, indent)| {
-            let row = app.session.row(node);
-            let selected = app.selected == Some(node);
-            let base = if selected {
-                theme.style(Slot::TreeSelected)
-            } else if pv.contains(&node) {
-                theme.style(Slot::TreePv)
-            } else {
-                theme.style(Slot::TreeNode)
-            };
-            let fold = if !row.has_children {
-                glyphs.leaf
-            } else if app.shows_children(node, &ancestors) {
-                glyphs.expanded
-            } else {
-                glyphs.collapsed
-            };
-            let mut spans = vec![
-                Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
-                Span::styled(format!("{} ", fold.as_str()), theme.style(Slot::TreeGuide)),
-                Span::styled(glyph_text(theme, &row.label), base),
-            ];
-            let patch = |slot: Slot| -> Style { if selected { base } else { theme.style(slot) } };
-            if let Some(p) = &row.proof
-                && p.new_leaf
-            {
-                // A generated child not searched yet: dimmed, its first numbers, in words.
-                let dim = patch(Slot::TreePruned);
-                spans[2] = Span::styled(
-                    glyph_text(theme, &row.label),
-                    if selected { base } else { dim },
-                );
-                spans.push(Span::styled(
-                    glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
-                    dim,
-                ));
-                if let Some(word) = p.solved {
-                    spans.push(Span::styled(format!(" {word}"), dim));
-                }
-                spans.push(Span::styled(" new leaf", dim));
-                return Line::from(spans);
-            }
-            if let Some(p) = &row.proof {
-                spans.push(Span::styled(
-                    glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
-                    patch(if p.on_path {
-                        Slot::TreePv
-                    } else {
-                        Slot::TreeNode
-                    }),
-                ));
-                match (p.solved, p.numbers) {
-                    (Some(word), Some(n)) => spans.push(Span::styled(
-                        format!(" {word}"),
-                        patch(if n.is_proven() {
-                            Slot::LambdaWin
-                        } else {
-                            Slot::LambdaTried
-                        }),
-                    )),
-                    _ if !p.or_node => {
-                        spans.push(Span::styled(" and", patch(Slot::TreeGuide)));
-                    }
-                    _ => {}
-                }
-                if p.stored {
-                    spans.push(Span::styled(" stored", patch(Slot::TreeGuide)));
-                }
-                if p.on_path && app.session.current() == Some(node) {
-                    spans.push(Span::styled(
-                        format!(" {}", glyphs.best.as_str()),
-                        patch(Slot::TreeBest),
-                    ));
-                }
-                return Line::from(spans);
-            }
-            if let Some(l) = &row.lambda {
-                if let Some(level) = l.level {
-                    spans.push(Span::styled(
-                        glyph_text(theme, &format!(" λ{level}")),
-                        patch(Slot::LambdaLevel),
-                    ));
-                }
-                match &l.verdict {
-                    Some((words, tone)) => {
-                        let slot = match tone {
-                            Tone::Win => Slot::LambdaWin,
-                            Tone::Tried => Slot::LambdaTried,
-                            Tone::SelfEndangering => Slot::LambdaSelfEndangering,
-                            Tone::Neutral => Slot::TreePruned,
-                        };
-                        spans.push(Span::styled(
-                            glyph_text(theme, &format!(" {words}")),
-                            patch(slot),
-                        ));
-                    }
-                    None => spans.push(Span::styled(
-                        format!(" {}", glyphs.ellipsis.as_str()),
-                        patch(Slot::TreePruned),
-                    )),
-                }
-                if row.tt_hit {
-                    spans.push(Span::styled(
-                        format!(" {}", glyphs.tt_hit.as_str()),
-                        patch(Slot::TreeTtHit),
-                    ));
-                }
-                return Line::from(spans);
-            }
-            // Lesson mode: `(alpha, value, beta)` as in Kühr's example 3.2. Minimax has no window
-            // to show: its rows keep their plain values.
-            let window = row
-                .window
-                .filter(|_| app.show_window && app.spec.config.algorithm != Algorithm::Minimax);
-            if let Some(w) = window {
-                spans.push(Span::styled(
-                    format!(" ({},", w.alpha),
-                    patch(Slot::TreeGuide),
-                ));
-            }
-            match row.value {
-                Some((value, bound)) => {
-                    let (glyph, slot) = match (row.status, bound) {
-                        (NodeStatus::Closed, Bound::Exact) => (glyphs.exact, Slot::TreeExact),
-                        (NodeStatus::Closed, Bound::Lower) => (glyphs.lower, Slot::TreeLower),
-                        (NodeStatus::Closed, Bound::Upper) => (glyphs.upper, Slot::TreeUpper),
-                        // Open: the value so far is a lower bound of the final one.
-                        (_, _) => (glyphs.lower, Slot::TreeLower),
-                    };
-                    spans.push(Span::styled(
-                        format!(" {}{}", glyph.as_str(), value),
-                        patch(slot),
-                    ));
-                }
-                None => spans.push(Span::styled(
-                    format!(" {}", glyphs.ellipsis.as_str()),
-                    patch(Slot::TreePruned),
-                )),
-            }
-            if let Some(w) = window {
-                spans.push(Span::styled(
-                    format!(", {})", w.beta),
-                    patch(Slot::TreeGuide),
-                ));
-            }
-            if row.cutoff {
-                spans.push(Span::styled(
-                    format!(" {}", glyphs.cutoff.as_str()),
-                    patch(Slot::TreeCutoff),
-                ));
-            }
-            if row.tt_hit {
-                spans.push(Span::styled(
-                    format!(" {}", glyphs.tt_hit.as_str()),
-                    patch(Slot::TreeTtHit),
-                ));
-            }
-            if row.best {
-                spans.push(Span::styled(
-                    format!(" {}", glyphs.best.as_str()),
-                    patch(Slot::TreeBest),
-                ));
-            }
-            Line::from(spans)
-        })
+        .map(|&at| tree_line(app, theme, at, &pv, &ancestors))
         .collect();
     // A row wider than the pane ends in the ellipsis, so a cut number does not read as
     // another number.
-    let ellipsis = glyphs.ellipsis.as_str();
+    let ellipsis = theme.glyphs().ellipsis.as_str();
     let lines: Vec<Line> = lines
         .into_iter()
         .map(|l| super::fitted::fit_line(l, inner.width as usize, ellipsis))
         .collect();
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// One row of the tree: the node's indentation, fold mark and move, then its numbers, its
+/// lambda level and verdict, or its value, each in its style.
+fn tree_line(
+    app: &App,
+    theme: &Theme,
+    (node, indent): (NodeId, usize),
+    pv: &[NodeId],
+    ancestors: &FxHashSet<NodeId>,
+) -> Line<'static> {
+    let glyphs = theme.glyphs();
+    let row = app.session.row(node);
+    let selected = app.selected == Some(node);
+    let base = if selected {
+        theme.style(Slot::TreeSelected)
+    } else if pv.contains(&node) {
+        theme.style(Slot::TreePv)
+    } else {
+        theme.style(Slot::TreeNode)
+    };
+    let fold = if !row.has_children {
+        glyphs.leaf
+    } else if app.shows_children(node, ancestors) {
+        glyphs.expanded
+    } else {
+        glyphs.collapsed
+    };
+    let mut spans = vec![
+        Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
+        Span::styled(format!("{} ", fold.as_str()), theme.style(Slot::TreeGuide)),
+        Span::styled(glyph_text(theme, &row.label), base),
+    ];
+    let look = RowLook {
+        theme,
+        selected,
+        base,
+    };
+    match (&row.proof, &row.lambda) {
+        (Some(p), _) if p.new_leaf => new_leaf_spans(&mut spans, &row, p, &look),
+        (Some(p), _) => {
+            let at_current = p.on_path && app.session.current() == Some(node);
+            proof_spans(&mut spans, p, at_current, &look)
+        }
+        (None, Some(l)) => lambda_spans(&mut spans, &row, l, &look),
+        (None, None) => value_spans(&mut spans, &row, app, &look),
+    }
+    Line::from(spans)
+}
+
+/// How a row is drawn: the theme, whether the row is selected, and its base style.
+struct RowLook<'a> {
+    theme: &'a Theme,
+    selected: bool,
+    base: Style,
+}
+
+impl RowLook<'_> {
+    /// `slot`'s style, or the base style on the selected row.
+    fn patch(&self, slot: Slot) -> Style {
+        if self.selected {
+            self.base
+        } else {
+            self.theme.style(slot)
+        }
+    }
+}
+
+/// A generated child not searched yet: dimmed, its first numbers, in words.
+fn new_leaf_spans(spans: &mut Vec<Span<'static>>, row: &NodeRow, p: &ProofRow, look: &RowLook) {
+    let (theme, selected, base) = (look.theme, look.selected, look.base);
+    let patch = |slot: Slot| look.patch(slot);
+    let dim = patch(Slot::TreePruned);
+    spans[2] = Span::styled(
+        glyph_text(theme, &row.label),
+        if selected { base } else { dim },
+    );
+    spans.push(Span::styled(
+        glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
+        dim,
+    ));
+    if let Some(word) = p.solved {
+        spans.push(Span::styled(format!(" {word}"), dim));
+    }
+    spans.push(Span::styled(" new leaf", dim));
+}
+
+/// A proof node's numbers, its solved word or AND mark, and the current node's mark
+/// (`at_current`: on the descent and where the search is).
+fn proof_spans(spans: &mut Vec<Span<'static>>, p: &ProofRow, at_current: bool, look: &RowLook) {
+    let (theme, glyphs) = (look.theme, look.theme.glyphs());
+    let patch = |slot: Slot| look.patch(slot);
+    spans.push(Span::styled(
+        glyph_text(theme, &format!(" {}", proof::numbers_text(p.numbers))),
+        patch(if p.on_path {
+            Slot::TreePv
+        } else {
+            Slot::TreeNode
+        }),
+    ));
+    match (p.solved, p.numbers) {
+        (Some(word), Some(n)) => spans.push(Span::styled(
+            format!(" {word}"),
+            patch(if n.is_proven() {
+                Slot::LambdaWin
+            } else {
+                Slot::LambdaTried
+            }),
+        )),
+        _ if !p.or_node => {
+            spans.push(Span::styled(" and", patch(Slot::TreeGuide)));
+        }
+        _ => {}
+    }
+    if p.stored {
+        spans.push(Span::styled(" stored", patch(Slot::TreeGuide)));
+    }
+    if at_current {
+        spans.push(Span::styled(
+            format!(" {}", glyphs.best.as_str()),
+            patch(Slot::TreeBest),
+        ));
+    }
+}
+
+/// A lambda node's level and verdict, and its table hit.
+fn lambda_spans(spans: &mut Vec<Span<'static>>, row: &NodeRow, l: &LambdaRow, look: &RowLook) {
+    let (theme, glyphs) = (look.theme, look.theme.glyphs());
+    let patch = |slot: Slot| look.patch(slot);
+    if let Some(level) = l.level {
+        spans.push(Span::styled(
+            glyph_text(theme, &format!(" λ{level}")),
+            patch(Slot::LambdaLevel),
+        ));
+    }
+    match &l.verdict {
+        Some((words, tone)) => {
+            let slot = match tone {
+                Tone::Win => Slot::LambdaWin,
+                Tone::Tried => Slot::LambdaTried,
+                Tone::SelfEndangering => Slot::LambdaSelfEndangering,
+                Tone::Neutral => Slot::TreePruned,
+            };
+            spans.push(Span::styled(
+                glyph_text(theme, &format!(" {words}")),
+                patch(slot),
+            ));
+        }
+        None => spans.push(Span::styled(
+            format!(" {}", glyphs.ellipsis.as_str()),
+            patch(Slot::TreePruned),
+        )),
+    }
+    if row.tt_hit {
+        spans.push(Span::styled(
+            format!(" {}", glyphs.tt_hit.as_str()),
+            patch(Slot::TreeTtHit),
+        ));
+    }
+}
+
+/// An alpha-beta node's value with its bound (in lesson mode inside its window), and its
+/// cutoff, table hit and best-move marks.
+fn value_spans(spans: &mut Vec<Span<'static>>, row: &NodeRow, app: &App, look: &RowLook) {
+    let glyphs = look.theme.glyphs();
+    let patch = |slot: Slot| look.patch(slot);
+    // Lesson mode: `(alpha, value, beta)` as in Kühr's example 3.2. Minimax has no window
+    // to show: its rows keep their plain values.
+    let window = row
+        .window
+        .filter(|_| app.show_window && app.spec.config.algorithm != Algorithm::Minimax);
+    if let Some(w) = window {
+        spans.push(Span::styled(
+            format!(" ({},", w.alpha),
+            patch(Slot::TreeGuide),
+        ));
+    }
+    match row.value {
+        Some((value, bound)) => {
+            let (glyph, slot) = match (row.status, bound) {
+                (NodeStatus::Closed, Bound::Exact) => (glyphs.exact, Slot::TreeExact),
+                (NodeStatus::Closed, Bound::Lower) => (glyphs.lower, Slot::TreeLower),
+                (NodeStatus::Closed, Bound::Upper) => (glyphs.upper, Slot::TreeUpper),
+                // Open: the value so far is a lower bound of the final one.
+                (_, _) => (glyphs.lower, Slot::TreeLower),
+            };
+            spans.push(Span::styled(
+                format!(" {}{}", glyph.as_str(), value),
+                patch(slot),
+            ));
+        }
+        None => spans.push(Span::styled(
+            format!(" {}", glyphs.ellipsis.as_str()),
+            patch(Slot::TreePruned),
+        )),
+    }
+    if let Some(w) = window {
+        spans.push(Span::styled(
+            format!(", {})", w.beta),
+            patch(Slot::TreeGuide),
+        ));
+    }
+    if row.cutoff {
+        spans.push(Span::styled(
+            format!(" {}", glyphs.cutoff.as_str()),
+            patch(Slot::TreeCutoff),
+        ));
+    }
+    if row.tt_hit {
+        spans.push(Span::styled(
+            format!(" {}", glyphs.tt_hit.as_str()),
+            patch(Slot::TreeTtHit),
+        ));
+    }
+    if row.best {
+        spans.push(Span::styled(
+            format!(" {}", glyphs.best.as_str()),
+            patch(Slot::TreeBest),
+        ));
+    }
 }
