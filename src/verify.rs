@@ -77,7 +77,9 @@
 
 use std::fmt;
 
-use crate::puzzle::{self, Position};
+use crate::games::any::{AnyGame, GameVisitor};
+use crate::games::hex::Hex;
+use crate::puzzle;
 
 mod connection;
 mod derivation;
@@ -301,7 +303,7 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         return Err(over_memory("the proof's positions", needed, max_bytes));
     }
     // Draws by repetition make a position's worth depend on its line: one node per line.
-    let one_parent = matches!(puzzle.position, Position::Dama(_) | Position::Gobblet(_));
+    let one_parent = puzzle.position.kind().path_dependent();
     let rules = Rules {
         attacker,
         draws_count,
@@ -310,20 +312,32 @@ pub fn verify_text_within(text: &str, bounds: &Bounds) -> Result<Verified, Verif
         max_leaf_positions: bounds.max_leaf_positions,
     };
     let nodes = &file.nodes;
-    match &puzzle.position {
-        Position::Mnk(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
-        Position::AtariGo(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
-        Position::Hex(g) => rules.replay(
-            g.clone(),
-            nodes,
-            &GameChecks {
-                leaf: &hex_connection,
-                must_play: &hex_must_play,
-            },
-        ),
-        Position::Tree(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
-        Position::Dama(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
-        Position::Gobblet(g) => rules.replay(g.clone(), nodes, &GameChecks::none()),
+    // Hex alone has connection leaves and must-play nodes to check.
+    if let Some(hex) = puzzle.position.as_game::<Hex>() {
+        let checks = GameChecks {
+            leaf: &hex_connection,
+            must_play: &hex_must_play,
+        };
+        return rules.replay(hex.clone(), nodes, &checks);
+    }
+    puzzle.position.with_game(ReplayByRules {
+        rules: &rules,
+        nodes,
+    })
+}
+
+/// Replays the proof's nodes in the puzzle's game, with no game-specific checks.
+struct ReplayByRules<'a> {
+    rules: &'a Rules,
+    nodes: &'a [FileNode],
+}
+
+impl GameVisitor for ReplayByRules<'_> {
+    type Output = Result<Verified, VerifyError>;
+
+    fn visit<G: AnyGame>(self, game: &G) -> Self::Output {
+        self.rules
+            .replay(game.clone(), self.nodes, &GameChecks::none())
     }
 }
 
