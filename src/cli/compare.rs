@@ -26,7 +26,8 @@ use plyscope::puzzle::{self, GameKind, Puzzle};
 use plyscope::run::knowledge::{self, Used};
 use plyscope::run::registry::Refusal;
 use plyscope::run::solve::shape::Shape;
-use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
+use plyscope::run::solve::{Check, SolveReport, solve_puzzle_observed};
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 
 use super::{AlgorithmParser, parse_seconds, usage_error_in};
@@ -166,9 +167,9 @@ pub fn result_words(r: &SolveReport) -> String {
 
 /// The options of one run: the puzzle's defaults for `algorithm`, without the root
 /// analysis, with the command line's limits.
-pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SolveOptions {
-    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
-    options.root_moves = false;
+pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SearchSpec {
+    let mut options = SearchSpec::headless(p, algorithm);
+    options.root_analysis = false;
     if let Some(nodes) = args.nodes {
         options.limits.nodes = Some(nodes);
     }
@@ -176,7 +177,7 @@ pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> Solv
         options.limits.time = Some(Duration::from_secs_f64(seconds));
     }
     if let Some(mb) = args.tt_mb {
-        options.tt_mb = mb as usize;
+        options.set_table_mb(mb as usize);
     }
     options
 }
@@ -189,7 +190,7 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
         .map(|&algorithm| {
             let mut shape = Shape::new();
             let options = options_for(p, algorithm, args);
-            let used = knowledge::used(&knowledge::config_of(&options), GameKind::of(&p.position));
+            let used = knowledge::used(&options.engine_config(), GameKind::of(&p.position));
             match solve_puzzle_observed(p, &options, &mut shape) {
                 Ok(report) => CompareRow::ran(&report, &shape, used),
                 Err(err) => CompareRow::refused(algorithm, &err),

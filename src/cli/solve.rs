@@ -33,7 +33,8 @@ use clap::Args;
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry::{self, Refusal, SearchOption};
 use plyscope::run::shard::Slice;
-use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
+use plyscope::run::solve::{Check, SolveReport, root_diagram, solve_puzzle};
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, Enhancement, Limits, meter};
 
 use super::memory::{self, MB, parse_max_mem};
@@ -228,7 +229,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     for name in &names {
         puzzles.push(puzzle::load(name)?);
     }
-    let options: Vec<SolveOptions> = puzzles
+    let options: Vec<SearchSpec> = puzzles
         .iter()
         .map(|p| {
             options_for(p, args).unwrap_or_else(|message| usage_error_in(Some("solve"), message))
@@ -245,14 +246,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is refused before any work.
     if let Some(o) = options
         .iter()
-        .find(|o| (o.tt_mb as u64).saturating_mul(MB) > max_bytes)
+        .find(|o| (o.config.tt_mb as u64).saturating_mul(MB) > max_bytes)
     {
         anyhow::bail!(
             "solve stopped: the table needs {} MB (--tt-mb) and --max-mem allows {} MB; \
              raise it with --max-mem {} or lower --tt-mb",
-            o.tt_mb,
+            o.config.tt_mb,
             max_bytes / MB,
-            memory::raise_to((o.tt_mb as u64).saturating_mul(MB))
+            memory::raise_to((o.config.tt_mb as u64).saturating_mul(MB))
         );
     }
     let proof = ProofRequest {
@@ -319,7 +320,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         // the budget: a puzzle skipped is not one left unreached).
         if bundled_by_all
             && let Err(err @ (Refusal::Unsupported { .. } | Refusal::NoGoal(_))) =
-                registry::check(p, options.algorithm)
+                registry::check(p, options.config.algorithm)
         {
             if let Some(line) = &progress {
                 line.clear();
@@ -345,7 +346,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             limited = true;
             continue;
         };
-        let mut options = options.clone();
+        let mut options = *options;
         options.limits = within(options.limits, &left);
         if let Some(line) = &progress {
             line.puzzle(&p.name, i + 1, puzzles.len());
@@ -450,9 +451,9 @@ fn write_not_reached(
 
 /// The puzzle's defaults, overridden by the command line; a message when a flag does not
 /// apply to the algorithm that would run.
-fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
+fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SearchSpec, String> {
     let algorithm = args.algo.unwrap_or_else(|| registry::puzzle_algorithm(p));
-    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+    let mut options = SearchSpec::headless(p, algorithm);
     // A flag the registry does not list for the algorithm is refused, with the reason.
     let entry = registry::info(algorithm);
     let given = [
@@ -476,7 +477,7 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
         ));
     }
     if let Some(level) = args.max_level {
-        options.max_level = Some(level);
+        options.set_max_level(level);
     }
     if let Some(depth) = args.max_depth {
         options.limits.max_depth = Some(depth);
@@ -488,18 +489,18 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
         options.limits.time = Some(Duration::from_secs_f64(seconds));
     }
     if let Some(mb) = args.tt_mb {
-        options.tt_mb = mb as usize;
+        options.set_table_mb(mb as usize);
     }
     if args.no_tt {
-        options.tt_mb = 0;
+        options.set_table_mb(0);
     }
     options.without = args.without;
     if let Some(epsilon) = args.epsilon {
-        options.epsilon = epsilon;
+        options.set_epsilon(epsilon);
     }
-    options.zones = !args.no_zones;
-    options.root_moves |= args.root;
-    options.threads = threads_asked(args.threads);
+    options.set_zones(!args.no_zones);
+    options.root_analysis |= args.root;
+    options.set_threads(threads_asked(args.threads));
     Ok(options)
 }
 

@@ -52,8 +52,8 @@
 //! a kept df-pn table; this module picks the oracle for the game and algorithm.
 
 use crate::puzzle::{Position, Puzzle};
-use crate::run::solve::proof::config_for;
-use crate::run::solve::{SolveOptions, SolveReport};
+use crate::run::solve::SolveReport;
+use crate::run::spec::SearchSpec;
 use crate::search::proof::Goal;
 use crate::search::{Algorithm, SearchGame};
 
@@ -91,7 +91,7 @@ pub struct Extracted {
 pub fn extract(
     puzzle: &Puzzle,
     puzzle_text: &str,
-    options: &SolveOptions,
+    options: &SearchSpec,
     report: &SolveReport,
     bounds: &ExtractOptions,
 ) -> Result<Extracted, ExtractError> {
@@ -111,7 +111,7 @@ pub fn extract(
         Position::Dama(g) => by_line(g.clone(), options, report, goal, hint, bounds),
         Position::Gobblet(g) => by_line(g.clone(), options, report, goal, hint, bounds),
     }?;
-    let algorithm = options.algorithm.name();
+    let algorithm = options.config.algorithm.name();
     Ok(Extracted {
         tree: ProofTree {
             format: FORMAT.to_string(),
@@ -134,20 +134,20 @@ pub fn extract(
 fn by_algorithm<G: SearchGame + IntoPosition>(
     mut game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     goal: ProofGoal,
     hint: Option<&str>,
     bounds: &ExtractOptions,
 ) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
-    let algorithm = options.algorithm.name();
+    let algorithm = options.config.algorithm.name();
     let engine_goal = Goal {
         attacker: game.to_move(),
         draw_for_attacker: goal == ProofGoal::WinOrDraw,
     };
-    let config = config_for(options);
+    let config = options.proof_config();
     let limits = &options.limits;
     let mut oracle = ResolveOracle::new(puzzle, options, goal, bounds.resolve_tt_mb);
-    let kept = match options.algorithm {
+    let kept = match options.config.algorithm {
         Algorithm::DfPn => {
             let e = engine_goal;
             super::kept::dfpn(&mut game, oracle, &config, e, limits, algorithm, bounds)?
@@ -171,7 +171,7 @@ fn by_algorithm<G: SearchGame + IntoPosition>(
 /// nodes, the searches run and their nodes.
 fn by_line<G: SearchGame>(
     mut game: G,
-    options: &SolveOptions,
+    options: &SearchSpec,
     report: &SolveReport,
     goal: ProofGoal,
     hint: Option<&str>,
@@ -179,7 +179,7 @@ fn by_line<G: SearchGame>(
 ) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
     let budget = report.plies.map(|p| p as u32).or(options.limits.max_depth);
     let mut oracle = LineOracle::new(options, goal, budget, bounds.resolve_tt_mb);
-    let algorithm = options.algorithm.name();
+    let algorithm = options.config.algorithm.name();
     let shape = Shape::Tree;
     let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds, shape)?;
     Ok((nodes, oracle.calls, oracle.nodes))
