@@ -10,7 +10,9 @@
 
 mod classic;
 mod openings;
+pub mod policy;
 pub mod proof;
+pub mod report;
 pub mod root_diagram;
 pub mod shape;
 pub mod threat;
