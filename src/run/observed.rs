@@ -11,7 +11,8 @@ use crate::search::observer::Observer;
 use crate::search::proof::{Goal, ProofVerdict};
 use crate::search::{self, SearchGame};
 
-use super::spec::{Family, SearchSpec};
+use super::registry::Family;
+use super::spec::SearchSpec;
 
 /// Runs `spec`'s search from `game` (left as found) with `observer`, and says what it found:
 /// "win value +998, best b2", "proven (proof tree of 12 positions), best c3, root [0, ∞]",
@@ -26,7 +27,7 @@ pub fn run_observed<G: SearchGame, O: Observer<G>>(
     if spec.root_analysis && family == Family::Threat {
         return root_analysis(game, spec, observer);
     }
-    if family == Family::Proof {
+    if family == Family::ProofNumber {
         return proof_run(game, spec, observer);
     }
     let result = search::solve(game, &spec.engine_config(), &spec.limits, observer);

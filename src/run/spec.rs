@@ -23,6 +23,7 @@
 //! [`MoveOrdering::NONE`]: crate::search::config::MoveOrdering::NONE
 
 use crate::puzzle::{Position, Puzzle};
+use crate::run::registry::{self, Family};
 use crate::search::lambda::LambdaConfig;
 use crate::search::proof::ProofConfig;
 use crate::search::{Algorithm, Enhancement, Limits, SearchConfig};
@@ -53,38 +54,13 @@ pub struct SearchSpec {
     pub without: Option<Enhancement>,
 }
 
-/// The three families of engines, each with its own configuration and its own answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Minimax, alpha-beta and iterative deepening: a value (`search::solve`).
-    AlphaBeta,
-    /// Lambda and dual-lambda search: a win at a lambda level (`search::lambda`).
-    Threat,
-    /// PNS, PN², df-pn and lambda-df-pn: a goal proven or disproven
-    /// (`search::engine::proof_search`).
-    Proof,
-}
-
-impl Family {
-    /// The family of `algorithm`.
-    pub fn of(algorithm: Algorithm) -> Family {
-        if algorithm.is_proof_search() {
-            Family::Proof
-        } else if algorithm.is_threat_search() {
-            Family::Threat
-        } else {
-            Family::AlphaBeta
-        }
-    }
-}
-
 impl SearchSpec {
     /// The search the explorer, export and lessons record for a puzzle: `algorithm` (else
     /// the puzzle's own, else its game's default, `registry::puzzle_algorithm`), the
     /// puzzle's limits; a literal tree is searched in textbook form (no table, generator
     /// order) so the screen matches the textbooks' figures.
     pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
-        let algorithm = algorithm.unwrap_or_else(|| crate::run::registry::puzzle_algorithm(puzzle));
+        let algorithm = algorithm.unwrap_or_else(|| registry::puzzle_algorithm(puzzle));
         let mut config = match puzzle.position {
             Position::Tree(_) => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
@@ -114,7 +90,7 @@ impl SearchSpec {
     /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else its
     /// game's, `registry::default_algorithm`) with [`SearchSpec::headless`]'s settings.
     pub fn headless_default(puzzle: &Puzzle) -> SearchSpec {
-        let algorithm = crate::run::registry::puzzle_algorithm(puzzle);
+        let algorithm = registry::puzzle_algorithm(puzzle);
         SearchSpec::headless(puzzle, algorithm)
     }
 
@@ -151,9 +127,10 @@ impl SearchSpec {
         self.config.algorithm
     }
 
-    /// The family of the algorithm, which decides the engine and its configuration.
+    /// The family of the algorithm (the registry's answer), which decides the engine and
+    /// its configuration.
     pub fn family(&self) -> Family {
-        Family::of(self.config.algorithm)
+        registry::info(self.config.algorithm).family
     }
 
     /// The table size in MiB of every family (0: none; PNS and PN² keep their trees in it).

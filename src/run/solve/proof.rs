@@ -364,25 +364,6 @@ fn class_of_outcome(outcome: Outcome, goal: Goal, fails: RootClass) -> RootClass
     }
 }
 
-/// True when some leaf of `game`'s tree is a number rather than a win, draw or loss (a
-/// literal tree of the textbook examples): proof-number search has no goal there.
-pub fn has_numeric_leaves<G: Game>(game: &mut G) -> bool {
-    if let Some(outcome) = game.outcome() {
-        return matches!(outcome, Outcome::Score(_));
-    }
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
-    for &mv in moves.iter() {
-        game.play(mv);
-        let found = has_numeric_leaves(game);
-        game.undo(mv);
-        if found {
-            return true;
-        }
-    }
-    false
-}
-
 /// Draws the classes on a stone board ([`root_diagram`]).
 pub fn draw_stone_root<G: StoneGame>(game: &G, moves: &[ClassifiedMove<G::Move>]) -> String {
     root_diagram::render(game, |p| {
@@ -772,7 +753,6 @@ pub fn compare_proof(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tree::TreeGame;
 
     fn expect(result: ExpectedResult) -> Expect {
         Expect {
@@ -907,18 +887,6 @@ mod tests {
             class_of_outcome(Outcome::Win(Player::White), goal, RootClass::NoWin),
             RootClass::Loss
         );
-    }
-
-    #[test]
-    fn numeric_leaves_are_found_anywhere_in_a_tree() {
-        let mut numbers = TreeGame::parse("(a (b 3 12 8) (c 2 4 6))").unwrap();
-        assert!(has_numeric_leaves(&mut numbers));
-        let mut goals = TreeGame::parse("(a (b W L) (c D (d L W)))").unwrap();
-        assert!(!has_numeric_leaves(&mut goals));
-        let mut mixed = TreeGame::parse("(a (b W L) (c D (d L 5)))").unwrap();
-        assert!(has_numeric_leaves(&mut mixed));
-        // The position is left as it was found.
-        assert_eq!(mixed.current(), 0);
     }
 
     #[test]
