@@ -25,6 +25,7 @@ use serde::Serialize;
 use plyscope::puzzle::{self, GameKind, Puzzle};
 use plyscope::run::knowledge::{self, Used};
 use plyscope::run::registry::Refusal;
+use plyscope::run::solve::policy::Overrides;
 use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveReport, solve_puzzle_observed};
 use plyscope::run::spec::SearchSpec;
@@ -168,17 +169,17 @@ pub fn result_words(r: &SolveReport) -> String {
 /// The options of one run: the puzzle's defaults for `algorithm`, without the root
 /// analysis, with the command line's limits.
 pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SearchSpec {
-    let mut options = SearchSpec::headless(p, algorithm);
+    let overrides = Overrides {
+        algorithm: Some(algorithm),
+        nodes: args.nodes,
+        time: args.time.map(Duration::from_secs_f64),
+        tt_mb: args.tt_mb.map(|mb| mb as usize),
+        ..Overrides::default()
+    };
+    let mut options = overrides
+        .spec_for(p)
+        .expect("limits and a table size apply to every algorithm");
     options.root_analysis = false;
-    if let Some(nodes) = args.nodes {
-        options.limits.nodes = Some(nodes);
-    }
-    if let Some(seconds) = args.time {
-        options.limits.time = Some(Duration::from_secs_f64(seconds));
-    }
-    if let Some(mb) = args.tt_mb {
-        options.set_table_mb(mb as usize);
-    }
     options
 }
 
