@@ -45,8 +45,8 @@ pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
 
 /// `text` with every line wider than 80 columns wrapped at spaces: a labelled line
 /// ("winning     a1 b2 ...": a 12-column label) continues under its value, an indented
-/// line under its own indent (a terminal over SSH is often 80 wide; a newcomer review saw
-/// lines of 83 to 102 columns break mid-word). Other lines are left as they are.
+/// line under its own indent (a terminal over SSH is often 80 wide, and a longer line
+/// breaks mid-word there). Other lines are left as they are.
 pub fn fit_80(text: &str) -> String {
     const LABEL: usize = 12;
     let mut fitted = String::with_capacity(text.len());
@@ -194,8 +194,8 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
             r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
         )?;
     }
-    // Two counts side by side (issue 18, newcomer review: "nodes 3" next to "proof tree of
-    // 72"): the search's nodes are its effort, the proof's positions its size.
+    // Two counts side by side ("nodes 3" next to "proof tree of 72"): the search's nodes
+    // are its effort, the proof's positions its size.
     if let (true, Some(size)) = (proof, r.proof_size)
         && size > r.nodes
     {
@@ -221,8 +221,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     };
     writeln!(out, "check       {check}")?;
     // The check is about the root's answer; a root analysis a limit or ctrl-c cut short
-    // agrees with it while openings stay undecided, which the check alone did not say (a
-    // newcomer review).
+    // agrees with it while openings stay undecided, which the check alone does not say.
     if let Some(moves) = &r.root_moves {
         let unknown = moves.iter().filter(|m| m.class == "unknown").count();
         if unknown > 0 {
