@@ -14,7 +14,8 @@ use std::time::Instant;
 use plyscope::proof_tree::ExtractOptions;
 use plyscope::proof_tree::extract::extract;
 use plyscope::puzzle::find_bundled;
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::verify::verify_text;
 
@@ -29,10 +30,10 @@ fn main() {
         .map_or(200_000, |n| n.parse().expect("a number of positions"));
     let bundled = find_bundled(&name).unwrap_or_else(|| panic!("no bundled puzzle {name}"));
     let puzzle = bundled.load().expect("a bundled puzzle loads");
-    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
-    options.root_moves = true;
+    let mut options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
+    options.root_analysis = true;
     // The kept table of each proof's df-pn grows up to this (MiB).
-    options.tt_mb = 1024;
+    options.set_table_mb(1024);
     let start = Instant::now();
     let report = solve_puzzle(&puzzle, &options).expect("the solve runs");
     println!(
@@ -48,7 +49,7 @@ fn main() {
         .filter(|m| m.class == "win")
         .map(|m| m.mv.clone())
         .collect();
-    options.root_moves = false;
+    options.root_analysis = false;
     println!("opening  positions  leaves  steps  bytes     build s  verify s");
     let (mut worst_build, mut worst_verify) = (0f64, 0f64);
     for mv in &wins {

@@ -28,7 +28,7 @@ use crate::proof_tree::{self, ExtractOptions};
 use crate::puzzle::Puzzle;
 use crate::run::observed::run_observed;
 use crate::run::registry::{self, Refusal};
-use crate::run::solve::{SolveOptions, solve_puzzle};
+use crate::run::solve::solve_puzzle;
 use crate::run::spec::SearchSpec;
 use crate::search::{Algorithm, SearchGame};
 use crate::trace::recorder::{RecordConfig, Recorder};
@@ -193,8 +193,8 @@ pub fn proof_tree_sgf(
     }
     let algorithm = algorithm_for(puzzle, options);
     registry::check(puzzle, algorithm)?;
-    let mut solve_options = SolveOptions::for_puzzle_with(puzzle, algorithm);
-    solve_options.root_moves = false;
+    let mut solve_options = SearchSpec::headless(puzzle, algorithm);
+    solve_options.root_analysis = false;
     if let Some(nodes) = options.nodes {
         solve_options.limits.nodes = Some(nodes);
     }

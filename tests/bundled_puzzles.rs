@@ -20,7 +20,8 @@ use std::time::Duration;
 use plyscope::puzzle;
 use plyscope::puzzle::GameKind;
 use plyscope::run::registry::Refusal;
-use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::run::solve::{Check, SolveReport, solve_puzzle};
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, Limits};
 
 /// Node limit per solve (the root-move classification gets the same limit per move) for
@@ -80,8 +81,7 @@ fn check_algorithm(algorithm: Algorithm) {
             .as_ref()
             .expect("every bundled puzzle has [expect]");
         let must = must_reach(algorithm).contains(&bundled.name);
-        let options = SolveOptions {
-            algorithm,
+        let mut options = SearchSpec {
             limits: Limits {
                 // The puzzle's depth limit is part of its question; the time limit is not
                 // used in tests (node limits keep them deterministic).
@@ -93,9 +93,10 @@ fn check_algorithm(algorithm: Algorithm) {
                 }),
                 time: None::<Duration>,
             },
-            tt_mb: 16,
-            ..SolveOptions::for_puzzle(&p)
+            ..SearchSpec::headless_default(&p)
         };
+        options.config.algorithm = algorithm;
+        options.set_table_mb(16);
         let report = solve_puzzle(&p, &options).expect("the alpha-beta family runs every game");
         match &report.check {
             Check::Agrees => {}
@@ -182,10 +183,10 @@ fn threat_must_reach(algorithm: Algorithm, zones: bool, tt: bool) -> Vec<&'stati
 const SETTINGS: [(bool, bool); 4] = [(true, true), (false, true), (true, false), (false, false)];
 
 fn threat_solve(p: &puzzle::Puzzle, algorithm: Algorithm, zones: bool, tt: bool) -> SolveReport {
-    let mut options = SolveOptions::for_puzzle(p);
-    options.algorithm = algorithm;
-    options.zones = zones;
-    options.tt_mb = if tt { 16 } else { 0 };
+    let mut options = SearchSpec::headless_default(p);
+    options.config.algorithm = algorithm;
+    options.set_zones(zones);
+    options.set_table_mb(if tt { 16 } else { 0 });
     options.limits.nodes = Some(THREAT_NODE_LIMIT);
     options.limits.time = None;
     solve_puzzle(p, &options).expect("stone games run threat search")
@@ -263,7 +264,7 @@ fn the_thesis_puzzles_are_solved_at_level_3_within_node_bounds() {
         ("hex-4x4", 4_000_000),
     ] {
         let p = puzzle::load(name).unwrap();
-        let mut options = SolveOptions::for_puzzle(&p);
+        let mut options = SearchSpec::headless_default(&p);
         options.limits.nodes = Some(bound);
         let report = solve_puzzle(&p, &options).unwrap();
         assert_eq!(report.algorithm, "dual-lambda", "{name}");
@@ -274,7 +275,7 @@ fn the_thesis_puzzles_are_solved_at_level_3_within_node_bounds() {
     }
     // Hex 4x4: all 16 openings classified, exactly the four winning ones claimed.
     let hex = puzzle::load("hex-4x4").unwrap();
-    let report = solve_puzzle(&hex, &SolveOptions::for_puzzle(&hex)).unwrap();
+    let report = solve_puzzle(&hex, &SearchSpec::headless_default(&hex)).unwrap();
     let moves = report.root_moves.expect("hex-4x4 lists its winning moves");
     assert_eq!(moves.len(), 16);
     let mut winners: Vec<&str> = moves
@@ -329,8 +330,8 @@ fn check_proof_search(algorithm: Algorithm) {
     for bundled in puzzle::bundled() {
         let p = puzzle::load(bundled.name).expect("bundled puzzles load");
         let must = proof_must_reach(algorithm).contains(&bundled.name);
-        let mut options = SolveOptions::for_puzzle_with(&p, algorithm);
-        options.tt_mb = 16;
+        let mut options = SearchSpec::headless(&p, algorithm);
+        options.set_table_mb(16);
         options.limits.time = None;
         options.limits.nodes = Some(if must {
             PROOF_NODE_LIMIT

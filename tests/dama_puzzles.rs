@@ -17,7 +17,8 @@
 use plyscope::game::{Game, MoveList, Outcome, Player};
 use plyscope::games::dama::Dama;
 use plyscope::puzzle::{self, ExpectedResult, Position};
-use plyscope::run::solve::{Check, SolveOptions, solve_puzzle};
+use plyscope::run::solve::{Check, solve_puzzle};
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
 
@@ -124,7 +125,7 @@ fn the_engines_agree_with_every_puzzle() {
             p.algorithm.unwrap_or(Algorithm::IterativeDeepening),
             Algorithm::AlphaBetaSoft,
         ] {
-            let options = SolveOptions::for_puzzle_with(&p, algorithm);
+            let options = SearchSpec::headless(&p, algorithm);
             let report = solve_puzzle(&p, &options).unwrap();
             assert_eq!(
                 report.check,
@@ -141,9 +142,9 @@ fn the_engines_agree_with_every_puzzle() {
 #[test]
 fn proof_and_threat_searches_are_refused_with_a_reason() {
     let (p, _) = load("dama-001-example-3-2");
-    let e = solve_puzzle(&p, &SolveOptions::for_puzzle_with(&p, Algorithm::DfPn)).unwrap_err();
+    let e = solve_puzzle(&p, &SearchSpec::headless(&p, Algorithm::DfPn)).unwrap_err();
     assert!(e.to_string().contains("draw by repetition"), "{e}");
-    let e = solve_puzzle(&p, &SolveOptions::for_puzzle_with(&p, Algorithm::Lambda)).unwrap_err();
+    let e = solve_puzzle(&p, &SearchSpec::headless(&p, Algorithm::Lambda)).unwrap_err();
     assert!(e.to_string().contains("use --algo id"), "{e}");
 }
 

@@ -18,7 +18,8 @@
 use plyscope::game::Game;
 use plyscope::games::atarigo::random::RandomSetup;
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
 use plyscope::search::lambda_dfpn::lambda_dfpn_counted;
 use plyscope::search::observer::NoTrace;
@@ -112,9 +113,9 @@ fn a_root_analysis_on_two_threads_classifies_as_one_thread_does() {
     for name in ["hex-4x4", "hex-5x5", "mnk-4x4-k3"] {
         let puzzle = puzzle::load(name).expect("bundled");
         let run = |threads: usize| {
-            let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
-            options.root_moves = true;
-            options.threads = threads;
+            let mut options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
+            options.root_analysis = true;
+            options.set_threads(threads);
             options.limits.nodes = Some(5_000_000);
             solve_puzzle(&puzzle, &options).expect("df-pn runs on it")
         };
@@ -225,8 +226,8 @@ fn lambda_dfpns_last_stage_on_several_threads_answers_as_one_thread() {
 fn a_root_search_starts_on_one_thread_and_takes_more_only_when_it_stays_open() {
     let run = |name: &str, threads: usize| {
         let puzzle = puzzle::load(name).expect("bundled");
-        let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
-        options.threads = threads;
+        let mut options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
+        options.set_threads(threads);
         options.limits.nodes = Some(2_000_000);
         solve_puzzle(&puzzle, &options).expect("df-pn runs on it")
     };

@@ -30,7 +30,8 @@ use plyscope::lesson;
 use plyscope::proof_tree::ExtractOptions;
 use plyscope::proof_tree::extract::extract;
 use plyscope::puzzle::{self, ExpectedResult};
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::theme::glyphs::Glyph;
 use plyscope::theme::{ThemeSpec, color};
@@ -367,9 +368,9 @@ fn proof_seeds() -> Vec<String> {
                 .iter()
                 .filter_map(|(name, text)| {
                     let puzzle = puzzle::parse(text, name).ok()?;
-                    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
-                    options.root_moves = false;
-                    options.tt_mb = 8;
+                    let mut options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
+                    options.root_analysis = false;
+                    options.set_table_mb(8);
                     let report = solve_puzzle(&puzzle, &options).ok()?;
                     let proof =
                         extract(&puzzle, text, &options, &report, &ExtractOptions::default())

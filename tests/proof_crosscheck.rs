@@ -34,7 +34,8 @@
 use plyscope::game::Outcome;
 use plyscope::puzzle::{self, Position, Puzzle};
 use plyscope::run::registry::Refusal;
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::dfpn::goal_reached;
 use plyscope::search::engine::proof_search;
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
@@ -606,10 +607,8 @@ fn crosscheck(bounds: Bounds, list: &[Undecided]) -> Run {
                     Algorithm::DfPn,
                     Algorithm::LambdaDfPn,
                 ] {
-                    let options = SolveOptions {
-                        algorithm: engine,
-                        ..SolveOptions::for_puzzle(&p)
-                    };
+                    let mut options = SearchSpec::headless_default(&p);
+                    options.config.algorithm = engine;
                     run.comparisons += 1;
                     if !matches!(
                         solve_puzzle(&p, &options),

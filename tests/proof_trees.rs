@@ -16,7 +16,8 @@ use plyscope::proof_tree::{
     ExtractError, ExtractOptions, ProofGoal, ProofNode, ProofTree, dot, sgf,
 };
 use plyscope::puzzle::{self, Puzzle, find_bundled};
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::verify::{
     Bounds, MAX_DEPTH, Verified, VerifyError, verify_file, verify_text, verify_text_within,
@@ -40,9 +41,9 @@ fn bundled(name: &str) -> (Puzzle, String) {
 
 /// Solves `puzzle` with `algorithm` and extracts the proof of its win.
 fn proof_of(puzzle: &Puzzle, text: &str, algorithm: Algorithm) -> ProofTree {
-    let mut options = SolveOptions::for_puzzle_with(puzzle, algorithm);
-    options.root_moves = false;
-    options.tt_mb = 8;
+    let mut options = SearchSpec::headless(puzzle, algorithm);
+    options.root_analysis = false;
+    options.set_table_mb(8);
     let report = solve_puzzle(puzzle, &options).unwrap();
     extract(puzzle, text, &options, &report, &ExtractOptions::default())
         .unwrap_or_else(|e| panic!("{} with {algorithm:?}: {e}", puzzle.name))
@@ -272,7 +273,7 @@ fn bad_files_are_refused() {
     assert!(refused(&t).starts_with("the proof's puzzle does not load: "));
     // No proof of a loss.
     let (puzzle, text) = bundled("tictactoe-loss");
-    let options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::AlphaBeta);
+    let options = SearchSpec::headless(&puzzle, Algorithm::AlphaBeta);
     let report = solve_puzzle(&puzzle, &options).unwrap();
     let err = extract(
         &puzzle,
@@ -285,7 +286,7 @@ fn bad_files_are_refused() {
     assert!(matches!(err, ExtractError::NotAWin { .. }), "{err}");
     // The bound is a clear error.
     let (puzzle, text) = bundled("mnk-4x4-k3");
-    let options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
+    let options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
     let report = solve_puzzle(&puzzle, &options).unwrap();
     let bounds = ExtractOptions {
         max_positions: 10,
@@ -430,9 +431,9 @@ fn kept_tables_prove_hex_4x4() {
     let (puzzle, text) = bundled("hex-4x4");
     for algorithm in [Algorithm::DfPn, Algorithm::LambdaDfPn] {
         // Played out to finished games (no connection leaves: tests/proof_vc_leaves.rs).
-        let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
-        options.root_moves = false;
-        options.tt_mb = 8;
+        let mut options = SearchSpec::headless(&puzzle, algorithm);
+        options.root_analysis = false;
+        options.set_table_mb(8);
         let report = solve_puzzle(&puzzle, &options).unwrap();
         let rules_only = ExtractOptions {
             max_carrier: 0,
@@ -520,8 +521,8 @@ fn games_with_repetition_draws_prove_trees_that_verify() {
     assert_eq!(save_and_verify(&tree, "dama-minimax").depth, 3);
     // The depth bound is real: a win in 5 claimed as a win in 3 is not re-proved at ply 2.
     let (puzzle, text) = bundled("gobblet-win-in-5");
-    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::IterativeDeepening);
-    options.tt_mb = 8;
+    let mut options = SearchSpec::headless(&puzzle, Algorithm::IterativeDeepening);
+    options.set_table_mb(8);
     let mut report = solve_puzzle(&puzzle, &options).unwrap();
     assert_eq!(report.plies, Some(5));
     report.plies = Some(3);

@@ -12,7 +12,8 @@
 use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::{ExtractOptions, ProofNode, ProofTree, VERSION};
 use plyscope::puzzle::{Puzzle, find_bundled};
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::verify::{Bounds, VerifyError, verify_text, verify_text_within};
 
@@ -23,9 +24,9 @@ fn bundled(name: &str) -> (Puzzle, String) {
 
 fn proof_with(name: &str, algorithm: Algorithm, bounds: &ExtractOptions) -> ProofTree {
     let (puzzle, text) = bundled(name);
-    let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
-    options.root_moves = false;
-    options.tt_mb = 8;
+    let mut options = SearchSpec::headless(&puzzle, algorithm);
+    options.root_analysis = false;
+    options.set_table_mb(8);
     let report = solve_puzzle(&puzzle, &options).unwrap();
     extract(&puzzle, &text, &options, &report, bounds)
         .unwrap_or_else(|e| panic!("{name} with {algorithm:?}: {e}"))
@@ -276,8 +277,8 @@ fn hex_5x5_and_6x6_proofs_end_at_derived_connections() {
 fn a_proof_may_start_with_a_chosen_opening() {
     // Hex 5x5: c2 wins too (the proof below verifies), but it is not the solver's own move.
     let (puzzle, text) = bundled("hex-5x5");
-    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
-    options.root_moves = false;
+    let mut options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
+    options.root_analysis = false;
     let report = solve_puzzle(&puzzle, &options).unwrap();
     assert_ne!(report.best_move.as_deref(), Some("c2"));
     let bounds = ExtractOptions {

@@ -8,7 +8,8 @@ use std::sync::mpsc::channel;
 
 use plyscope::puzzle;
 use plyscope::run::registry::{self, Family, REGISTRY};
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
@@ -18,10 +19,10 @@ use plyscope::tui::keymap::{Action, Keymap};
 fn accepted_by_solve(p: &puzzle::Puzzle) -> BTreeSet<&'static str> {
     let mut accepted = BTreeSet::new();
     for algorithm in Algorithm::ALL {
-        let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+        let mut options = SearchSpec::headless(p, algorithm);
         options.limits.nodes = Some(2_000);
-        options.root_moves = false;
-        options.tt_mb = 1;
+        options.root_analysis = false;
+        options.set_table_mb(1);
         if solve_puzzle(p, &options).is_ok() {
             accepted.insert(algorithm.name());
         }

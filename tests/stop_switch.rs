@@ -3,7 +3,8 @@
 //! reports what it has. A test binary of its own, since the switch is for the whole process.
 
 use plyscope::puzzle;
-use plyscope::run::solve::{SolveOptions, solve_puzzle};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, CLOCK_BITS, meter};
 
 #[test]
@@ -14,8 +15,8 @@ fn a_requested_stop_ends_every_family_at_its_next_clock_look() {
     // Before: the meter counts what the budgets saw.
     let before = meter::nodes();
     // (df-pn decides the root in some 70,000 nodes.)
-    let mut options = SolveOptions::for_puzzle_with(&puzzle, Algorithm::DfPn);
-    options.root_moves = true;
+    let mut options = SearchSpec::headless(&puzzle, Algorithm::DfPn);
+    options.root_analysis = true;
     options.limits.nodes = Some(20_000);
     solve_puzzle(&puzzle, &options).unwrap();
     assert!(meter::nodes() > before, "the meter saw no nodes");
@@ -29,9 +30,9 @@ fn a_requested_stop_ends_every_family_at_its_next_clock_look() {
         Algorithm::Pns,
         Algorithm::DfPn,
     ] {
-        let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
-        options.root_moves = true;
-        options.tt_mb = 1;
+        let mut options = SearchSpec::headless(&puzzle, algorithm);
+        options.root_analysis = true;
+        options.set_table_mb(1);
         let report = solve_puzzle(&puzzle, &options).unwrap();
         // A search that ends before its first look at the clock has nothing to stop.
         assert!(

@@ -25,7 +25,8 @@ use serde::Serialize;
 use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry;
 use plyscope::run::registry::SearchOption;
-use plyscope::run::solve::{Check, RootMoveReport, SolveOptions, SolveReport, solve_puzzle};
+use plyscope::run::solve::{Check, RootMoveReport, SolveReport, solve_puzzle};
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, Enhancement};
 
 use super::AlgorithmParser;
@@ -555,11 +556,11 @@ impl Row {
     }
 }
 
-fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SolveOptions {
+fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SearchSpec {
     let algorithm = run
         .algorithm
         .unwrap_or_else(|| registry::puzzle_algorithm(p));
-    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
+    let mut options = SearchSpec::headless(p, algorithm);
     // A root analysis runs one search per opening with the same limit (lambda-df-pn's one
     // classification counts all openings together): the row's cap is shared out, so an
     // opening row costs about what another row does.
@@ -571,15 +572,15 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SolveO
     if let Some(cap) = cap {
         options.limits.nodes = Some(options.limits.nodes.map_or(cap, |n| n.min(cap)));
     }
-    options.zones = run.zones;
+    options.set_zones(run.zones);
     if !run.tt {
-        options.tt_mb = 0;
+        options.set_table_mb(0);
     }
     options.without = run.without;
     // Root analysis only where the row asks for it, so the node counts are those of the
     // root's solve, comparable with the reference.
-    options.root_moves = run.root || (run.algorithm.is_none() && options.root_moves);
-    options.threads = threads;
+    options.root_analysis = run.root || (run.algorithm.is_none() && options.root_analysis);
+    options.set_threads(threads);
     options
 }
 
@@ -587,13 +588,13 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Re
     let options = options_for(p, run, cap, threads);
     let report: SolveReport = solve_puzzle(p, &options)?;
     // The thesis's references solve the root only, Benzene's classify every opening.
-    let reference = reference_for(&p.name, options.algorithm, options.root_moves);
+    let reference = reference_for(&p.name, options.config.algorithm, options.root_analysis);
     Ok(Row {
         puzzle: report.puzzle,
         algorithm: report.algorithm,
-        zones: options.zones,
-        tt: options.tt_mb > 0,
-        root: options.root_moves,
+        zones: options.config.lambda.zones,
+        tt: options.config.tt_mb > 0,
+        root: options.root_analysis,
         result: report.result,
         plies: report.plies,
         lambda_level: report.lambda_level,
@@ -608,7 +609,10 @@ fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Re
         reference: reference.filter(|_| run.without.is_none()),
         vs_base: None,
         nodes_vary: threads > 1
-            && matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn),
+            && matches!(
+                options.config.algorithm,
+                Algorithm::DfPn | Algorithm::LambdaDfPn
+            ),
         threads,
         without: run.without.map(Enhancement::name),
         time_vs_base: None,

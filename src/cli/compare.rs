@@ -25,8 +25,10 @@ use serde::Serialize;
 use plyscope::puzzle::{self, GameKind, Puzzle};
 use plyscope::run::knowledge::{self, Used};
 use plyscope::run::registry::Refusal;
+use plyscope::run::solve::policy::Overrides;
 use plyscope::run::solve::shape::Shape;
-use plyscope::run::solve::{Check, SolveOptions, SolveReport, solve_puzzle_observed};
+use plyscope::run::solve::{Check, SolveReport, solve_puzzle_observed};
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 
 use super::{AlgorithmParser, parse_seconds, usage_error_in};
@@ -166,18 +168,18 @@ pub fn result_words(r: &SolveReport) -> String {
 
 /// The options of one run: the puzzle's defaults for `algorithm`, without the root
 /// analysis, with the command line's limits.
-pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SolveOptions {
-    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
-    options.root_moves = false;
-    if let Some(nodes) = args.nodes {
-        options.limits.nodes = Some(nodes);
-    }
-    if let Some(seconds) = args.time {
-        options.limits.time = Some(Duration::from_secs_f64(seconds));
-    }
-    if let Some(mb) = args.tt_mb {
-        options.tt_mb = mb as usize;
-    }
+pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SearchSpec {
+    let overrides = Overrides {
+        algorithm: Some(algorithm),
+        nodes: args.nodes,
+        time: args.time.map(Duration::from_secs_f64),
+        tt_mb: args.tt_mb.map(|mb| mb as usize),
+        ..Overrides::default()
+    };
+    let mut options = overrides
+        .spec_for(p)
+        .expect("limits and a table size apply to every algorithm");
+    options.root_analysis = false;
     options
 }
 
@@ -189,7 +191,7 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
         .map(|&algorithm| {
             let mut shape = Shape::new();
             let options = options_for(p, algorithm, args);
-            let used = knowledge::used(&knowledge::config_of(&options), GameKind::of(&p.position));
+            let used = knowledge::used(&options.engine_config(), GameKind::of(&p.position));
             match solve_puzzle_observed(p, &options, &mut shape) {
                 Ok(report) => CompareRow::ran(&report, &shape, used),
                 Err(err) => CompareRow::refused(algorithm, &err),

@@ -23,7 +23,7 @@ use plyscope::text_file;
 
 use super::EXIT_STOPPED;
 use super::solve::shard::write_atomically;
-use super::solve::write_text;
+use plyscope::run::solve::report::{fit_80, write_text};
 
 /// The exit statuses, as `plyscope merge --help` prints them.
 pub const EXIT_HELP: &str = "Exit status: 0 merged, and the answer agrees with the puzzle's \
@@ -77,7 +77,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
              (their times summed, not a wall time)\n",
             shards.len()
         );
-        text.extend_from_slice(super::solve::fit_80(&merged).as_bytes());
+        text.extend_from_slice(fit_80(&merged).as_bytes());
     }
     let text = String::from_utf8(text)?;
     match &args.out {

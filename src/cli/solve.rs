@@ -1,10 +1,13 @@
 //! `plyscope solve`: solves puzzles headless and prints a report per puzzle, as text or as
 //! one JSON object per line.
 //!
-//! Every flag overrides the puzzle's own default (its `algorithm` and `[limits]`). A flag
-//! that does not apply to the algorithm that would run is refused, with the reason: a
-//! silently ignored flag would make a measurement lie. Which algorithm takes which flag is
-//! the registry's answer ([`plyscope::run::registry::SearchOption`]).
+//! This module parses the flags and prints; the policy is the run layer's
+//! ([`plyscope::run::solve::policy`]): every flag overrides the puzzle's own default (its
+//! `algorithm` and `[limits]`), and a flag that does not apply to the algorithm that would
+//! run is refused, with the reason (a silently ignored flag would make a measurement lie;
+//! which algorithm takes which flag is the registry's answer,
+//! [`plyscope::run::registry::SearchOption`]). The report's text is
+//! [`plyscope::run::solve::report`]'s.
 //!
 //! `--all` solves every bundled puzzle; a puzzle the chosen algorithm cannot run (a literal
 //! tree for threat search, a tree with numeric leaves for proof-number search) is skipped
@@ -26,15 +29,18 @@ pub mod shard;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 
 use plyscope::puzzle::{self, Puzzle};
-use plyscope::run::registry::{self, Refusal, SearchOption};
 use plyscope::run::shard::Slice;
-use plyscope::run::solve::{Check, SolveOptions, SolveReport, root_diagram, solve_puzzle};
-use plyscope::search::{Algorithm, Enhancement, Limits, meter};
+use plyscope::run::solve::policy::{self, Budget, Overrides};
+use plyscope::run::solve::report::write_not_reached;
+use plyscope::run::solve::report::{fit_80, write_text};
+use plyscope::run::solve::solve_puzzle;
+use plyscope::run::spec::SearchSpec;
+use plyscope::search::{Algorithm, Enhancement, meter};
 
 use super::memory::{self, MB, parse_max_mem};
 use super::verify::{ProofRequest, after_solve};
@@ -228,7 +234,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     for name in &names {
         puzzles.push(puzzle::load(name)?);
     }
-    let options: Vec<SolveOptions> = puzzles
+    let options: Vec<SearchSpec> = puzzles
         .iter()
         .map(|p| {
             options_for(p, args).unwrap_or_else(|message| usage_error_in(Some("solve"), message))
@@ -245,14 +251,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     // is refused before any work.
     if let Some(o) = options
         .iter()
-        .find(|o| (o.tt_mb as u64).saturating_mul(MB) > max_bytes)
+        .find(|o| (o.config.tt_mb as u64).saturating_mul(MB) > max_bytes)
     {
         anyhow::bail!(
             "solve stopped: the table needs {} MB (--tt-mb) and --max-mem allows {} MB; \
              raise it with --max-mem {} or lower --tt-mb",
-            o.tt_mb,
+            o.config.tt_mb,
             max_bytes / MB,
-            memory::raise_to((o.tt_mb as u64).saturating_mul(MB))
+            memory::raise_to((o.config.tt_mb as u64).saturating_mul(MB))
         );
     }
     let proof = ProofRequest {
@@ -301,13 +307,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         return shard::run(args, &puzzles, &options, slice);
     }
     // The whole command's budget: --nodes and --time given on the command line.
-    let command = Limits {
-        nodes: args.nodes,
-        time: args.time.map(Duration::from_secs_f64),
-        max_depth: None,
-    };
-    let started = Instant::now();
-    let mut spent = 0u64;
+    let mut budget = Budget::start(args.nodes, args.time.map(Duration::from_secs_f64));
     let progress = progress::ProgressLine::start();
     let mut out = io::stdout().lock();
     let mut all_ok = true;
@@ -317,36 +317,24 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         let bundled_by_all = args.all && i < puzzle::bundled().len();
         // `--all` covers what the algorithm can run; the rest is noted, not failed (before
         // the budget: a puzzle skipped is not one left unreached).
-        if bundled_by_all
-            && let Err(err @ (Refusal::Unsupported { .. } | Refusal::NoGoal(_))) =
-                registry::check(p, options.algorithm)
-        {
+        if bundled_by_all && let Some(err) = policy::skipped_by_all(p, options.config.algorithm) {
             if let Some(line) = &progress {
                 line.clear();
             }
             eprintln!("plyscope: skipped: {err}");
             continue;
         }
-        let left = (!meter::stop_requested())
-            .then(|| command.left_after(started.elapsed(), spent))
-            .flatten();
-        let Some(left) = left else {
+        let Some(options) = budget.next(options) else {
             // The budget or ctrl-c ended the command before this puzzle.
-            let why = if meter::stop_requested() {
-                "not reached: stopped by ctrl-c or SIGTERM"
-            } else {
-                "not reached: the command's --nodes/--time budget was spent"
-            };
             if let Some(line) = &progress {
                 line.clear();
             }
+            let why = Budget::why_not_reached();
             write_not_reached(&mut out, p, why, args.json, written > 0)?;
             written += 1;
             limited = true;
             continue;
         };
-        let mut options = options.clone();
-        options.limits = within(options.limits, &left);
         if let Some(line) = &progress {
             line.puzzle(&p.name, i + 1, puzzles.len());
         }
@@ -356,14 +344,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             line.clear();
         }
         let report = solved?;
-        spent = spent.saturating_add(report.nodes);
+        budget.spend(report.nodes);
         // Partial, even where what was found agrees (openings left unknown).
         limited |= report.stopped;
-        let failed = (args.all || report.check != Check::NoExpectation) && !report.check.is_ok();
         // An answer not reached because a limit stopped the search is partial (status 3),
         // not wrong.
-        let partial = report.stopped && matches!(report.check, Check::NotReached(_));
-        if failed && !partial {
+        if policy::fails(&report) {
             all_ok = false;
         }
         if args.json {
@@ -404,335 +390,23 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// `limits` (the puzzle's own, or the flags') cut down to what is `left` of the command's
-/// budget.
-fn within(limits: Limits, left: &Limits) -> Limits {
-    fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-    Limits {
-        nodes: min(limits.nodes, left.nodes),
-        time: min(limits.time, left.time),
-        max_depth: limits.max_depth,
-    }
-}
-
-/// A puzzle the command did not reach: its name and why, as text or as a JSON object with
-/// `"result": "unknown"`, `"stopped": true` and a `not-reached` check.
-fn write_not_reached(
-    out: &mut impl Write,
-    p: &Puzzle,
-    why: &str,
-    json: bool,
-    separate: bool,
-) -> io::Result<()> {
-    if json {
-        let object = serde_json::json!({
-            "puzzle": p.name,
-            "title": p.title,
-            "result": "unknown",
-            "stopped": true,
-            "nodes": 0,
-            "check": { "status": "not-reached", "detail": why },
-        });
-        writeln!(out, "{object}")
-    } else {
-        if separate {
-            writeln!(out)?;
-        }
-        writeln!(out, "{} ({})", p.title, p.name)?;
-        writeln!(out, "check       NOT REACHED: {why}")
-    }
-}
-
 /// The puzzle's defaults, overridden by the command line; a message when a flag does not
 /// apply to the algorithm that would run.
-fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SolveOptions, String> {
-    let algorithm = args.algo.unwrap_or_else(|| registry::puzzle_algorithm(p));
-    let mut options = SolveOptions::for_puzzle_with(p, algorithm);
-    // A flag the registry does not list for the algorithm is refused, with the reason.
-    let entry = registry::info(algorithm);
-    let given = [
-        (SearchOption::MaxLevel, args.max_level.is_some()),
-        (SearchOption::Zones, args.no_zones),
-        (SearchOption::Root, args.root),
-        (SearchOption::Epsilon, args.epsilon.is_some()),
-        (SearchOption::MaxDepth, args.max_depth.is_some()),
-        (SearchOption::Without, args.without.is_some()),
-    ];
-    if let Some((option, _)) = given
-        .into_iter()
-        .find(|&(option, set)| set && !entry.takes(option))
-    {
-        return Err(format!(
-            "{} applies to {} only; {} runs {algorithm} ({})",
-            option.flag(),
-            option.applies_to(),
-            p.name,
-            option.hint()
-        ));
-    }
-    if let Some(level) = args.max_level {
-        options.max_level = Some(level);
-    }
-    if let Some(depth) = args.max_depth {
-        options.limits.max_depth = Some(depth);
-    }
-    if let Some(nodes) = args.nodes {
-        options.limits.nodes = Some(nodes);
-    }
-    if let Some(seconds) = args.time {
-        options.limits.time = Some(Duration::from_secs_f64(seconds));
-    }
-    if let Some(mb) = args.tt_mb {
-        options.tt_mb = mb as usize;
-    }
-    if args.no_tt {
-        options.tt_mb = 0;
-    }
-    options.without = args.without;
-    if let Some(epsilon) = args.epsilon {
-        options.epsilon = epsilon;
-    }
-    options.zones = !args.no_zones;
-    options.root_moves |= args.root;
-    options.threads = threads_asked(args.threads);
-    Ok(options)
-}
-
-/// The report as text (also `plyscope merge`'s), within 80 columns ([`fit_80`]).
-pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
-    let mut text = Vec::new();
-    write_fields(&mut text, r)?;
-    out.write_all(fit_80(&String::from_utf8_lossy(&text)).as_bytes())
-}
-
-/// `text` with every line wider than 80 columns wrapped at spaces: a labelled line
-/// ("winning     a1 b2 ...": a 12-column label) continues under its value, an indented
-/// line under its own indent (a terminal over SSH is often 80 wide; a newcomer review saw
-/// lines of 83 to 102 columns break mid-word). Other lines are left as they are.
-pub fn fit_80(text: &str) -> String {
-    const LABEL: usize = 12;
-    let mut fitted = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let body = line.trim_end_matches('\n');
-        let labelled = body.len() > LABEL
-            && body.is_char_boundary(LABEL)
-            && !body.starts_with(' ')
-            && body[..LABEL].ends_with(' ');
-        let indent = body.len() - body.trim_start_matches(' ').len();
-        let hang = if labelled { LABEL } else { indent };
-        if hang > 0 && hang < 40 && unicode_width::UnicodeWidthStr::width(body) > 80 {
-            let continuation = " ".repeat(hang);
-            let options = textwrap::Options::new(80).subsequent_indent(&continuation);
-            for part in textwrap::wrap(body, options) {
-                fitted.push_str(&part);
-                fitted.push('\n');
-            }
-        } else {
-            fitted.push_str(line);
-        }
-    }
-    fitted
-}
-
-fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
-    writeln!(out, "{} ({})", r.title, r.puzzle)?;
-    for line in r.diagram.lines() {
-        writeln!(out, "  {line}")?;
-    }
-    writeln!(out, "to move     {}", r.to_move)?;
-    // Threat searches report a level, not a value, a distance or a line; proof-number
-    // searches a goal proven or disproven.
-    let threat = r.max_level.is_some() && r.goal.is_none();
-    let proof = r.goal.is_some();
-    let mut algorithm = r.algorithm.clone();
-    if let Some(level) = r.max_level {
-        algorithm.push_str(&format!(", max level {level}"));
-    }
-    if r.zones == Some(false) {
-        algorithm.push_str(", no zones");
-    }
-    if let Some(epsilon) = r.epsilon.filter(|&e| e > 0.0) {
-        algorithm.push_str(&format!(", epsilon {epsilon}"));
-    }
-    // PNS and PN² keep their trees in `tt_mb` of memory (at least 1 MiB); df-pn and
-    // lambda-df-pn (the ones with an epsilon) use it for their tables.
-    let tree_in_memory = proof && r.epsilon.is_none();
-    if tree_in_memory {
-        algorithm.push_str(&format!(", tree memory {} MB", r.tt_mb.max(1)));
-    } else if r.tt_mb == 0 {
-        algorithm.push_str(", no TT");
-    }
-    writeln!(out, "algorithm   {algorithm}")?;
-    if let Some(goal) = &r.goal {
-        writeln!(out, "goal        {goal}")?;
-    }
-    let result = match (r.plies, r.lambda_level, r.proof_size) {
-        (Some(p), _, _) => format!("{} in {}", r.result, plyscope::search::plies(p as u64)),
-        (None, Some(level), Some(size)) => {
-            format!(
-                "{} at lambda level {level} (proof tree of {size} positions)",
-                r.result
-            )
-        }
-        (None, None, Some(size)) => format!("{} (proof tree of {size} positions)", r.result),
-        (None, Some(level), None) => format!("{} at lambda level {level}", r.result),
-        (None, None, None) if r.result == "unknown" => "unknown within limits".to_string(),
-        (None, None, None) => r.result.clone(),
+fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SearchSpec, String> {
+    let overrides = Overrides {
+        algorithm: args.algo,
+        max_level: args.max_level,
+        max_depth: args.max_depth,
+        no_zones: args.no_zones,
+        root: args.root,
+        nodes: args.nodes,
+        time: args.time.map(Duration::from_secs_f64),
+        tt_mb: args.tt_mb.map(|mb| mb as usize),
+        no_tt: args.no_tt,
+        without: args.without,
+        epsilon: args.epsilon,
     };
-    if threat || proof {
-        writeln!(out, "result      {result}")?;
-    } else {
-        writeln!(out, "result      {result} (value {})", r.value)?;
-    }
-    writeln!(out, "best move   {}", r.best_move.as_deref().unwrap_or("-"))?;
-    if let Some(by) = &r.decided_by {
-        writeln!(
-            out,
-            "decided     at the root {by}, before any move was searched"
-        )?;
-    }
-    if !threat && !proof {
-        match &r.pv_note {
-            Some(note) => writeln!(out, "pv          {} ({note})", dash_if_empty(&r.pv))?,
-            None => writeln!(out, "pv          {}", dash_if_empty(&r.pv))?,
-        }
-    }
-    if let Some(w) = &r.winning_moves {
-        writeln!(out, "winning     {}", dash_if_empty(w))?;
-    }
-    if let Some(drawn) = &r.root_diagram {
-        writeln!(out, "root moves")?;
-        for line in drawn.lines() {
-            writeln!(out, "  {line}")?;
-        }
-        let legend = if proof {
-            root_diagram::PROOF_LEGEND
-        } else {
-            root_diagram::LEGEND
-        };
-        // Wrapped to fit 80 columns (the key read "...a draw disproves)" / ", ? not
-        // decided..." where a terminal broke it).
-        let options = textwrap::Options::new(78)
-            .initial_indent("  (")
-            .subsequent_indent("   ")
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        for line in textwrap::wrap(&format!("{legend})"), options) {
-            writeln!(out, "{line}")?;
-        }
-    } else if let (true, Some(moves)) = (proof, &r.root_moves) {
-        // A tree: the classes as a list.
-        let classes: Vec<String> = moves
-            .iter()
-            .map(|m| format!("{} {}", m.mv, m.class))
-            .collect();
-        writeln!(out, "root moves  {}", classes.join(", "))?;
-    }
-    let stopped = match (r.stopped, meter::stop_requested()) {
-        (true, true) => " (stopped by ctrl-c or SIGTERM)",
-        (true, false) => " (stopped by a limit)",
-        (false, _) => "",
-    };
-    if tree_in_memory {
-        writeln!(out, "nodes       {}{stopped}", r.nodes)?;
-    } else if proof {
-        writeln!(
-            out,
-            "nodes       {} searched{stopped} (tt hits {}/{})",
-            r.nodes, r.tt_hits, r.tt_probes
-        )?;
-    } else if threat {
-        let limit = r
-            .depth_limit
-            .map_or("none".to_string(), plyscope::search::plies);
-        writeln!(out, "depth limit {limit}{stopped}")?;
-        writeln!(
-            out,
-            "nodes       {} (tt hits {}/{})",
-            r.nodes, r.tt_hits, r.tt_probes
-        )?;
-    } else {
-        writeln!(out, "depth       {}{stopped}", r.depth)?;
-        writeln!(
-            out,
-            "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
-            r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
-        )?;
-    }
-    // Two counts side by side (issue 18, newcomer review: "nodes 3" next to "proof tree of
-    // 72"): the search's nodes are its effort, the proof's positions its size.
-    if let (true, Some(size)) = (proof, r.proof_size)
-        && size > r.nodes
-    {
-        writeln!(
-            out,
-            "            (the search entered {}; its proof tree counts {size} positions,\n             \
-             since a position the solver's knowledge decides without searching\n             \
-             below it (Hex: an H-search connection) counts every position and\n             \
-             move of that decision)",
-            plyscope::search::count(r.nodes, "node", "nodes")
-        )?;
-    }
-    writeln!(
-        out,
-        "time        {:.3} s ({:.0} nodes/s)",
-        r.seconds, r.nodes_per_second
-    )?;
-    let check = match &r.check {
-        Check::NoExpectation => "no expected answer in the puzzle".to_string(),
-        Check::Agrees => "agrees with the expected answer".to_string(),
-        Check::NotReached(d) => format!("NOT REACHED: {d}"),
-        Check::Disagrees(d) => format!("MISMATCH: {d}"),
-    };
-    writeln!(out, "check       {check}")?;
-    // The check is about the root's answer; a root analysis a limit or ctrl-c cut short
-    // agrees with it while openings stay undecided, which the check alone did not say (a
-    // newcomer review).
-    if let Some(moves) = &r.root_moves {
-        let unknown = moves.iter().filter(|m| m.class == "unknown").count();
-        if unknown > 0 {
-            writeln!(
-                out,
-                "            ({unknown} of {} openings not decided, `?` in the diagram)",
-                moves.len()
-            )?;
-        }
-    }
-    Ok(())
-}
-
-fn dash_if_empty(moves: &[String]) -> String {
-    if moves.is_empty() {
-        "-".to_string()
-    } else {
-        moves.join(" ")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_puzzles_limits_are_cut_down_to_what_is_left_of_the_command() {
-        let own = Limits {
-            nodes: Some(1_000),
-            time: None,
-            max_depth: Some(9),
-        };
-        let left = Limits {
-            nodes: Some(400),
-            time: Some(Duration::from_secs(3)),
-            max_depth: None,
-        };
-        let cut = within(own, &left);
-        assert_eq!(cut.nodes, Some(400));
-        assert_eq!(cut.time, Some(Duration::from_secs(3)));
-        assert_eq!(cut.max_depth, Some(9));
-        assert_eq!(within(own, &Limits::default()), own);
-    }
+    let mut spec = overrides.spec_for(p)?;
+    spec.set_threads(threads_asked(args.threads));
+    Ok(spec)
 }

@@ -15,7 +15,8 @@ use plyscope::proof_tree::ExtractOptions;
 use plyscope::proof_tree::extract::extract;
 use plyscope::proof_tree::puzzle_text;
 use plyscope::puzzle::Puzzle;
-use plyscope::run::solve::{SolveOptions, SolveReport};
+use plyscope::run::solve::SolveReport;
+use plyscope::run::spec::SearchSpec;
 use plyscope::verify::{Bounds, VerifyError, verify_file_within, verify_text_within};
 
 use super::EXIT_STOPPED;
@@ -99,7 +100,7 @@ impl ProofRequest {
 pub fn after_solve(
     request: &ProofRequest,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     report: &SolveReport,
     out: &mut impl Write,
 ) -> anyhow::Result<bool> {
@@ -114,7 +115,7 @@ pub fn after_solve(
     // --max-mem: the positions that fit beside the solve's table (issue 17).
     let left = request
         .max_bytes
-        .saturating_sub((options.tt_mb as u64).saturating_mul(MB));
+        .saturating_sub((options.config.tt_mb as u64).saturating_mul(MB));
     let fit = usize::try_from(left / EXTRACT_BYTES_PER_POSITION).unwrap_or(usize::MAX);
     let memory_bound = fit < bounds.max_positions;
     if memory_bound {

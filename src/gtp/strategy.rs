@@ -11,7 +11,8 @@ use crate::game::{Player, Point, point_name};
 use crate::proof_tree::extract::extract;
 use crate::proof_tree::{ExtractOptions, ProofTree};
 use crate::puzzle::Puzzle;
-use crate::run::solve::{SolveOptions, SolveReport};
+use crate::run::solve::SolveReport;
+use crate::run::spec::SearchSpec;
 
 use super::board::Board;
 
@@ -32,7 +33,7 @@ impl Strategy {
     pub fn extract(
         board: &Board,
         puzzle: &Puzzle,
-        options: &SolveOptions,
+        options: &SearchSpec,
         report: &SolveReport,
     ) -> Option<Strategy> {
         let bounds = ExtractOptions {

@@ -15,7 +15,8 @@ use crate::game::{MoveList, Outcome, Player, Point, StoneGame, Tactics};
 use crate::games::any::{AnyGame, GameVisitor};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
 use crate::run::registry;
-use crate::run::solve::{SolveOptions, SolveReport, solve_puzzle};
+use crate::run::solve::{SolveReport, solve_puzzle};
+use crate::run::spec::SearchSpec;
 use crate::search::observer::NoTrace;
 use crate::search::proof::{Goal, PN_INFINITY, ProofConfig};
 use crate::search::{Algorithm, Limits, SearchGame};
@@ -72,7 +73,7 @@ fn puzzle_of(position: Position, limits: &Limits, draw_counts_for_attacker: bool
 /// A solve and what it ran on, for extracting its proof.
 struct Solved {
     puzzle: Puzzle,
-    options: SolveOptions,
+    options: SearchSpec,
     report: SolveReport,
 }
 
@@ -86,10 +87,10 @@ fn solve_full(
     draw_counts_for_attacker: bool,
 ) -> Result<Solved, String> {
     let puzzle = puzzle_of(position, &limits, draw_counts_for_attacker);
-    let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
+    let mut options = SearchSpec::headless(&puzzle, algorithm);
     options.limits = limits;
-    options.root_moves = root_moves;
-    options.threads = settings.threads;
+    options.root_analysis = root_moves;
+    options.set_threads(settings.threads);
     let report = solve_puzzle(&puzzle, &options).map_err(|refusal| refusal.to_string())?;
     Ok(Solved {
         puzzle,
@@ -198,7 +199,7 @@ pub fn choose_move(
                 // more than the root did: each re-solve gets four times genmove's nodes (at
                 // most RESOLVE_NODES, also the bound under a time limit alone), so the
                 // extraction ends; a proof it cannot finish is not kept.
-                let mut options = solved.options.clone();
+                let mut options = solved.options;
                 options.limits = Limits {
                     nodes: Some(
                         settings

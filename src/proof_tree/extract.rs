@@ -53,8 +53,8 @@
 
 use crate::games::any::{AnyGame, GameVisitor};
 use crate::puzzle::Puzzle;
-use crate::run::solve::proof::config_for;
-use crate::run::solve::{SolveOptions, SolveReport};
+use crate::run::solve::SolveReport;
+use crate::run::spec::SearchSpec;
 use crate::search::proof::Goal;
 use crate::search::{Algorithm, SearchGame};
 
@@ -66,7 +66,7 @@ use super::{ExtractError, ExtractOptions, FORMAT, ProofGoal, ProofNode, ProofTre
 /// line ([`by_line`]), the others search again with the solve's algorithm ([`by_algorithm`]).
 struct ByGame<'a> {
     puzzle: &'a Puzzle,
-    options: &'a SolveOptions,
+    options: &'a SearchSpec,
     report: &'a SolveReport,
     goal: ProofGoal,
     hint: Option<&'a str>,
@@ -123,7 +123,7 @@ pub struct Extracted {
 pub fn extract(
     puzzle: &Puzzle,
     puzzle_text: &str,
-    options: &SolveOptions,
+    options: &SearchSpec,
     report: &SolveReport,
     bounds: &ExtractOptions,
 ) -> Result<Extracted, ExtractError> {
@@ -143,7 +143,7 @@ pub fn extract(
         hint,
         bounds,
     })?;
-    let algorithm = options.algorithm.name();
+    let algorithm = options.config.algorithm.name();
     Ok(Extracted {
         tree: ProofTree {
             format: FORMAT.to_string(),
@@ -166,20 +166,20 @@ pub fn extract(
 fn by_algorithm<G: SearchGame + IntoPosition>(
     mut game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     goal: ProofGoal,
     hint: Option<&str>,
     bounds: &ExtractOptions,
 ) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
-    let algorithm = options.algorithm.name();
+    let algorithm = options.config.algorithm.name();
     let engine_goal = Goal {
         attacker: game.to_move(),
         draw_for_attacker: goal == ProofGoal::WinOrDraw,
     };
-    let config = config_for(options);
+    let config = options.proof_config();
     let limits = &options.limits;
     let mut oracle = ResolveOracle::new(puzzle, options, goal, bounds.resolve_tt_mb);
-    let kept = match options.algorithm {
+    let kept = match options.config.algorithm {
         Algorithm::DfPn => {
             let e = engine_goal;
             super::kept::dfpn(&mut game, oracle, &config, e, limits, algorithm, bounds)?
@@ -203,7 +203,7 @@ fn by_algorithm<G: SearchGame + IntoPosition>(
 /// nodes, the searches run and their nodes.
 fn by_line<G: SearchGame>(
     mut game: G,
-    options: &SolveOptions,
+    options: &SearchSpec,
     report: &SolveReport,
     goal: ProofGoal,
     hint: Option<&str>,
@@ -211,7 +211,7 @@ fn by_line<G: SearchGame>(
 ) -> Result<(Vec<ProofNode>, u64, u64), ExtractError> {
     let budget = report.plies.map(|p| p as u32).or(options.limits.max_depth);
     let mut oracle = LineOracle::new(options, goal, budget, bounds.resolve_tt_mb);
-    let algorithm = options.algorithm.name();
+    let algorithm = options.config.algorithm.name();
     let shape = Shape::Tree;
     let nodes = build(&mut game, goal, hint, &mut oracle, algorithm, bounds, shape)?;
     Ok((nodes, oracle.calls, oracle.nodes))

@@ -10,7 +10,8 @@ use crate::game::{Point, StoneGame};
 use crate::games::any::AnyGame;
 use crate::games::hex::{EdgeConnection, Hex, VcEnd, VcRule, VcStep};
 use crate::puzzle::{Position, Puzzle};
-use crate::run::solve::{SolveOptions, solve_puzzle};
+use crate::run::solve::solve_puzzle;
+use crate::run::spec::SearchSpec;
 use crate::search::observer::NoTrace;
 use crate::search::{self, Limits, SearchConfig, SearchGame, Verdict};
 
@@ -150,7 +151,7 @@ fn derivation_steps(game: &Hex, steps: &[VcStep]) -> Vec<DerivationStep> {
 /// Re-solves positions with the algorithm and settings of the original solve.
 pub struct ResolveOracle {
     puzzle: Puzzle,
-    options: SolveOptions,
+    options: SearchSpec,
     accept_draw: bool,
     /// Re-solves run.
     pub calls: u64,
@@ -163,15 +164,15 @@ impl ResolveOracle {
     /// `resolve_tt_mb`); `goal` says whether a reported draw keeps the goal.
     pub fn new(
         puzzle: &Puzzle,
-        options: &SolveOptions,
+        options: &SearchSpec,
         goal: ProofGoal,
         resolve_tt_mb: usize,
     ) -> ResolveOracle {
         let mut puzzle = puzzle.clone();
         puzzle.expect = None;
-        let mut options = options.clone();
-        options.root_moves = false;
-        options.tt_mb = options.tt_mb.min(resolve_tt_mb);
+        let mut options = *options;
+        options.root_analysis = false;
+        options.set_table_mb(options.config.tt_mb.min(resolve_tt_mb));
         ResolveOracle {
             puzzle,
             options,
@@ -238,15 +239,15 @@ impl LineOracle {
     /// `tt_mb`), within `budget` plies of the root; `goal` says whether a proven draw keeps
     /// the goal.
     pub fn new(
-        options: &SolveOptions,
+        options: &SearchSpec,
         goal: ProofGoal,
         budget: Option<u32>,
         tt_mb: usize,
     ) -> LineOracle {
         LineOracle {
             config: SearchConfig {
-                algorithm: options.algorithm,
-                tt_mb: options.tt_mb.min(tt_mb),
+                algorithm: options.config.algorithm,
+                tt_mb: options.config.tt_mb.min(tt_mb),
                 ..SearchConfig::default()
             },
             limits: options.limits,

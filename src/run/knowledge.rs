@@ -28,8 +28,6 @@ use crate::puzzle::GameKind;
 use crate::search::proof::LeafInit;
 use crate::search::{Algorithm, SearchConfig};
 
-use super::solve::SolveOptions;
-
 /// The knowledge a game offers to the engines that ask for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameKnowledge {
@@ -136,16 +134,6 @@ impl Used {
             .collect::<Vec<_>>()
             .join("; ")
     }
-}
-
-/// The configuration `solve` and `compare` run for `options` (the same pieces the headless
-/// solvers build: `src/run/solve/{classic,threat,proof}.rs`).
-pub fn config_of(options: &SolveOptions) -> SearchConfig {
-    let mut config = SearchConfig::for_algorithm(options.algorithm);
-    config.tt_mb = options.tt_mb;
-    config.lambda = super::solve::threat::config_for(options);
-    config.proof = super::solve::proof::config_for(options);
-    config
 }
 
 fn table(mb: usize) -> String {

@@ -6,11 +6,12 @@
 //! analysis (thesis 000 figures 5.1-5.3) through [`analyse_root`].
 
 use crate::search::engine::proof_search;
-use crate::search::lambda::{LambdaConfig, RootMoveClass, analyse_root};
+use crate::search::lambda::{RootMoveClass, analyse_root};
 use crate::search::observer::Observer;
 use crate::search::proof::{Goal, ProofVerdict};
-use crate::search::{self, Algorithm, SearchGame};
+use crate::search::{self, SearchGame};
 
+use super::registry::Family;
 use super::spec::SearchSpec;
 
 /// Runs `spec`'s search from `game` (left as found) with `observer`, and says what it found:
@@ -22,16 +23,16 @@ pub fn run_observed<G: SearchGame, O: Observer<G>>(
     spec: &SearchSpec,
     observer: &mut O,
 ) -> String {
-    let config = &spec.config;
-    if spec.root_analysis && config.algorithm.is_threat_search() {
+    let family = spec.family();
+    if spec.root_analysis && family == Family::Threat {
         return root_analysis(game, spec, observer);
     }
-    if config.algorithm.is_proof_search() {
+    if family == Family::ProofNumber {
         return proof_run(game, spec, observer);
     }
-    let result = search::solve(game, config, &spec.limits, observer);
+    let result = search::solve(game, &spec.engine_config(), &spec.limits, observer);
     let best = result.best_move.map(|m| game.format_move(m));
-    let outcome = if config.algorithm.is_threat_search() {
+    let outcome = if family == Family::Threat {
         // A threat search proves a level, not a value.
         result.verdict.to_string()
     } else {
@@ -59,7 +60,7 @@ fn proof_run<G: SearchGame, O: Observer<G>>(
     let report = proof_search(
         game,
         spec.config.algorithm,
-        &spec.config.proof,
+        &spec.proof_config(),
         goal,
         &spec.limits,
         observer,
@@ -90,11 +91,7 @@ fn root_analysis<G: SearchGame, O: Observer<G>>(
     spec: &SearchSpec,
     observer: &mut O,
 ) -> String {
-    let lambda = LambdaConfig {
-        dual: spec.config.algorithm == Algorithm::DualLambda,
-        ..spec.config.lambda
-    };
-    let analysis = analyse_root(game, &lambda, &spec.limits, observer);
+    let analysis = analyse_root(game, &spec.lambda_config(), &spec.limits, observer);
     let words: Vec<String> = analysis
         .moves
         .iter()

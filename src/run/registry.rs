@@ -16,11 +16,10 @@
 //! - Proof-number search proves a win/loss goal: a literal tree with numeric leaves has none
 //!   (checked on the tree itself, not by its game).
 
+use crate::game::{Game, MoveList, Outcome};
 use crate::games::tree::TreeGame;
 use crate::puzzle::{GameKind, Position, Puzzle};
 use crate::search::Algorithm;
-
-use super::solve::proof::has_numeric_leaves;
 
 /// The three families of the seeds, each answering its own question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -437,8 +436,41 @@ pub fn help_lines() -> String {
         .join("\n")
 }
 
+/// True when some leaf of `game`'s tree is a number rather than a win, draw or loss (a
+/// literal tree of the textbook examples): proof-number search has no goal there.
+pub fn has_numeric_leaves<G: Game>(game: &mut G) -> bool {
+    if let Some(outcome) = game.outcome() {
+        return matches!(outcome, Outcome::Score(_));
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        game.play(mv);
+        let found = has_numeric_leaves(game);
+        game.undo(mv);
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
+    use crate::games::tree::TreeGame;
+
+    #[test]
+    fn numeric_leaves_are_found_anywhere_in_a_tree() {
+        let mut numbers = TreeGame::parse("(a (b 3 12 8) (c 2 4 6))").unwrap();
+        assert!(has_numeric_leaves(&mut numbers));
+        let mut goals = TreeGame::parse("(a (b W L) (c D (d L W)))").unwrap();
+        assert!(!has_numeric_leaves(&mut goals));
+        let mut mixed = TreeGame::parse("(a (b W L) (c D (d L 5)))").unwrap();
+        assert!(has_numeric_leaves(&mut mixed));
+        // The position is left as it was found.
+        assert_eq!(mixed.current(), 0);
+    }
+
     use super::*;
 
     #[test]

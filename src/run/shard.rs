@@ -43,16 +43,18 @@ use thiserror::Error;
 use crate::game::StoneGame;
 use crate::games::any::{AnyGame, GameVisitor};
 use crate::puzzle::Puzzle;
+use crate::search::lambda::LambdaConfig;
 use crate::search::observer::NoTrace;
-use crate::search::proof::ProofVerdict;
+use crate::search::proof::{ProofConfig, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, Stats};
 
 use super::registry::{self, Refusal};
+use super::solve::SolveReport;
 use super::solve::proof::{
     self, Analysis, ClassifiedMove, DrawRoot, RootAnswer, RootClass, assemble, classify_planned,
-    config_for, goal_for, plan_root, search_root,
+    goal_for, plan_root, search_root,
 };
-use super::solve::{SolveOptions, SolveReport};
+use super::spec::SearchSpec;
 
 /// The `format` field of a shard's report.
 pub const FORMAT: &str = "plyscope-shard";
@@ -129,31 +131,47 @@ pub struct Settings {
 }
 
 impl Settings {
-    fn of(options: &SolveOptions) -> Settings {
+    fn of(puzzle: &Puzzle, spec: &SearchSpec) -> Settings {
+        let level = spec.config.proof.max_level;
+        let puzzles_level = SearchSpec::headless(puzzle, spec.config.algorithm)
+            .config
+            .proof
+            .max_level;
         Settings {
-            algorithm: options.algorithm.name().to_string(),
-            tt_mb: options.tt_mb,
-            epsilon: options.epsilon,
-            max_level: options.max_level,
-            zones: options.zones,
-            nodes: options.limits.nodes,
-            seconds: options.limits.time.map(|t| t.as_secs_f64()),
+            algorithm: spec.config.algorithm.name().to_string(),
+            tt_mb: spec.config.tt_mb,
+            epsilon: spec.config.proof.epsilon,
+            // The level as asked: the puzzle's own unless the run chose another.
+            max_level: if level == puzzles_level {
+                puzzle.limits.max_level
+            } else {
+                Some(u32::from(level))
+            },
+            zones: spec.config.proof.zones,
+            nodes: spec.limits.nodes,
+            seconds: spec.limits.time.map(|t| t.as_secs_f64()),
         }
     }
 
-    /// The options of the run these settings describe, for `puzzle`.
-    fn options(&self, puzzle: &Puzzle) -> Result<SolveOptions, String> {
+    /// The spec of the run these settings describe, for `puzzle`.
+    fn options(&self, puzzle: &Puzzle) -> Result<SearchSpec, String> {
         let algorithm = Algorithm::parse(&self.algorithm)
             .ok_or_else(|| format!("unknown algorithm {:?}", self.algorithm))?;
-        let mut options = SolveOptions::for_puzzle_with(puzzle, algorithm);
-        options.tt_mb = self.tt_mb;
-        options.epsilon = self.epsilon;
-        options.max_level = self.max_level;
-        options.zones = self.zones;
-        options.limits.nodes = self.nodes;
-        options.limits.time = self.seconds.map(Duration::from_secs_f64);
-        options.root_moves = true;
-        Ok(options)
+        let mut spec = SearchSpec::headless(puzzle, algorithm);
+        spec.set_table_mb(self.tt_mb);
+        spec.set_epsilon(self.epsilon);
+        match self.max_level {
+            Some(level) => spec.set_max_level(level),
+            None => {
+                spec.config.lambda.max_level = LambdaConfig::default().max_level;
+                spec.config.proof.max_level = ProofConfig::default().max_level;
+            }
+        }
+        spec.set_zones(self.zones);
+        spec.limits.nodes = self.nodes;
+        spec.limits.time = self.seconds.map(Duration::from_secs_f64);
+        spec.root_analysis = true;
+        Ok(spec)
     }
 }
 
@@ -293,18 +311,18 @@ fn verdict_of_word(word: &str) -> Option<ProofVerdict> {
     .find(|&v| verdict_word(v) == word)
 }
 
-/// Does shard `slice` of the root analysis of `puzzle` with `options` (whose `root_moves`
+/// Does shard `slice` of the root analysis of `puzzle` with `options` (whose `root_analysis`
 /// is taken as set).
 pub fn solve_shard(
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     slice: Slice,
 ) -> Result<ShardReport, ShardError> {
-    registry::check(puzzle, options.algorithm)?;
-    if !SHARDABLE.contains(&options.algorithm) {
+    registry::check(puzzle, options.config.algorithm)?;
+    if !SHARDABLE.contains(&options.config.algorithm) {
         return Err(ShardError::NotShardable {
             puzzle: puzzle.name.clone(),
-            algorithm: options.algorithm,
+            algorithm: options.config.algorithm,
         });
     }
     Ok(puzzle.position.with_game(Shard {
@@ -317,7 +335,7 @@ pub fn solve_shard(
 /// [`solve_shard`] on the typed game.
 struct Shard<'a> {
     puzzle: &'a Puzzle,
-    options: &'a SolveOptions,
+    options: &'a SearchSpec,
     slice: Slice,
 }
 
@@ -336,7 +354,7 @@ impl GameVisitor for Shard<'_> {
 fn shard_game<G: SearchGame>(
     mut game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     slice: Slice,
     draws_possible: bool,
 ) -> ShardReport {
@@ -358,8 +376,8 @@ fn shard_game<G: SearchGame>(
     let goal = goal_for(&game, puzzle);
     let (moves, stats, stopped) = classify_planned(
         &mut game,
-        options.algorithm,
-        &config_for(options),
+        options.config.algorithm,
+        &options.proof_config(),
         goal,
         &left,
         draws_possible,
@@ -377,7 +395,7 @@ fn shard_game<G: SearchGame>(
         game: game.name().to_string(),
         diagram: game.diagram(),
         to_move: game.to_move().name().to_string(),
-        settings: Settings::of(options),
+        settings: Settings::of(puzzle, options),
         root_move_count: plan.len(),
         items,
         root: root.map(|r| ShardRoot {
@@ -553,7 +571,7 @@ pub fn merge(puzzle: &Puzzle, shards: &[ShardFile]) -> Result<SolveReport, Shard
         .settings
         .options(puzzle)
         .map_err(|why| ShardError::Invalid(format!("{}: {why}", first.file)))?;
-    registry::check(puzzle, options.algorithm)?;
+    registry::check(puzzle, options.config.algorithm)?;
     puzzle.position.with_game(Merge {
         puzzle,
         options: &options,
@@ -564,7 +582,7 @@ pub fn merge(puzzle: &Puzzle, shards: &[ShardFile]) -> Result<SolveReport, Shard
 /// [`merge`] on the typed game.
 struct Merge<'a> {
     puzzle: &'a Puzzle,
-    options: &'a SolveOptions,
+    options: &'a SearchSpec,
     shards: &'a [ShardFile],
 }
 
@@ -604,7 +622,7 @@ impl GameVisitor for Merge<'_> {
 fn merge_game<G: SearchGame>(
     game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     shards: &[ShardFile],
     draws_possible: bool,
     board: Option<DrawRoot<G>>,

@@ -10,7 +10,9 @@
 
 mod classic;
 mod openings;
+pub mod policy;
 pub mod proof;
+pub mod report;
 pub mod root_diagram;
 pub mod shape;
 pub mod threat;
@@ -20,75 +22,12 @@ use serde::{Deserialize, Serialize};
 use crate::game::{Game, StoneGame};
 use crate::games::any::{AnyGame, GameVisitor};
 use crate::puzzle::{Expect, Puzzle};
+use crate::search::Verdict;
 use crate::search::observer::NoTrace;
-use crate::search::{Algorithm, Enhancement, Limits, Verdict};
 
 use super::registry::{self, Refusal};
+use super::spec::SearchSpec;
 use shape::ObserveAnyGame;
-
-/// How to solve: the algorithm and its limits, after the command line has overridden the
-/// puzzle's defaults.
-#[derive(Clone, Debug)]
-pub struct SolveOptions {
-    /// The search to run.
-    pub algorithm: Algorithm,
-    /// Depth, node and time limits.
-    pub limits: Limits,
-    /// Transposition table size in MiB (0: none).
-    pub tt_mb: usize,
-    /// Also classify every root move: alpha-beta searches each move when the root is a win,
-    /// to report the full set of winning first moves; threat searches run the root analysis
-    /// of thesis figures 5.1-5.3 (one threat search per move).
-    pub root_moves: bool,
-    /// The alpha-beta family: this enhancement turned off, to measure it alone
-    /// (`solve --without`, `bench --ablate`); `None` for the default settings.
-    pub without: Option<Enhancement>,
-    /// Threat searches: the highest lambda level tried (`None`: the engine's default).
-    pub max_level: Option<u32>,
-    /// Threat searches and lambda-df-pn: relevance zones on (off: every legal move is
-    /// tried, to measure what the zones save).
-    pub zones: bool,
-    /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (0: off).
-    pub epsilon: f32,
-    /// Threads the solve may use: PNS, PN² and df-pn search the openings of a root
-    /// analysis side by side (`openings`); 1 here, every core in `plyscope solve`.
-    pub threads: usize,
-}
-
-impl SolveOptions {
-    /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else its game's,
-    /// `registry::default_algorithm`), its `[limits]`, a 64 MiB table, zones on, no epsilon,
-    /// and the root moves classified when the puzzle lists its winning moves (they are part
-    /// of its answer).
-    pub fn for_puzzle(puzzle: &Puzzle) -> SolveOptions {
-        let algorithm = crate::run::registry::puzzle_algorithm(puzzle);
-        SolveOptions::for_puzzle_with(puzzle, algorithm)
-    }
-
-    /// The same defaults for `algorithm` instead of the puzzle's own. A proof-number search
-    /// solves to the end of the game: the puzzle's depth limit (the horizon of its
-    /// alpha-beta or threat-search question) is not passed on to it.
-    pub fn for_puzzle_with(puzzle: &Puzzle, algorithm: Algorithm) -> SolveOptions {
-        let mut limits = puzzle.limits.search_limits();
-        if algorithm.is_proof_search() {
-            limits.max_depth = None;
-        }
-        SolveOptions {
-            algorithm,
-            limits,
-            tt_mb: 64,
-            without: None,
-            root_moves: puzzle
-                .expect
-                .as_ref()
-                .is_some_and(|e| e.winning_moves.is_some()),
-            max_level: puzzle.limits.max_level,
-            zones: true,
-            epsilon: 0.0,
-            threads: 1,
-        }
-    }
-}
 
 /// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,19 +151,19 @@ impl Check {
 
 /// Solves `puzzle` with `options`. The only errors are the registry's refusals
 /// ([`registry::check`]): an algorithm asked of a game it cannot search.
-pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<SolveReport, Refusal> {
+pub fn solve_puzzle(puzzle: &Puzzle, options: &SearchSpec) -> Result<SolveReport, Refusal> {
     solve_puzzle_observed(puzzle, options, &mut NoTrace)
 }
 
 /// [`solve_puzzle`] with `observer` watching the search of the root (not the root analysis
-/// of `options.root_moves`, whose searches run unobserved): `plyscope compare` measures the
+/// of `options.root_analysis`, whose searches run unobserved): `plyscope compare` measures the
 /// shape of the tree this way ([`shape::Shape`]).
 pub fn solve_puzzle_observed<O: ObserveAnyGame>(
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    options: &SearchSpec,
     observer: &mut O,
 ) -> Result<SolveReport, Refusal> {
-    registry::check(puzzle, options.algorithm)?;
+    registry::check(puzzle, options.config.algorithm)?;
     Ok(puzzle.position.with_game(Solve {
         puzzle,
         options,
@@ -235,15 +174,15 @@ pub fn solve_puzzle_observed<O: ObserveAnyGame>(
 /// [`solve_puzzle_observed`] on the typed game, by the algorithm's family.
 struct Solve<'a, O> {
     puzzle: &'a Puzzle,
-    options: &'a SolveOptions,
+    options: &'a SearchSpec,
     observer: &'a mut O,
 }
 
 /// What cannot happen after [`registry::check`] said yes.
-fn refused(puzzle: &Puzzle, options: &SolveOptions) -> ! {
+fn refused(puzzle: &Puzzle, options: &SearchSpec) -> ! {
     unreachable!(
         "registry::check refuses {} on {}",
-        options.algorithm,
+        options.config.algorithm,
         puzzle.position.game_name()
     )
 }
@@ -257,7 +196,7 @@ impl<O: ObserveAnyGame> GameVisitor for Solve<'_, O> {
             options,
             observer,
         } = self;
-        if options.algorithm.is_proof_search() {
+        if options.config.algorithm.is_proof_search() {
             if G::KIND.path_dependent() {
                 refused(puzzle, options)
             }
@@ -265,7 +204,7 @@ impl<O: ObserveAnyGame> GameVisitor for Solve<'_, O> {
             let observer = observer.for_game::<G>();
             return proof::solve_game(game.clone(), puzzle, options, observer, draws, None);
         }
-        if options.algorithm.is_threat_search() {
+        if options.config.algorithm.is_threat_search() {
             // Threat search needs a pass, which only the stone games have.
             refused(puzzle, options)
         }
@@ -279,12 +218,12 @@ impl<O: ObserveAnyGame> GameVisitor for Solve<'_, O> {
             observer,
         } = self;
         let observer = observer.for_game::<G>();
-        if options.algorithm.is_proof_search() {
+        if options.config.algorithm.is_proof_search() {
             let draws = G::KIND.draws_possible();
             let board = Some(proof::draw_stone_root::<G> as proof::DrawRoot<G>);
             return proof::solve_game(game.clone(), puzzle, options, observer, draws, board);
         }
-        if options.algorithm.is_threat_search() {
+        if options.config.algorithm.is_threat_search() {
             return threat::solve_game(game.clone(), puzzle, options, observer);
         }
         classic::solve_game(game.clone(), puzzle, options, observer)

@@ -1,33 +1,66 @@
-//! The spec of a search the explorer, export and lessons record: the algorithm with its whole
-//! configuration (ordering, table, lambda level, proof-number options), the limits, the record
-//! budget and the root analysis. Headless solving takes [`crate::run::solve::SolveOptions`],
-//! which the command line fills from the same puzzle defaults.
+//! The spec of a search: what every front end runs, headless or recorded. The algorithm
+//! with the settings of every engine family (ordering, table, lambda level, proof-number
+//! options, threads), the limits, the record budget, the root analysis and the goal.
+//!
+//! Two constructors fill it from a puzzle, and the settings they choose differ where the
+//! two uses differ today:
+//! - [`SearchSpec::headless`] (solve, compare, bench, gtp, play, shards): the engines'
+//!   default settings everywhere, literal trees included (the alpha-beta family orders its
+//!   moves by a one-ply evaluation and uses a 64 MiB table), iterative deepening asking the
+//!   win/loss question each iteration, the puzzle's lambda level for lambda and lambda-df-pn
+//!   alike, no depth limit for the proof-number family, and the root moves classified when
+//!   the puzzle lists its winning moves.
+//! - [`SearchSpec::for_puzzle`] (the explorer, export, lessons): a literal tree in textbook
+//!   form (no table, generator order: `config.ordering` is [`MoveOrdering::NONE`]), every
+//!   iteration's value computed, no enhanced transposition cutoffs, the puzzle's lambda
+//!   level for lambda search only.
+//!
+//! The engine settings of each family come out of the spec in one place:
+//! [`SearchSpec::alpha_beta_config`], [`SearchSpec::lambda_config`] and
+//! [`SearchSpec::proof_config`], and [`SearchSpec::family`] names the family a run
+//! dispatches on.
+//!
+//! [`MoveOrdering::NONE`]: crate::search::config::MoveOrdering::NONE
 
 use crate::puzzle::{GameKind, Puzzle};
-use crate::search::{Algorithm, Limits, SearchConfig};
+use crate::run::registry::{self, Family};
+use crate::search::lambda::LambdaConfig;
+use crate::search::proof::ProofConfig;
+use crate::search::{Algorithm, Enhancement, Limits, SearchConfig};
 
 /// Which search to run.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchSpec {
+    /// The algorithm and the settings of every family's engine (the alpha-beta family's
+    /// ordering and table, `lambda` for threat searches, `proof` for the proof-number
+    /// family). Change the settings every family shares through the setters
+    /// ([`SearchSpec::set_table_mb`], [`SearchSpec::set_max_level`], ...).
     pub config: SearchConfig,
     pub limits: Limits,
-    /// The record budget in events (`--record`).
+    /// The record budget in events (`--record`); 0 for a headless run.
     pub record: u64,
-    /// Lambda searches: classify every root move (thesis 000 figures 5.1-5.3,
-    /// `search::lambda::analyse_root`) instead of searching for one win.
+    /// Classify every root move: lambda searches run the root analysis (one threat search
+    /// per move, `search::lambda::analyse_root`), the proof-number family one search per
+    /// opening; a headless alpha-beta run searches each move when the root is a win, to
+    /// report the full set of winning first moves.
     pub root_analysis: bool,
     /// Proof-number searches: a draw reaches the goal (the puzzle's `draw = "attacker"`);
     /// otherwise a draw disproves it.
     pub draw_for_attacker: bool,
+    /// The alpha-beta family: this enhancement turned off, to measure it alone
+    /// (`solve --without`, `bench --ablate`); `None` for the settings of `config`. Applied
+    /// by [`SearchSpec::alpha_beta_config`], so `config.tt_mb` stays the table asked for.
+    #[serde(skip)]
+    pub without: Option<Enhancement>,
 }
 
 impl SearchSpec {
-    /// The search a puzzle asks for: `algorithm` (else the puzzle's own, else its game's
-    /// default, `registry::puzzle_algorithm`), the
+    /// The search the explorer, export and lessons record for a puzzle: `algorithm` (else
+    /// the puzzle's own, else its game's default, `registry::puzzle_algorithm`), the
     /// puzzle's limits; a literal tree is searched in textbook form (no table, generator
-    /// order) so the screen matches the seeds' figures.
+    /// order) so the screen matches the textbooks' figures.
     pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
-        let algorithm = algorithm.unwrap_or_else(|| crate::run::registry::puzzle_algorithm(puzzle));
+        let algorithm = algorithm.unwrap_or_else(|| registry::puzzle_algorithm(puzzle));
         let mut config = match puzzle.position.kind() {
             GameKind::Tree => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
@@ -50,6 +83,122 @@ impl SearchSpec {
             record,
             root_analysis: false,
             draw_for_attacker: puzzle.draw_counts_for_attacker,
+            without: None,
+        }
+    }
+
+    /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else its
+    /// game's, `registry::default_algorithm`) with [`SearchSpec::headless`]'s settings.
+    pub fn headless_default(puzzle: &Puzzle) -> SearchSpec {
+        let algorithm = registry::puzzle_algorithm(puzzle);
+        SearchSpec::headless(puzzle, algorithm)
+    }
+
+    /// A headless run of `algorithm` on `puzzle`: its `[limits]`, the engines' default
+    /// settings with a 64 MiB table, zones on, no epsilon, one thread, and the root moves
+    /// classified when the puzzle lists its winning moves (they are part of its answer). A
+    /// proof-number search solves to the end of the game: the puzzle's depth limit (the
+    /// horizon of its alpha-beta or threat-search question) is not passed on to it.
+    pub fn headless(puzzle: &Puzzle, algorithm: Algorithm) -> SearchSpec {
+        let mut limits = puzzle.limits.search_limits();
+        if algorithm.is_proof_search() {
+            limits.max_depth = None;
+        }
+        let mut spec = SearchSpec {
+            config: SearchConfig::for_algorithm(algorithm),
+            limits,
+            record: 0,
+            root_analysis: puzzle
+                .expect
+                .as_ref()
+                .is_some_and(|e| e.winning_moves.is_some()),
+            draw_for_attacker: puzzle.draw_counts_for_attacker,
+            without: None,
+        };
+        spec.set_table_mb(64);
+        if let Some(level) = puzzle.limits.max_level {
+            spec.set_max_level(level);
+        }
+        spec
+    }
+
+    /// The algorithm to run.
+    pub fn algorithm(&self) -> Algorithm {
+        self.config.algorithm
+    }
+
+    /// The family of the algorithm (the registry's answer), which decides the engine and
+    /// its configuration.
+    pub fn family(&self) -> Family {
+        registry::info(self.config.algorithm).family
+    }
+
+    /// The table size in MiB of every family (0: none; PNS and PN² keep their trees in it).
+    pub fn set_table_mb(&mut self, mb: usize) {
+        self.config.tt_mb = mb;
+        self.config.lambda.tt_mb = mb;
+        self.config.proof.tt_mb = mb;
+    }
+
+    /// The highest lambda level of lambda search and lambda-df-pn.
+    pub fn set_max_level(&mut self, level: u32) {
+        let level = level.min(u32::from(u8::MAX)) as u8;
+        self.config.lambda.max_level = level;
+        self.config.proof.max_level = level;
+    }
+
+    /// Relevance zones of lambda search and lambda-df-pn (off: every legal move is tried,
+    /// to measure what the zones save).
+    pub fn set_zones(&mut self, zones: bool) {
+        self.config.lambda.zones = zones;
+        self.config.proof.zones = zones;
+    }
+
+    /// df-pn and lambda-df-pn: the 1+epsilon threshold trick (0: off).
+    pub fn set_epsilon(&mut self, epsilon: f32) {
+        self.config.proof.epsilon = epsilon;
+    }
+
+    /// Threads the proof-number family may use (at least 1): PNS, PN² and df-pn search the
+    /// openings of a root analysis side by side; df-pn searches one position on them.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.proof.threads = threads.max(1);
+    }
+
+    /// The alpha-beta family's engine settings: `config` with [`SearchSpec::without`]'s
+    /// enhancement turned off.
+    pub fn alpha_beta_config(&self) -> SearchConfig {
+        match self.without {
+            Some(e) => self.config.without(e),
+            None => self.config,
+        }
+    }
+
+    /// Lambda and dual-lambda search's engine settings (`dual` follows the algorithm). The
+    /// depth limit travels in `limits`.
+    pub fn lambda_config(&self) -> LambdaConfig {
+        LambdaConfig {
+            dual: self.config.algorithm == Algorithm::DualLambda,
+            ..self.config.lambda
+        }
+    }
+
+    /// The proof-number family's engine settings (lambda-df-pn's level and zones included;
+    /// the other engines ignore those).
+    pub fn proof_config(&self) -> ProofConfig {
+        ProofConfig {
+            threads: self.config.proof.threads.max(1),
+            ..self.config.proof
+        }
+    }
+
+    /// Every family's settings in one `SearchConfig`, as the run uses them (what
+    /// `run::knowledge` describes).
+    pub fn engine_config(&self) -> SearchConfig {
+        SearchConfig {
+            lambda: self.lambda_config(),
+            proof: self.proof_config(),
+            ..self.alpha_beta_config()
         }
     }
 }

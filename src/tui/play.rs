@@ -18,7 +18,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use crate::game::{MoveList, Outcome, Player, point_name};
 use crate::games::any::{AnyGame, GameVisitor, GameVisitorMut};
 use crate::puzzle::{Position, Puzzle, PuzzleLimits};
-use crate::run::solve::{SolveOptions, solve_puzzle};
+use crate::run::solve::solve_puzzle;
+use crate::run::spec::SearchSpec;
 use crate::run::stack;
 use crate::search::Algorithm;
 
@@ -100,9 +101,9 @@ pub fn engine_move(position: &Position, algorithm: Algorithm, nodes: u64) -> Rep
             expect: None,
             draw_counts_for_attacker: false,
         };
-        let mut options = SolveOptions::for_puzzle_with(&puzzle, algorithm);
-        options.tt_mb = 16;
-        options.root_moves = false;
+        let mut options = SearchSpec::headless(&puzzle, algorithm);
+        options.set_table_mb(16);
+        options.root_analysis = false;
         match solve_puzzle(&puzzle, &options) {
             Ok(report) => match report.best_move {
                 Some(mv) => Ok((

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use plyscope::atomic_file;
 use plyscope::puzzle::Puzzle;
 use plyscope::run::shard::{SHARDABLE, ShardError, ShardReport, Slice, solve_shard};
-use plyscope::run::solve::SolveOptions;
+use plyscope::run::spec::SearchSpec;
 use plyscope::search::meter;
 
 use super::super::{EXIT_INTERRUPTED, EXIT_STOPPED, usage_error_in};
@@ -27,7 +27,7 @@ pub fn parse_shard(text: &str) -> Result<Slice, String> {
 pub fn run(
     args: &SolveArgs,
     puzzles: &[Puzzle],
-    options: &[SolveOptions],
+    options: &[SearchSpec],
     slice: Slice,
 ) -> anyhow::Result<ExitCode> {
     let ([p], [options]) = (puzzles, options) else {
@@ -39,12 +39,12 @@ pub fn run(
             ),
         );
     };
-    if !SHARDABLE.contains(&options.algorithm) {
+    if !SHARDABLE.contains(&options.config.algorithm) {
         usage_error_in(
             Some("solve"),
             ShardError::NotShardable {
                 puzzle: p.name.clone(),
-                algorithm: options.algorithm,
+                algorithm: options.config.algorithm,
             }
             .to_string(),
         );

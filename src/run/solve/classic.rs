@@ -8,38 +8,27 @@ use crate::puzzle::Puzzle;
 use crate::search::observer::{NoTrace, Observer};
 use crate::search::{self, Limits, SearchConfig, SearchGame, Stats, Verdict, meter};
 
-use super::{Check, SolveOptions, SolveReport, compare, format_line};
-
-fn config_for(options: &SolveOptions) -> SearchConfig {
-    let config = SearchConfig {
-        algorithm: options.algorithm,
-        tt_mb: options.tt_mb,
-        ..SearchConfig::default()
-    };
-    match options.without {
-        Some(e) => config.without(e),
-        None => config,
-    }
-}
+use super::{Check, SolveReport, compare, format_line};
+use crate::run::spec::SearchSpec;
 
 /// The monomorphic part: one copy per game.
 pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     mut game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    spec: &SearchSpec,
     observer: &mut O,
 ) -> SolveReport {
     let diagram = game.diagram();
     let to_move = game.to_move();
-    let config = config_for(options);
+    let config = spec.alpha_beta_config();
     let started = Instant::now();
-    let result = search::solve(&mut game, &config, &options.limits, observer);
+    let result = search::solve(&mut game, &config, &spec.limits, observer);
     let mut stats = result.stats;
 
     let mut stopped = result.stopped;
-    let winning_moves = if options.root_moves && matches!(result.verdict, Verdict::Win { .. }) {
+    let winning_moves = if spec.root_analysis && matches!(result.verdict, Verdict::Win { .. }) {
         let (moves, root_stats, root_stopped) =
-            winning_root_moves(&mut game, &config, &options.limits, started, stats.nodes);
+            winning_root_moves(&mut game, &config, &spec.limits, started, stats.nodes);
         stats.add(&root_stats);
         stopped |= root_stopped;
         moves
@@ -58,7 +47,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         game: game.name().to_string(),
         diagram,
         to_move: to_move.name().to_string(),
-        algorithm: options.algorithm.name().to_string(),
+        algorithm: spec.config.algorithm.name().to_string(),
         result: result.verdict.word().to_string(),
         plies: result.verdict.plies(),
         lambda_level: None,
@@ -72,7 +61,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         stopped,
         max_level: None,
         zones: None,
-        tt_mb: options.tt_mb,
+        tt_mb: spec.config.tt_mb,
         goal: None,
         proof_size: None,
         epsilon: None,

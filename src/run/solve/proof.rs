@@ -20,23 +20,8 @@ use crate::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
 use crate::search::{Algorithm, Limits, SearchGame, Stats, Verdict, meter};
 
 use super::root_diagram::{self, RootMark};
-use super::{Check, RootMoveReport, SolveOptions, SolveReport, compare_winning_moves};
-
-/// The engine's settings for `options` (lambda-df-pn's level and zones included; the other
-/// engines ignore those).
-pub fn config_for(options: &SolveOptions) -> ProofConfig {
-    let defaults = ProofConfig::default();
-    ProofConfig {
-        tt_mb: options.tt_mb,
-        epsilon: options.epsilon,
-        max_level: options
-            .max_level
-            .map_or(defaults.max_level, |n| n.min(u32::from(u8::MAX)) as u8),
-        zones: options.zones,
-        threads: options.threads.max(1),
-        ..defaults
-    }
-}
+use super::{Check, RootMoveReport, SolveReport, compare_winning_moves};
+use crate::run::spec::SearchSpec;
 
 /// The goal of the side to move at the root of `puzzle`.
 pub fn goal_for<G: Game>(game: &G, puzzle: &Puzzle) -> Goal {
@@ -379,25 +364,6 @@ fn class_of_outcome(outcome: Outcome, goal: Goal, fails: RootClass) -> RootClass
     }
 }
 
-/// True when some leaf of `game`'s tree is a number rather than a win, draw or loss (a
-/// literal tree of the textbook examples): proof-number search has no goal there.
-pub fn has_numeric_leaves<G: Game>(game: &mut G) -> bool {
-    if let Some(outcome) = game.outcome() {
-        return matches!(outcome, Outcome::Score(_));
-    }
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
-    for &mv in moves.iter() {
-        game.play(mv);
-        let found = has_numeric_leaves(game);
-        game.undo(mv);
-        if found {
-            return true;
-        }
-    }
-    false
-}
-
 /// Draws the classes on a stone board ([`root_diagram`]).
 pub fn draw_stone_root<G: StoneGame>(game: &G, moves: &[ClassifiedMove<G::Move>]) -> String {
     root_diagram::render(game, |p| {
@@ -483,25 +449,25 @@ fn search_warm_then_parallel<G: SearchGame>(
 pub fn search_root<G: SearchGame, O: Observer<G>>(
     game: &mut G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    spec: &SearchSpec,
     observer: &mut O,
 ) -> RootAnswer<G::Move> {
-    let decided_by = if options.algorithm == Algorithm::DfPn {
+    let decided_by = if spec.config.algorithm == Algorithm::DfPn {
         decided_at_root(game)
     } else {
         None
     };
     let goal = goal_for(game, puzzle);
-    let config = config_for(options);
+    let config = spec.proof_config();
     let report = if config.threads > 1 && !O::ENABLED {
-        search_warm_then_parallel(game, options.algorithm, &config, goal, &options.limits)
+        search_warm_then_parallel(game, spec.config.algorithm, &config, goal, &spec.limits)
     } else {
         proof_search(
             game,
-            options.algorithm,
+            spec.config.algorithm,
             &config,
             goal,
-            &options.limits,
+            &spec.limits,
             observer,
         )
     };
@@ -521,28 +487,28 @@ pub fn search_root<G: SearchGame, O: Observer<G>>(
 pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     mut game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    spec: &SearchSpec,
     observer: &mut O,
     draws_possible: bool,
     board: Option<DrawRoot<G>>,
 ) -> SolveReport {
     let started = Instant::now();
-    let root = search_root(&mut game, puzzle, options, observer);
+    let root = search_root(&mut game, puzzle, spec, observer);
     // The root's search and the classification share the command's limits.
-    let analysis = options.root_moves.then(|| {
+    let analysis = spec.root_analysis.then(|| {
         // Nothing left: every move stays unknown, unsearched (no node to spend).
-        let left = options
+        let left = spec
             .limits
             .left_after(started.elapsed(), root.stats.nodes)
             .unwrap_or(Limits {
                 nodes: Some(0),
-                ..options.limits
+                ..spec.limits
             });
         let goal = goal_for(&game, puzzle);
         let (moves, stats, stopped) = classify_root(
             &mut game,
-            options.algorithm,
-            &config_for(options),
+            spec.config.algorithm,
+            &spec.proof_config(),
             goal,
             &left,
             draws_possible,
@@ -553,15 +519,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
             stopped,
         }
     });
-    assemble(
-        &game,
-        puzzle,
-        options,
-        &root,
-        analysis,
-        draws_possible,
-        board,
-    )
+    assemble(&game, puzzle, spec, &root, analysis, draws_possible, board)
 }
 
 /// The report of a root answer and a root analysis of `game` (the position searched):
@@ -570,14 +528,14 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
 pub fn assemble<G: SearchGame>(
     game: &G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    spec: &SearchSpec,
     root: &RootAnswer<G::Move>,
     analysis: Option<Analysis<G::Move>>,
     draws_possible: bool,
     board: Option<DrawRoot<G>>,
 ) -> SolveReport {
     let to_move: Player = game.to_move();
-    let config = config_for(options);
+    let config = spec.proof_config();
     let goal = goal_for(game, puzzle);
     let mut stats = root.stats;
     let mut stopped = root.stopped;
@@ -634,8 +592,11 @@ pub fn assemble<G: SearchGame>(
             root_moves.as_deref(),
         ),
     };
-    let thresholds = matches!(options.algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn);
-    let lambda = options.algorithm == Algorithm::LambdaDfPn;
+    let thresholds = matches!(
+        spec.config.algorithm,
+        Algorithm::DfPn | Algorithm::LambdaDfPn
+    );
+    let lambda = spec.config.algorithm == Algorithm::LambdaDfPn;
 
     SolveReport {
         puzzle: puzzle.name.clone(),
@@ -643,7 +604,7 @@ pub fn assemble<G: SearchGame>(
         game: game.name().to_string(),
         diagram: game.diagram(),
         to_move: to_move.name().to_string(),
-        algorithm: options.algorithm.name().to_string(),
+        algorithm: spec.config.algorithm.name().to_string(),
         result: verdict.word().to_string(),
         plies: None,
         lambda_level: root.level.map(u32::from),
@@ -792,7 +753,6 @@ pub fn compare_proof(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tree::TreeGame;
 
     fn expect(result: ExpectedResult) -> Expect {
         Expect {
@@ -927,18 +887,6 @@ mod tests {
             class_of_outcome(Outcome::Win(Player::White), goal, RootClass::NoWin),
             RootClass::Loss
         );
-    }
-
-    #[test]
-    fn numeric_leaves_are_found_anywhere_in_a_tree() {
-        let mut numbers = TreeGame::parse("(a (b 3 12 8) (c 2 4 6))").unwrap();
-        assert!(has_numeric_leaves(&mut numbers));
-        let mut goals = TreeGame::parse("(a (b W L) (c D (d L W)))").unwrap();
-        assert!(!has_numeric_leaves(&mut goals));
-        let mut mixed = TreeGame::parse("(a (b W L) (c D (d L 5)))").unwrap();
-        assert!(has_numeric_leaves(&mut mixed));
-        // The position is left as it was found.
-        assert_eq!(mixed.current(), 0);
     }
 
     #[test]

@@ -11,27 +11,14 @@ use std::time::Instant;
 use crate::game::{Point, StoneGame};
 use crate::puzzle::{Expect, Puzzle};
 use crate::search::lambda::{
-    LambdaConfig, RootAnalysis, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
+    RootAnalysis, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
 use crate::search::observer::{NoTrace, Observer};
-use crate::search::{Algorithm, Limits, SearchGame, Verdict};
+use crate::search::{Limits, SearchGame, Verdict};
 
 use super::root_diagram::{self, RootMark};
-use super::{Check, RootMoveReport, SolveOptions, SolveReport, compare, compare_winning_moves};
-
-/// The engine's settings for `options`. The depth limit travels in `options.limits`.
-pub fn config_for(options: &SolveOptions) -> LambdaConfig {
-    let defaults = LambdaConfig::default();
-    LambdaConfig {
-        max_level: options
-            .max_level
-            .map_or(defaults.max_level, |n| n.min(u32::from(u8::MAX)) as u8),
-        zones: options.zones,
-        tt_mb: options.tt_mb,
-        dual: options.algorithm == Algorithm::DualLambda,
-        ..defaults
-    }
-}
+use super::{Check, RootMoveReport, SolveReport, compare, compare_winning_moves};
+use crate::run::spec::SearchSpec;
 
 /// The verdict of the alpha-beta vocabulary for a threat-search answer.
 pub fn verdict_of(threat: ThreatVerdict) -> Verdict {
@@ -46,26 +33,26 @@ pub fn verdict_of(threat: ThreatVerdict) -> Verdict {
 pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
     mut game: G,
     puzzle: &Puzzle,
-    options: &SolveOptions,
+    spec: &SearchSpec,
     observer: &mut O,
 ) -> SolveReport {
     let diagram = game.diagram();
     let to_move = game.to_move();
-    let config = config_for(options);
+    let config = spec.lambda_config();
     let started = Instant::now();
-    let report = lambda_search(&mut game, &config, &options.limits, observer);
+    let report = lambda_search(&mut game, &config, &spec.limits, observer);
     let mut stats = report.stats;
     let verdict = verdict_of(report.verdict);
 
     // The root's search and the root analysis share the command's limits (issue 17): the
     // analysis gets what is left, and with nothing left every move stays not proven.
-    let analysis = options.root_moves.then(|| {
-        let left = options
+    let analysis = spec.root_analysis.then(|| {
+        let left = spec
             .limits
             .left_after(started.elapsed(), stats.nodes)
             .unwrap_or(Limits {
                 nodes: Some(0),
-                ..options.limits
+                ..spec.limits
             });
         analyse_root(&mut game, &config, &left, &mut NoTrace)
     });
@@ -92,7 +79,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
             // The level of a win depends on the depth limit (Thomsen's corners: level 2 at
             // depth 7, level 1 at depth 11), so `lambda_level` is the answer of the puzzle's
             // own depth limit only.
-            let same_depth = options.limits.max_depth == puzzle.limits.max_depth;
+            let same_depth = spec.limits.max_depth == puzzle.limits.max_depth;
             compare_threat(expect, verdict, root_moves.as_deref(), same_depth)
         }
     };
@@ -103,7 +90,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         game: game.name().to_string(),
         diagram,
         to_move: to_move.name().to_string(),
-        algorithm: options.algorithm.name().to_string(),
+        algorithm: spec.config.algorithm.name().to_string(),
         result: verdict.word().to_string(),
         plies: None,
         lambda_level: report.verdict.level().map(u32::from),
@@ -116,7 +103,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
             .map(|m| vec![game.format_move(m)])
             .unwrap_or_default(),
         depth: 0,
-        depth_limit: options.limits.max_depth,
+        depth_limit: spec.limits.max_depth,
         stopped: report.stopped || analysis.as_ref().is_some_and(|a| a.stopped),
         max_level: Some(u32::from(config.max_level)),
         zones: Some(config.zones),

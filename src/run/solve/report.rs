@@ -1,0 +1,244 @@
+//! A solve's report as text: what `plyscope solve` and `plyscope merge` print, within 80
+//! columns, and the lines of a puzzle a command's budget did not reach.
+
+use std::io::{self, Write};
+
+use crate::puzzle::Puzzle;
+use crate::search::{self, meter};
+
+use super::{Check, SolveReport, root_diagram};
+
+/// A puzzle the command did not reach: its name and why, as text or as a JSON object with
+/// `"result": "unknown"`, `"stopped": true` and a `not-reached` check.
+pub fn write_not_reached(
+    out: &mut impl Write,
+    p: &Puzzle,
+    why: &str,
+    json: bool,
+    separate: bool,
+) -> io::Result<()> {
+    if json {
+        let object = serde_json::json!({
+            "puzzle": p.name,
+            "title": p.title,
+            "result": "unknown",
+            "stopped": true,
+            "nodes": 0,
+            "check": { "status": "not-reached", "detail": why },
+        });
+        writeln!(out, "{object}")
+    } else {
+        if separate {
+            writeln!(out)?;
+        }
+        writeln!(out, "{} ({})", p.title, p.name)?;
+        writeln!(out, "check       NOT REACHED: {why}")
+    }
+}
+
+/// The report as text (also `plyscope merge`'s), within 80 columns ([`fit_80`]).
+pub fn write_text(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
+    let mut text = Vec::new();
+    write_fields(&mut text, r)?;
+    out.write_all(fit_80(&String::from_utf8_lossy(&text)).as_bytes())
+}
+
+/// `text` with every line wider than 80 columns wrapped at spaces: a labelled line
+/// ("winning     a1 b2 ...": a 12-column label) continues under its value, an indented
+/// line under its own indent (a terminal over SSH is often 80 wide, and a longer line
+/// breaks mid-word there). Other lines are left as they are.
+pub fn fit_80(text: &str) -> String {
+    const LABEL: usize = 12;
+    let mut fitted = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches('\n');
+        let labelled = body.len() > LABEL
+            && body.is_char_boundary(LABEL)
+            && !body.starts_with(' ')
+            && body[..LABEL].ends_with(' ');
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let hang = if labelled { LABEL } else { indent };
+        if hang > 0 && hang < 40 && unicode_width::UnicodeWidthStr::width(body) > 80 {
+            let continuation = " ".repeat(hang);
+            let options = textwrap::Options::new(80).subsequent_indent(&continuation);
+            for part in textwrap::wrap(body, options) {
+                fitted.push_str(&part);
+                fitted.push('\n');
+            }
+        } else {
+            fitted.push_str(line);
+        }
+    }
+    fitted
+}
+
+fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
+    writeln!(out, "{} ({})", r.title, r.puzzle)?;
+    for line in r.diagram.lines() {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "to move     {}", r.to_move)?;
+    // Threat searches report a level, not a value, a distance or a line; proof-number
+    // searches a goal proven or disproven.
+    let threat = r.max_level.is_some() && r.goal.is_none();
+    let proof = r.goal.is_some();
+    let mut algorithm = r.algorithm.clone();
+    if let Some(level) = r.max_level {
+        algorithm.push_str(&format!(", max level {level}"));
+    }
+    if r.zones == Some(false) {
+        algorithm.push_str(", no zones");
+    }
+    if let Some(epsilon) = r.epsilon.filter(|&e| e > 0.0) {
+        algorithm.push_str(&format!(", epsilon {epsilon}"));
+    }
+    // PNS and PN² keep their trees in `tt_mb` of memory (at least 1 MiB); df-pn and
+    // lambda-df-pn (the ones with an epsilon) use it for their tables.
+    let tree_in_memory = proof && r.epsilon.is_none();
+    if tree_in_memory {
+        algorithm.push_str(&format!(", tree memory {} MB", r.tt_mb.max(1)));
+    } else if r.tt_mb == 0 {
+        algorithm.push_str(", no TT");
+    }
+    writeln!(out, "algorithm   {algorithm}")?;
+    if let Some(goal) = &r.goal {
+        writeln!(out, "goal        {goal}")?;
+    }
+    let result = match (r.plies, r.lambda_level, r.proof_size) {
+        (Some(p), _, _) => format!("{} in {}", r.result, search::plies(p as u64)),
+        (None, Some(level), Some(size)) => {
+            format!(
+                "{} at lambda level {level} (proof tree of {size} positions)",
+                r.result
+            )
+        }
+        (None, None, Some(size)) => format!("{} (proof tree of {size} positions)", r.result),
+        (None, Some(level), None) => format!("{} at lambda level {level}", r.result),
+        (None, None, None) if r.result == "unknown" => "unknown within limits".to_string(),
+        (None, None, None) => r.result.clone(),
+    };
+    if threat || proof {
+        writeln!(out, "result      {result}")?;
+    } else {
+        writeln!(out, "result      {result} (value {})", r.value)?;
+    }
+    writeln!(out, "best move   {}", r.best_move.as_deref().unwrap_or("-"))?;
+    if let Some(by) = &r.decided_by {
+        writeln!(
+            out,
+            "decided     at the root {by}, before any move was searched"
+        )?;
+    }
+    if !threat && !proof {
+        match &r.pv_note {
+            Some(note) => writeln!(out, "pv          {} ({note})", dash_if_empty(&r.pv))?,
+            None => writeln!(out, "pv          {}", dash_if_empty(&r.pv))?,
+        }
+    }
+    if let Some(w) = &r.winning_moves {
+        writeln!(out, "winning     {}", dash_if_empty(w))?;
+    }
+    if let Some(drawn) = &r.root_diagram {
+        writeln!(out, "root moves")?;
+        for line in drawn.lines() {
+            writeln!(out, "  {line}")?;
+        }
+        let legend = if proof {
+            root_diagram::PROOF_LEGEND
+        } else {
+            root_diagram::LEGEND
+        };
+        // Wrapped to fit 80 columns (the key read "...a draw disproves)" / ", ? not
+        // decided..." where a terminal broke it).
+        let options = textwrap::Options::new(78)
+            .initial_indent("  (")
+            .subsequent_indent("   ")
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        for line in textwrap::wrap(&format!("{legend})"), options) {
+            writeln!(out, "{line}")?;
+        }
+    } else if let (true, Some(moves)) = (proof, &r.root_moves) {
+        // A tree: the classes as a list.
+        let classes: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{} {}", m.mv, m.class))
+            .collect();
+        writeln!(out, "root moves  {}", classes.join(", "))?;
+    }
+    let stopped = match (r.stopped, meter::stop_requested()) {
+        (true, true) => " (stopped by ctrl-c or SIGTERM)",
+        (true, false) => " (stopped by a limit)",
+        (false, _) => "",
+    };
+    if tree_in_memory {
+        writeln!(out, "nodes       {}{stopped}", r.nodes)?;
+    } else if proof {
+        writeln!(
+            out,
+            "nodes       {} searched{stopped} (tt hits {}/{})",
+            r.nodes, r.tt_hits, r.tt_probes
+        )?;
+    } else if threat {
+        let limit = r.depth_limit.map_or("none".to_string(), search::plies);
+        writeln!(out, "depth limit {limit}{stopped}")?;
+        writeln!(
+            out,
+            "nodes       {} (tt hits {}/{})",
+            r.nodes, r.tt_hits, r.tt_probes
+        )?;
+    } else {
+        writeln!(out, "depth       {}{stopped}", r.depth)?;
+        writeln!(
+            out,
+            "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
+            r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
+        )?;
+    }
+    // Two counts side by side ("nodes 3" next to "proof tree of 72"): the search's nodes
+    // are its effort, the proof's positions its size.
+    if let (true, Some(size)) = (proof, r.proof_size)
+        && size > r.nodes
+    {
+        writeln!(
+            out,
+            "            (the search entered {}; its proof tree counts {size} positions,\n             \
+             since a position the solver's knowledge decides without searching\n             \
+             below it (Hex: an H-search connection) counts every position and\n             \
+             move of that decision)",
+            search::count(r.nodes, "node", "nodes")
+        )?;
+    }
+    writeln!(
+        out,
+        "time        {:.3} s ({:.0} nodes/s)",
+        r.seconds, r.nodes_per_second
+    )?;
+    let check = match &r.check {
+        Check::NoExpectation => "no expected answer in the puzzle".to_string(),
+        Check::Agrees => "agrees with the expected answer".to_string(),
+        Check::NotReached(d) => format!("NOT REACHED: {d}"),
+        Check::Disagrees(d) => format!("MISMATCH: {d}"),
+    };
+    writeln!(out, "check       {check}")?;
+    // The check is about the root's answer; a root analysis a limit or ctrl-c cut short
+    // agrees with it while openings stay undecided, which the check alone does not say.
+    if let Some(moves) = &r.root_moves {
+        let unknown = moves.iter().filter(|m| m.class == "unknown").count();
+        if unknown > 0 {
+            writeln!(
+                out,
+                "            ({unknown} of {} openings not decided, `?` in the diagram)",
+                moves.len()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn dash_if_empty(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "-".to_string()
+    } else {
+        moves.join(" ")
+    }
+}
