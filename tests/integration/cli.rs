@@ -2,12 +2,8 @@
 //! on stderr for bad input, exit 0 / 1 / 2, and for `solve` 3 (a limit stopped a search) and
 //! 130 (ctrl-c).
 
-use assert_cmd::Command;
+use crate::helpers::binary::plyscope;
 use predicates::prelude::*;
-
-fn plyscope() -> Command {
-    Command::cargo_bin("plyscope").expect("the binary is built")
-}
 
 fn fixture(name: &str) -> String {
     format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -3,12 +3,8 @@
 //! regions, PNS has no table and no symmetric keys (since issue 18 point 5 it prunes with the
 //! same must-play regions), so a node ratio between them is not the algorithms alone.
 
-use assert_cmd::Command;
+use crate::helpers::binary::plyscope;
 use predicates::prelude::*;
-
-fn plyscope() -> Command {
-    Command::cargo_bin("plyscope").expect("the binary is built")
-}
 
 #[test]
 fn compare_text_says_what_each_run_used() {

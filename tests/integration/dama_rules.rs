@@ -9,6 +9,7 @@
 
 use crate::helpers::naive::dama as naive_dama;
 
+use crate::helpers::positions::random_dama_pieces;
 use naive_dama::{Cell, NaiveDama, NaiveMove};
 use plyscope::game::{Game, Heuristic, MoveList, Outcome, Player, Point, perft};
 use plyscope::games::dama::{Dama, DamaMove, Piece};
@@ -164,31 +165,7 @@ fn random_games_from_the_start_agree_with_the_naive_rules() {
 /// last row), a random side to move.
 fn random_setup(seed: u64) -> Dama {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut taken = 0u64;
-    let mut pieces = Vec::new();
-    for player in [Player::White, Player::Black] {
-        let men = splitmix64(&mut state) % 6;
-        let kings = 1 + splitmix64(&mut state) % 3;
-        for i in 0..men + kings {
-            loop {
-                let s = (splitmix64(&mut state) % 64) as usize;
-                let (x, y) = (s % 8, s / 8);
-                let last_row = if player == Player::White { 7 } else { 0 };
-                let man = i < men;
-                if (x + y) % 2 != 0 || taken >> s & 1 == 1 || (man && y == last_row) {
-                    continue;
-                }
-                taken |= 1 << s;
-                let piece = if man {
-                    Piece::Man(player)
-                } else {
-                    Piece::King(player)
-                };
-                pieces.push((s as Point, piece));
-                break;
-            }
-        }
-    }
+    let pieces = random_dama_pieces(&mut state, 6, 3);
     let to_move = if splitmix64(&mut state).is_multiple_of(2) {
         Player::White
     } else {

@@ -15,18 +15,13 @@
 
 use crate::helpers::table_check;
 
-use plyscope::game::{Game, MoveList, Player, Point};
+use crate::helpers::positions::random_dama_pieces;
+use crate::helpers::solvers::depth_limit;
+use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::dama::{Dama, Piece};
 use plyscope::search::observer::NoTrace;
-use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, solve};
+use plyscope::search::{Algorithm, MoveOrdering, SearchConfig, Value, solve};
 use plyscope::zobrist::splitmix64;
-
-fn limits(depth: u32) -> Limits {
-    Limits {
-        max_depth: Some(depth),
-        ..Limits::default()
-    }
-}
 
 fn variants() -> Vec<SearchConfig> {
     let mut v = Vec::new();
@@ -54,7 +49,7 @@ fn move_value(game: &mut Dama, m: <Dama as Game>::Move, depth: u32) -> Value {
     let child = solve(
         game,
         &SearchConfig::plain(Algorithm::Minimax),
-        &limits(depth - 1),
+        &depth_limit(depth - 1),
         &mut NoTrace,
     );
     game.undo(m);
@@ -71,12 +66,12 @@ fn differential(game: &mut Dama, depth: u32) {
     let oracle = solve(
         game,
         &SearchConfig::plain(Algorithm::Minimax),
-        &limits(depth),
+        &depth_limit(depth),
         &mut NoTrace,
     );
     for config in variants() {
         let what = format!("{config:?} depth {depth}\n{}", game.diagram());
-        let r = solve(game, &config, &limits(depth), &mut NoTrace);
+        let r = solve(game, &config, &depth_limit(depth), &mut NoTrace);
         assert_eq!(game.key(), key, "{what}: position not restored");
         assert_eq!(r.value, oracle.value, "{what}");
         if game.outcome().is_some() {
@@ -116,31 +111,7 @@ fn random_games_from_the_start_agree_with_minimax() {
 
 /// A few men and kings per side on random dark squares.
 fn random_setup(state: &mut u64) -> Dama {
-    let mut taken = 0u64;
-    let mut pieces = Vec::new();
-    for player in [Player::White, Player::Black] {
-        let men = splitmix64(state) % 4;
-        let kings = 1 + splitmix64(state) % 2;
-        for i in 0..men + kings {
-            loop {
-                let s = (splitmix64(state) % 64) as usize;
-                let (x, y) = (s % 8, s / 8);
-                let man = i < men;
-                let last_row = if player == Player::White { 7 } else { 0 };
-                if (x + y) % 2 != 0 || taken >> s & 1 == 1 || (man && y == last_row) {
-                    continue;
-                }
-                taken |= 1 << s;
-                let piece = if man {
-                    Piece::Man(player)
-                } else {
-                    Piece::King(player)
-                };
-                pieces.push((s as Point, piece));
-                break;
-            }
-        }
-    }
+    let pieces = random_dama_pieces(state, 4, 2);
     Dama::with_pieces(&pieces, Player::White).unwrap()
 }
 

@@ -8,70 +8,15 @@
 //! Positions come from a fixed-seed splitmix64 generator (as in `lambda_differential.rs`);
 //! every search is bounded by node limits, so the tests are deterministic.
 
-use plyscope::game::{Game, MoveList};
+use crate::helpers::positions::{Rng, scatter};
+use crate::helpers::solvers::exact;
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
 use plyscope::games::mnk::Mnk;
 use plyscope::search::dfpn::{DfpnOptions, DfpnTable, dfpn_search};
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, LeafInit, ProofVerdict};
-use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-
-/// splitmix64: a tiny fixed-seed generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// Plays `stones` random legal moves that do not end the game (fewer if none is left).
-fn scatter<G: Game>(mut game: G, stones: usize, rng: &mut Rng) -> G {
-    let mut moves = MoveList::new();
-    for _ in 0..stones {
-        game.legal_moves(&mut moves);
-        let mut placed = false;
-        for _ in 0..8 {
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves.as_slice()[rng.below(moves.len())];
-            game.play(mv);
-            if game.outcome().is_none() {
-                placed = true;
-                break;
-            }
-            game.undo(mv);
-        }
-        if !placed {
-            break;
-        }
-    }
-    game
-}
-
-/// The exact result for the side to move by alpha-beta to the end of the game.
-fn exact<G: SearchGame>(game: &mut G) -> Option<Verdict> {
-    let config = SearchConfig {
-        tt_mb: 1,
-        ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
-    };
-    let limits = Limits {
-        nodes: Some(400_000),
-        ..Limits::default()
-    };
-    let result = solve(game, &config, &limits, &mut NoTrace);
-    (!result.stopped && result.verdict != Verdict::Unknown).then_some(result.verdict)
-}
+use plyscope::search::{Limits, SearchGame, Verdict};
 
 /// True when `verdict` (for the side to move) reaches the goal.
 fn reaches(verdict: Verdict, draw_for_attacker: bool) -> bool {

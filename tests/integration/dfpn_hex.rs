@@ -19,6 +19,7 @@ use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
+use plyscope::zobrist::splitmix64;
 
 fn dfpn_mover_wins(game: &mut Hex, nodes: u64) -> bool {
     let goal = Goal {
@@ -77,15 +78,6 @@ fn every_4x4_opening_agrees_with_alpha_beta() {
     assert_eq!(black_wins, 4);
 }
 
-/// splitmix64.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[test]
 fn random_small_positions_agree_with_alpha_beta() {
     let mut seed = 0x4845_5853_5045_4544u64;
@@ -95,13 +87,13 @@ fn random_small_positions_agree_with_alpha_beta() {
         for _ in 0..40 {
             let mut game = Hex::new(size).unwrap();
             // Leave at most 11 empty points, so alpha-beta stays quick in debug.
-            let stones = (size * size).saturating_sub(11) + (next(&mut seed) % 3) as usize;
+            let stones = (size * size).saturating_sub(11) + (splitmix64(&mut seed) % 3) as usize;
             for _ in 0..stones {
                 game.legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves.as_slice()[(next(&mut seed) % moves.len() as u64) as usize];
+                let mv = moves.as_slice()[(splitmix64(&mut seed) % moves.len() as u64) as usize];
                 game.play(mv);
                 if game.outcome().is_some() {
                     game.undo(mv);

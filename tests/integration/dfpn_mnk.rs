@@ -11,6 +11,7 @@
 //!   disproof) and White cannot either (a proof of "Black at least draws"), within pinned
 //!   node counts.
 
+use crate::helpers::positions::Rng;
 use plyscope::game::{Game, MoveList, Outcome, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::search::Limits;
@@ -18,19 +19,6 @@ use plyscope::search::dfpn::{DfpnOptions, Mid, PlainMoves};
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, LeafInit, ProofReport, ProofVerdict};
 use rustc_hash::FxHashMap;
-
-/// splitmix64: a tiny fixed-seed generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
 
 /// The game's value for the side to move: 1 win, 0 draw, -1 loss (memoised on the key).
 fn value(g: &mut Mnk, memo: &mut FxHashMap<u64, i8>) -> i8 {

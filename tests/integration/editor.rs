@@ -12,32 +12,21 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::sync::mpsc::channel;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::helpers::binary::scratch;
+use crate::helpers::explorer;
 use plyscope::game::Player;
 use plyscope::games::dama::{Dama, Piece};
 use plyscope::games::gobblet::{Gobblet, Variant};
 use plyscope::puzzle::{self, Position};
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::app::App;
 use plyscope::tui::editor::Modal;
 use plyscope::tui::editor::save::{save_atomic, save_atomic_with};
 use plyscope::tui::editor::setup::{Board, Setup, StoneKind};
 use plyscope::tui::keymap::Keymap;
-use plyscope::tui::ui;
-
-/// A fresh, empty directory of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("plyscope-editor-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Saves `setup` under `dir`, loads the file, and checks that it is the same position.
 fn round_trip(setup: &Setup, position: &Position, dir: &std::path::Path, file: &str) {
@@ -60,7 +49,7 @@ fn round_trip(setup: &Setup, position: &Position, dir: &std::path::Path, file: &
 
 #[test]
 fn every_game_saves_and_loads_back_the_same_position() {
-    let dir = scratch("round-trip");
+    let dir = scratch("editor-round-trip");
     let mut games = Vec::new();
     for b in puzzle::bundled() {
         let p = b.load().unwrap();
@@ -226,7 +215,7 @@ fn names(dir: &std::path::Path) -> Vec<String> {
 
 #[test]
 fn an_interrupted_save_leaves_the_old_file_intact() {
-    let dir = scratch("interrupted");
+    let dir = scratch("editor-interrupted");
     let path = dir.join("mine.toml");
     let old = puzzle::bundled()[0].text;
     fs::write(&path, old).unwrap();
@@ -285,21 +274,9 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// The editor's screen at 100x26.
 fn screen(app: &App) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(100, 26)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        let mut line = String::new();
-        for x in 0..buffer.area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    explorer::screen(app, 100, 26)
 }
 
 fn open(name: &str) -> App {
@@ -310,7 +287,7 @@ fn open(name: &str) -> App {
 
 #[test]
 fn a_key_driven_editor_session_checks_and_saves() {
-    let dir = scratch("session");
+    let dir = scratch("editor-session");
     let mut app = open("tictactoe");
     app.puzzle_dir = Some(dir.clone());
     app.key(&KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL));

@@ -3,18 +3,12 @@
 //! win with no lambda-1 tree. The explanations themselves are unit-tested in
 //! `src/view/explain.rs`.
 
+use crate::helpers::solvers::node_limit;
 use plyscope::game::Game;
 use plyscope::puzzle::{self, Position};
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use plyscope::search::observer::NoTrace;
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, solve};
-
-fn limits() -> Limits {
-    Limits {
-        nodes: Some(2_000_000),
-        ..Limits::default()
-    }
-}
 
 fn lambda<G: SearchGame>(game: &G, max_level: u8, max_depth: u32) -> ThreatVerdict {
     let config = LambdaConfig {
@@ -25,7 +19,7 @@ fn lambda<G: SearchGame>(game: &G, max_level: u8, max_depth: u32) -> ThreatVerdi
         dual: false,
     };
     let mut g = game.clone();
-    let r = lambda_search(&mut g, &config, &limits(), &mut NoTrace);
+    let r = lambda_search(&mut g, &config, &node_limit(2_000_000), &mut NoTrace);
     assert!(!r.stopped, "the search ends within its node limit");
     r.verdict
 }
@@ -42,7 +36,7 @@ fn the_ladder_is_a_lambda_1_win_that_alpha_beta_confirms() {
     let config = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
     let depth = Limits {
         max_depth: Some(9),
-        ..limits()
+        ..node_limit(2_000_000)
     };
     let r = solve(&mut g, &config, &depth, &mut NoTrace);
     assert_eq!(r.value.to_string(), "win@9", "{}", r.verdict);

@@ -5,22 +5,15 @@
 
 use std::fs;
 
+use crate::helpers::binary::{self, scratch};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn plyscope() -> Command {
-    let mut cmd = Command::cargo_bin("plyscope").unwrap();
+    let mut cmd = binary::plyscope();
     // No user configuration from the machine running the tests.
     cmd.env("XDG_CONFIG_HOME", "/nonexistent-plyscope-test-config");
     cmd
-}
-
-/// A fresh directory under the system's temporary directory.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("plyscope-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `cmd`, which must exit 1 with nothing on stdout and exactly one line on stderr (the
@@ -54,7 +47,7 @@ fn unknown_puzzle_name_is_one_line_and_exit_1() {
 
 #[test]
 fn bad_theme_file_names_file_line_and_column() {
-    let dir = temp_dir("theme");
+    let dir = scratch("explore-theme");
     let path = dir.join("bad.toml");
     fs::write(&path, "[slots]\nnot_a_slot = \"red\"\n").unwrap();
     let line = fails_with_one_line(
@@ -76,7 +69,7 @@ fn bad_theme_file_names_file_line_and_column() {
 
 #[test]
 fn bad_keymap_file_names_file_line_and_column() {
-    let dir = temp_dir("keymap");
+    let dir = scratch("explore-keymap");
     let config = dir.join("plyscope");
     fs::create_dir_all(&config).unwrap();
     fs::write(config.join("keymap.toml"), "no_such_action = [\"x\"]\n").unwrap();

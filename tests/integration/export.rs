@@ -8,9 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::PathBuf;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
 use plyscope::export::json::{JsonEvent, TraceDocument};
@@ -20,11 +18,9 @@ use plyscope::games::tree::TreeGame;
 use plyscope::puzzle::{self, Position};
 use plyscope::search::Algorithm;
 
+use crate::helpers::binary::plyscope;
+use crate::helpers::binary::scratch;
 use crate::helpers::sgf as sgf_reader;
-
-fn plyscope() -> Command {
-    Command::cargo_bin("plyscope").expect("the binary is built")
-}
 
 fn stdout_of(args: &[&str]) -> String {
     let out = plyscope()
@@ -34,14 +30,6 @@ fn stdout_of(args: &[&str]) -> String {
         .get_output()
         .clone();
     String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("export-{test}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn mnk(name: &str) -> (Mnk, puzzle::Puzzle) {
@@ -408,7 +396,7 @@ fn json_parses_back_with_every_event_of_the_trace() {
 fn json_cut_keeps_the_log_up_to_the_first_node_left_out() {
     let (_, recorded) = record_mnk("tictactoe", Algorithm::AlphaBeta);
     let trace = &recorded.trace;
-    let dir = scratch("json-cut");
+    let dir = scratch("export-json-cut");
     let file = dir.join("trace.json");
     plyscope()
         .args([
@@ -561,7 +549,7 @@ fn bench(args: &[&str]) -> assert_cmd::assert::Assert {
 
 #[test]
 fn a_saved_baseline_compares_as_same_and_flags_changes() {
-    let dir = scratch("baseline");
+    let dir = scratch("export-baseline");
     let file = dir.join("base.json");
     let file_arg = file.to_str().unwrap();
     bench(&["--save", file_arg, "--note", "test run"])
@@ -627,7 +615,7 @@ fn a_saved_baseline_compares_as_same_and_flags_changes() {
 
 #[test]
 fn a_changed_result_exits_1() {
-    let dir = scratch("baseline-result");
+    let dir = scratch("export-baseline-result");
     let file = dir.join("base.json");
     let file_arg = file.to_str().unwrap();
     bench(&["--save", file_arg]).success();
@@ -645,7 +633,7 @@ fn a_changed_result_exits_1() {
 
 #[test]
 fn a_corrupt_or_missing_baseline_is_named_with_its_path_line_and_column() {
-    let dir = scratch("baseline-corrupt");
+    let dir = scratch("export-baseline-corrupt");
     let file = dir.join("bad.json");
     fs::write(
         &file,
@@ -750,7 +738,7 @@ fn the_man_page_names_every_subcommand() {
         let entry = format!("plyscope\\-{}(1)", name.replace('-', "\\-"));
         assert!(page.contains(&entry), "the page lists {name}");
     }
-    let dir = scratch("man");
+    let dir = scratch("export-man");
     plyscope()
         .args(["man", "--dir"])
         .arg(&dir)

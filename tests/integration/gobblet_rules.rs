@@ -16,19 +16,13 @@
 use crate::helpers::naive::gobblet as naive_gobblet;
 use crate::helpers::table_check;
 
+use crate::helpers::solvers::depth_limit;
 use naive_gobblet::NaiveGobblet;
 use plyscope::game::{Game, MoveList, Outcome, Player, perft};
 use plyscope::games::gobblet::{Evaluation, Gobblet, GobbletMove, Variant};
 use plyscope::search::observer::NoTrace;
-use plyscope::search::{Algorithm, Limits, MoveOrdering, SearchConfig, Value, Verdict, solve};
+use plyscope::search::{Algorithm, MoveOrdering, SearchConfig, Value, Verdict, solve};
 use plyscope::zobrist::splitmix64;
-
-fn limits(depth: u32) -> Limits {
-    Limits {
-        max_depth: Some(depth),
-        ..Limits::default()
-    }
-}
 
 #[test]
 fn perft_is_pinned_and_agrees_with_the_naive_generator() {
@@ -157,7 +151,7 @@ fn alpha_beta_equals_minimax_on_random_positions() {
         let oracle = solve(
             &mut g,
             &SearchConfig::plain(Algorithm::Minimax),
-            &limits(depth),
+            &depth_limit(depth),
             &mut NoTrace,
         );
         for algorithm in [
@@ -172,7 +166,7 @@ fn alpha_beta_equals_minimax_on_random_positions() {
                     ordering,
                     ..SearchConfig::default()
                 };
-                let r = solve(&mut g, &config, &limits(depth), &mut NoTrace);
+                let r = solve(&mut g, &config, &depth_limit(depth), &mut NoTrace);
                 assert_eq!(g.key(), key);
                 assert_eq!(
                     r.value,
@@ -247,8 +241,8 @@ fn symmetric_move_pruning_changes_no_value() {
             tt_mb: 0,
             ..SearchConfig::for_algorithm(Algorithm::AlphaBetaSoft)
         };
-        let x = solve(&mut plain, &config, &limits(depth), &mut NoTrace);
-        let y = solve(&mut pruned, &config, &limits(depth), &mut NoTrace);
+        let x = solve(&mut plain, &config, &depth_limit(depth), &mut NoTrace);
+        let y = solve(&mut pruned, &config, &depth_limit(depth), &mut NoTrace);
         assert_eq!(x.value, y.value, "{}", plain.diagram());
         assert!(y.stats.nodes <= x.stats.nodes);
     }
@@ -262,7 +256,7 @@ fn gobblers_start_is_a_first_player_win_in_13_plies() {
     let r = solve(
         &mut g,
         &SearchConfig::for_algorithm(Algorithm::IterativeDeepening),
-        &limits(13),
+        &depth_limit(13),
         &mut NoTrace,
     );
     assert_eq!(r.verdict, Verdict::Win { plies: 13 });
@@ -287,9 +281,19 @@ fn check_forced_win(name: &str, plies: usize) -> u64 {
         tactics: false,
         ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
     };
-    let r = solve(&mut g, &exhaustive, &limits(plies as u32), &mut NoTrace);
+    let r = solve(
+        &mut g,
+        &exhaustive,
+        &depth_limit(plies as u32),
+        &mut NoTrace,
+    );
     assert_eq!(r.verdict, Verdict::Win { plies }, "{name}");
-    let shorter = solve(&mut g, &exhaustive, &limits(plies as u32 - 2), &mut NoTrace);
+    let shorter = solve(
+        &mut g,
+        &exhaustive,
+        &depth_limit(plies as u32 - 2),
+        &mut NoTrace,
+    );
     assert!(
         !matches!(shorter.verdict, Verdict::Win { .. }),
         "{name}: a shorter win {:?}",
@@ -299,7 +303,7 @@ fn check_forced_win(name: &str, plies: usize) -> u64 {
         let m = solve(
             &mut g,
             &SearchConfig::plain(Algorithm::Minimax),
-            &limits(3),
+            &depth_limit(3),
             &mut NoTrace,
         );
         assert_eq!(m.verdict, Verdict::Win { plies: 3 }, "{name}: minimax");

@@ -4,12 +4,12 @@
 
 use std::time::Instant;
 
+use crate::helpers::solvers::alpha_beta;
 use plyscope::game::Game;
 use plyscope::games::hex::Hex;
+use plyscope::search::Limits;
 use plyscope::search::lambda_dfpn::{Classification, MoveClass, classify_moves};
-use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::ProofConfig;
-use plyscope::search::{Algorithm, Limits, SearchConfig, solve};
 
 fn config(tt_mb: usize, zones: bool, max_level: u8) -> ProofConfig {
     ProofConfig {
@@ -85,15 +85,7 @@ fn hex_4x4_openings_agree_with_alpha_beta() {
     for m in &result.moves {
         assert_ne!(m.class, MoveClass::Unknown, "{}", g.format_move(m.mv));
         g.play(m.mv);
-        let exact = solve(
-            &mut g,
-            &SearchConfig {
-                tt_mb: 4,
-                ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
-            },
-            &Limits::default(),
-            &mut NoTrace,
-        );
+        let exact = alpha_beta(&mut g, 4, &Limits::default());
         g.undo(m.mv);
         let mover_wins = exact.verdict.is_loss();
         assert_eq!(

@@ -13,6 +13,7 @@
 
 use crate::helpers::positions;
 
+use crate::helpers::solvers::exact;
 use plyscope::game::{Game, MoveList, Player};
 use plyscope::games::atarigo::AtariGo;
 use plyscope::games::hex::Hex;
@@ -20,22 +21,7 @@ use plyscope::games::mnk::Mnk;
 use plyscope::search::lambda_dfpn::must_play::{MustPlayRun, must_play_dfpn};
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
-use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-
-/// The exact result for the side to move by alpha-beta to the end of the game, if it
-/// finishes within the node limit.
-fn exact<G: SearchGame>(game: &mut G) -> Option<Verdict> {
-    let config = SearchConfig {
-        tt_mb: 1,
-        ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
-    };
-    let limits = Limits {
-        nodes: Some(400_000),
-        ..Limits::default()
-    };
-    let result = solve(game, &config, &limits, &mut NoTrace);
-    (!result.stopped && result.verdict != Verdict::Unknown).then_some(result.verdict)
-}
+use plyscope::search::{Limits, SearchGame};
 
 fn run<G: SearchGame>(game: &mut G, level: u8, threads: usize, nodes: u64) -> MustPlayRun<G::Move> {
     let goal = Goal {

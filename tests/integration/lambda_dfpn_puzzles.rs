@@ -6,6 +6,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::helpers::solvers::node_limit;
 use plyscope::game::{Game, Player};
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
 use plyscope::search::engine::proof_search;
@@ -14,13 +15,6 @@ use plyscope::search::lambda_dfpn::lambda_dfpn_counted;
 use plyscope::search::observer::{GO, NoTrace, Observer, PnNodeView};
 use plyscope::search::proof::{Goal, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, Verdict, solve};
-
-fn limits(nodes: u64) -> Limits {
-    Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    }
-}
 
 fn goal<G: Game>(game: &G) -> Goal {
     Goal {
@@ -43,7 +37,7 @@ fn ldfpn<G: SearchGame>(game: &mut G, max_level: u8, nodes: u64) -> ProofReport<
         game,
         &proof_config(max_level),
         g,
-        &limits(nodes),
+        &node_limit(nodes),
         &mut NoTrace,
     )
     .report
@@ -75,7 +69,7 @@ fn compare<G: SearchGame>(p: &Puzzle, mut game: G) -> usize {
                 tt_mb: 4,
                 ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
             },
-            &limits(3_000_000),
+            &node_limit(3_000_000),
             &mut NoTrace,
         );
         if !exact.stopped && after.outcome().is_none() {
@@ -94,7 +88,7 @@ fn compare<G: SearchGame>(p: &Puzzle, mut game: G) -> usize {
             tt_mb: 16,
             dual,
         };
-        let l = lambda_search(&mut game, &c, &limits(1_000_000), &mut NoTrace);
+        let l = lambda_search(&mut game, &c, &node_limit(1_000_000), &mut NoTrace);
         if l.stopped {
             continue;
         }

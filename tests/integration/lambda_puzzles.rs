@@ -2,20 +2,15 @@
 //! published depths, the thesis's three puzzles at level 3, the Hex 4x4 root analysis, and
 //! the same answers with zones and the table on and off on every bundled stone puzzle.
 
+use crate::helpers::solvers::alpha_beta;
+use crate::helpers::solvers::node_limit;
 use plyscope::game::{Game, Player};
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
 use plyscope::search::lambda::{
     LambdaConfig, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
 use plyscope::search::observer::NoTrace;
-use plyscope::search::{Algorithm, Limits, SearchConfig, SearchGame, solve};
-
-fn limits(nodes: u64) -> Limits {
-    Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    }
-}
+use plyscope::search::{Limits, SearchGame};
 
 fn config(max_level: u8, max_depth: u32, dual: bool) -> LambdaConfig {
     LambdaConfig {
@@ -44,7 +39,7 @@ fn thomsen_depths_on_the_corner_position() {
             let r = lambda_search(
                 &mut g,
                 &config(level, depth, dual),
-                &limits(1_000_000),
+                &node_limit(1_000_000),
                 &mut NoTrace,
             );
             assert!(!r.stopped);
@@ -78,7 +73,7 @@ fn solve_puzzle_position(name: &str, dual: bool, nodes: u64) -> (ThreatVerdict, 
     };
     let c = config(3, depth, dual);
     fn go<G: SearchGame>(mut g: G, c: &LambdaConfig, nodes: u64) -> (ThreatVerdict, String, u64) {
-        let r = lambda_search(&mut g, c, &limits(nodes), &mut NoTrace);
+        let r = lambda_search(&mut g, c, &node_limit(nodes), &mut NoTrace);
         let best = r.best_move.map(|m| g.format_move(m)).unwrap_or_default();
         (r.verdict, best, r.stats.nodes)
     }
@@ -120,7 +115,7 @@ fn mnk_7x7_k4_wins_at_level_3() {
     let r = lambda_search(
         &mut g,
         &config(2, 11, true),
-        &limits(1_000_000),
+        &node_limit(1_000_000),
         &mut NoTrace,
     );
     assert_eq!((r.verdict, r.stopped), (ThreatVerdict::Unknown, false));
@@ -138,7 +133,7 @@ fn hex_4x4_root_analysis_finds_the_four_winning_moves() {
     let expected = p.expect.as_ref().unwrap().winning_moves.clone().unwrap();
     for dual in [false, true] {
         let c = config(p.limits.max_level.unwrap() as u8, u32::MAX, dual);
-        let analysis = analyse_root(&mut g, &c, &limits(5_000_000), &mut NoTrace);
+        let analysis = analyse_root(&mut g, &c, &node_limit(5_000_000), &mut NoTrace);
         assert!(!analysis.stopped);
         assert_eq!(analysis.moves.len(), 16);
         let mut winners: Vec<String> = analysis
@@ -154,15 +149,7 @@ fn hex_4x4_root_analysis_finds_the_four_winning_moves() {
         for m in &analysis.moves {
             if let RootMoveClass::SelfEndangering { .. } = m.class {
                 g.play(m.mv);
-                let exact = solve(
-                    &mut g,
-                    &SearchConfig {
-                        tt_mb: 4,
-                        ..SearchConfig::for_algorithm(Algorithm::AlphaBeta)
-                    },
-                    &Limits::default(),
-                    &mut NoTrace,
-                );
+                let exact = alpha_beta(&mut g, 4, &Limits::default());
                 g.undo(m.mv);
                 assert!(
                     exact.verdict.is_win(),
@@ -212,7 +199,7 @@ fn compare_configs<G: SearchGame>(p: &Puzzle, game: G) -> usize {
                 dual,
             };
             let mut g = game.clone();
-            let r = lambda_search(&mut g, &c, &limits(300_000), &mut NoTrace);
+            let r = lambda_search(&mut g, &c, &node_limit(300_000), &mut NoTrace);
             if r.stopped {
                 continue;
             }
@@ -245,14 +232,14 @@ fn finished_games_and_wins_in_one_move_are_level_0() {
     let r = lambda_search(
         &mut t,
         &config(3, u32::MAX, true),
-        &limits(1000),
+        &node_limit(1000),
         &mut NoTrace,
     );
     assert_eq!(r.verdict, ThreatVerdict::Loss { level: 0 });
     let r = lambda_search(
         &mut t,
         &config(3, u32::MAX, false),
-        &limits(1000),
+        &node_limit(1000),
         &mut NoTrace,
     );
     assert_eq!(
@@ -269,7 +256,7 @@ fn finished_games_and_wins_in_one_move_are_level_0() {
         let r = lambda_search(
             &mut w,
             &config(max_level, u32::MAX, false),
-            &limits(1000),
+            &node_limit(1000),
             &mut NoTrace,
         );
         assert_eq!(r.verdict, ThreatVerdict::Win { level: 0 });
@@ -280,7 +267,7 @@ fn finished_games_and_wins_in_one_move_are_level_0() {
     let r = lambda_search(
         &mut g,
         &config(0, u32::MAX, false),
-        &limits(1000),
+        &node_limit(1000),
         &mut NoTrace,
     );
     assert_eq!(r.verdict, ThreatVerdict::Unknown);

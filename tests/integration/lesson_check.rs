@@ -2,23 +2,10 @@
 //! lesson checker, prints one line a step, exits 0 when every step agrees with its screen
 //! and 1 otherwise, naming the file, the line and the step.
 
-use std::path::PathBuf;
-
-use assert_cmd::Command;
-
-/// A directory of its own for this test's files.
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "plyscope-lesson-check-{name}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::helpers::binary::{plyscope, scratch};
 
 fn check(arg: &str) -> (Option<i32>, String, String) {
-    let out = Command::cargo_bin("plyscope")
-        .unwrap()
+    let out = plyscope()
         .args(["lesson", "--check", arg])
         .output()
         .unwrap();
@@ -39,7 +26,7 @@ const GOOD: &str = "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-abc
 
 #[test]
 fn a_good_lesson_file_passes_with_one_line_a_step() {
-    let d = dir("good");
+    let d = scratch("lesson-check-good");
     let path = d.join("good.toml");
     std::fs::write(&path, GOOD).unwrap();
     let path = path.display().to_string();
@@ -64,7 +51,7 @@ fn a_bundled_lesson_is_checked_by_name() {
 
 #[test]
 fn a_broken_lesson_file_fails_naming_file_line_and_step() {
-    let d = dir("broken");
+    let d = scratch("lesson-check-broken");
     let path = d.join("broken.toml");
     // Step 2 names the wrong cutoff and a wrong window; step 3 a goto the search never
     // reaches, and step 4, which replays it, is reported as following it.
@@ -108,7 +95,7 @@ fn a_broken_lesson_file_fails_naming_file_line_and_step() {
 
 #[test]
 fn a_file_that_does_not_load_fails_with_its_line() {
-    let d = dir("load");
+    let d = scratch("lesson-check-load");
     let path = d.join("bad.toml");
     std::fs::write(&path, GOOD.replace("next-cutoff", "next-cut")).unwrap();
     let path = path.display().to_string();

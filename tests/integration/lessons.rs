@@ -8,61 +8,19 @@
 
 use std::sync::mpsc::{Receiver, channel};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::helpers::explorer::{open_lesson, screen, settle};
 use plyscope::lesson::{self, Lesson};
 use plyscope::search::Value;
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::app::App;
 use plyscope::tui::app::lesson as mode;
 use plyscope::tui::app::lesson::check;
 use plyscope::tui::keymap::Keymap;
-use plyscope::tui::ui;
 use plyscope::tui::worker::Msg;
 
-/// Opens `lesson` in the explorer, as `plyscope lesson NAME` does.
-fn open(lesson: Lesson) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let mut app = App::new(
-        lesson.setup.puzzle.clone(),
-        Some(lesson.setup.algorithm),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    mode::start(&mut app, lesson);
-    settle(&mut app, &rx);
-    (app, rx)
-}
-
 fn open_bundled(name: &str) -> (App, Receiver<Msg>) {
-    open(lesson::load(name).unwrap())
-}
-
-/// Waits for the search's end message, so the status line is final; hides the machine's
-/// speed.
-fn settle(app: &mut App, rx: &Receiver<Msg>) {
-    app.wait_for_search(rx);
-    app.progress.nodes_per_second = 0.0;
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    open_lesson(lesson::load(name).unwrap())
 }
 
 /// Where the script is: position, replay step, selection (by its moves from the root: a
@@ -137,7 +95,7 @@ fn every_bundled_lesson_plays_to_its_end_and_back_exactly() {
         assert!(names.contains(&required), "{required} is bundled");
     }
     for b in Lesson::bundled() {
-        let (mut app, rx) = open(b.load().unwrap_or_else(|e| panic!("{e}")));
+        let (mut app, rx) = open_lesson(b.load().unwrap_or_else(|e| panic!("{e}")));
         let n = app.lesson.as_ref().unwrap().steps();
         assert!(n > 0, "{}: steps", b.name);
         let mut forward = vec![frame(&app)];
@@ -307,7 +265,7 @@ fn a_text_longer_than_the_pane_pages_with_tab() {
     assert!(!screen(&app, 80, 24).contains("tab: more"));
     let mut long = lesson::load("dama-depth-3").unwrap();
     long.intro = format!("{0}\n\n{0}\n\n{0}", long.intro);
-    let (mut app, rx) = open(long);
+    let (mut app, rx) = open_lesson(long);
     let first = screen(&app, 80, 24);
     assert!(first.contains("tab: more"), "{first}");
     insta::assert_snapshot!("lesson_dama_depth_3_intro_80x24", first);
@@ -433,7 +391,7 @@ fn every_bundled_lesson_reads_whole_at_80x24() {
         let texts: Vec<String> = std::iter::once(lesson.intro.clone())
             .chain(lesson.steps.iter().map(|s| s.text.clone()))
             .collect();
-        let (mut app, rx) = open(lesson);
+        let (mut app, rx) = open_lesson(lesson);
         for (k, text) in texts.iter().enumerate() {
             go(&mut app, &rx, k);
             let mut seen = String::new();
@@ -563,7 +521,7 @@ fn proof_number_and_lambda_gotos_land_on_their_marks() {
         ),
     ] {
         let n = l.steps.len();
-        let (mut app, rx) = open(l);
+        let (mut app, rx) = open_lesson(l);
         go(&mut app, &rx, n);
     }
 }
@@ -577,7 +535,7 @@ fn a_stale_script_fails_naming_the_step_and_the_reason() {
                 [[step]]\ngoto = \"next-cutoff\"\ntext = \"y\"\n\n\
                 [[step]]\ngoto = \"node:n2>n9\"\ntext = \"z\"\nsearch = {}\n\n\
                 [[step]]\ngoto = \"start\"\ntext = \"w\"\nexpect = \"cutoff\"\nsearch = {}\n";
-    let (mut app, rx) = open(lesson::parse(text, "stale.toml", false).unwrap());
+    let (mut app, rx) = open_lesson(lesson::parse(text, "stale.toml", false).unwrap());
     go(&mut app, &rx, 1);
     let e = mode::go(&mut app, 2).unwrap_err().to_string();
     assert!(
@@ -711,7 +669,7 @@ fn a_broken_step_is_reported_once() {
         "{printed}"
     );
     // The explorer's pane says the same: step 3 names step 2 without repeating its reason.
-    let (mut app, rx) = open(l);
+    let (mut app, rx) = open_lesson(l);
     let e = mode::go(&mut app, 3).unwrap_err().to_string();
     settle(&mut app, &rx);
     assert_eq!(

@@ -1,15 +1,18 @@
 //! The integration tests, as one test binary that links the crate once: every file beside
-//! this one is a module of one subject, and `helpers` holds what they share.
+//! this one is a module of one subject, and `helpers` holds what they share: the explorer
+//! opened on a puzzle and its screen as text, the binary and scratch directories, random
+//! positions, exhaustive answers, the naive rule sets, the tmux session and the Python
+//! counterparts.
 //!
 //! Run one file's tests with a filter on its module path, for example
 //! `cargo test --test integration tui_screens::`. A new test file is a module declared here.
 //!
 //! The tests are threads of one process, so none may change what the process shares: no
 //! environment variables or working directory (give them to a child process through
-//! `Command::env` and `Command::current_dir`), no fixed temporary paths (a directory of the
-//! test's own instead). `tests/stop_switch.rs` stays a binary of its own: it pulls the
-//! process-wide stop switch of `plyscope::search::meter`, which would stop the searches of
-//! every test running beside it.
+//! `Command::env` and `Command::current_dir`), no fixed temporary paths
+//! (`helpers::binary::scratch` makes a directory of the test's own). `tests/stop_switch.rs`
+//! stays a binary of its own: it pulls the process-wide stop switch of
+//! `plyscope::search::meter`, which would stop the searches of every test running beside it.
 
 mod helpers;
 

@@ -3,18 +3,12 @@
 //! with the puzzle's expected result, the named winning move really is one of the puzzle's,
 //! numeric trees are refused with a clear message, and a few node counts are pinned.
 
+use crate::helpers::solvers::node_limit;
 use plyscope::puzzle::{ExpectedResult, Position, bundled};
+use plyscope::search::SearchGame;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::{GoalError, Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofReport, ProofVerdict};
-use plyscope::search::{Limits, SearchGame};
-
-fn limits(nodes: u64) -> Limits {
-    Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    }
-}
 
 fn config(init: LeafInit, weak: bool) -> ProofConfig {
     ProofConfig {
@@ -45,11 +39,11 @@ fn run<G: SearchGame>(
             config,
             Pn2Bound::default(),
             goal,
-            &limits(nodes),
+            &node_limit(nodes),
             &mut NoTrace,
         )
     } else {
-        pns(&mut g, config, goal, &limits(nodes), &mut NoTrace)
+        pns(&mut g, config, goal, &node_limit(nodes), &mut NoTrace)
     };
     assert_eq!(
         g.key(),

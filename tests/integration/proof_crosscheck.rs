@@ -31,6 +31,7 @@
 //! (`cargo test --release --test integration proof_crosscheck:: -- --ignored --nocapture`) gives every
 //! search millions of nodes and prints the table.
 
+use crate::helpers::solvers::node_limit;
 use plyscope::game::Outcome;
 use plyscope::puzzle::{self, Position, Puzzle};
 use plyscope::run::registry::Refusal;
@@ -324,13 +325,6 @@ struct Run {
     comparisons: usize,
 }
 
-fn limits(nodes: u64) -> Limits {
-    Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    }
-}
-
 fn listed(list: &[Undecided], puzzle: &str, search: &str, rule: Rule) -> bool {
     list.iter()
         .any(|(p, s, r, _)| *p == puzzle && *s == search && r.covers(rule))
@@ -346,7 +340,7 @@ fn run_engine<G: SearchGame>(
 ) -> (Answer, ProofReport<G::Move>) {
     let mut g = game.clone();
     let key = g.key();
-    let limits = limits(nodes);
+    let limits = node_limit(nodes);
     let report = match engine {
         Algorithm::Pns => pns(&mut g, config, goal, &limits, &mut NoTrace),
         Algorithm::Pn2 => pn2(
@@ -416,7 +410,7 @@ fn dual_lambda<G: LambdaGame>(game: &G, level: u8, nodes: u64) -> (ThreatVerdict
         tt_mb: 16,
         dual: true,
     };
-    let r = lambda_search(&mut g, &config, &limits(nodes), &mut NoTrace);
+    let r = lambda_search(&mut g, &config, &node_limit(nodes), &mut NoTrace);
     (r.verdict, r.stopped, r.stats.nodes)
 }
 

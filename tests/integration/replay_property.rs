@@ -20,6 +20,7 @@
 
 use std::collections::HashMap;
 
+use crate::helpers::positions::Rng;
 use plyscope::game::{Game, MoveList, Player, Point, StoneGame};
 use plyscope::games::mnk::Mnk;
 use plyscope::games::tree::TreeGame;
@@ -37,7 +38,6 @@ use plyscope::trace::replay::{
     TtLookup, TtStoreInfo,
 };
 use plyscope::trace::store::{Event, NodeId, NodeKind, PnStep, Trace};
-use plyscope::zobrist::splitmix64;
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------
@@ -326,19 +326,19 @@ fn check_replay<M: Copy + PartialEq + std::fmt::Debug>(trace: &Trace<M>) {
 // ---------------------------------------------------------------------------------------
 // The scripted engine: well-nested events of every kind on real m,n,k positions.
 
-/// A deterministic random stream.
-struct Rng(u64);
+/// What the scripted searches draw besides a number below `n`.
+trait Draws {
+    /// True `percent` times in a hundred.
+    fn chance(&mut self, percent: usize) -> bool;
+    /// A small value: many ties.
+    fn value(&mut self) -> Value;
+}
 
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        splitmix64(&mut self.0) % n
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
+impl Draws for Rng {
+    fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
 
-    /// A small value: many ties.
     fn value(&mut self) -> Value {
         Value(self.below(7) as i32 - 3)
     }
@@ -359,7 +359,7 @@ fn scripted_search<O: Observer<Mnk>>(
     if rng.chance(40) {
         let hit = rng.chance(50).then(|| TtEntryView {
             value: rng.value(),
-            bound: [Bound::Exact, Bound::Lower, Bound::Upper][rng.below(3) as usize],
+            bound: [Bound::Exact, Bound::Lower, Bound::Upper][rng.below(3)],
             depth: rng.below(4) as u32,
             best: None,
             cutoff: rng.chance(30),
@@ -397,11 +397,11 @@ fn scripted_search<O: Observer<Mnk>>(
     g.legal_moves(&mut moves);
     // A random rotation of the generator's order.
     let n = moves.len();
-    let shift = rng.below(n as u64) as usize;
+    let shift = rng.below(n);
     moves.as_mut_slice().rotate_left(shift);
     let _ = obs.ordered(moves.as_slice());
     if n > 2 && rng.chance(20) {
-        let keep = 2 + rng.below(n as u64 - 2) as usize;
+        let keep = 2 + rng.below(n - 2);
         let _ = obs.forward_pruned(&moves.as_slice()[keep..]);
         moves.truncate(keep);
     }
@@ -460,7 +460,7 @@ fn random_position(columns: usize, rows: usize, k: usize, stones: usize, rng: &m
         if moves.is_empty() {
             break;
         }
-        let m = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+        let m = moves.as_slice()[rng.below(moves.len())];
         let who = g.to_move();
         g.play(m);
         if g.outcome().is_some() {
@@ -480,11 +480,11 @@ fn random_position(columns: usize, rows: usize, k: usize, stones: usize, rng: &m
 fn scripted_trace(seed: u64, iterations: u32, budget: u64, big: bool) -> Trace<Point> {
     let mut rng = Rng(seed);
     let (columns, rows) = if big { (4, 4) } else { (3, 3) };
-    let stones = rng.below(5) as usize + if big { 6 } else { 2 };
+    let stones = rng.below(5) + if big { 6 } else { 2 };
     let mut g = random_position(columns, rows, 3, stones, &mut rng);
     let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
         budget,
-        batch_events: 1 + rng.below(50) as usize,
+        batch_events: 1 + rng.below(50),
         ..RecordConfig::default()
     });
     for depth in 1..=iterations {
@@ -543,9 +543,9 @@ fn some_moves(g: &Mnk, rng: &mut Rng, most: u64) -> Vec<Point> {
     if n == 0 {
         return Vec::new();
     }
-    let shift = rng.below(n as u64) as usize;
+    let shift = rng.below(n);
     moves.as_mut_slice().rotate_left(shift);
-    let keep = (rng.below(most) as usize + 1).min(n);
+    let keep = (rng.below(most as usize) + 1).min(n);
     moves.as_slice()[..keep].to_vec()
 }
 
@@ -713,11 +713,11 @@ fn attack_verdict<O: Observer<Mnk>>(
 fn lambda_trace(seed: u64, level: u8, budget: u64, big: bool) -> Trace<Point> {
     let mut rng = Rng(seed);
     let (columns, rows) = if big { (4, 4) } else { (3, 3) };
-    let stones = rng.below(4) as usize + 1;
+    let stones = rng.below(4) + 1;
     let mut g = random_position(columns, rows, 3, stones, &mut rng);
     let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
         budget,
-        batch_events: 1 + rng.below(50) as usize,
+        batch_events: 1 + rng.below(50),
         ..RecordConfig::default()
     });
     let attacker = g.to_move();
@@ -865,7 +865,7 @@ proptest! {
     ) {
         let mut rng = Rng(seed);
         let (columns, rows, k) = if big { (4, 4, 4) } else { (3, 3, 3) };
-        let stones = rng.below(4) as usize + if big { 5 } else { 2 };
+        let stones = rng.below(4) + if big { 5 } else { 2 };
         let mut game = random_position(columns, rows, k, stones, &mut rng);
         let limits = Limits { max_depth: Some(depth), nodes, ..Limits::default() };
         let trace = record(&mut game, &config(algorithm(algo), variant), &limits, u64::MAX);
@@ -891,7 +891,7 @@ proptest! {
         k in 3usize..5,
     ) {
         let mut rng = Rng(seed);
-        let stones = rng.below(5) as usize + 2;
+        let stones = rng.below(5) + 2;
         let mut game = random_position(4, 4, k, stones, &mut rng);
         let mut config = SearchConfig::for_algorithm(if dual {
             Algorithm::DualLambda
@@ -905,7 +905,7 @@ proptest! {
         let limits = Limits { nodes, ..Limits::default() };
         let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
             budget,
-            batch_events: 1 + rng.below(100) as usize,
+            batch_events: 1 + rng.below(100),
             ..RecordConfig::default()
         });
         let result = solve(&mut game, &config, &limits, &mut recorder);
@@ -991,11 +991,11 @@ fn check_pn_replay(trace: &Trace<Point>) {
 
 fn pn_trace(seed: u64, dfpn: bool, iterations: usize, budget: u64) -> Trace<Point> {
     let mut rng = Rng(seed);
-    let stones = rng.below(4) as usize + 1;
+    let stones = rng.below(4) + 1;
     let mut g = random_position(3, 3, 3, stones, &mut rng);
     let mut recorder: Recorder<Mnk> = Recorder::new(RecordConfig {
         budget,
-        batch_events: 1 + rng.below(50) as usize,
+        batch_events: 1 + rng.below(50),
         ..RecordConfig::default()
     });
     if dfpn {
@@ -1065,7 +1065,7 @@ proptest! {
     ) {
         let mut rng = Rng(seed);
         let (side, stones) = if big { (4, 4 + rng.below(4)) } else { (3, 1 + rng.below(4)) };
-        let mut game = random_position(side, side, 3, stones as usize, &mut rng);
+        let mut game = random_position(side, side, 3, stones, &mut rng);
         let trace = proof_record(&mut game, index, nodes, budget);
         check_pn_replay(&trace);
     }

@@ -4,44 +4,15 @@
 //! truncated, foreign and newer files are refused with a message naming the file and what is
 //! wrong; a newer minor version with fields this build does not know opens.
 
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::channel;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
+use crate::helpers::explorer::{open, open_puzzle, untrimmed_screen};
 use plyscope::puzzle;
 use plyscope::run::saved;
 use plyscope::search::Algorithm;
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::Reopened;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
-use plyscope::tui::ui;
-use plyscope::tui::worker::Msg;
-
-fn open(name: &str) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let p = puzzle::load(name).unwrap();
-    let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
-    (app, rx)
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            out.push_str(buffer[(x, y)].symbol());
-        }
-        out.push('\n');
-    }
-    out
-}
 
 /// Saves `app`'s run with `w` into a fresh directory; returns the file.
 fn save(app: &mut App, dir: &tempfile::TempDir) -> std::path::PathBuf {
@@ -123,7 +94,7 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
             ],
         ),
     ] {
-        let (mut app, _rx) = open(puzzle);
+        let (mut app, _rx) = open(puzzle, None);
         for &k in &keys {
             app.update(k);
             // A split's second search runs on its own thread: let it finish first.
@@ -146,7 +117,7 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         let dir = tempfile::tempdir().unwrap();
         let before: Vec<(u16, u16, String)> = [(80, 24), (120, 40)]
             .into_iter()
-            .map(|(w, h)| (w, h, screen(&app, w, h)))
+            .map(|(w, h)| (w, h, untrimmed_screen(&app, w, h)))
             .collect();
         let step = app.session.step();
         let path = save(&mut app, &dir);
@@ -172,7 +143,7 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         assert!(back.session.finished());
         for (w, h, screen_before) in &before {
             assert_eq!(
-                without_progress(&screen(&back, *w, *h)),
+                without_progress(&untrimmed_screen(&back, *w, *h)),
                 without_progress(screen_before),
                 "{puzzle} at {w}x{h}"
             );
@@ -181,8 +152,8 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
         back.update(Action::StepEnd);
         app.update(Action::StepEnd);
         assert_eq!(
-            screen(&back, 120, 40),
-            screen(&app, 120, 40),
+            untrimmed_screen(&back, 120, 40),
+            untrimmed_screen(&app, 120, 40),
             "{puzzle} at the end"
         );
         // And saving the reopened run writes the same record again.
@@ -197,16 +168,8 @@ fn a_saved_run_reopens_at_the_same_step_with_the_same_panes() {
 /// the headers show them (it was named after the first alone).
 #[test]
 fn a_split_run_is_named_after_both_searches() {
-    let (tx, rx) = channel();
     let p = puzzle::load("tictactoe").unwrap();
-    let mut app = App::new(
-        p,
-        Some(Algorithm::DfPn),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
+    let (mut app, _rx) = open_puzzle(p, Some(Algorithm::DfPn));
     plyscope::tui::app::split::open_with(&mut app, Algorithm::AlphaBeta);
     app.split.as_mut().unwrap().wait_for_search();
     for _ in 0..12 {
@@ -252,7 +215,7 @@ fn current() -> String {
 }
 
 fn saved_file() -> (tempfile::TempDir, std::path::PathBuf, Vec<u8>) {
-    let (mut app, _rx) = open("tictactoe-fork");
+    let (mut app, _rx) = open("tictactoe-fork", None);
     app.update(Action::StepForward);
     let dir = tempfile::tempdir().unwrap();
     let path = save(&mut app, &dir);
@@ -539,17 +502,8 @@ fn a_record_for_another_game_is_refused() {
 /// was dropped, and the reopened explorer had no selection).
 #[test]
 fn a_selected_new_leaf_comes_back_selected() {
-    let (tx, rx) = channel();
     let p = puzzle::load("tictactoe").unwrap();
-    let mut app = App::new(
-        p,
-        Algorithm::parse("dfpn"),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
+    let (mut app, _rx) = open_puzzle(p, Algorithm::parse("dfpn"));
     for _ in 0..50 {
         app.update(Action::StepForward);
     }
@@ -557,7 +511,7 @@ fn a_selected_new_leaf_comes_back_selected() {
     app.update(Action::Down);
     app.tick();
     app.message = None;
-    let before = screen(&app, 120, 40);
+    let before = untrimmed_screen(&app, 120, 40);
     assert!(before.contains("new leaf"), "{before}");
     let selected = app.selected.expect("a row is selected");
     assert!(selected >= 1 << 31, "a new leaf's id: {selected:#x}");
@@ -567,7 +521,11 @@ fn a_selected_new_leaf_comes_back_selected() {
     let back = reopen(&path);
     assert!(back.selected.is_some(), "the new leaf is selected again");
     for (w, h) in [(80, 24), (120, 40)] {
-        assert_eq!(screen(&back, w, h), screen(&app, w, h), "at {w}x{h}");
+        assert_eq!(
+            untrimmed_screen(&back, w, h),
+            untrimmed_screen(&app, w, h),
+            "at {w}x{h}"
+        );
     }
 }
 
@@ -575,7 +533,7 @@ fn a_selected_new_leaf_comes_back_selected() {
 /// (it said "cannot save the run: cannot write the run: no such file").
 #[test]
 fn a_failed_save_names_the_file_and_the_systems_words() {
-    let (mut app, _rx) = open("tictactoe");
+    let (mut app, _rx) = open("tictactoe", None);
     app.update(Action::StepForward);
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing");

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 
+use crate::helpers::solvers::depth_limit;
 use plyscope::game::{MoveList, Outcome, Player};
 use plyscope::games::tree::TreeGame;
 use plyscope::search::observer::NoTrace;
@@ -60,10 +61,7 @@ fn random_tree() -> impl Strategy<Value = RandomTree> {
 }
 
 fn limits(depth: Option<u32>) -> Limits {
-    Limits {
-        max_depth: depth,
-        ..Limits::default()
-    }
+    depth.map_or_else(Limits::default, depth_limit)
 }
 
 /// Every variant the differential tests compare with minimax.

@@ -15,22 +15,11 @@ use crate::helpers::sgf as sgf_reader;
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
-use assert_cmd::Command;
+use crate::helpers::binary::plyscope;
+use crate::helpers::binary::scratch;
 use plyscope::game::Player;
 use plyscope::puzzle;
 use python_counterpart::{python, python_module_or_skip};
-
-fn plyscope() -> Command {
-    Command::cargo_bin("plyscope").expect("the binary is built")
-}
-
-/// A fresh directory for one test's files.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("plyscope-sgf-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
-}
 
 /// Runs a Python script with arguments; its standard output.
 fn run_python(script: &str, args: &[&str]) -> String {
@@ -99,7 +88,7 @@ fn sgfmill_writes_a_go_game_that_plyscope_reads_back() {
     ) {
         return;
     }
-    let dir = scratch("go");
+    let dir = scratch("sgf-go");
     let path = dir.join("game.sgf");
     let path_text = path.to_str().expect("utf-8 path");
     let out = run_python(SGFMILL_WRITES_GO, &[path_text]);
@@ -196,7 +185,7 @@ fn sgfmill_reads_every_sgf_plyscope_writes() {
     if !python_module_or_skip("sgfmill", "sgfmill_reads_every_sgf_plyscope_writes") {
         return;
     }
-    let dir = scratch("export");
+    let dir = scratch("sgf-export");
     for (name, game) in [
         ("atarigo-ladder", "1"),
         ("hex-4x4-white-b3", "11"),
@@ -303,7 +292,7 @@ fn ours_stones(p: &puzzle::Puzzle, who: Player) -> Vec<String> {
 
 #[test]
 fn an_exported_proof_solves_again_from_the_puzzles_root() {
-    let dir = scratch("round-trip");
+    let dir = scratch("sgf-round-trip");
     for name in ["atarigo-ladder", "hex-4x4-white-b3"] {
         let path = export_sgf(name, &dir);
         let back = puzzle::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e}"));

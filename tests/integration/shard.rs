@@ -4,13 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::helpers::binary::plyscope;
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn plyscope() -> Command {
-    Command::cargo_bin("plyscope").expect("the binary is built")
-}
 
 /// Runs shard `i`/`n` of `puzzle` with `extra` flags and writes its report into `dir`.
 /// Shards and whole runs compared node for node run on one thread: the root's own df-pn

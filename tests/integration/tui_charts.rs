@@ -3,57 +3,13 @@
 //! pane at 80x24 and 120x40 for a proof search (pn/dn), an alpha-beta search (window,
 //! cutoffs per ply) and the split view (both searches' curves on one chart).
 
-use std::sync::mpsc::{Receiver, channel};
-
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
+use crate::helpers::explorer::{ascii_screen, open, open_puzzle, screen};
 use plyscope::puzzle;
 use plyscope::search::proof::PN_INFINITY;
 use plyscope::search::{Algorithm, WIN};
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::tui::app::App;
-use plyscope::tui::keymap::{Action, Keymap};
-use plyscope::tui::ui;
-use plyscope::tui::worker::Msg;
+use plyscope::tui::keymap::Action;
 use plyscope::view::charts::{ChartBody, ChartKind};
-
-fn open(name: &str, algorithm: Algorithm) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let p = puzzle::load(name).unwrap();
-    let mut app = App::new(
-        p,
-        Some(algorithm),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
-    (app, rx)
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    screen_in(app, width, height, GlyphSet::Unicode)
-}
-
-fn ascii_screen(app: &App, width: u16, height: u16) -> String {
-    screen_in(app, width, height, GlyphSet::Ascii)
-}
-
-fn screen_in(app: &App, width: u16, height: u16, glyphs: GlyphSet) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, glyphs).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer();
-    let mut out = String::new();
-    for y in 0..height {
-        let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 /// Steps spread over the whole record, both ends included.
 fn probe_steps(len: usize) -> Vec<usize> {
@@ -94,7 +50,7 @@ fn check_node_counts(app: &App) {
 #[test]
 fn proof_numbers_follow_the_node_pane_of_the_root() {
     for algorithm in [Algorithm::Pns, Algorithm::Pn2, Algorithm::DfPn] {
-        let (mut app, _rx) = open("tictactoe", algorithm);
+        let (mut app, _rx) = open("tictactoe", Some(algorithm));
         let kinds = app.session.chart_kinds();
         assert_eq!(kinds[0], ChartKind::RootNumbers, "{algorithm}");
         assert!(!kinds.contains(&ChartKind::RootWindow));
@@ -130,7 +86,7 @@ fn proof_numbers_follow_the_node_pane_of_the_root() {
 #[test]
 fn window_and_value_follow_the_node_pane_of_the_root() {
     for algorithm in [Algorithm::AlphaBeta, Algorithm::IterativeDeepening] {
-        let (mut app, _rx) = open("tictactoe", algorithm);
+        let (mut app, _rx) = open("tictactoe", Some(algorithm));
         let kinds = app.session.chart_kinds();
         assert!(kinds.contains(&ChartKind::RootWindow), "{algorithm}");
         assert!(kinds.contains(&ChartKind::CutoffsPerPly), "{algorithm}");
@@ -183,7 +139,7 @@ fn window_and_value_follow_the_node_pane_of_the_root() {
 
 #[test]
 fn the_chart_key_toggles_and_cycles() {
-    let (mut app, _rx) = open("tictactoe-win", Algorithm::DfPn);
+    let (mut app, _rx) = open("tictactoe-win", Some(Algorithm::DfPn));
     assert_eq!(app.chart, None);
     app.update(Action::NextChart);
     assert_eq!(app.chart, None, "the next-chart key needs the pane open");
@@ -202,7 +158,7 @@ fn the_chart_key_toggles_and_cycles() {
 /// stacked at 120x40.
 #[test]
 fn proof_search_chart_at_80x24_and_120x40() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::DfPn));
     let middle = app.session.len() / 2;
     app.session.seek(middle);
     app.update(Action::StepForward);
@@ -221,7 +177,7 @@ fn proof_search_chart_at_80x24_and_120x40() {
 /// nodes per ply, then cutoffs per ply.
 #[test]
 fn alpha_beta_chart_at_80x24_and_120x40() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::AlphaBeta));
     let middle = app.session.len() / 2;
     app.session.seek(middle);
     app.update(Action::StepForward);
@@ -249,17 +205,8 @@ fn alpha_beta_chart_at_80x24_and_120x40() {
 /// The split view: one chart, both searches' curves, named by algorithm.
 #[test]
 fn split_view_chart_has_both_curves() {
-    let (tx, rx) = channel();
     let p = puzzle::load("tictactoe").unwrap();
-    let mut app = App::new(
-        p,
-        Some(Algorithm::DfPn),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
+    let (mut app, _rx) = open_puzzle(p, Some(Algorithm::DfPn));
     plyscope::tui::app::split::open_with(&mut app, Algorithm::Pns);
     let split = app.split.as_mut().unwrap();
     split.wait_for_search();
@@ -336,7 +283,7 @@ fn split_charts_are_one_line_of_each_search() {
 /// alpha, beta and value with `*`, `o` and `x`, and the legend stands over the plot, not on it.
 #[test]
 fn lines_differ_by_marker_and_the_legend_names_them() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::DfPn));
     app.session.seek(app.session.len() / 2);
     app.update(Action::ToggleChart);
     let s = ascii_screen(&app, 80, 24);
@@ -353,7 +300,7 @@ fn lines_differ_by_marker_and_the_legend_names_them() {
     // The plot is under them: its rows hold both markers.
     let plot = rows[legend + 3..].join("\n");
     assert!(plot.contains('*') && plot.contains('o'), "{s}");
-    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::AlphaBeta));
     app.update(Action::StepEnd);
     app.update(Action::ToggleChart);
     let s = ascii_screen(&app, 80, 24);
@@ -367,7 +314,7 @@ fn lines_differ_by_marker_and_the_legend_names_them() {
 /// one below.
 #[test]
 fn two_charts_from_forty_rows() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::AlphaBeta));
     app.update(Action::ToggleChart);
     for step in [0, 1, app.session.len() / 2, app.session.len()] {
         app.session.seek(step);
@@ -380,7 +327,7 @@ fn two_charts_from_forty_rows() {
 /// The per-ply bars stand under a heading naming the rows and the counts.
 #[test]
 fn per_ply_bars_have_a_heading() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::AlphaBeta);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::AlphaBeta));
     app.session.seek(300);
     app.update(Action::ToggleChart);
     let kinds = app.session.chart_kinds();
@@ -405,7 +352,7 @@ fn per_ply_bars_have_a_heading() {
 /// at every probed step, forward and back.
 #[test]
 fn lambda_search_charts_nodes_only() {
-    let (mut app, _rx) = open("mnk-4x4-k4-corners", Algorithm::Lambda);
+    let (mut app, _rx) = open("mnk-4x4-k4-corners", Some(Algorithm::Lambda));
     let kinds = app.session.chart_kinds();
     assert!(
         !kinds.iter().any(|k| matches!(
@@ -431,7 +378,7 @@ fn ascii_mode_draws_every_chart_in_ascii() {
         ("tictactoe", Algorithm::DfPn),
         ("tictactoe", Algorithm::AlphaBeta),
     ] {
-        let (mut app, _rx) = open(puzzle, algorithm);
+        let (mut app, _rx) = open(puzzle, Some(algorithm));
         app.update(Action::StepEnd);
         app.update(Action::ToggleChart);
         let kinds = app.session.chart_kinds().len();
@@ -446,7 +393,7 @@ fn ascii_mode_draws_every_chart_in_ascii() {
         }
         assert!(drew_a_line, "the first line is drawn with '*'");
     }
-    let (mut app, _rx) = open("tictactoe", Algorithm::DfPn);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::DfPn));
     app.update(Action::ToggleSplit);
     let started = std::time::Instant::now();
     while app
@@ -468,7 +415,7 @@ fn ascii_mode_draws_every_chart_in_ascii() {
 /// root was entered, and the legend names the mark.
 #[test]
 fn iterative_deepening_marks_each_new_iteration() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::IterativeDeepening);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::IterativeDeepening));
     let end = app.session.len();
     app.session.seek(end);
     let chart = app.session.chart(ChartKind::RootWindow, 200);
@@ -481,7 +428,7 @@ fn iterative_deepening_marks_each_new_iteration() {
     let early = app.session.chart(ChartKind::RootWindow, 200);
     assert_eq!(early.new_roots, chart.new_roots[..4]);
     // A single root search has none.
-    let (mut ab, _ab_rx) = open("tictactoe", Algorithm::AlphaBeta);
+    let (mut ab, _ab_rx) = open("tictactoe", Some(Algorithm::AlphaBeta));
     ab.session.seek(ab.session.len());
     assert!(
         ab.session
@@ -500,7 +447,7 @@ fn iterative_deepening_marks_each_new_iteration() {
 /// across those steps.
 #[test]
 fn a_line_breaks_where_it_has_no_value() {
-    let (mut app, _rx) = open("tictactoe", Algorithm::IterativeDeepening);
+    let (mut app, _rx) = open("tictactoe", Some(Algorithm::IterativeDeepening));
     app.session.seek(app.session.len());
     let chart = app.session.chart(ChartKind::RootWindow, 10_000);
     let ChartBody::Lines(lines) = &chart.body else {

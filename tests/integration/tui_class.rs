@@ -7,32 +7,17 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, channel};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::helpers::binary::scratch;
+use crate::helpers::explorer::{open, open_puzzle};
 use plyscope::puzzle;
 use plyscope::tui::app::App;
 use plyscope::tui::editor::Modal;
 use plyscope::tui::editor::setup::ATARIGO_COUNTS;
-use plyscope::tui::keymap::{Action, Keymap};
+use plyscope::tui::keymap::Action;
 use plyscope::tui::ui::status::summary_text;
-use plyscope::tui::worker::Msg;
-
-fn open(name: &str) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let p = puzzle::load(name).unwrap();
-    let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
-    app.wait_for_search(&rx);
-    (app, rx)
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("plyscope-class-{test}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
@@ -62,7 +47,7 @@ fn dot_nodes(text: &str) -> Vec<u32> {
 /// A directory this process cannot create files in: a read-only temporary directory, or
 /// when running as root (who writes anywhere) `/sys`, whose file system refuses new files.
 fn unwritable(test: &str) -> (PathBuf, Option<PathBuf>) {
-    let dir = scratch(test);
+    let dir = scratch(&format!("class-{test}"));
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -100,8 +85,8 @@ fn names(dir: &Path) -> Vec<String> {
 
 #[test]
 fn the_export_key_writes_the_tree_as_of_the_step_and_the_settings() {
-    let dir = scratch("export");
-    let (mut app, _rx) = open("tree-abc");
+    let dir = scratch("class-export");
+    let (mut app, _rx) = open("tree-abc", None);
     app.class.dir = dir.clone();
     for _ in 0..3 {
         app.update(Action::StepForward);
@@ -139,8 +124,8 @@ fn the_export_key_writes_the_tree_as_of_the_step_and_the_settings() {
 
 #[test]
 fn the_export_key_asks_before_writing_over_a_file() {
-    let dir = scratch("overwrite");
-    let (mut app, _rx) = open("tree-abc");
+    let dir = scratch("class-overwrite");
+    let (mut app, _rx) = open("tree-abc", None);
     app.class.dir = dir.clone();
     app.update(Action::StepForward);
     let dot = dir.join("tree-abc-step1.dot");
@@ -168,7 +153,7 @@ fn the_export_key_asks_before_writing_over_a_file() {
 #[test]
 fn an_unwritable_directory_is_named_and_the_explorer_goes_on() {
     let (dir, owned) = unwritable("readonly");
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     app.class.dir = dir.clone();
     app.update(Action::StepForward);
     app.update(Action::ExportClass);
@@ -195,7 +180,7 @@ fn an_unwritable_directory_is_named_and_the_explorer_goes_on() {
 
 #[test]
 fn bookmarks_mark_steps_and_jump_between_them() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     type_text(&mut app, "'");
     assert_eq!(
         app.message.as_deref(),
@@ -238,10 +223,8 @@ fn bookmarks_mark_steps_and_jump_between_them() {
 
 #[test]
 fn the_depth_key_sets_the_limit_searches_again_and_shows_it() {
-    let (tx, rx) = channel();
     let p = puzzle::load("tictactoe").unwrap();
-    let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
-    app.wait_for_search(&rx);
+    let (mut app, rx) = open_puzzle(p, None);
     assert_eq!(app.spec.limits.max_depth, None);
     type_text(&mut app, "@");
     assert_eq!(app.depth_limit, Some(1));
@@ -281,8 +264,8 @@ fn editor_message(app: &App) -> String {
 
 #[test]
 fn a_typed_title_replaces_the_offered_one() {
-    let dir = scratch("title");
-    let (mut app, _rx) = open("tictactoe");
+    let dir = scratch("class-title");
+    let (mut app, _rx) = open("tictactoe", None);
     app.puzzle_dir = Some(dir.clone());
     app.key(&KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL));
     // The name: typing replaces "my-puzzle.toml"; the title: typing replaces the puzzle's.
@@ -307,7 +290,7 @@ fn a_typed_title_replaces_the_offered_one() {
 
 #[test]
 fn atarigo_stone_counts_are_explained_in_the_editor() {
-    let (mut app, _rx) = open("atarigo-4x4");
+    let (mut app, _rx) = open("atarigo-4x4", None);
     app.key(&KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL));
     // One more black stone with black to move: a count no alternate play reaches.
     type_text(&mut app, "hhjjx");
@@ -327,7 +310,7 @@ fn atarigo_stone_counts_are_explained_in_the_editor() {
 #[test]
 fn an_editor_save_into_an_unwritable_directory_keeps_the_editor_and_the_position() {
     let (dir, owned) = unwritable("editor-readonly");
-    let (mut app, _rx) = open("tictactoe");
+    let (mut app, _rx) = open("tictactoe", None);
     app.puzzle_dir = Some(dir.clone());
     app.key(&KeyEvent::new(KeyCode::Char('e'), KeyModifiers::CONTROL));
     type_text(&mut app, "xlos");

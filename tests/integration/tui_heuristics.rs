@@ -6,18 +6,13 @@
 
 use std::sync::mpsc::{Receiver, channel};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
+use crate::helpers::explorer::{screen, settle, type_keys};
 use plyscope::puzzle;
 use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, Limits};
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::trace::store::EventKind;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
-use plyscope::tui::ui;
 use plyscope::tui::worker::Msg;
 use plyscope::view::session::{BoardOptions, BoardView, MarkKind};
 
@@ -40,37 +35,8 @@ fn open(name: &str, depth: u32, null_move: bool, keep: Option<u8>) -> (App, Rece
         Keymap::bundled().unwrap(),
         tx,
     );
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
+    settle(&mut app, &rx);
     (app, rx)
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        let action = app
-            .keymap
-            .action(&event)
-            .unwrap_or_else(|| panic!("{c:?} is bound"));
-        app.update(action);
-    }
 }
 
 /// The side pane's heuristic line `label` of the selected node.

@@ -5,22 +5,16 @@
 //! "tictactoe-fork" (Black wins with c1), recorded by the real recorder and shown through a
 //! session over the recorded trace, as the worker shows a running search.
 
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
+use crate::helpers::explorer::{open_puzzle, screen, type_keys};
 use crate::helpers::pn_engines;
 use plyscope::games::mnk::Mnk;
 use plyscope::puzzle::{self, Position};
 use plyscope::run::progress::Progress;
 use plyscope::search::Algorithm;
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::trace::recorder::Recorder;
 use plyscope::tui::app::App;
-use plyscope::tui::keymap::Keymap;
-use plyscope::tui::ui;
 use plyscope::tui::worker::Msg;
 use plyscope::view::game_session::GameSession;
 use plyscope::view::session::{BoardView, MarkKind};
@@ -34,27 +28,19 @@ fn position(name: &str) -> Mnk {
 
 /// The explorer on tictactoe-fork, showing a recorded `dfpn` (else PNS) search from step 0.
 fn open(dfpn: bool) -> (App, Receiver<Msg>) {
-    open_puzzle("tictactoe-fork", dfpn)
+    open_recorded("tictactoe-fork", dfpn)
 }
 
 /// The explorer on the puzzle `name`, showing a recorded `dfpn` (else PNS) search from step
 /// 0.
-fn open_puzzle(name: &str, dfpn: bool) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
+fn open_recorded(name: &str, dfpn: bool) -> (App, Receiver<Msg>) {
     let p = puzzle::load(name).unwrap();
     let algorithm = if dfpn {
         Algorithm::DfPn
     } else {
         Algorithm::Pns
     };
-    let mut app = App::new(
-        p,
-        Some(algorithm),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
+    let (mut app, rx) = open_puzzle(p, Some(algorithm));
     let mut g = position(name);
     let mut r: Recorder<Mnk> = Recorder::default();
     let live = r.live();
@@ -78,34 +64,6 @@ fn open_puzzle(name: &str, dfpn: bool) -> (App, Receiver<Msg>) {
     (app, rx)
 }
 
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        let mut line = String::new();
-        for x in 0..buffer.area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        let action = app
-            .keymap
-            .action(&event)
-            .unwrap_or_else(|| panic!("{c:?} is bound"));
-        app.update(action);
-    }
-}
-
 fn overlay(app: &App) -> Vec<(u16, String, MarkKind)> {
     match app.session.board(app.selected, app.board_options()) {
         BoardView::Stones { overlay, .. } => overlay
@@ -119,7 +77,7 @@ fn overlay(app: &App) -> Vec<(u16, String, MarkKind)> {
 #[test]
 fn pns_screen_snapshots() {
     // Tic-tac-toe from the empty board (a draw: the goal "X wins" is disproven).
-    let (mut app, _rx) = open_puzzle("tictactoe", false);
+    let (mut app, _rx) = open_recorded("tictactoe", false);
     // The 40th expansion: PNS's descent to its most-proving node, numbers as of the step.
     type_keys(&mut app, &"e".repeat(40));
     insta::assert_snapshot!("pns_fortieth_expansion_80x24", screen(&app, 80, 24));
@@ -129,7 +87,7 @@ fn pns_screen_snapshots() {
 #[test]
 fn dfpn_screen_snapshots() {
     // Tic-tac-toe from the empty board (a draw: the goal "X wins" is disproven).
-    let (mut app, _rx) = open_puzzle("tictactoe", true);
+    let (mut app, _rx) = open_recorded("tictactoe", true);
     // The twelfth threshold change: df-pn re-enters a child with new thresholds; the side
     // pane lists every frame of the path with its thresholds.
     type_keys(&mut app, "yyyyyyyyyyyy");

@@ -6,54 +6,15 @@
 //! an expansion left out). The searches are the real engines run by the explorer's worker
 //! on bundled puzzles, as `plyscope explore NAME --algo ALGO` runs them.
 
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::channel;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-use plyscope::puzzle;
+use crate::helpers::explorer::{open, screen};
 use plyscope::search::Algorithm;
 use plyscope::search::proof::{PN_INFINITY, ProofNumbers};
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
 use plyscope::trace::store::NodeId;
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
-use plyscope::tui::ui;
-use plyscope::tui::worker::Msg;
 use plyscope::view::proof::backup;
-
-fn open(name: &str, algorithm: Algorithm) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let p = puzzle::load(name).unwrap();
-    let mut app = App::new(
-        p,
-        Some(algorithm),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
-    // The speed of the machine must not show in snapshots.
-    app.progress.nodes_per_second = 0.0;
-    (app, rx)
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    let theme = Theme::bundled("default", ColorLevel::Ansi16, GlyphSet::Unicode).unwrap();
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, &theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..buffer.area.height {
-        let mut line = String::new();
-        for x in 0..buffer.area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 /// The root's children as the tree lists them: (label, numbers, new leaf).
 fn root_children(app: &App) -> Vec<(String, Option<ProofNumbers>, bool)> {
@@ -71,7 +32,7 @@ fn root_children(app: &App) -> Vec<(String, Option<ProofNumbers>, bool)> {
 
 #[test]
 fn pns_first_expansion_shows_both_children_at_80x24_and_120x40() {
-    let (mut app, _rx) = open("tree-004-fig-6-20", Algorithm::Pns);
+    let (mut app, _rx) = open("tree-004-fig-6-20", Some(Algorithm::Pns));
     app.update(Action::StepNextExpansion);
     let kids = root_children(&app);
     assert_eq!(
@@ -108,7 +69,7 @@ fn pns_first_expansion_shows_both_children_at_80x24_and_120x40() {
 
 #[test]
 fn new_leaves_are_selectable_with_their_numbers_and_board() {
-    let (mut app, _rx) = open("tree-004-fig-6-20", Algorithm::Pns);
+    let (mut app, _rx) = open("tree-004-fig-6-20", Some(Algorithm::Pns));
     app.update(Action::StepNextExpansion);
     app.selected = app.session.roots().first().copied();
     // `l` (first child) selects n2, which the search has not entered yet.
@@ -149,7 +110,7 @@ fn new_leaves_are_selectable_with_their_numbers_and_board() {
 /// the backup reaches them), and at every iteration's start every node does. Returns the
 /// number of (step, node) checks made.
 fn rule_holds_at_every_step(name: &str, algorithm: Algorithm) -> usize {
-    let (mut app, _rx) = open(name, algorithm);
+    let (mut app, _rx) = open(name, Some(algorithm));
     let len = app.session.len();
     let mut checks = 0;
     for step in 0..=len {
@@ -236,7 +197,7 @@ fn the_rule_handles_infinity_and_zero() {
 #[test]
 fn dfpn_hex_screen_says_what_the_rows_show() {
     // Hex 6x6: 4x4 and 5x5 are decided at the root by H-search since issue 18.
-    let (mut app, _rx) = open("hex-6x6", Algorithm::DfPn);
+    let (mut app, _rx) = open("hex-6x6", Some(Algorithm::DfPn));
     app.update(Action::StepNextExpansion);
     app.update(Action::StepNextExpansion);
     insta::assert_snapshot!("proof_tree_dfpn_hex6_80x24", screen(&app, 80, 24));
@@ -337,7 +298,7 @@ fn pns_lesson_names_only_numbers_on_screen() {
 #[test]
 fn dfpn_hex6_expansion_says_which_moves_it_left_out() {
     // Hex 6x6: on 5x5 the root is decided by Black's semi connection (issue 18).
-    let (mut app, _rx) = open("hex-6x6", Algorithm::DfPn);
+    let (mut app, _rx) = open("hex-6x6", Some(Algorithm::DfPn));
     app.update(Action::StepNextExpansion);
     let x = app.session.explain().expect("an explanation");
     assert_eq!(x.headline, "expand the root: 17 children");

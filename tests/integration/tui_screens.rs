@@ -3,58 +3,17 @@
 //! `tests/integration/snapshots/`. Styles are asserted separately on key cells, per theme, and the
 //! interaction tests drive the model with actions as a user's keys would.
 
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 
+use crate::helpers::explorer::{draw, open, open_puzzle, screen_in, text, theme, type_keys};
 use plyscope::puzzle;
 use plyscope::theme::{ColorLevel, GlyphSet, Slot, Theme};
 use plyscope::tui::app::App;
 use plyscope::tui::keymap::{Action, Keymap};
-use plyscope::tui::ui;
 use plyscope::tui::worker::Msg;
-
-fn open(name: &str) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let p = puzzle::load(name).unwrap();
-    let mut app = App::new(p, None, 2_000_000, Keymap::bundled().unwrap(), tx);
-    app.wait_for_search(&rx);
-    // The speed of the machine must not show in snapshots.
-    app.progress.nodes_per_second = 0.0;
-    (app, rx)
-}
-
-fn theme(name: &str, glyphs: GlyphSet) -> Theme {
-    Theme::bundled(name, ColorLevel::Ansi16, glyphs).unwrap()
-}
-
-fn draw(app: &App, theme: &Theme, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, theme)).unwrap();
-    terminal.backend().buffer().clone()
-}
-
-fn text(buffer: &Buffer) -> String {
-    let area = buffer.area;
-    let mut out = String::new();
-    for y in 0..area.height {
-        let mut line = String::new();
-        for x in 0..area.width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn screen(app: &App, theme: &Theme, width: u16, height: u16) -> String {
-    text(&draw(app, theme, width, height))
-}
 
 fn unicode() -> Theme {
     theme("default", GlyphSet::Unicode)
@@ -63,19 +22,6 @@ fn unicode() -> Theme {
 fn press(app: &mut App, actions: &[Action]) {
     for &a in actions {
         app.update(a);
-    }
-}
-
-/// Types `keys` (characters, one key each) through the bundled keymap, as the terminal loop
-/// does.
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        let action = app
-            .keymap
-            .action(&event)
-            .unwrap_or_else(|| panic!("{c:?} is bound"));
-        app.update(action);
     }
 }
 
@@ -109,9 +55,9 @@ fn keys_drive_the_screen() {
         ("tictactoe", "Gv", &["3 O X(X)", "2 X X O", "1 O O X"]),
     ];
     for &(name, keys, expected) in cases {
-        let (mut app, _rx) = open(name);
+        let (mut app, _rx) = open(name, None);
         type_keys(&mut app, keys);
-        let s = screen(&app, &unicode(), 80, 24);
+        let s = screen_in(&app, &unicode(), 80, 24);
         for wanted in expected {
             assert!(
                 s.contains(wanted),
@@ -123,33 +69,39 @@ fn keys_drive_the_screen() {
 
 #[test]
 fn main_screen_at_80x24_and_120x40() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(&mut app, &[Action::StepNextCutoff]);
     insta::assert_snapshot!(
         "tree_abc_first_cutoff_80x24",
-        screen(&app, &unicode(), 80, 24)
+        screen_in(&app, &unicode(), 80, 24)
     );
     insta::assert_snapshot!(
         "tree_abc_first_cutoff_120x40",
-        screen(&app, &unicode(), 120, 40)
+        screen_in(&app, &unicode(), 120, 40)
     );
 }
 
 #[test]
 fn stone_boards_at_80x24() {
-    let (mut app, _rx) = open("tictactoe");
+    let (mut app, _rx) = open("tictactoe", None);
     press(&mut app, &[Action::StepEnd, Action::JumpPv]);
-    insta::assert_snapshot!("tictactoe_end_pv_80x24", screen(&app, &unicode(), 80, 24));
-    insta::assert_snapshot!("tictactoe_end_pv_120x40", screen(&app, &unicode(), 120, 40));
-    let (mut app, _rx) = open("hex-3x3");
+    insta::assert_snapshot!(
+        "tictactoe_end_pv_80x24",
+        screen_in(&app, &unicode(), 80, 24)
+    );
+    insta::assert_snapshot!(
+        "tictactoe_end_pv_120x40",
+        screen_in(&app, &unicode(), 120, 40)
+    );
+    let (mut app, _rx) = open("hex-3x3", None);
     press(&mut app, &[Action::StepEnd, Action::JumpPv, Action::Parent]);
-    insta::assert_snapshot!("hex_3x3_pv_80x24", screen(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("hex_3x3_pv_80x24", screen_in(&app, &unicode(), 80, 24));
 }
 
 #[test]
 fn too_small_screen() {
-    let (app, _rx) = open("tree-abc");
-    let s = screen(&app, &unicode(), 60, 20);
+    let (app, _rx) = open("tree-abc", None);
+    let s = screen_in(&app, &unicode(), 60, 20);
     assert!(
         s.contains("terminal too small: need 80x24, have 60x20"),
         "{s}"
@@ -159,13 +111,13 @@ fn too_small_screen() {
 
 #[test]
 fn help_and_picker_overlays() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(&mut app, &[Action::ToggleHelp]);
-    insta::assert_snapshot!("help_80x24", screen(&app, &unicode(), 80, 24));
-    insta::assert_snapshot!("help_120x40", screen(&app, &unicode(), 120, 40));
+    insta::assert_snapshot!("help_80x24", screen_in(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("help_120x40", screen_in(&app, &unicode(), 120, 40));
     press(&mut app, &[Action::Quit, Action::OpenPicker]);
-    insta::assert_snapshot!("picker_80x24", screen(&app, &unicode(), 80, 24));
-    insta::assert_snapshot!("picker_120x40", screen(&app, &unicode(), 120, 40));
+    insta::assert_snapshot!("picker_80x24", screen_in(&app, &unicode(), 80, 24));
+    insta::assert_snapshot!("picker_120x40", screen_in(&app, &unicode(), 120, 40));
 }
 
 /// A broken SGF file in the picker's directory: its error names the file by its name, not
@@ -180,7 +132,7 @@ fn a_broken_sgf_in_the_picker_shows_its_whole_reason_at_80x24() {
         .unwrap();
     // A move off the 4x4 board: one of the longest SGF messages.
     std::fs::write(dir.path().join("broken.sgf"), "(;GM[11]SZ[4];B[b2];W[z9])").unwrap();
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     app.puzzle_dir = Some(dir.path().to_path_buf());
     press(&mut app, &[Action::OpenPicker]);
     let last = app.picker.len() - 1;
@@ -191,7 +143,7 @@ fn a_broken_sgf_in_the_picker_shows_its_whole_reason_at_80x24() {
     let reason = "broken.sgf: node 3: W[z9]: 'z9' is off the board; columns are a..d, rows \
                   1..4 (HexGui and Benzene name cells so: a letter and a number, c3)";
     let shown = |app: &App| {
-        let s = screen(app, &unicode(), 80, 24);
+        let s = screen_in(app, &unicode(), 80, 24);
         // The picker's rows, inside its borders, joined as one text.
         let inside: Vec<String> = s
             .lines()
@@ -242,9 +194,9 @@ fn a_broken_sgf_in_the_picker_shows_its_whole_reason_at_80x24() {
 
 #[test]
 fn ascii_mode_draws_no_wide_or_box_glyphs() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(&mut app, &[Action::StepNextCutoff]);
-    let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    let s = screen_in(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     assert!(s.is_ascii(), "{s}");
     insta::assert_snapshot!("tree_abc_first_cutoff_ascii_80x24", s);
 }
@@ -255,7 +207,7 @@ fn ascii_mode_draws_no_wide_or_box_glyphs() {
 fn ascii_mode_writes_infinity_as_inf() {
     let (mut app, _rx) = open_lambda("tree-004-fig-6-20", plyscope::search::Algorithm::Pns);
     press(&mut app, &[Action::StepEnd]);
-    let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    let s = screen_in(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     assert!(s.is_ascii(), "{s}");
     assert!(s.contains("[inf, 0]"), "{s}");
 }
@@ -264,9 +216,9 @@ fn ascii_mode_writes_infinity_as_inf() {
 /// 2 already makes c no better for the root than b's 3, so c's other two leaves are skipped.
 #[test]
 fn first_cutoff_shows_window_and_skipped_leaves() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(&mut app, &[Action::StepNextCutoff]);
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     for wanted in [
         "path      c",
         "alpha     -inf",
@@ -283,7 +235,7 @@ fn first_cutoff_shows_window_and_skipped_leaves() {
 
 #[test]
 fn stepping_back_restores_the_previous_screen_exactly() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(
         &mut app,
         &[
@@ -304,13 +256,13 @@ fn stepping_back_restores_the_previous_screen_exactly() {
 
 #[test]
 fn walking_to_a_leaf_shows_its_board() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(&mut app, &[Action::StepEnd, Action::JumpPv]);
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     assert!(s.contains("path: a > b > b1"), "{s}");
-    let (mut app, _rx) = open("tictactoe");
+    let (mut app, _rx) = open("tictactoe", None);
     press(&mut app, &[Action::StepEnd, Action::JumpPv]);
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     let line = app.session.detail(app.selected.unwrap()).path;
     assert_eq!(line.len(), 9, "a drawn game of tic-tac-toe fills the board");
     let board: String = s.lines().skip(3).take(3).map(|l| &l[..20]).collect();
@@ -331,7 +283,7 @@ fn find(buffer: &Buffer, needle: &str) -> (u16, u16) {
 
 #[test]
 fn key_cells_take_their_theme_styles() {
-    let (mut app, _rx) = open("tree-abc");
+    let (mut app, _rx) = open("tree-abc", None);
     press(&mut app, &[Action::StepNextCutoff]);
     for name in ["default", "light", "mono", "high-contrast"] {
         let theme = theme(name, GlyphSet::Unicode);
@@ -397,21 +349,12 @@ fn readme_keys_table_matches_the_keymap() {
 /// Opens a bundled puzzle under a lambda algorithm; Thomsen's corners get his figure's
 /// depth and level (7 and 2) pinned, so the snapshots do not follow the file's defaults.
 fn open_lambda(name: &str, algorithm: plyscope::search::Algorithm) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
     let mut p = puzzle::load(name).unwrap();
     if name == "mnk-4x4-k4-corners" {
         p.limits.max_depth = Some(7);
         p.limits.max_level = Some(2);
     }
-    let mut app = App::new(
-        p,
-        Some(algorithm),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
+    let (app, rx) = open_puzzle(p, Some(algorithm));
     (app, rx)
 }
 
@@ -440,7 +383,7 @@ fn lambda_screens_at_80x24_and_120x40() {
     let (mut app, _rx) = open_lambda("mnk-4x4-k4-corners", Algorithm::Lambda);
     step_to_first(&mut app, "defence move");
     type_keys(&mut app, "d");
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     for wanted in [
         "D-zone, DEFEND λ1 at ",
         "node      defence move",
@@ -451,13 +394,13 @@ fn lambda_screens_at_80x24_and_120x40() {
     }
     insta::assert_snapshot!("lambda_corners_first_defence_80x24", s);
     type_keys(&mut app, "dzz");
-    let s = screen(&app, &unicode(), 120, 40);
+    let s = screen_in(&app, &unicode(), 120, 40);
     assert!(s.contains("A-zone, ATTACK λ1: X≤2"), "{s}");
     insta::assert_snapshot!("lambda_corners_first_defence_a_zone_120x40", s);
 
     type_keys(&mut app, "G");
     app.selected = app.session.roots().first().copied();
-    let s = screen(&app, &unicode(), 120, 40);
+    let s = screen_in(&app, &unicode(), 120, 40);
     for wanted in [
         "N wins at λN, ? tried, x loses",
         "verdict   WIN λ2",
@@ -471,7 +414,7 @@ fn lambda_screens_at_80x24_and_120x40() {
         s.contains("n next cutoff  > λ level  z zone  d A/D  p play"),
         "{s}"
     );
-    let narrow = screen(&app, &unicode(), 80, 24);
+    let narrow = screen_in(&app, &unicode(), 80, 24);
     let footer = narrow.lines().last().unwrap();
     assert!(
         footer.contains("> λ level  z zone  d A/D") && footer.ends_with("q quit"),
@@ -480,10 +423,10 @@ fn lambda_screens_at_80x24_and_120x40() {
     assert!(!footer.contains("puzzles"), "{footer}");
     insta::assert_snapshot!(
         "lambda_corners_root_levels_80x24",
-        screen(&app, &unicode(), 80, 24)
+        screen_in(&app, &unicode(), 80, 24)
     );
     // --ascii: no λ, no ≤.
-    let ascii = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    let ascii = screen_in(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     assert!(ascii.is_ascii(), "{ascii}");
     assert!(ascii.contains("L2 search (Black) WIN L2"), "{ascii}");
 }
@@ -517,11 +460,8 @@ fn open_split(
     first: plyscope::search::Algorithm,
     second: plyscope::search::Algorithm,
 ) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
     let p = puzzle::load(name).unwrap();
-    let mut app = App::new(p, Some(first), 2_000_000, Keymap::bundled().unwrap(), tx);
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
+    let (mut app, rx) = open_puzzle(p, Some(first));
     plyscope::tui::app::split::open_with(&mut app, second);
     let split = app.split.as_mut().unwrap();
     split.wait_for_search();
@@ -538,17 +478,17 @@ fn split_view_side_by_side_at_120x30_and_80x24() {
     type_keys(&mut app, "n");
     insta::assert_snapshot!(
         "split_tree_abc_alphabeta_minimax_120x30",
-        screen(&app, &unicode(), 120, 30)
+        screen_in(&app, &unicode(), 120, 30)
     );
     insta::assert_snapshot!(
         "split_tree_abc_alphabeta_minimax_80x24",
-        screen(&app, &unicode(), 80, 24)
+        screen_in(&app, &unicode(), 80, 24)
     );
     let (mut app, _rx) = open_split("tictactoe", Algorithm::DfPn, Algorithm::Pns);
     type_keys(&mut app, "n");
     insta::assert_snapshot!(
         "split_tictactoe_dfpn_pns_120x30",
-        screen(&app, &unicode(), 120, 30)
+        screen_in(&app, &unicode(), 120, 30)
     );
     // F: the board, the node pane and the status lines follow the focus; B: each alone.
     let before = (
@@ -556,7 +496,7 @@ fn split_view_side_by_side_at_120x30_and_80x24() {
         app.split.as_ref().unwrap().pane.session.step(),
     );
     type_keys(&mut app, "FB]]");
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     insta::assert_snapshot!("split_tictactoe_dfpn_pns_focus_80x24", s);
     let after = (
         app.session.step(),
@@ -569,10 +509,10 @@ fn split_view_side_by_side_at_120x30_and_80x24() {
     );
     assert!(s.contains("▶ B pns"), "{s}");
     // Tiny terminals get the usual message, never a panic.
-    let s = screen(&app, &unicode(), 60, 20);
+    let s = screen_in(&app, &unicode(), 60, 20);
     assert!(s.contains("terminal too small"), "{s}");
     // ASCII glyphs mark the focus with '>'.
-    let s = screen(&app, &theme("default", GlyphSet::Ascii), 100, 30);
+    let s = screen_in(&app, &theme("default", GlyphSet::Ascii), 100, 30);
     assert!(s.contains("> B pns"), "{s}");
 }
 
@@ -596,7 +536,7 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
     app.selected = Some(app.session.roots()[0]);
     type_keys(&mut app, "Z");
     assert_eq!(app.knowledge, KnowledgeView::Connections);
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     insta::assert_snapshot!("hex_4x4_dfpn_knowledge_connections_80x24", s);
     assert!(s.contains("b/w connection, B/W semi key"), "{s}");
     assert!(
@@ -622,22 +562,13 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
 
     // Black's a4 leaves neither side a semi connection: df-pn expands, and White's moves
     // outside the must-play region of Black's connections are pruned.
-    let (tx, rx) = channel();
     let p = puzzle::parse(
         "title = \"Hex 4x4 after a4\"\ngame = \"hex\"\nsize = [4, 4]\n\
          to_move = \"white\"\nblack = [\"a4\"]\nwhite = []\n",
         "test",
     )
     .unwrap();
-    let mut app = App::new(
-        p,
-        Some(Algorithm::DfPn),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
+    let (mut app, _rx) = open_puzzle(p, Some(Algorithm::DfPn));
     type_keys(&mut app, "ZZ");
     assert_eq!(app.knowledge, KnowledgeView::Pruned);
     let mut pruned_line = None;
@@ -662,17 +593,17 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
             .all(|m| m.kind == MarkKind::Pruned && "mdcv".contains(m.text.as_str())),
         "{m:?}"
     );
-    let s = screen(&app, &theme("default", GlyphSet::Ascii), 80, 24);
+    let s = screen_in(&app, &theme("default", GlyphSet::Ascii), 80, 24);
     insta::assert_snapshot!("hex_4x4_a4_dfpn_knowledge_pruned_ascii_80x24", s);
     assert!(s.contains("m outside must-play, d dead"), "{s}");
     type_keys(&mut app, "Z");
     assert_eq!(app.knowledge, KnowledgeView::Off);
-    assert!(!screen(&app, &unicode(), 80, 24).contains("m outside must-play"));
+    assert!(!screen_in(&app, &unicode(), 80, 24).contains("m outside must-play"));
 
-    let (mut app, _rx) = open("tictactoe");
+    let (mut app, _rx) = open("tictactoe", None);
     type_keys(&mut app, "Z");
     assert_eq!(app.knowledge, KnowledgeView::Off);
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     assert!(s.contains("belong to Hex"), "{s}");
 }
 
@@ -688,7 +619,7 @@ fn hex_node_pane_reads_whole_at_80x24() {
     for _ in 0..3 {
         press(&mut app, &[Action::StepForward]);
     }
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     insta::assert_snapshot!("hex_4x4_must_play_dfpn_root_expanded_80x24", s.clone());
     let node: String = s
         .lines()
@@ -714,7 +645,7 @@ fn hex_node_pane_reads_whole_at_80x24() {
     let (mut app, _rx) = open_lambda("hex-4x4", Algorithm::DfPn);
     press(&mut app, &[Action::StepEnd]);
     app.selected = Some(app.session.roots()[0]);
-    let s = screen(&app, &unicode(), 80, 24);
+    let s = screen_in(&app, &unicode(), 80, 24);
     assert!(
         s.contains("decided by the connection") && !s.contains("moves pruned"),
         "{s}"
@@ -745,11 +676,11 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
     for _ in 0..11 {
         press(&mut app, &[Action::StepForward]);
     }
-    let s = screen(&app, &unicode(), 120, 40);
+    let s = screen_in(&app, &unicode(), 120, 40);
     assert!(s.contains("·  ·  1 (O) 1 19"), "{s}");
     insta::assert_snapshot!("hex_6x6_dfpn_step_11_values_120x40", s);
     type_keys(&mut app, "Z");
-    let s = screen(&app, &unicode(), 120, 40);
+    let s = screen_in(&app, &unicode(), 120, 40);
     insta::assert_snapshot!("hex_6x6_dfpn_step_11_connections_120x40", s.clone());
     // The child decided at once is named with its cause (issue 18, newcomer review: the
     // line listed every cause that could decide a child).
@@ -773,7 +704,7 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
     // The pruned cells' legend (issue 18, newcomer review) read "pruned: m outside
     // must-play, d" / "dead," / "c captured, v vulnerable: 23 cells" in the 34 columns.
     type_keys(&mut app, "Z");
-    let s = screen(&app, &unicode(), 120, 40);
+    let s = screen_in(&app, &unicode(), 120, 40);
     let board: String = s
         .lines()
         .map(|l| l.split('│').nth(1).unwrap_or("").trim_end())
@@ -810,7 +741,7 @@ fn hex_6x6_node_decided_by_a_full_connection_prunes_nothing() {
         (80, 24, "hex_6x6_dfpn_d3_d4_e3_pruned_80x24"),
         (120, 40, "hex_6x6_dfpn_d3_d4_e3_pruned_120x40"),
     ] {
-        let s = screen(&app, &unicode(), width, height);
+        let s = screen_in(&app, &unicode(), width, height);
         insta::assert_snapshot!(name, s.clone());
         assert!(!s.contains("outside must-play"), "{s}");
         assert!(
@@ -833,7 +764,7 @@ fn hex_6x6_text_panes_scroll_to_their_last_lines_at_80x24() {
     }
     // The panes, without the last row (the footer or a message).
     let panes = |app: &App| {
-        let s = screen(app, &unicode(), 80, 24);
+        let s = screen_in(app, &unicode(), 80, 24);
         let rows: Vec<&str> = s.lines().collect();
         rows[..rows.len() - 1].join("\n")
     };
@@ -843,7 +774,7 @@ fn hex_6x6_text_panes_scroll_to_their_last_lines_at_80x24() {
     for _ in 0..20 {
         type_keys(&mut app, "}");
     }
-    let end = screen(&app, &unicode(), 80, 24);
+    let end = screen_in(&app, &unicode(), 80, 24);
     insta::assert_snapshot!("hex_6x6_dfpn_step_11_scrolled_80x24", end.clone());
     assert!(end.contains("lines above ({ back)"), "{end}");
     assert!(

@@ -5,82 +5,12 @@
 //! algorithm picker and "uses" line (point 8). Screens are drawn with ratatui's TestBackend
 //! and kept as insta snapshots in `tests/integration/snapshots/`.
 
-use std::sync::mpsc::{Receiver, channel};
-
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
+use crate::helpers::explorer::{ascii_screen, open, open_lesson, screen, type_keys};
 use plyscope::lesson;
-use plyscope::puzzle;
 use plyscope::search::Algorithm;
-use plyscope::theme::{ColorLevel, GlyphSet, Theme};
-use plyscope::tui::app::lesson as mode;
 use plyscope::tui::app::{App, Overlay};
-use plyscope::tui::keymap::{Action, Keymap};
+use plyscope::tui::keymap::Action;
 use plyscope::tui::ui;
-use plyscope::tui::worker::Msg;
-
-fn open(name: &str, algorithm: Option<Algorithm>) -> (App, Receiver<Msg>) {
-    let (tx, rx) = channel();
-    let p = puzzle::load(name).unwrap();
-    let mut app = App::new(p, algorithm, 2_000_000, Keymap::bundled().unwrap(), tx);
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
-    (app, rx)
-}
-
-fn open_lesson(name: &str) -> (App, Receiver<Msg>) {
-    let lesson = lesson::load(name).unwrap();
-    let (tx, rx) = channel();
-    let mut app = App::new(
-        lesson.setup.puzzle.clone(),
-        Some(lesson.setup.algorithm),
-        2_000_000,
-        Keymap::bundled().unwrap(),
-        tx,
-    );
-    mode::start(&mut app, lesson);
-    app.wait_for_search(&rx);
-    app.progress.nodes_per_second = 0.0;
-    (app, rx)
-}
-
-fn theme(glyphs: GlyphSet) -> Theme {
-    Theme::bundled("default", ColorLevel::Ansi16, glyphs).unwrap()
-}
-
-fn screen_in(app: &App, theme: &Theme, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| ui::render(f, app, theme)).unwrap();
-    let buffer = terminal.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..height {
-        let mut line = String::new();
-        for x in 0..width {
-            line.push_str(buffer[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-fn screen(app: &App, width: u16, height: u16) -> String {
-    screen_in(app, &theme(GlyphSet::Unicode), width, height)
-}
-
-/// Types `keys` (characters, one key each) through the bundled keymap.
-fn type_keys(app: &mut App, keys: &str) {
-    for c in keys.chars() {
-        let event = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        let action = app
-            .keymap
-            .action(&event)
-            .unwrap_or_else(|| panic!("{c:?} is bound"));
-        app.update(action);
-    }
-}
 
 /// The text of an overlay over all its pages: scrolls down until the screen stops
 /// changing, keeping each new screen's inner lines, and joins everything with the
@@ -181,7 +111,7 @@ fn legend_at_80x24_and_120x40_explains_the_marks_of_the_search_shown() {
 fn legend_in_ascii_draws_ascii_glyphs() {
     let (mut app, _rx) = open("tree-abc", Some(Algorithm::AlphaBeta));
     type_keys(&mut app, "#");
-    let s = screen_in(&app, &theme(GlyphSet::Ascii), 80, 24);
+    let s = ascii_screen(&app, 80, 24);
     let odd: String = s.chars().filter(|c| !c.is_ascii()).collect();
     assert!(odd.is_empty(), "not ASCII: {odd:?} in\n{s}");
     assert!(s.contains(">3") && s.contains("(-inf, 3, inf)"), "{s}");
@@ -234,7 +164,7 @@ fn a_lesson_step_reads_whole_at_80x24_with_its_node_in_view() {
         ("lambda2-threat", 1),
         ("lambda1-ladder", 1),
     ] {
-        let (mut app, rx) = open_lesson(name);
+        let (mut app, rx) = open_lesson(lesson::load(name).unwrap());
         for _ in 0..steps {
             app.update(Action::LessonNext);
         }

@@ -1,22 +1,20 @@
 //! A naive Hex: `board[y][x]`, a win found by a flood fill over the player's stones from
 //! their first edge (Black: row 1, White: column a) to the opposite one.
 
-use super::{NaiveGame, Xy};
+use super::{Board, NaiveGame, Xy};
 use plyscope::game::Player;
 
 #[derive(Clone, Debug)]
 pub struct NaiveHex {
     size: usize,
-    board: Vec<Vec<Option<Player>>>,
-    to_move: Player,
+    board: Board,
 }
 
 impl NaiveHex {
     pub fn new(size: usize) -> NaiveHex {
         NaiveHex {
             size,
-            board: vec![vec![None; size]; size],
-            to_move: Player::Black,
+            board: Board::new(size, size),
         }
     }
 
@@ -48,7 +46,7 @@ impl NaiveHex {
         let mut seen = vec![vec![false; n]; n];
         let mut stack: Vec<Xy> = Vec::new();
         for (x, y) in start {
-            if self.board[y][x] == Some(player) {
+            if self.board.stones[y][x] == Some(player) {
                 seen[y][x] = true;
                 stack.push((x, y));
             }
@@ -62,7 +60,7 @@ impl NaiveHex {
                 return true;
             }
             for (a, b) in self.neighbours((x, y)) {
-                if !seen[b][a] && self.board[b][a] == Some(player) {
+                if !seen[b][a] && self.board.stones[b][a] == Some(player) {
                     seen[b][a] = true;
                     stack.push((a, b));
                 }
@@ -73,44 +71,17 @@ impl NaiveHex {
 }
 
 impl NaiveGame for NaiveHex {
-    fn moves(&self) -> Vec<Xy> {
-        if self.winner().is_some() {
-            return Vec::new();
-        }
-        let mut list = Vec::new();
-        for y in 0..self.size {
-            for x in 0..self.size {
-                if self.board[y][x].is_none() {
-                    list.push((x, y));
-                }
-            }
-        }
-        list
+    fn board(&self) -> &Board {
+        &self.board
     }
 
-    fn play(&mut self, (x, y): Xy) {
-        assert!(self.board[y][x].is_none(), "naive play on a stone");
-        self.board[y][x] = Some(self.to_move);
-        self.to_move = self.to_move.opponent();
-    }
-
-    fn undo(&mut self, (x, y): Xy) {
-        assert!(self.board[y][x].is_some(), "naive undo of an empty point");
-        self.board[y][x] = None;
-        self.to_move = self.to_move.opponent();
+    fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
     }
 
     fn winner(&self) -> Option<Player> {
         [Player::Black, Player::White]
             .into_iter()
             .find(|&p| self.joins_edges(p))
-    }
-
-    fn stone(&self, (x, y): Xy) -> Option<Player> {
-        self.board[y][x]
-    }
-
-    fn full(&self) -> bool {
-        self.board.iter().all(|row| row.iter().all(Option::is_some))
     }
 }

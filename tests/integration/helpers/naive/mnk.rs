@@ -1,7 +1,7 @@
 //! A naive m,n,k-game: `board[y][x]`, a win is a maximal run of `k` or more stones in one of
 //! the four directions (exactly `k` with `exact_k`), found by scanning every point.
 
-use super::{NaiveGame, Xy};
+use super::{Board, NaiveGame};
 use plyscope::game::Player;
 
 #[derive(Clone, Debug)]
@@ -10,8 +10,7 @@ pub struct NaiveMnk {
     rows: usize,
     k: usize,
     exact_k: bool,
-    board: Vec<Vec<Option<Player>>>,
-    to_move: Player,
+    board: Board,
 }
 
 impl NaiveMnk {
@@ -21,8 +20,7 @@ impl NaiveMnk {
             rows,
             k,
             exact_k,
-            board: vec![vec![None; columns]; rows],
-            to_move: Player::Black,
+            board: Board::new(columns, rows),
         }
     }
 
@@ -30,37 +28,18 @@ impl NaiveMnk {
         if x < 0 || y < 0 || x as usize >= self.columns || y as usize >= self.rows {
             None
         } else {
-            self.board[y as usize][x as usize]
+            self.board.stones[y as usize][x as usize]
         }
     }
 }
 
 impl NaiveGame for NaiveMnk {
-    fn moves(&self) -> Vec<Xy> {
-        if self.winner().is_some() {
-            return Vec::new();
-        }
-        let mut list = Vec::new();
-        for y in 0..self.rows {
-            for x in 0..self.columns {
-                if self.board[y][x].is_none() {
-                    list.push((x, y));
-                }
-            }
-        }
-        list
+    fn board(&self) -> &Board {
+        &self.board
     }
 
-    fn play(&mut self, (x, y): Xy) {
-        assert!(self.board[y][x].is_none(), "naive play on a stone");
-        self.board[y][x] = Some(self.to_move);
-        self.to_move = self.to_move.opponent();
-    }
-
-    fn undo(&mut self, (x, y): Xy) {
-        assert!(self.board[y][x].is_some(), "naive undo of an empty point");
-        self.board[y][x] = None;
-        self.to_move = self.to_move.opponent();
+    fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
     }
 
     fn winner(&self) -> Option<Player> {
@@ -86,13 +65,5 @@ impl NaiveGame for NaiveMnk {
             }
         }
         None
-    }
-
-    fn stone(&self, (x, y): Xy) -> Option<Player> {
-        self.board[y][x]
-    }
-
-    fn full(&self) -> bool {
-        self.board.iter().all(|row| row.iter().all(Option::is_some))
     }
 }
