@@ -13,6 +13,8 @@
 //! (`helpers::binary::scratch` makes a directory of the test's own). `tests/stop_switch.rs`
 //! stays a binary of its own: it pulls the process-wide stop switch of
 //! `plyscope::search::meter`, which would stop the searches of every test running beside it.
+//! The binary's global allocator is `fuzz_parsers`' (the system's, noting each thread's
+//! largest allocation for that file's checks).
 
 mod helpers;
 
