@@ -1,5 +1,5 @@
 //! The parsers a user feeds, each as `fn(&str) -> Result<(), String>` (the error's message):
-//! shared by the proptest run (`tests/fuzz_parsers.rs`) and the cargo-fuzz targets
+//! shared by the proptest run (`tests/integration/fuzz_parsers.rs`) and the cargo-fuzz targets
 //! (`fuzz/fuzz_targets/*.rs`, which include this file by path), so both fuzz exactly the
 //! same calls. Nothing here depends on a fuzzing crate.
 
