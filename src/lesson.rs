@@ -70,7 +70,7 @@ use crate::puzzle::Puzzle;
 use crate::search::Algorithm;
 use crate::search::config::MoveOrdering;
 use crate::view::landing::Landing;
-use crate::view::session::KnowledgeView;
+use crate::view::session::HexOverlay;
 
 pub use bundled::{BundledLesson, OrderError, bundled, check_order, find_bundled};
 pub use listing::listing;
@@ -109,7 +109,7 @@ pub struct Step {
     /// Mentions of the text the checker does not hold against the screen (`offscreen`).
     pub offscreen: Vec<String>,
     /// Hex: the solver's knowledge the board shows at this step (`marks`; off when unset).
-    pub marks: KnowledgeView,
+    pub marks: HexOverlay,
 }
 
 /// A search to run: the puzzle and the settings the lesson asks for.

@@ -23,7 +23,7 @@
 //!
 //! A proof may also end at a *connection leaf*: a position where the defender is to move and
 //! the attacker holds a full edge-to-edge connection (H-search's virtual connection,
-//! `Hex::knowledge()`). Such a node has no moves; it is written as an object with the
+//! `Hex::solver_readout()`). Such a node has no moves; it is written as an object with the
 //! connection's cells in the game's notation instead of a list of moves:
 //! `{"carrier":["b3","c2","c3"]}`. The cells are the connection's carrier together with
 //! every empty cell the inferior-cell fill-in filled (dead and captured cells), since

@@ -15,7 +15,7 @@ pub mod explain;
 pub mod game_session;
 pub mod goal;
 pub mod heuristics;
-pub mod hex_knowledge;
+pub mod hex_overlay;
 pub mod lambda;
 pub mod landing;
 pub mod legend;

@@ -38,7 +38,7 @@ mod certificate;
 mod evs;
 mod hsearch;
 mod inferior;
-mod knowledge;
+mod readout;
 mod templates;
 mod vc;
 #[cfg(test)]
@@ -47,7 +47,7 @@ mod vc_check;
 use bits::{MAX_BIT_SIZE, Masks};
 pub use certificate::{MustPlayCertificate, VcEnd, VcRule, VcStep};
 pub use hsearch::{HsearchMode, forget_thread_answers, set_hsearch_mode};
-pub use knowledge::{EdgeConnection, Knowledge, Pruned};
+pub use readout::{EdgeConnection, Pruned, SolverReadout};
 
 /// Zobrist stream of the Hex tables ("hex" in ASCII).
 const ZOBRIST_SEED: u64 = 0x0068_6578;

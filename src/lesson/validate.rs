@@ -15,7 +15,7 @@ use crate::puzzle::{self, Puzzle, find_bundled};
 use crate::run::registry;
 use crate::search::Algorithm;
 use crate::view::landing::Landing;
-use crate::view::session::KnowledgeView;
+use crate::view::session::HexOverlay;
 
 /// A problem at a byte offset, possibly about a step.
 struct Fault {
@@ -396,10 +396,10 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         None => None,
     };
     let marks = match &s.marks {
-        None => KnowledgeView::Off,
+        None => HexOverlay::Off,
         Some(m) => {
-            let view = KnowledgeView::parse(m.get_ref()).ok_or_else(|| {
-                let names: Vec<&str> = KnowledgeView::NAMED.iter().map(|(n, _)| *n).collect();
+            let view = HexOverlay::parse(m.get_ref()).ok_or_else(|| {
+                let names: Vec<&str> = HexOverlay::NAMED.iter().map(|(n, _)| *n).collect();
                 at(
                     m,
                     format!(
@@ -410,7 +410,7 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
                 )
             })?;
             let puzzle = &search.as_ref().unwrap_or(base).puzzle;
-            if view != KnowledgeView::Off && puzzle.position.kind() != GameKind::Hex {
+            if view != HexOverlay::Off && puzzle.position.kind() != GameKind::Hex {
                 return Err(at(
                     m,
                     format!(
@@ -492,7 +492,7 @@ mod tests {
         assert_eq!(l.setup_at(1).algorithm, Algorithm::AlphaBeta);
         assert_eq!(l.setup_at(2).algorithm, Algorithm::AlphaBetaSoft);
         assert_eq!((l.replay_from(1), l.replay_from(2)), (1, 2));
-        assert_eq!(l.steps[0].marks, KnowledgeView::Off);
+        assert_eq!(l.steps[0].marks, HexOverlay::Off);
     }
 
     #[test]
@@ -504,14 +504,10 @@ mod tests {
              [[step]]\ngoto = \"end\"\ntext = \"z\"\n"
         );
         let l = parse(&text, "l.toml", false).unwrap();
-        let marks: Vec<KnowledgeView> = l.steps.iter().map(|s| s.marks).collect();
+        let marks: Vec<HexOverlay> = l.steps.iter().map(|s| s.marks).collect();
         assert_eq!(
             marks,
-            [
-                KnowledgeView::Connections,
-                KnowledgeView::Pruned,
-                KnowledgeView::Off
-            ]
+            [HexOverlay::Connections, HexOverlay::Pruned, HexOverlay::Off]
         );
     }
 

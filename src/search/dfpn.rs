@@ -47,7 +47,7 @@
 //! bridges, `src/games/hex/vc.rs`, Suda, theorem 15) keeps only the moves inside it, and an empty
 //! region loses; games without regions drop the moves refuted by a verified double threat of the
 //! opponent instead ([`threats`]). These knowledge steps are shared with PNS, PN² and
-//! lambda-df-pn's last stage ([`crate::search::knowledge`]). New children are initialised by
+//! lambda-df-pn's last stage ([`crate::search::node_tactics`]). New children are initialised by
 //! [`LeafInit`]: `Unit` gives `(1, 1)`, `Mobility` (and `Heuristic`, which is the same here) gives
 //! `(1, number of the child's moves)`, the moves counted in the child's must-play region when the
 //! game has one (an empty region: the child is lost), with immediate wins of the child's mover
@@ -136,7 +136,7 @@ pub mod table;
 pub mod threats;
 
 use crate::game::{Game, MAX_SYMMETRIES, MoveList, Outcome};
-use crate::search::knowledge::{self, Inferior, Knowledge};
+use crate::search::node_tactics::{self, Inferior, NodeDecision};
 use crate::search::observer::Observer;
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 use crate::search::{LambdaGame, Limits, SearchGame};
@@ -401,17 +401,17 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
         if let Some(decided) = expand_by_tactics(game, out) {
             return decided;
         }
-        // Steps 4-7: the game's knowledge (`crate::search::knowledge`): a win of the mover
+        // Steps 4-7: the game's knowledge (`crate::search::node_tactics`): a win of the mover
         // proven beyond one move (Hex: the key of its edges' semi connection); the proven
         // must-play region (Hex: the opponent's one-move virtual connections, which include
         // every double threat), an empty one losing; when the game gives no region, the
         // moves refuted by a double threat of the opponent; the moves the game proves never
         // needed (Hex: inferior cells).
-        let known = knowledge::apply(game, out, Inferior::Drop, threats::drop_refuted);
+        let known = node_tactics::apply(game, out, Inferior::Drop, threats::drop_refuted);
         if let Some(decided) = decided_by_knowledge(&known, out) {
             return decided;
         }
-        if let Knowledge::Moves {
+        if let NodeDecision::Moves {
             pruned: dropped, ..
         } = known
         {
@@ -460,7 +460,7 @@ impl<G: LambdaGame> MoveSource<G> for PlainMoves {
                 // The child's own proven win (`Tactics::winning_key`) is left to its
                 // expansion: asking it here for every new child cost Hex 6x6's opening
                 // classification 40 % more time for 4 % fewer nodes.
-                match knowledge::region_size(game, scratch) {
+                match node_tactics::region_size(game, scratch) {
                     Some(0) => {
                         return ChildInit::Decided {
                             mover_wins: false,
@@ -528,17 +528,17 @@ pub fn expand_finished<G: Game>(game: &G, or_node: bool, goal: Goal) -> Option<E
     })
 }
 
-/// The expansion of a node the game's knowledge decided ([`knowledge::apply`]): won with
+/// The expansion of a node the game's knowledge decided ([`node_tactics::apply`]): won with
 /// its key (a proof of two positions), or lost; `out` is cleared. `None` when moves are
 /// left to search.
 pub fn decided_by_knowledge<M: Copy + Default>(
-    known: &Knowledge<M>,
+    known: &NodeDecision<M>,
     out: &mut MoveList<M>,
 ) -> Option<Expansion<M>> {
     let (mover_wins, best, size) = match *known {
-        Knowledge::Won(key) => (true, Some(key), 2),
-        Knowledge::Lost => (false, None, 1),
-        Knowledge::Moves { .. } => return None,
+        NodeDecision::Won(key) => (true, Some(key), 2),
+        NodeDecision::Lost => (false, None, 1),
+        NodeDecision::Moves { .. } => return None,
     };
     out.clear();
     Some(Expansion::Decided {

@@ -77,7 +77,7 @@
 
 pub mod mid;
 pub mod must_play;
-mod shared_knowledge;
+mod shared_answers;
 pub mod table;
 
 pub use mid::MidCounters;

@@ -19,7 +19,7 @@
 //! # The game's knowledge at expansion
 //!
 //! When the mover of the expanded node has no immediate win, the game's solving knowledge
-//! shapes its children ([`crate::search::knowledge`], the steps df-pn takes too; Hex:
+//! shapes its children ([`crate::search::node_tactics`], the steps df-pn takes too; Hex:
 //! Benzene's virtual connections and must-play regions, Hayward et al. 2003, Arneson,
 //! Hayward and Henderson 2009/2010): a mover with a proven win (`Tactics::winning_key`) gets
 //! one child, the key, solved at once (a proof must name its move: the root's best move and
@@ -51,7 +51,7 @@
 //!   opponent without one of its own loses (both solved at once); a mover whose must-play
 //!   region is empty has lost (solved); else an OR leaf gets `[1, number of moves]` and an
 //!   AND leaf `[number of moves, 1]`, the moves counted in the must-play region when the
-//!   game gives one (Hex; `crate::search::knowledge::region_size`).
+//!   game gives one (Hex; `crate::search::node_tactics::region_size`).
 //! - `Heuristic`: the `Mobility` numbers, then the number of the side that
 //!   [`Heuristic::evaluate`](crate::game::Heuristic::evaluate) says is worse off is multiplied by `1 + floor(log2(|eval| + 1))`
 //!   (capped at 9; logarithmic because the games' scales differ: Hex's evaluation is a
@@ -93,7 +93,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::game::{MAX_MOVES, MoveList, Outcome};
-use crate::search::knowledge::{self, Inferior, Knowledge};
+use crate::search::node_tactics::{self, Inferior, NodeDecision};
 use crate::search::observer::{Observer, PnNodeView};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofNumbers, ProofReport, ProofVerdict};
 use crate::search::{Limits, SearchGame, Stats};
@@ -369,7 +369,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
     /// Creates and initialises the children of the leaf `id` (the current position).
     /// False when they do not fit (arena or node limit: the search stops).
     ///
-    /// The game's knowledge ([`knowledge::apply`]) shapes the children first: a mover with
+    /// The game's knowledge ([`node_tactics::apply`]) shapes the children first: a mover with
     /// a proven win gets one child, the winning move, solved at once (its mover has lost:
     /// the proof names its move and counts two positions, as df-pn's); a mover proven lost
     /// gets none (a node with no children backs up to a loss of its mover, one position);
@@ -422,17 +422,17 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
         if !self.game.is_stable() || self.game.winning_move(self.game.to_move()).is_some() {
             return false;
         }
-        match knowledge::apply(self.game, moves, Inferior::Drop, |_, _| 0) {
-            Knowledge::Won(key) => {
+        match node_tactics::apply(self.game, moves, Inferior::Drop, |_, _| 0) {
+            NodeDecision::Won(key) => {
                 moves.clear();
                 moves.push(key);
                 true
             }
-            Knowledge::Lost => {
+            NodeDecision::Lost => {
                 moves.clear();
                 false
             }
-            Knowledge::Moves { .. } => false,
+            NodeDecision::Moves { .. } => false,
         }
     }
 
@@ -558,7 +558,7 @@ impl<'a, G: SearchGame, O: Observer<G>> Search<'a, G, O> {
         }
         // The game's knowledge: a mover proven lost (an empty must-play region) is solved;
         // otherwise the region's size is the number of moves that count.
-        let n = match knowledge::region_size(self.game, &mut moves) {
+        let n = match node_tactics::region_size(self.game, &mut moves) {
             Some(0) => {
                 return if or_node {
                     ProofNumbers::DISPROVEN

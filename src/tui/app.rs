@@ -50,7 +50,7 @@ use super::worker::{self, Msg};
 use crate::run::progress::Progress;
 use crate::run::spec::SearchSpec;
 use crate::view::lambda::ZoneView;
-use crate::view::session::{KnowledgeView, Session};
+use crate::view::session::{HexOverlay, Session};
 pub use picker::{PickerEntry, picker_entries, picker_error};
 use split::Split;
 pub use stepping::step_explained;
@@ -126,7 +126,7 @@ pub struct App {
     pub show_history: bool,
     /// Hex: the board shows the solver's knowledge of the selected node's position (each
     /// player's edge connection, or the pruned moves) instead of any other overlay.
-    pub knowledge: KnowledgeView,
+    pub knowledge: HexOverlay,
     /// Alpha-beta family: the side pane lists the iterations of iterative deepening instead
     /// of the selected node.
     pub show_iterations: bool,
@@ -221,7 +221,7 @@ impl App {
             show_values: true,
             show_dn: false,
             show_history: false,
-            knowledge: KnowledgeView::Off,
+            knowledge: HexOverlay::Off,
             show_iterations: false,
             zone: ZoneView::default(),
             max_level: None,

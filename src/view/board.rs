@@ -11,8 +11,8 @@ use crate::games::mnk::Mnk;
 use crate::games::tree::TreeGame;
 use crate::search::SearchGame;
 
-use super::hex_knowledge;
-use super::session::{BoardMark, BoardView, KnowledgeView, MarkKind};
+use super::hex_overlay;
+use super::session::{BoardMark, BoardView, HexOverlay, MarkKind};
 
 /// Marks on moves' points and the legend line(s) that say what they are.
 pub type Overlay<M> = (Vec<(M, String, MarkKind)>, Option<String>);
@@ -35,8 +35,8 @@ pub trait BoardGame: SearchGame {
     const HAS_KNOWLEDGE: bool = false;
 
     /// The solver's knowledge of this position as board marks and a legend
-    /// ([`KnowledgeView`]); `None` for games without it or when `view` is off.
-    fn knowledge_overlay(&self, _view: KnowledgeView) -> Option<Overlay<Self::Move>> {
+    /// ([`HexOverlay`]); `None` for games without it or when `view` is off.
+    fn knowledge_overlay(&self, _view: HexOverlay) -> Option<Overlay<Self::Move>> {
         None
     }
 
@@ -156,40 +156,40 @@ impl BoardGame for Hex {
 
     const HAS_KNOWLEDGE: bool = true;
 
-    fn knowledge_overlay(&self, view: KnowledgeView) -> Option<Overlay<Point>> {
-        if view == KnowledgeView::Off {
+    fn knowledge_overlay(&self, view: HexOverlay) -> Option<Overlay<Point>> {
+        if view == HexOverlay::Off {
             return None;
         }
-        let k = self.knowledge();
+        let k = self.solver_readout();
         let marks = k
             .as_ref()
-            .map_or_else(Vec::new, |k| hex_knowledge::marks(self, k, view));
-        Some((marks, hex_knowledge::legend(self, k.as_ref(), view)))
+            .map_or_else(Vec::new, |k| hex_overlay::marks(self, k, view));
+        Some((marks, hex_overlay::legend(self, k.as_ref(), view)))
     }
 
     fn knowledge_lines(&self, carriers: bool) -> Vec<String> {
-        self.knowledge()
-            .map_or_else(Vec::new, |k| hex_knowledge::lines(self, &k, carriers))
+        self.solver_readout()
+            .map_or_else(Vec::new, |k| hex_overlay::lines(self, &k, carriers))
     }
 
     fn knowledge_prunes(&self) -> bool {
-        self.knowledge()
-            .is_some_and(|k| !k.pruned.is_empty() && !hex_knowledge::decides(self, &k))
+        self.solver_readout()
+            .is_some_and(|k| !k.pruned.is_empty() && !hex_overlay::decides(self, &k))
     }
 
     fn knowledge_decides(&self) -> bool {
-        self.knowledge()
-            .is_some_and(|k| hex_knowledge::decides(self, &k))
+        self.solver_readout()
+            .is_some_and(|k| hex_overlay::decides(self, &k))
     }
 
     fn knowledge_verdict(&self) -> Option<String> {
-        self.knowledge()
-            .and_then(|k| hex_knowledge::verdict(self, &k))
+        self.solver_readout()
+            .and_then(|k| hex_overlay::verdict(self, &k))
     }
 
     fn knowledge_loss(&self) -> Option<String> {
-        self.knowledge()
-            .and_then(|k| hex_knowledge::lost_to(self, &k))
+        self.solver_readout()
+            .and_then(|k| hex_overlay::lost_to(self, &k))
     }
 
     fn board_view(

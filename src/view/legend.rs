@@ -478,7 +478,7 @@ fn board_marks(algorithm: Algorithm) -> Vec<Entry> {
     rows
 }
 
-/// The marks of the Hex solver's knowledge (`src/view/hex_knowledge.rs`): what H-search
+/// The marks of the Hex solver's knowledge (`src/view/hex_overlay.rs`): what H-search
 /// and the inferior cells tell df-pn about the selected node's position.
 fn hex_knowledge_marks() -> Vec<Entry> {
     vec![

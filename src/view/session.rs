@@ -35,28 +35,28 @@ pub enum MarkKind {
     Pruned,
 }
 
-/// Which of the Hex solver's knowledge the board shows (the `cycle_knowledge` key): off,
+/// Which of the Hex solver's read-out the board shows (the `cycle_knowledge` key): off,
 /// each player's edge connection, or the pruned moves with their reasons.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
-pub enum KnowledgeView {
+pub enum HexOverlay {
     #[default]
     Off,
     Connections,
     Pruned,
 }
 
-impl KnowledgeView {
+impl HexOverlay {
     /// Every view with its name (a lesson step's `marks`).
-    pub const NAMED: [(&'static str, KnowledgeView); 3] = [
-        ("off", KnowledgeView::Off),
-        ("connections", KnowledgeView::Connections),
-        ("pruned", KnowledgeView::Pruned),
+    pub const NAMED: [(&'static str, HexOverlay); 3] = [
+        ("off", HexOverlay::Off),
+        ("connections", HexOverlay::Connections),
+        ("pruned", HexOverlay::Pruned),
     ];
 
     /// The view called `name` (`off`, `connections`, `pruned`).
-    pub fn parse(name: &str) -> Option<KnowledgeView> {
+    pub fn parse(name: &str) -> Option<HexOverlay> {
         Self::NAMED
             .iter()
             .find(|(n, _)| *n == name.trim())
@@ -64,11 +64,11 @@ impl KnowledgeView {
     }
 
     /// The next view in the cycle off -> connections -> pruned -> off.
-    pub fn next(self) -> KnowledgeView {
+    pub fn next(self) -> HexOverlay {
         match self {
-            KnowledgeView::Off => KnowledgeView::Connections,
-            KnowledgeView::Connections => KnowledgeView::Pruned,
-            KnowledgeView::Pruned => KnowledgeView::Off,
+            HexOverlay::Off => HexOverlay::Connections,
+            HexOverlay::Connections => HexOverlay::Pruned,
+            HexOverlay::Pruned => HexOverlay::Off,
         }
     }
 }
@@ -95,7 +95,7 @@ pub struct BoardOptions {
     /// Alpha-beta family: the history-heuristic heat map instead of the children's values.
     pub history: bool,
     /// Hex: the solver's knowledge of the position instead of any other overlay.
-    pub knowledge: KnowledgeView,
+    pub knowledge: HexOverlay,
 }
 
 /// What the board pane draws for a node.

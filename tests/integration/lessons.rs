@@ -299,16 +299,16 @@ fn snapshot_move_ordering_counts() {
 /// the same going back as going forward.
 #[test]
 fn hex_virtual_connections_steps_turn_the_knowledge_marks_on() {
-    use plyscope::view::session::KnowledgeView;
+    use plyscope::view::session::HexOverlay;
     let (mut app, rx) = open_bundled("hex-virtual-connections");
-    assert_eq!(app.knowledge, KnowledgeView::Off);
+    assert_eq!(app.knowledge, HexOverlay::Off);
     assert!(!screen(&app, 80, 24).contains("Black semi"));
     go(&mut app, &rx, 1);
-    assert_eq!(app.knowledge, KnowledgeView::Connections);
+    assert_eq!(app.knowledge, HexOverlay::Connections);
     let s = screen(&app, 80, 24);
     assert!(s.contains("Black semi b3, White none"), "{s}");
     go(&mut app, &rx, 3);
-    assert_eq!(app.knowledge, KnowledgeView::Pruned);
+    assert_eq!(app.knowledge, HexOverlay::Pruned);
     let s = screen(&app, 80, 24);
     insta::assert_snapshot!("lesson_hex_virtual_connections_step_3_80x24", s.clone());
     assert!(s.contains("c captured, v vulnerable: 11 cells"), "{s}");
@@ -316,7 +316,7 @@ fn hex_virtual_connections_steps_turn_the_knowledge_marks_on() {
     let s = screen(&app, 80, 24);
     assert!(s.contains("Black full, White none"), "{s}");
     go(&mut app, &rx, 0);
-    assert_eq!(app.knowledge, KnowledgeView::Off);
+    assert_eq!(app.knowledge, HexOverlay::Off);
 }
 
 #[test]

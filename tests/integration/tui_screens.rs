@@ -526,7 +526,7 @@ fn split_view_side_by_side_at_120x30_and_80x24() {
 fn hex_solver_knowledge_on_the_board_at_80x24() {
     use plyscope::game::Player;
     use plyscope::search::Algorithm;
-    use plyscope::view::session::{BoardView, KnowledgeView, MarkKind};
+    use plyscope::view::session::{BoardView, HexOverlay, MarkKind};
     let marks = |app: &App| match app.session.board(app.selected, app.board_options()) {
         BoardView::Stones { overlay, .. } => overlay,
         BoardView::Text(_) => Vec::new(),
@@ -535,7 +535,7 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
     press(&mut app, &[Action::StepEnd]);
     app.selected = Some(app.session.roots()[0]);
     type_keys(&mut app, "Z");
-    assert_eq!(app.knowledge, KnowledgeView::Connections);
+    assert_eq!(app.knowledge, HexOverlay::Connections);
     let s = screen_in(&app, &unicode(), 80, 24);
     insta::assert_snapshot!("hex_4x4_dfpn_knowledge_connections_80x24", s);
     assert!(s.contains("b/w connection, B/W semi key"), "{s}");
@@ -570,7 +570,7 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
     .unwrap();
     let (mut app, _rx) = open_puzzle(p, Some(Algorithm::DfPn));
     type_keys(&mut app, "ZZ");
-    assert_eq!(app.knowledge, KnowledgeView::Pruned);
+    assert_eq!(app.knowledge, HexOverlay::Pruned);
     let mut pruned_line = None;
     for _ in 0..200 {
         press(&mut app, &[Action::StepNextExpansion]);
@@ -597,12 +597,12 @@ fn hex_solver_knowledge_on_the_board_at_80x24() {
     insta::assert_snapshot!("hex_4x4_a4_dfpn_knowledge_pruned_ascii_80x24", s);
     assert!(s.contains("m outside must-play, d dead"), "{s}");
     type_keys(&mut app, "Z");
-    assert_eq!(app.knowledge, KnowledgeView::Off);
+    assert_eq!(app.knowledge, HexOverlay::Off);
     assert!(!screen_in(&app, &unicode(), 80, 24).contains("m outside must-play"));
 
     let (mut app, _rx) = open("tictactoe", None);
     type_keys(&mut app, "Z");
-    assert_eq!(app.knowledge, KnowledgeView::Off);
+    assert_eq!(app.knowledge, HexOverlay::Off);
     let s = screen_in(&app, &unicode(), 80, 24);
     assert!(s.contains("belong to Hex"), "{s}");
 }
@@ -723,7 +723,7 @@ fn hex_6x6_board_overlay_and_legend_at_120x40() {
 #[test]
 fn hex_6x6_node_decided_by_a_full_connection_prunes_nothing() {
     use plyscope::search::Algorithm;
-    use plyscope::view::session::{BoardView, KnowledgeView};
+    use plyscope::view::session::{BoardView, HexOverlay};
     let (mut app, _rx) = open_lambda("hex-6x6", Algorithm::DfPn);
     press(&mut app, &[Action::StepEnd]);
     let root = app.session.roots()[0];
@@ -732,7 +732,7 @@ fn hex_6x6_node_decided_by_a_full_connection_prunes_nothing() {
     assert_eq!(labels, ["d3", "d4", "e3"]);
     app.selected = line.last().copied();
     type_keys(&mut app, "ZZ");
-    assert_eq!(app.knowledge, KnowledgeView::Pruned);
+    assert_eq!(app.knowledge, HexOverlay::Pruned);
     match app.session.board(app.selected, app.board_options()) {
         BoardView::Stones { overlay, .. } => assert!(overlay.is_empty(), "{overlay:?}"),
         BoardView::Text(_) => panic!("Hex has a board"),

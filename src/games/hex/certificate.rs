@@ -27,7 +27,7 @@ use rustc_hash::FxHashMap;
 
 use super::Hex;
 use super::hsearch::{Conn, NO_KEY, RecordedArena, Rule, with_recorded};
-use super::knowledge::points;
+use super::readout::points;
 use crate::game::{Player, Point};
 
 /// One end of a connection in a certificate.

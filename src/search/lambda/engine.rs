@@ -48,7 +48,7 @@
 //! compares with the opponent's threat order, would lose its meaning. Cutting defences to the
 //! game's must-play region would likewise turn DEFEND's "every defence in the zone is refuted by a
 //! lambda-(n-1) tree" into a weaker statement. The searches over the real game (df-pn, PNS,
-//! lambda-df-pn's last stage) use the hooks through `crate::search::knowledge`.
+//! lambda-df-pn's last stage) use the hooks through `crate::search::node_tactics`.
 
 use std::ops::ControlFlow;
 

@@ -11,7 +11,7 @@
 //! 1. A finished game, an immediate win of `M`, two immediate wins of `O` (one can be
 //!    blocked), or one (only its point is searched): the exact tactics of a stable game
 //!    (Suda, definition 6), as in plain df-pn's `PlainMoves`.
-//! 2. **The game's own knowledge** (`crate::search::knowledge`, shared with df-pn and PNS;
+//! 2. **The game's own knowledge** (`crate::search::node_tactics`, shared with df-pn and PNS;
 //!    Benzene's virtual connections in Hex, Arneson, Hayward and Henderson): a proven win of
 //!    `M` beyond one move decides the node with its key, an empty must-play region of the
 //!    game loses, moves outside the region and inferior moves are not searched. Children
@@ -53,10 +53,10 @@ use crate::search::dfpn::{
     expand_finished, goal_reached, move_from_table_frame, order_by_rank, parallel::parallel_mid,
     smallest_symmetric_key,
 };
-use crate::search::knowledge::{self, Inferior, Knowledge};
 use crate::search::lambda::LambdaConfig;
 use crate::search::lambda::engine::Searcher;
-use crate::search::lambda_dfpn::shared_knowledge::{Known, SharedKnowledge};
+use crate::search::lambda_dfpn::shared_answers::{LambdaAnswer, SharedLambdaAnswers};
+use crate::search::node_tactics::{self, Inferior, NodeDecision};
 use crate::search::observer::{LambdaPurpose, NoTrace, Observer};
 use crate::search::proof::{Goal, LeafInit, ProofConfig, ProofReport};
 
@@ -103,7 +103,7 @@ pub struct MustPlayMoves<'o, G: LambdaGame> {
     /// Counters so far (`lambda_nodes` is refreshed by [`MustPlayMoves::counters`]).
     counters: MustPlayCounters,
     /// The answers of steps 3 and 4 the threads of a parallel run share.
-    shared: Option<&'o SharedKnowledge>,
+    shared: Option<&'o SharedLambdaAnswers>,
 }
 
 impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
@@ -136,7 +136,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
 
     /// The source of one thread of a parallel run: the answers of steps 3 and 4 go through
     /// `shared` (read before asking this thread's lambda engine, written after).
-    fn sharing(mut self, shared: &'o SharedKnowledge) -> Self {
+    fn sharing(mut self, shared: &'o SharedLambdaAnswers) -> Self {
         self.shared = Some(shared);
         self
     }
@@ -151,7 +151,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
 
     /// Steps 3 and 4 (zones must be on), with `out` the mover's legal moves: the mover's
     /// lambda-tree win, or `out` cut to the must-play region (which may leave it empty).
-    /// A parallel run's threads share the answers ([`SharedKnowledge`]; lists of at most
+    /// A parallel run's threads share the answers ([`SharedLambdaAnswers`]; lists of at most
     /// 128 moves, whose region fits its mask).
     fn lambda_knowledge(
         &mut self,
@@ -166,7 +166,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             .map(|s| (s, game.key()));
         let (known, best) = match shared.and_then(|(s, key)| s.get(key, before)) {
             Some(known) => {
-                if let Known::Region(inside) = known {
+                if let LambdaAnswer::Region(inside) = known {
                     let list = out.as_mut_slice();
                     let mut kept = 0;
                     for i in 0..before {
@@ -178,7 +178,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
                     out.truncate(kept);
                 }
                 let best = match known {
-                    Known::Wins(index) => out.as_slice().get(usize::from(index)).copied(),
+                    LambdaAnswer::Wins(index) => out.as_slice().get(usize::from(index)).copied(),
                     _ => None,
                 };
                 (known, best)
@@ -187,7 +187,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
                 Some((known, best)) => {
                     // A win is shared only when its move is in the list (or it has none).
                     let listed = match known {
-                        Known::Wins(index) => best.is_none() == (index == u16::MAX),
+                        LambdaAnswer::Wins(index) => best.is_none() == (index == u16::MAX),
                         _ => true,
                     };
                     if let Some((s, key)) = shared.filter(|_| listed) {
@@ -200,12 +200,12 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             },
         };
         match known {
-            Known::Wins(_) => {
+            LambdaAnswer::Wins(_) => {
                 self.counters.lambda_wins += 1;
                 LambdaKnowledge::Wins(best)
             }
-            Known::Nothing => LambdaKnowledge::Moves,
-            Known::Region(_) => {
+            LambdaAnswer::Nothing => LambdaKnowledge::Moves,
+            LambdaAnswer::Region(_) => {
                 self.counters.regions += 1;
                 self.counters.moves_removed += (before - out.len()) as u64;
                 if out.is_empty() {
@@ -223,7 +223,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
         &mut self,
         game: &mut G,
         out: &mut MoveList<G::Move>,
-    ) -> Option<(Known, Option<G::Move>)> {
+    ) -> Option<(LambdaAnswer, Option<G::Move>)> {
         let mover = game.to_move();
         // A line from here lasts at most twice the empty points (each of the lambda engine's
         // passes is followed by a stone), as `effective_depth` bounds it.
@@ -240,7 +240,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
                 .best
                 .and_then(|b| out.as_slice().iter().position(|&m| m == b))
                 .map_or(u16::MAX, |i| i as u16);
-            return Some((Known::Wins(index), own.best));
+            return Some((LambdaAnswer::Wins(index), own.best));
         }
         // Step 4: the opponent's, after a pass.
         let threat = self.searcher.lambda(
@@ -254,7 +254,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             return None;
         }
         if !threat.won {
-            return Some((Known::Nothing, None));
+            return Some((LambdaAnswer::Nothing, None));
         }
         let mut inside = 0u128;
         let list = out.as_mut_slice();
@@ -273,7 +273,7 @@ impl<'o, G: LambdaGame> MustPlayMoves<'o, G> {
             }
         }
         out.truncate(kept);
-        Some((Known::Region(inside), None))
+        Some((LambdaAnswer::Region(inside), None))
     }
 }
 
@@ -338,15 +338,15 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
                 size: 1,
             };
         }
-        // Step 2: the game's own knowledge (`crate::search::knowledge`; Hex: virtual
+        // Step 2: the game's own knowledge (`crate::search::node_tactics`; Hex: virtual
         // connections decide the node, the must-play region and inferior cells cut its
         // moves), cheaper than a lambda-tree and exact for the real game.
-        let known = knowledge::apply(game, out, Inferior::Drop, |_, _| 0);
+        let known = node_tactics::apply(game, out, Inferior::Drop, |_, _| 0);
         if let Some(decided) = decided_by_knowledge(&known, out) {
             self.counters.game_decided += 1;
             return decided;
         }
-        if let Knowledge::Moves { pruned, .. } = known {
+        if let NodeDecision::Moves { pruned, .. } = known {
             self.counters.game_moves_removed += u64::from(pruned);
         }
         // Steps 3 and 4: lambda knowledge, where zones are sound (stable stone games).
@@ -399,7 +399,7 @@ impl<G: LambdaGame> MoveSource<G> for MustPlayMoves<'_, G> {
             };
         }
         // The game's must-play region: empty, the mover has lost; else its size.
-        let moves = match knowledge::region_size(game, scratch) {
+        let moves = match node_tactics::region_size(game, scratch) {
             Some(0) => {
                 return ChildInit::Decided {
                     mover_wins: false,
@@ -457,7 +457,7 @@ pub fn must_play_dfpn<G: LambdaGame, O: Observer<G>>(
         // df-pn's table is the one shared table. Of the lambda half, a quarter holds the
         // answers of steps 3 and 4 the threads share; each thread's own lambda engine has
         // an even share of the rest.
-        let knowledge = SharedKnowledge::with_bytes(half * (1 << 20) / 4);
+        let answers = SharedLambdaAnswers::with_bytes(half * (1 << 20) / 4);
         let lambda_mb = if half == 0 {
             0
         } else {
@@ -468,7 +468,7 @@ pub fn must_play_dfpn<G: LambdaGame, O: Observer<G>>(
                 let mut lambda_observer = NoTrace;
                 let mut source =
                     MustPlayMoves::new(game, level, lambda_mb, mobility, &mut lambda_observer)
-                        .sharing(&knowledge);
+                        .sharing(&answers);
                 let report = Mid::with_table(
                     &mut source,
                     &mut NoTrace,

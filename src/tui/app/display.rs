@@ -3,7 +3,7 @@
 //! iterative deepening, the solver's Hex knowledge. These keys change what is drawn, never
 //! the search.
 
-use crate::view::session::{BoardOptions, KnowledgeView};
+use crate::view::session::{BoardOptions, HexOverlay};
 
 use super::App;
 
@@ -111,11 +111,11 @@ impl App {
         self.knowledge = self.knowledge.next();
         self.message = Some(
             match self.knowledge {
-                KnowledgeView::Off => "board: the solver's knowledge off",
-                KnowledgeView::Connections => {
+                HexOverlay::Off => "board: the solver's knowledge off",
+                HexOverlay::Connections => {
                     "board: each player's edge connection (b/w, B/W: a semi's key)"
                 }
-                KnowledgeView::Pruned => {
+                HexOverlay::Pruned => {
                     "board: the moves the solver prunes, a letter per reason (legend under the board)"
                 }
             }

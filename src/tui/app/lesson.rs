@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use crate::lesson::{Goto, Lesson, LessonError, Setup};
 use crate::trace::store::NodeId;
 use crate::view::landing::{Landed, Landing};
-use crate::view::session::KnowledgeView;
+use crate::view::session::HexOverlay;
 
 use super::App;
 use crate::run::spec::SearchSpec;
@@ -183,7 +183,7 @@ fn play(app: &mut App, lesson: &Lesson, k: usize) -> Result<Option<Landed>, Less
     // Hex: the step's knowledge marks (the `Z` key's view); the intro shows none.
     app.knowledge = last
         .checked_sub(1)
-        .map_or(KnowledgeView::Off, |i| lesson.steps[i].marks);
+        .map_or(HexOverlay::Off, |i| lesson.steps[i].marks);
     let mut landed = None;
     // Position 0 (the intro) plays no step: `replay_from` is at least 1.
     for s in lesson.replay_from(last)..=last {

@@ -20,7 +20,7 @@ use crate::tui::keymap::Keymap;
 use crate::tui::worker::{self, Msg};
 use crate::view::lambda::ZoneView;
 use crate::view::new_leaves::is_new_leaf;
-use crate::view::session::KnowledgeView;
+use crate::view::session::HexOverlay;
 
 use super::App;
 
@@ -43,7 +43,7 @@ pub struct SavedView {
     pub show_history: bool,
     pub show_iterations: bool,
     pub show_window: bool,
-    pub knowledge: KnowledgeView,
+    pub knowledge: HexOverlay,
     pub zone: ZoneView,
     pub max_level: Option<u8>,
     pub root_analysis: bool,

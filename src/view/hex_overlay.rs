@@ -1,15 +1,15 @@
-//! The Hex solver's knowledge of a position, for people (the `cycle_knowledge` key and the
-//! node pane of df-pn nodes): the board marks of each player's edge connection or of the
-//! pruned moves with a letter for the reason, the legend under the board, and the lines
-//! that say what decides the node and what the search leaves out. Read from
-//! [`Hex::knowledge`] (H-search, the must-play region, inferior cells), which is what df-pn's
-//! move source uses: a mover holding a semi connection wins by its key, a mover whose
-//! opponent holds a full connection has lost, and the pruned moves are never searched.
+//! The Hex overlay of the board: the Hex solver's read-out of a position, for people (the
+//! `cycle_knowledge` key and the node pane of df-pn nodes): the board marks of each player's
+//! edge connection or of the pruned moves with a letter for the reason, the legend under the
+//! board, and the lines that say what decides the node and what the search leaves out. Read
+//! from [`Hex::solver_readout`] (H-search, the must-play region, inferior cells), which is
+//! what df-pn's move source uses: a mover holding a semi connection wins by its key, a mover
+//! whose opponent holds a full connection has lost, and the pruned moves are never searched.
 
 use crate::game::{Game, Player, Point};
-use crate::games::hex::{EdgeConnection, Hex, Knowledge, Pruned};
+use crate::games::hex::{EdgeConnection, Hex, Pruned, SolverReadout};
 
-use super::session::{KnowledgeView, MarkKind};
+use super::session::{HexOverlay, MarkKind};
 
 /// Carrier cells named in a line before "+k more".
 const LISTED: usize = 6;
@@ -24,7 +24,7 @@ pub fn pruned_letter(why: Pruned) -> char {
     }
 }
 
-/// The marks of `view` on the board of `game` (empty for [`KnowledgeView::Off`]).
+/// The marks of `view` on the board of `game` (empty for [`HexOverlay::Off`]).
 ///
 /// Connections: each carrier cell `b` (Black's) or `w` (White's), `+` when both players'
 /// carriers hold it, and a semi connection's key `B` or `W` (`*`: both players' key).
@@ -32,11 +32,11 @@ pub fn pruned_letter(why: Pruned) -> char {
 /// [`pruned_letter`], none when a connection decides the node ([`decides`]): df-pn
 /// generates no move there, so nothing was pruned (a node lost to a full connection must not
 /// show every empty cell `m`).
-pub fn marks(game: &Hex, k: &Knowledge, view: KnowledgeView) -> Vec<(Point, String, MarkKind)> {
+pub fn marks(game: &Hex, k: &SolverReadout, view: HexOverlay) -> Vec<(Point, String, MarkKind)> {
     let mut out: Vec<(Point, String, MarkKind)> = Vec::new();
     match view {
-        KnowledgeView::Off => {}
-        KnowledgeView::Connections => {
+        HexOverlay::Off => {}
+        HexOverlay::Connections => {
             for player in [Player::Black, Player::White] {
                 let (carrier, key) = match &k.connections[player.index()] {
                     None => continue,
@@ -76,8 +76,8 @@ pub fn marks(game: &Hex, k: &Knowledge, view: KnowledgeView) -> Vec<(Point, Stri
             }
             out.sort_by_key(|m| m.0);
         }
-        KnowledgeView::Pruned if decides(game, k) => {}
-        KnowledgeView::Pruned => {
+        HexOverlay::Pruned if decides(game, k) => {}
+        HexOverlay::Pruned => {
             out = k
                 .pruned
                 .iter()
@@ -89,14 +89,14 @@ pub fn marks(game: &Hex, k: &Knowledge, view: KnowledgeView) -> Vec<(Point, Stri
 }
 
 /// The legend under the board for `view` (two short lines: the board pane is narrow).
-pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<String> {
+pub fn legend(game: &Hex, k: Option<&SolverReadout>, view: HexOverlay) -> Option<String> {
     let Some(k) = k else {
-        return (view != KnowledgeView::Off)
+        return (view != HexOverlay::Off)
             .then(|| "solver knowledge: none here\n(the game is over)".to_string());
     };
     match view {
-        KnowledgeView::Off => None,
-        KnowledgeView::Connections => {
+        HexOverlay::Off => None,
+        HexOverlay::Connections => {
             let state = |player: Player| match &k.connections[player.index()] {
                 None => format!("{} none", player.title()),
                 Some(EdgeConnection::Full { .. }) => format!("{} full", player.title()),
@@ -110,11 +110,11 @@ pub fn legend(game: &Hex, k: Option<&Knowledge>, view: KnowledgeView) -> Option<
                 state(Player::White)
             ))
         }
-        KnowledgeView::Pruned if decides(game, k) => Some(format!(
+        HexOverlay::Pruned if decides(game, k) => Some(format!(
             "pruned: none, no move generated:\n{}",
             verdict(game, k).unwrap_or_default()
         )),
-        KnowledgeView::Pruned => Some(format!(
+        HexOverlay::Pruned => Some(format!(
             // One line: the board pane wraps it between the letters' entries at its width.
             "pruned: m outside must-play, d dead, c captured, v vulnerable: {} cell{}",
             k.pruned.len(),
@@ -143,7 +143,7 @@ fn cells(game: &Hex, carrier: &[Point]) -> String {
 /// holds a connection of its edges (it wins by a semi's key, or at once by a full one), or
 /// the opponent holds a full one (the mover has lost). df-pn's expansion stops there, so no
 /// move is pruned.
-pub fn decides(game: &Hex, k: &Knowledge) -> bool {
+pub fn decides(game: &Hex, k: &SolverReadout) -> bool {
     let mover = game.to_move();
     k.connections[mover.index()].is_some()
         || matches!(
@@ -155,7 +155,7 @@ pub fn decides(game: &Hex, k: &Knowledge) -> bool {
 /// The connection that decides the node ([`decides`]), short, for a line that names it:
 /// "decided by Black's semi connection (key b3)", "decided by Black's full connection";
 /// `None` when the knowledge does not decide it.
-pub fn verdict(game: &Hex, k: &Knowledge) -> Option<String> {
+pub fn verdict(game: &Hex, k: &SolverReadout) -> Option<String> {
     let mover = game.to_move();
     let (player, connection) = match (
         &k.connections[mover.index()],
@@ -178,7 +178,7 @@ pub fn verdict(game: &Hex, k: &Knowledge) -> Option<String> {
 /// The opponent's full connection that decides the node against its mover ("by Black's
 /// full connection"), the one verdict df-pn applies to a child as it generates it (an
 /// empty must-play region); `None` otherwise.
-pub fn lost_to(game: &Hex, k: &Knowledge) -> Option<String> {
+pub fn lost_to(game: &Hex, k: &SolverReadout) -> Option<String> {
     let mover = game.to_move();
     match (
         &k.connections[mover.index()],
@@ -199,7 +199,7 @@ pub fn lost_to(game: &Hex, k: &Knowledge) -> Option<String> {
 /// "Black holds a full connection of its edges (carrier a2 b2): White to move has lost",
 /// "Black to move holds a semi connection, key c3 (carrier b2 c2): Black wins by c3",
 /// "9 moves pruned: 7 outside must-play, 2 dead".
-pub fn lines(game: &Hex, k: &Knowledge, carriers: bool) -> Vec<String> {
+pub fn lines(game: &Hex, k: &SolverReadout, carriers: bool) -> Vec<String> {
     let mover = game.to_move();
     let mut out = Vec::new();
     let carrier = |cs: &[Point]| {
@@ -299,8 +299,8 @@ mod tests {
         g
     }
 
-    fn marks_text(g: &Hex, view: KnowledgeView) -> Vec<(String, String, MarkKind)> {
-        let k = g.knowledge().unwrap();
+    fn marks_text(g: &Hex, view: HexOverlay) -> Vec<(String, String, MarkKind)> {
+        let k = g.solver_readout().unwrap();
         marks(g, &k, view)
             .into_iter()
             .map(|(p, t, kind)| (g.format_move(p), t, kind))
@@ -312,8 +312,8 @@ mod tests {
         // 4x4, Black b2 and c3 (a bridge; b1 c1 join b2 to row 1, b4 c4 join c3 to row 4),
         // White's a4 and d1 aside: every cell of Black's carrier is marked as Black's.
         let g = after(4, &["b2", "a4", "c3", "d1"]);
-        let k = g.knowledge().unwrap();
-        let m = marks(&g, &k, KnowledgeView::Connections);
+        let k = g.solver_readout().unwrap();
+        let m = marks(&g, &k, HexOverlay::Connections);
         let black = &k.connections[Player::Black.index()];
         let Some(EdgeConnection::Full { carrier } | EdgeConnection::Semi { carrier, .. }) = black
         else {
@@ -332,8 +332,8 @@ mod tests {
         assert!(points.iter().all(|&p| g.is_empty(p)));
         points.dedup();
         assert_eq!(points.len(), m.len());
-        assert!(KnowledgeView::Off.next() == KnowledgeView::Connections);
-        assert!(marks(&g, &k, KnowledgeView::Off).is_empty());
+        assert!(HexOverlay::Off.next() == HexOverlay::Connections);
+        assert!(marks(&g, &k, HexOverlay::Off).is_empty());
     }
 
     #[test]
@@ -341,7 +341,7 @@ mod tests {
         // 3x3, Black to move on the empty board: b2 wins (two bridges to the edges), a
         // semi connection whose key the search plays at once.
         let g = Hex::new(3).unwrap();
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         let Some(EdgeConnection::Semi { key, .. }) = k.connections[Player::Black.index()] else {
             panic!("Black to move on 3x3 holds a semi connection: {k:?}");
         };
@@ -352,7 +352,7 @@ mod tests {
             panic!("White holds the mirror semi connection: {k:?}");
         };
         assert_eq!(key, white_key);
-        let m = marks_text(&g, KnowledgeView::Connections);
+        let m = marks_text(&g, HexOverlay::Connections);
         let key_name = g.format_move(key);
         assert_eq!(
             m,
@@ -380,7 +380,7 @@ mod tests {
         );
         // White's semi connection (the same key) says nothing more: Black wins first.
         assert!(text.iter().all(|l| !l.starts_with("White")), "{text:?}");
-        let legend = legend(&g, Some(&k), KnowledgeView::Connections).unwrap();
+        let legend = legend(&g, Some(&k), HexOverlay::Connections).unwrap();
         assert_eq!(
             legend,
             "b/w connection, B/W semi key, +/* both\nBlack semi b2, White semi b2"
@@ -406,7 +406,7 @@ mod tests {
         // 3x3, Black b2, White to move: Black's bridges to both edges are a full
         // connection (empty carrier: the fill-in joins them).
         let g = after(3, &["b2"]);
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         let text = lines(&g, &k, true);
         assert_eq!(
             text[0],
@@ -424,8 +424,8 @@ mod tests {
         // Puzzle hex-4x4-must-play: White to move must break Black's semi connection;
         // 8 moves lie outside the must-play region and 3 cells are captured by Black.
         let g = after(4, &["a1", "a3", "d1"]);
-        let k = g.knowledge().unwrap();
-        let m = marks(&g, &k, KnowledgeView::Pruned);
+        let k = g.solver_readout().unwrap();
+        let m = marks(&g, &k, HexOverlay::Pruned);
         assert_eq!(m.len(), k.pruned.len());
         for ((p, text, kind), (q, why)) in m.iter().zip(&k.pruned) {
             assert_eq!(p, q);
@@ -458,11 +458,11 @@ mod tests {
     #[test]
     fn a_node_a_full_connection_decides_shows_no_pruned_marks() {
         let g = after(6, &["d3", "d4", "e3"]);
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         assert!(decides(&g, &k));
-        assert!(marks(&g, &k, KnowledgeView::Pruned).is_empty());
+        assert!(marks(&g, &k, HexOverlay::Pruned).is_empty());
         assert_eq!(
-            legend(&g, Some(&k), KnowledgeView::Pruned).as_deref(),
+            legend(&g, Some(&k), HexOverlay::Pruned).as_deref(),
             Some("pruned: none, no move generated:\ndecided by Black's full connection")
         );
         assert_eq!(
@@ -470,21 +470,21 @@ mod tests {
             Some("decided by Black's full connection")
         );
         // The connection marks still show it.
-        assert!(!marks(&g, &k, KnowledgeView::Connections).is_empty());
+        assert!(!marks(&g, &k, HexOverlay::Connections).is_empty());
     }
 
     /// The empty 4x4 board: Black to move holds a semi connection, key b3.
     #[test]
     fn the_verdict_of_a_semi_connection_names_its_key() {
         let g = after(4, &[]);
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         assert_eq!(
             verdict(&g, &k).as_deref(),
             Some("decided by Black's semi connection (key b3)")
         );
         // A node the knowledge does not decide has no verdict.
         let open = after(4, &["a1", "a3", "d1"]);
-        let k = open.knowledge().unwrap();
+        let k = open.solver_readout().unwrap();
         assert_eq!(verdict(&open, &k), None);
     }
 
@@ -493,7 +493,7 @@ mod tests {
         // 5x5 after c3 c2 d2: Black holds a full connection, White to move has lost; df-pn
         // generates no move here, so none is counted as pruned (not "N moves pruned").
         let g = after(5, &["c3", "c2", "d2"]);
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         assert!(decides(&g, &k));
         let text = lines(&g, &k, false);
         assert_eq!(

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What steps 3 and 4 found at one position, over its move list (the list the region cuts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Known {
+pub(crate) enum LambdaAnswer {
     /// The mover has a lambda-tree; its first move is the list's entry at this index.
     Wins(u16),
     /// The opponent threatens: only the list's entries whose bit is set are left.
@@ -33,19 +33,19 @@ pub(crate) enum Known {
 /// The words of one entry: the check word, then the tag and the two halves of the mask.
 const WORDS: usize = 4;
 
-/// A fixed-size, lock-free table of [`Known`] answers by position key.
-pub(crate) struct SharedKnowledge {
+/// A fixed-size, lock-free table of [`LambdaAnswer`]s by position key.
+pub(crate) struct SharedLambdaAnswers {
     words: Vec<AtomicU64>,
     /// Entries minus one (a power of two).
     mask: usize,
 }
 
-impl SharedKnowledge {
+impl SharedLambdaAnswers {
     /// A table of about `bytes` bytes (at least one entry).
-    pub fn with_bytes(bytes: usize) -> SharedKnowledge {
+    pub fn with_bytes(bytes: usize) -> SharedLambdaAnswers {
         let entries = (bytes / (WORDS * 8)).max(1);
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
-        SharedKnowledge {
+        SharedLambdaAnswers {
             words: (0..entries * WORDS).map(|_| AtomicU64::new(0)).collect(),
             mask: entries - 1,
         }
@@ -63,36 +63,38 @@ impl SharedKnowledge {
 
     /// The tag word: the kind (never 0, so an empty slot never matches), the list's length,
     /// and the winning move's index.
-    fn tag(known: Known, moves: usize) -> u64 {
+    fn tag(known: LambdaAnswer, moves: usize) -> u64 {
         let (kind, index) = match known {
-            Known::Wins(i) => (1, i),
-            Known::Region(_) => (2, 0),
-            Known::Nothing => (3, 0),
+            LambdaAnswer::Wins(i) => (1, i),
+            LambdaAnswer::Region(_) => (2, 0),
+            LambdaAnswer::Nothing => (3, 0),
         };
         kind | (moves as u64) << 8 | u64::from(index) << 32
     }
 
     /// The answer stored for `key` over a list of `moves` moves, if any.
-    pub fn get(&self, key: u64, moves: usize) -> Option<Known> {
+    pub fn get(&self, key: u64, moves: usize) -> Option<LambdaAnswer> {
         let s = self.slot(key);
         let w: [u64; WORDS] = std::array::from_fn(|i| self.words[s + i].load(Ordering::Relaxed));
         if w[0] ^ w[1] ^ w[2] ^ w[3] != key || (w[1] >> 8) & 0xff_ffff != moves as u64 {
             return None;
         }
         match w[1] & 0xff {
-            1 => Some(Known::Wins((w[1] >> 32) as u16)),
-            2 => Some(Known::Region(u128::from(w[2]) | u128::from(w[3]) << 64)),
-            3 => Some(Known::Nothing),
+            1 => Some(LambdaAnswer::Wins((w[1] >> 32) as u16)),
+            2 => Some(LambdaAnswer::Region(
+                u128::from(w[2]) | u128::from(w[3]) << 64,
+            )),
+            3 => Some(LambdaAnswer::Nothing),
             _ => None,
         }
     }
 
     /// Stores `known` for `key` over a list of `moves` moves (at most 128, so a region fits
     /// the mask).
-    pub fn put(&self, key: u64, moves: usize, known: Known) {
+    pub fn put(&self, key: u64, moves: usize, known: LambdaAnswer) {
         debug_assert!(moves <= 128);
         let mask = match known {
-            Known::Region(m) => m,
+            LambdaAnswer::Region(m) => m,
             _ => 0,
         };
         let (tag, lo, hi) = (Self::tag(known, moves), mask as u64, (mask >> 64) as u64);
@@ -110,26 +112,26 @@ mod tests {
 
     #[test]
     fn answers_come_back_for_their_key_and_list_only() {
-        let table = SharedKnowledge::with_bytes(1 << 12);
-        let region = Known::Region(1 << 100 | 0b1011);
+        let table = SharedLambdaAnswers::with_bytes(1 << 12);
+        let region = LambdaAnswer::Region(1 << 100 | 0b1011);
         table.put(17, 30, region);
-        table.put(18, 5, Known::Wins(3));
-        table.put(19, 7, Known::Nothing);
+        table.put(18, 5, LambdaAnswer::Wins(3));
+        table.put(19, 7, LambdaAnswer::Nothing);
         assert_eq!(table.get(17, 30), Some(region));
-        assert_eq!(table.get(18, 5), Some(Known::Wins(3)));
-        assert_eq!(table.get(19, 7), Some(Known::Nothing));
+        assert_eq!(table.get(18, 5), Some(LambdaAnswer::Wins(3)));
+        assert_eq!(table.get(19, 7), Some(LambdaAnswer::Nothing));
         assert_eq!(table.get(17, 29), None, "another list length");
         assert_eq!(table.get(20, 7), None, "never stored");
         // Key 17 + entries lands in 17's slot: the newer answer replaces it.
         let entries = table.bytes() as u64 / 32;
-        table.put(17 + entries, 30, Known::Nothing);
+        table.put(17 + entries, 30, LambdaAnswer::Nothing);
         assert_eq!(table.get(17, 30), None);
-        assert_eq!(table.get(17 + entries, 30), Some(Known::Nothing));
+        assert_eq!(table.get(17 + entries, 30), Some(LambdaAnswer::Nothing));
     }
 
     #[test]
     fn an_empty_slot_is_no_answer_even_for_key_zero() {
-        let table = SharedKnowledge::with_bytes(1 << 10);
+        let table = SharedLambdaAnswers::with_bytes(1 << 10);
         assert_eq!(table.get(0, 0), None);
     }
 
@@ -137,9 +139,9 @@ mod tests {
     fn threads_writing_one_slot_never_read_a_torn_entry() {
         // Two writers alternate two answers for keys that share a slot; a reader only ever
         // sees one of them whole, or nothing.
-        let table = SharedKnowledge::with_bytes(32);
-        let a = (5u64, Known::Region(u128::MAX >> 3));
-        let b = (6u64, Known::Region(0x5555));
+        let table = SharedLambdaAnswers::with_bytes(32);
+        let a = (5u64, LambdaAnswer::Region(u128::MAX >> 3));
+        let b = (6u64, LambdaAnswer::Region(0x5555));
         std::thread::scope(|scope| {
             for (key, known) in [a, b] {
                 let table = &table;

@@ -47,9 +47,9 @@ impl Pruned {
     }
 }
 
-/// The solver's knowledge of one position (boards up to 11x11).
+/// The solver's read-out of one position (boards up to 11x11).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Knowledge {
+pub struct SolverReadout {
     /// Each player's best edge-to-edge connection (index `Player::index()`), if any.
     pub connections: [Option<EdgeConnection>; 2],
     /// The side to move's must-play region; `None` when every move is allowed.
@@ -75,7 +75,7 @@ pub(super) fn points(mut set: u128) -> Vec<Point> {
 impl Hex {
     /// What H-search and the inferior cell analysis know here; `None` on boards over
     /// 11x11 or once the game is over.
-    pub fn knowledge(&self) -> Option<Knowledge> {
+    pub fn solver_readout(&self) -> Option<SolverReadout> {
         let masks = self.tables.masks.as_ref()?;
         if self.winner.is_some() {
             return None;
@@ -128,7 +128,7 @@ impl Hex {
             ));
         });
         pruned.sort_unstable_by_key(|&(p, _)| p);
-        Some(Knowledge {
+        Some(SolverReadout {
             connections,
             must_play,
             pruned,
@@ -149,7 +149,7 @@ mod tests {
         // joins Black's edges: a full connection with an empty carrier, nothing to play.
         let mut g = Hex::new(3).unwrap();
         g.play(4);
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         assert_eq!(
             k.connections[Player::Black.index()],
             Some(EdgeConnection::Full { carrier: vec![] })
@@ -165,7 +165,7 @@ mod tests {
             let p = g.parse_move(m).unwrap();
             g.play(p);
         }
-        let k = g.knowledge().unwrap();
+        let k = g.solver_readout().unwrap();
         let empties = (0..25).filter(|&p| g.is_empty(p)).count();
         let mut moves = MoveList::new();
         g.legal_moves(&mut moves);

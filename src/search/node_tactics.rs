@@ -26,7 +26,7 @@ use crate::game::{MoveList, Tactics};
 
 /// What the game's knowledge decided about a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Knowledge<M> {
+pub enum NodeDecision<M> {
     /// The mover wins with this move against every defence (step 1).
     Won(M),
     /// The mover loses whatever it plays (step 2: an empty region, or the game's own verdict).
@@ -56,16 +56,16 @@ pub fn apply<G: Tactics>(
     moves: &mut MoveList<G::Move>,
     inferior: Inferior,
     no_region: impl FnOnce(&mut G, &mut MoveList<G::Move>) -> u32,
-) -> Knowledge<G::Move> {
+) -> NodeDecision<G::Move> {
     if !game.is_stable() {
-        return Knowledge::Moves {
+        return NodeDecision::Moves {
             pruned: 0,
             region: false,
         };
     }
     // Step 1: the mover's proven win.
     if let Some(key) = game.winning_key() {
-        return Knowledge::Won(key);
+        return NodeDecision::Won(key);
     }
     // Step 2: the must-play region; an empty one, or a proven loss, decides.
     let mut region = MoveList::new();
@@ -73,12 +73,12 @@ pub fn apply<G: Tactics>(
     let mut pruned = 0;
     if has_region {
         if region.is_empty() {
-            return Knowledge::Lost;
+            return NodeDecision::Lost;
         }
         pruned += keep_only(moves, &region);
     } else {
         if game.is_lost() {
-            return Knowledge::Lost;
+            return NodeDecision::Lost;
         }
         // Step 3: the caller's own pruning.
         pruned += no_region(game, moves);
@@ -87,7 +87,7 @@ pub fn apply<G: Tactics>(
     if inferior == Inferior::Drop {
         pruned += game.drop_inferior(moves);
     }
-    Knowledge::Moves {
+    NodeDecision::Moves {
         pruned,
         region: has_region,
     }
@@ -160,7 +160,7 @@ mod tests {
         });
         assert_eq!(
             found,
-            Knowledge::Moves {
+            NodeDecision::Moves {
                 pruned: 0,
                 region: false
             }
