@@ -2,9 +2,9 @@
 //!
 //! 1. play + undo pairs per second, every legal move of a few fixed positions (the start,
 //!    mid-games from a fixed splitmix64 stream, a king ending), over and over for a second;
-//! 2. perft 7 from the start (179,740 leaves, pinned in `tests/dama_rules.rs`): nodes (every
-//!    position generated) and leaves per second;
-//! 3. alpha-beta with the seed 001 example 2.5 evaluation: iterative deepening (table,
+//! 2. perft 7 from the start (179,740 leaves, pinned in `tests/integration/dama_rules.rs`): nodes
+//!    (every position generated) and leaves per second;
+//! 3. alpha-beta with Kühr's example 2.5 evaluation: iterative deepening (table,
 //!    ordering) to depth 13 from the start and a mid-game position, 11 in a king ending, nodes
 //!    per second (the 64 MiB table is cleared once per search, which small searches feel).
 //!

@@ -1,5 +1,6 @@
 //! Speed of `StoneGame::evs_orders`, the level-0 knowledge lambda search asks for at every
-//! node (thesis 000, definition 13 and section 5.2).
+//! node (Suda, *Efficient algorithms for verifying goals in computer games*, definition 13 and
+//! section 5.2).
 //!
 //! For each game: 16 middle-game positions reached by random moves that do not end the game
 //! (7x7 k=4 after 12 moves; AtariGo 6x6 from the crosscut after 8 more; Hex 4x4 after 6 and

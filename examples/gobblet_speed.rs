@@ -1,5 +1,6 @@
 //! Gobblet measurements (release): play+undo per second, alpha-beta nodes per second with
-//! each evaluation of seed 002, and the Gobblet Gobblers start solved to its 13-ply win.
+//! each evaluation of Kotrč, *Gobblet analysed with AI methods*, and the Gobblet Gobblers start
+//! solved to its 13-ply win.
 //!
 //! `cargo run --release --example gobblet_speed` (all three), or with an argument:
 //! `playundo`, `eval`, `gobblers`. Node counts are deterministic; times are not.

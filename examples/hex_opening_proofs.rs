@@ -1,6 +1,6 @@
-//! Builds and verifies a proof for every winning opening of a bundled Hex puzzle (issue 18,
-//! point 7: "the proofs of the empty 6x6 board and of every winning 6x6 opening verified in
-//! under a minute and 2 GB each"), printing per opening the proof's size, the derivation
+//! Builds and verifies a proof for every winning opening of a bundled Hex puzzle (the
+//! proofs of the empty 6x6 board and of every winning 6x6 opening should verify in under a
+//! minute and 2 GB each), printing per opening the proof's size, the derivation
 //! steps checked and the times.
 //!
 //! `cargo run --release --example hex_opening_proofs -- hex-6x6 [MAX_POSITIONS]`

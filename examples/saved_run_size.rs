@@ -1,4 +1,4 @@
-//! How big a saved run is and how long it takes to open (issue 20): records a search of
+//! How big a saved run is and how long it takes to open: records a search of
 //! about a million events (iterative deepening on the bundled mnk-7x7-k4 puzzle, as the
 //! explorer records it), writes it with `plyscope::run::saved::write`, and times reading
 //! it back and decoding it as `plyscope explore --open` does (`saved::read` then

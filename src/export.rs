@@ -1,13 +1,16 @@
-//! Export of a recorded search (issue 7, deliverable 3): the annotated search tree as
+//! Export of a recorded search: the annotated search tree as
 //! Graphviz DOT ([`dot`]), the trace's events as versioned JSON ([`json`]), and, for proof
 //! trees of the stone games, SGF ([`proof_tree_sgf`]).
 //!
 //! The search is run once with the explorer's own settings (`run::spec::SearchSpec`, the
 //! puzzle's algorithm and limits unless overridden) and the recorder of [`crate::trace`], so
 //! an export shows exactly the tree the explorer steps through. What a node carries is the
-//! store's (seed 001 example 3.2, figure 18: the window `(alpha, beta)` a node was called with
-//! and the value it returned; seed 004 figures 6.23-6.25: the moves a cutoff skipped; seed 003
-//! for the proof and disproof numbers; thesis 000 section 5.1 for lambda levels and zones).
+//! store's (Kühr, *Algorithms of a computer player in simple board games*, example 3.2, figure 18:
+//! the window `(alpha, beta)` a node was called with and the value it returned; the AND/OR
+//! textbook, *Searching game trees*, figures 6.23-6.25: the moves a cutoff skipped; Hric and
+//! Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*, for the proof and
+//! disproof numbers; Suda, *Efficient algorithms for verifying goals in computer games*, section
+//! 5.1 for lambda levels and zones).
 //!
 //! # Bounded output
 //!

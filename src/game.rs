@@ -1,13 +1,13 @@
 //! The rules layer: what a game is, independent of any search.
 //!
 //! A [`Game`] knows its legal moves, how to play and undo them, when the game is over and a
-//! Zobrist key of the position; nothing else (conventions.md, "The Game trait is rules only").
+//! Zobrist key of the position; nothing else: the Game trait is rules only.
 //! Search knowledge lives in separate traits: [`Heuristic`] (static evaluation and a move
 //! index for history tables) and [`Tactics`] (immediate wins, used by alpha-beta to prune
 //! and later by lambda search as its level-0 test). [`StoneGame`] is the extension for games
-//! whose moves put a stone on an empty point (thesis 000, definitions 3-6): lambda search and
-//! relevance zones play stones for a named player, because a threat search lets one side move
-//! twice in a row.
+//! whose moves put a stone on an empty point (Suda, *Efficient algorithms for verifying goals in
+//! computer games*, definitions 3-6): lambda search and relevance zones play stones for a named
+//! player, because a threat search lets one side move twice in a row.
 //!
 //! This module imports nothing from `search`, `trace` or `tui`: rules know nothing of search.
 
@@ -75,7 +75,7 @@ pub enum Outcome {
     Score(i32),
 }
 
-/// Heuristic evaluations lie strictly inside `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)` (seed 001's
+/// Heuristic evaluations lie strictly inside `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)` (Kühr's
 /// `MNOHO`); everything beyond is reserved for win and loss scores of the searches.
 pub const HEURISTIC_LIMIT: i32 = 1_000_000 - 2 * 1024;
 
@@ -262,7 +262,7 @@ pub trait Heuristic: Game {
     /// [`ONE_PLY_WINS`] when the move wins at once, [`ONE_PLY_LOSES`] when it loses at once,
     /// else minus [`Heuristic::evaluate`] of the position after it, exactly what playing,
     /// evaluating and undoing would give. Move ordering uses it instead of playing every
-    /// move (seed 002 3.1) when the game can answer more cheaply; returns true when it wrote
+    /// move (Kotrč, 3.1) when the game can answer more cheaply; returns true when it wrote
     /// the values. The default answers false (nothing written) and the engine plays the
     /// moves. A game with moves that end in a draw at once does not override it.
     fn one_ply_values(&self, moves: &[Self::Move], out: &mut [i32]) -> bool {
@@ -277,7 +277,7 @@ pub const ONE_PLY_WINS: i32 = i32::MAX;
 /// [`Heuristic::one_ply_values`]: the move loses at once.
 pub const ONE_PLY_LOSES: i32 = i32::MIN;
 
-/// Immediate-win knowledge for stable games (thesis 000, definition 6: a move that wins at
+/// Immediate-win knowledge for stable games (Suda, definition 6: a move that wins at
 /// once still wins at once after any other move that does not end the game).
 ///
 /// Alpha-beta uses it as exact pruning: a side that can win now wins in one ply; a side
@@ -311,7 +311,7 @@ pub trait Tactics: Game {
         false
     }
 
-    /// Proven knowledge beyond one move (Benzene's must-play regions; thesis 000, theorem
+    /// Proven knowledge beyond one move (Benzene's must-play regions; Suda, theorem
     /// 15): called when the side to move has no immediate win, it returns true when every move of
     /// the side to move outside the moves written into `out` (cleared first) loses, so a
     /// search may drop them; an empty `out` then means the side to move has lost. False (the
@@ -362,7 +362,7 @@ pub const NO_REGION: u8 = u8::MAX;
 pub const MAX_SYMMETRIES: usize = 8;
 
 /// A game in which a move puts a stone of the mover's colour on an empty point and stones
-/// never move (thesis 000, definition 3). Moves are points.
+/// never move (Suda, definition 3). Moves are points.
 ///
 /// Threat searches play several stones of one player in a row (the other "passes"), so
 /// stones are played for a named player; [`Game::to_move`] then becomes that player's
@@ -422,7 +422,7 @@ pub trait StoneGame: Game<Move = Point> {
         1
     }
 
-    /// Level-0 knowledge of threat search (thesis 000, definition 13 and section 5.2):
+    /// Level-0 knowledge of threat search (Suda, definition 13 and section 5.2):
     /// writes into `orders` (one entry per point, `orders.len() == num_points()`) the
     /// smallest `k` such that the point belongs to `EVS(Pos, player, k)`, the points that
     /// take part essentially in a win of `player` in at most `k` moves of `player` alone

@@ -1,5 +1,5 @@
-//! The games plyscope knows, each in its own module with its rules as in
-//! `../shared/spec/algorithms.md` section 1.
+//! The games plyscope knows, each in its own module with its rules in its
+//! module doc.
 
 pub mod any;
 pub mod atarigo;

@@ -1,4 +1,4 @@
-//! `plyscope gtp`: the engine protocol the GUIs and tournament managers speak (issue 20),
+//! `plyscope gtp`: the engine protocol the GUIs and tournament managers speak,
 //! GTP version 2 (<http://www.lysator.liu.se/~gunnar/gtp/gtp2-spec-draft2/>) for AtariGo and
 //! m,n,k, and Benzene's HTP dialect of it for Hex (the commands of Benzene's
 //! `HexHtpEngine` and `DfpnCommands`: `boardsize N N`, colours `b`/`w`, `dfpn-solve-state`,

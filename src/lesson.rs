@@ -1,6 +1,6 @@
-//! Guided lessons (issue 6, deliverable 4): a puzzle with a script of steps, each a place in
-//! the recorded search ("the next cutoff", "the node a > b") and a text that says what to
-//! look at there. The explorer in lesson mode (`tui::app::lesson`) plays the script; this module
+//! Guided lessons: a puzzle with a script of steps, each a place in the recorded search
+//! ("the next cutoff", "the node a > b") and a text that says what to look at there. The
+//! explorer in lesson mode (`tui::app::lesson`) plays the script; this module
 //! is the file format, its loading and validation, and the bundled lessons.
 //!
 //! ## The format
@@ -10,7 +10,7 @@
 //! ```toml
 //! [lesson]
 //! title = "Alpha and beta cutoffs"            # required
-//! source = "seed 004, figures 6.23-6.25"      # required: where the material comes from
+//! source = "the AND/OR textbook, 6.2.6"       # required: where the material comes from
 //! puzzle = "tree-004-fig-6-23"                # required: bundled name, or a path relative to the lesson file
 //! algorithm = "alphabeta"                     # optional, as `--algo`; default: the puzzle's
 //! fail = "hard"                               # optional: "hard" | "soft" (alpha-beta)
@@ -33,7 +33,7 @@
 //!                          # starts from the beginning before `goto` in any case
 //! expect = "cutoff"        # optional: the kind of event the step must land on
 //! offscreen = ["beta 70"]  # optional: mentions of the text the checker does not hold
-//!                          # against the screen (about the future or a seed's figure)
+//!                          # against the screen (about the future or a source's figure)
 //! marks = "connections"    # optional, Hex only: the solver's knowledge on the board, as
 //!                          # the `Z` key sets it: "connections", "pruned" or "off" (default)
 //! ```
@@ -48,8 +48,8 @@
 //! right after the N-th event), `node:a>b>c` (select the node reached by these moves from the
 //! root, stepping the replay until it has been entered). `expect`: one of [`Landing`]'s names
 //! (`event`, `enter`, `leave`, `cutoff`, `tt-hit`, `expansion`, `proof`, `threshold`,
-//! `level`, `iteration`, `null-move`, `null-cut`). `ordering`: `none`, `all`, or techniques joined by `+`
-//! (`tt-move`, `killers`, `history`, `eval`), as [`MoveOrdering`]'s switches; a literal
+//! `level`, `iteration`, `null-move`, `null-cut`). `ordering`: `none`, `all`, or techniques joined
+//! by `+` (`tt-move`, `killers`, `history`, `eval`), as [`MoveOrdering`]'s switches; a literal
 //! tree's search is otherwise in textbook form (generator order, no table).
 //!
 //! Every problem the file itself can have (syntax, a missing field, an unknown goto, an

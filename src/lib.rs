@@ -1,7 +1,7 @@
 //! plyscope: a terminal explorer and solver for game-tree search.
 //!
 //! The crate is layered; each layer imports only the ones below it (ARCHITECTURE.md is the
-//! map; tests/architecture.rs and ../shared/tools/circles.py keep it true):
+//! map; tests/integration/architecture.rs and ../shared/tools/circles.py keep it true):
 //!
 //! - Rules: [`game`] (the rules-only [`game::Game`] trait, players, outcomes, stack move
 //!   lists, [`game::StoneGame`]), [`games`] (m,n,k, AtariGo, Hex, Gobblet, Czech checkers,

@@ -1,4 +1,4 @@
-//! The `plyscope` command line (design.md section 4).
+//! The `plyscope` command line.
 //!
 //! Data goes to stdout, diagnostics to stderr. Exit codes: 0 solved as expected, 1 an input
 //! error or an answer that does not match the puzzle's `[expect]`, 2 a usage error; `solve`

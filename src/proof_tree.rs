@@ -1,13 +1,12 @@
 //! Proof trees: the certificate of a solver's win that anyone can check with the rules alone
-//! (issue 7, deliverable 2).
 //!
 //! A proof tree for the attacker (the side to move at the puzzle's root) holds one attacker
 //! move at every OR node (the attacker to move), every legal defender move at every AND node
 //! (the defender to move), and ends in leaves the rules say are finished games the attacker
-//! has won (seed 003, section "proof tree": a proof is a subtree in which every OR node keeps
-//! one child and every AND node all of its children). For the goal "at least a draw"
-//! ([`ProofGoal::WinOrDraw`], a puzzle's `draw = "attacker"`) the leaves are finished games
-//! the attacker has won or drawn.
+//! has won (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*,
+//! section "proof tree": a proof is a subtree in which every OR node keeps one child and every AND
+//! node all of its children). For the goal "at least a draw" ([`ProofGoal::WinOrDraw`], a puzzle's
+//! `draw = "attacker"`) the leaves are finished games the attacker has won or drawn.
 //!
 //! The tree is stored as a DAG: a position reached by several move orders is one node
 //! ([`ProofTree::nodes`], node 0 the root), which keeps AtariGo 5x5's proof small. In games

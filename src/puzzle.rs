@@ -1,4 +1,4 @@
-//! Puzzle files: the TOML schema of design.md section 3, board diagrams, validation into a
+//! Puzzle files: the TOML schema ([`schema`]), board diagrams, validation into a
 //! position with messages that name file, line and column, and the bundled puzzles.
 //!
 //! A puzzle is a position, a goal and its answer. The format, field by field:
@@ -7,18 +7,32 @@
 //! |---|---|
 //! | `title` | required, free text |
 //! | `game` | required: `mnk`, `atarigo`, `hex`, `tree`, `dama` or `gobblet` |
-//! | `variant`, `evaluation` | gobblet only: `"gobblet"` (4x4, default) or `"gobblers"` (3x3); the evaluation `"feature"` (default) or `"pattern"`. Its `board` is a diagram of stacks (`X4`, `O1X3` bottom to top, `.` empty, squares separated by spaces), `size` optional (4 or 3), `to_move` default black (`X`), reserves follow from the board (see `puzzle/gobblet.rs`) |
-//! | `size` | stone games: `[columns, rows]`, or `n` for an n x n board. m,n,k 1..19 each; AtariGo 2..19 each; Hex square, 1..13 |
-//! | `k`, `exact_k` | m,n,k only: k from 3 to 6 and at most max(columns, rows); `exact_k = true` makes overlines not win |
-//! | `to_move` | `"black"` or `"white"` (also the diagram letters `"X"`/`"B"`, `"O"`/`"W"`); optional: by default black when both sides have as many stones, white when black has one more. A tree always starts with black (the root player) |
-//! | `board` | a diagram: first line the top row; `X`/`B` black, `O`/`W` white, `.` empty; spaces between cells optional. Czech checkers (`dama`, always 8x8, `size` optional): `x` black man, `X` black king, `o` white man, `O` white king, `.` any empty square; `to_move` defaults to white |
-//! | `black`, `white` | instead of `board`: lists of coordinates (`["c3", "d4"]`). Neither: an empty board |
-//! | `free_setup` | m,n,k only, default false: the stone counts need not come from alternate play (a goal puzzle such as Thomsen's 4x4 with three black stones and Black to move) |
+//! | `variant`, `evaluation` | gobblet only: `"gobblet"` (4x4, default) or `"gobblers"` (3x3); the
+//! evaluation `"feature"` (default) or `"pattern"`. Its `board` is a diagram of stacks (`X4`,
+//! `O1X3` bottom to top, `.` empty, squares separated by spaces), `size` optional (4 or 3),
+//! `to_move` default black (`X`), reserves follow from the board (see `puzzle/gobblet.rs`) |
+//! | `size` | stone games: `[columns, rows]`, or `n` for an n x n board. m,n,k 1..19 each; AtariGo
+//! 2..19 each; Hex square, 1..13 |
+//! | `k`, `exact_k` | m,n,k only: k from 3 to 6 and at most max(columns, rows); `exact_k = true`
+//! makes overlines not win |
+//! | `to_move` | `"black"` or `"white"` (also the diagram letters `"X"`/`"B"`, `"O"`/`"W"`);
+//! optional: by default black when both sides have as many stones, white when black has one more. A
+//! tree always starts with black (the root player) |
+//! | `board` | a diagram: first line the top row; `X`/`B` black, `O`/`W` white, `.` empty; spaces
+//! between cells optional. Czech checkers (`dama`, always 8x8, `size` optional): `x` black man, `X`
+//! black king, `o` white man, `O` white king, `.` any empty square; `to_move` defaults to white |
+//! | `black`, `white` | instead of `board`: lists of coordinates (`["c3", "d4"]`). Neither: an
+//! empty board |
+//! | `free_setup` | m,n,k only, default false: the stone counts need not come from alternate play
+//! (a goal puzzle such as Thomsen's 4x4 with three black stones and Black to move) |
 //! | `tree` | game = "tree" only: a literal tree, `"(a (b 3 12 8) (c 2 4 6) (d 14 5 2))"` |
 //! | `algorithm` | optional: what the explorer opens with; any name of [`Algorithm::ALL`] |
-//! | `draw` | optional: `"defender"` (default) or `"attacker"`: whom a draw counts for in goal searches |
+//! | `draw` | optional: `"defender"` (default) or `"attacker"`: whom a draw counts for in goal
+//! searches |
 //! | `[limits]` | optional `max_depth`, `max_level`, `nodes`, `time` (seconds) |
-//! | `[expect]` | `result` (`win`, `loss`, `draw` for the side to move), `plies` (game length under best play from this position), `winning_moves` (the full set of winning first moves), `value` (trees with numeric leaves; then `result` may be left out), `lambda_level`, `source` |
+//! | `[expect]` | `result` (`win`, `loss`, `draw` for the side to move), `plies` (game length under
+//! best play from this position), `winning_moves` (the full set of winning first moves), `value`
+//! (trees with numeric leaves; then `result` may be left out), `lambda_level`, `source` |
 //!
 //! Coordinates: columns a, b, c... from the left, rows 1, 2, 3... from the bottom. Files are
 //! strict: an unknown field, a value out of range, a board row of the wrong length, an

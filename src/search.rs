@@ -1,9 +1,10 @@
 //! Search vocabulary shared by every engine: values with win/loss distance, windows, bounds,
 //! limits, statistics and results, and the list of algorithms the CLI dispatches to.
 //!
-//! Values follow seed 001 (algorithm 2.2, `dal`/`bliz`) in the negamax form of seed 004
-//! 6.2.6: always from the side to move's point of view; a win `n` plies from the root is
-//! `WIN - n`, a loss `-(WIN - n)`, a draw 0; heuristic values stay strictly inside
+//! Values follow Kühr, *Algorithms of a computer player in simple board games* (algorithm 2.2,
+//! `dal`/`bliz`) in the negamax form of the AND/OR textbook, *Searching game trees*, 6.2.6:
+//! always from the side to move's point of view; a win `n` plies from the root is `WIN - n`, a
+//! loss `-(WIN - n)`, a draw 0; heuristic values stay strictly inside
 //! `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)`, so a shorter win is always preferred and a win score
 //! can never be confused with an evaluation.
 
@@ -245,8 +246,8 @@ pub struct Limits {
 
 impl Limits {
     /// What is left of these limits after `elapsed` and `used` nodes (the depth limit
-    /// unchanged), for a command that runs several searches under one budget (issue 17:
-    /// `solve --root`); `None` when the time or the nodes are spent.
+    /// unchanged), for a command that runs several searches under one budget
+    /// (`solve --root`); `None` when the time or the nodes are spent.
     pub fn left_after(&self, elapsed: Duration, used: u64) -> Option<Limits> {
         let time = match self.time {
             Some(t) => Some(t.checked_sub(elapsed).filter(|left| !left.is_zero())?),
@@ -422,24 +423,24 @@ pub struct SearchResult<M> {
 pub enum Algorithm {
     /// Plain negamax minimax, no pruning.
     Minimax,
-    /// Fail-hard alpha-beta (seed 001, algorithm 3.2).
+    /// Fail-hard alpha-beta (Kühr, algorithm 3.2).
     AlphaBeta,
-    /// Fail-soft alpha-beta (seed 004, `VALUE`).
+    /// Fail-soft alpha-beta (the AND/OR textbook, `VALUE`).
     AlphaBetaSoft,
-    /// Iterative deepening over fail-soft alpha-beta with TT and move ordering (seed 002 ch. 5).
+    /// Iterative deepening over fail-soft alpha-beta with TT and move ordering (Kotrč, ch. 5).
     IterativeDeepening,
-    /// Lambda search with relevance zones (thesis 000 5.1); settings in `SearchConfig::lambda`.
+    /// Lambda search with relevance zones (Suda, 5.1); settings in `SearchConfig::lambda`.
     Lambda,
-    /// Dual-lambda (mu) search (thesis 000 3.7-3.11): win, loss or unknown.
+    /// Dual-lambda (mu) search (Suda, 3.7-3.11): win, loss or unknown.
     DualLambda,
-    /// Best-first proof-number search with the tree in memory (seed 003); settings in
+    /// Best-first proof-number search with the tree in memory (Hric and Baudiš); settings in
     /// [`proof::ProofConfig`].
     Pns,
-    /// PN²: PNS whose leaves are evaluated by a second, bounded PNS (seed 003).
+    /// PN²: PNS whose leaves are evaluated by a second, bounded PNS (Hric and Baudiš).
     Pn2,
-    /// Nagai's depth-first proof-number search with thresholds and a table (seed 003).
+    /// Nagai's depth-first proof-number search with thresholds and a table (Hric and Baudiš).
     DfPn,
-    /// df-pn over lambda trees of the smallest level that works (seed 003, thesis 000 5.4.3).
+    /// df-pn over lambda trees of the smallest level that works (Hric and Baudiš, Suda, 5.4.3).
     LambdaDfPn,
 }
 

@@ -1,4 +1,4 @@
-//! Reading a text file a user names, within a size cap (issue 17): a puzzle, a lesson, a
+//! Reading a text file a user names, within a size cap: a puzzle, a lesson, a
 //! theme or keymap, a bench baseline or a proof file. The file is read through a reader
 //! limited to one byte past the cap, so `plyscope solve /dev/zero` stops at the cap with a
 //! message instead of growing until the system kills it, and nothing larger is ever

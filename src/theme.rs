@@ -1,9 +1,9 @@
 //! Themes: what every semantic slot looks like, fitted to the terminal's colour level, and the
 //! glyphs the explorer draws with.
 //!
-//! design.md section 5 and conventions.md 10-11: themes are data (`themes/*.toml`, compiled
-//! in with `include_str!`) naming semantic [`Slot`]s, never widgets; a user file may extend a
-//! bundled theme; bad files are reported with file, line and column. Bundled themes:
+//! Themes are data (`themes/*.toml`, compiled in with `include_str!`) naming semantic
+//! [`Slot`]s, never widgets; a user file may extend a bundled theme; bad files are reported
+//! with file, line and column. Bundled themes:
 //!
 //! - `default`: only the 16 ANSI colours and `reset`, so it follows the user's palette and
 //!   reads the same over SSH;

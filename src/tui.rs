@@ -1,10 +1,10 @@
-//! The terminal explorer (design.md section 5; issue 3): keys map to actions through the
+//! The terminal explorer: keys map to actions through the
 //! keymap ([`keymap`]), the model ([`app`]) applies them, the views ([`ui`]) render the
 //! model with a theme, and the search runs on its own thread ([`worker`]). Lambda and
-//! dual-lambda searches (issue 4, item 7) are recorded and shown the same way, with their
+//! dual-lambda searches are recorded and shown the same way, with their
 //! own tree labels, side pane, zone overlay and root levels ([`crate::view::lambda`]).
 //!
-//! This module owns the terminal (conventions.md 11-13 and the pitfalls): raw mode and the
+//! This module owns the terminal: raw mode and the
 //! alternate screen on entry, restored on every way out, including a panic on any thread (a
 //! process-wide panic hook restores first, then prints the panic, and the loop stops at its
 //! next turn); colour output forced on, because the theme applies `NO_COLOR`; no mouse
@@ -148,7 +148,8 @@ fn setup() -> io::Result<Term> {
     install_panic_hook();
     // crossterm drops every attribute, bold and reverse included, when NO_COLOR is set;
     // the theme layer implements NO_COLOR itself (colours reset, modifiers kept), so
-    // crossterm must always write what the theme says (conventions.md, pitfalls).
+    // crossterm must always write what the theme says, whatever the environment
+    // claims about colour.
     force_color_output(true);
     enable_raw_mode()?;
     let mut out = BufWriter::new(io::stdout());

@@ -1,10 +1,10 @@
-//! The independent verifier of proof trees (issue 7, deliverable 2): `plyscope verify FILE`.
+//! The independent verifier of proof trees: `plyscope verify FILE`.
 //!
 //! It replays a proof tree file against the rules alone. It reads the file with its own
 //! schema ([`ProofFile`]), rebuilds the root from the puzzle text inside with the puzzle
 //! loader, and then only plays moves with [`crate::game::Game`]: it imports nothing from
-//! `crate::search`, `crate::run::solve` or `crate::proof_tree` (tests/architecture.rs checks), so
-//! a bug in a solver or in the extractor cannot hide a hole.
+//! `crate::search`, `crate::run::solve` or `crate::proof_tree` (tests/integration/architecture.rs
+//! checks), so a bug in a solver or in the extractor cannot hide a hole.
 //!
 //! The checks, in the order a depth-first replay meets them (the first failure is reported
 //! with the line of moves from the root, [`Hole`]):
@@ -23,7 +23,7 @@
 //! ([`Hole`]) and checks that each node lists the moves it must, `connection.rs` checks Hex
 //! connection leaves and must-play nodes, with `derivation.rs` for their derivations.
 //!
-//! Bounded (issue 17): a line longer than [`MAX_DEPTH`] plies is refused (the replay
+//! Bounded: a line longer than [`MAX_DEPTH`] plies is refused (the replay
 //! recurses once per ply, on the 256 MiB stack of `src/run/stack.rs`), and so is a file
 //! whose replay would need more memory than the caller allows ([`verify_text_within`]):
 //! counted from the data structures' sizes (the text, the parsed node lists and one

@@ -1,5 +1,5 @@
 //! Zobrist keys from a fixed generator (splitmix64), so keys, traces and snapshots are the
-//! same in every run and on every machine (conventions.md: std's hasher and `StdRng` are not
+//! same in every run and on every machine (std's hasher and `StdRng` are not
 //! stable across runs or versions).
 
 /// One step of splitmix64 (Steele, Lea, Flood 2014): a small, fast, well-mixed generator.

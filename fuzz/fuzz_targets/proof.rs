@@ -1,7 +1,7 @@
 //! Fuzzes a proof tree file (`plyscope verify FILE`, through `verify_text`) with the same call
-//! as `tests/fuzz_parsers.rs` (`tests/parsers/mod.rs`): no input may panic, and a refusal must
-//! say why. libFuzzer's `-timeout` and `-rss_limit_mb` / `-malloc_limit_mb` catch hangs and
-//! huge allocations.
+//! as `tests/integration/fuzz_parsers.rs` (`tests/parsers/mod.rs`): no input may panic, and a
+//! refusal must say why. libFuzzer's `-timeout` and `-rss_limit_mb` / `-malloc_limit_mb` catch
+//! hangs and huge allocations.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,6 +1,7 @@
-//! Fuzzes a puzzle file (`plyscope solve FILE`) with the same call as `tests/fuzz_parsers.rs`
-//! (`tests/parsers/mod.rs`): no input may panic, and a refusal must say why. libFuzzer's
-//! `-timeout` and `-rss_limit_mb` / `-malloc_limit_mb` catch hangs and huge allocations.
+//! Fuzzes a puzzle file (`plyscope solve FILE`) with the same call as
+//! `tests/integration/fuzz_parsers.rs` (`tests/parsers/mod.rs`): no input may panic, and a refusal
+//! must say why. libFuzzer's `-timeout` and `-rss_limit_mb` / `-malloc_limit_mb` catch hangs and
+//! huge allocations.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

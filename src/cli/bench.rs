@@ -1,20 +1,20 @@
 //! `plyscope bench`: the puzzle suite with node counts, times and speeds, and the published
-//! figures beside the rows they can be compared with (conventions.md 8: node counts are a
-//! signature; issue 4, performance).
+//! figures beside the rows they can be compared with (node counts are a signature of the
+//! search: deterministic, so any change is a change of the search).
 //!
 //! The suite is every bundled puzzle with its own algorithm and limits, plus, for the three
-//! puzzles of thesis 000 table 5.1 (AtariGo 6x6 crosscut, 7x7 k=4, Hex 4x4), the variants
-//! that make the effect of each technique visible in one run: dual-lambda with and without
-//! the table, lambda with zones and table, without zones, without table, iterative
-//! deepening beside the independent alpha-beta figures, and the proof-number family (pns,
-//! pn2, dfpn, lambda-dfpn; issue 5). After the rows, a table puts the thesis puzzles' nodes
-//! and times per algorithm side by side. The Hex opening classifications ("all openings":
-//! every first move a win or a loss) stand beside Benzene's df-pn figures.
+//! puzzles of Suda, *Efficient algorithms for verifying goals in computer games*, table 5.1
+//! (AtariGo 6x6 crosscut, 7x7 k=4, Hex 4x4), the variants that make the effect of each technique
+//! visible in one run: dual-lambda with and without the table, lambda with zones and table, without
+//! zones, without table, iterative deepening beside the independent alpha-beta figures, and the
+//! proof-number family (pns, pn2, dfpn, lambda-dfpn). After the rows, a table puts the thesis
+//! puzzles' nodes and times per algorithm side by side. The Hex opening classifications ("all
+//! openings": every first move a win or a loss) stand beside Benzene's df-pn figures.
 //!
 //! Every row is bounded by the node cap (`--nodes`; a root analysis shares it out among the
-//! openings, one search each) and shows `>` when the cap stopped it. Slow rows (minutes uncapped) run
-//! uncapped when `--filter` names their puzzle exactly; rows on request (Hex 6x6 all
-//! openings) run only then.
+//! openings, one search each) and shows `>` when the cap stopped it. Slow rows (minutes uncapped)
+//! run uncapped when `--filter` names their puzzle exactly; rows on request (Hex 6x6 all openings)
+//! run only then.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -104,7 +104,7 @@ impl Reference {
         }
     }
 
-    /// Benzene's df-pn classification of all openings (issue 5's anchor, this machine).
+    /// Benzene's df-pn classification of all openings (the reference figures, this machine).
     const fn benzene(seconds: f64, text: &'static str) -> Self {
         Reference {
             nodes: None,
@@ -182,9 +182,9 @@ struct Case {
     speed: Speed,
 }
 
-/// Thesis 000 table 5.1 (Celeron 1.0 GHz, dual-lambda, no transposition table), the
-/// independent alpha-beta figures of issue 4, and Benzene's df-pn opening classifications
-/// (with virtual connections, one thread, this machine; issue 5).
+/// Suda, table 5.1 (Celeron 1.0 GHz, dual-lambda, no transposition table), the
+/// independent alpha-beta figures measured on this machine, and Benzene's df-pn opening
+/// classifications (with virtual connections, one thread, this machine).
 const REFERENCES: [(&str, Reference); 9] = [
     (
         "atarigo-6x6-crosscut",
@@ -260,7 +260,7 @@ const THESIS_PUZZLES: [&str; 3] = ["atarigo-6x6-crosscut", "mnk-7x7-k4", "hex-4x
 const SLOW_PUZZLES: [&str; 3] = ["atarigo-5x5", "hex-6x6", "hex-7x7"];
 
 /// The Hex boards whose openings are classified beside Benzene, and the proof-number
-/// algorithms that classify them (the best Hex searches of issue 5).
+/// algorithms that classify them (the best Hex searches).
 const OPENING_ROWS: [(&str, Speed); 4] = [
     ("hex-4x4", Speed::Fast),
     ("hex-5x5", Speed::Fast),

@@ -1,5 +1,5 @@
 //! `plyscope compare`: one puzzle under several algorithms, one after the other in this
-//! process with the same limits, as a table (issue 7, deliverable 1): result with the move,
+//! process with the same limits, as a table: result with the move,
 //! nodes, time, nodes/s, the tree's shape (distinct positions, the proof tree's size where
 //! the engine reports one, the deepest ply) and the ratios of nodes and time to the first
 //! algorithm that ran.
@@ -12,8 +12,7 @@
 //!
 //! Under the table (and in each `--json` row's `used`) it says what each run used besides
 //! its algorithm ([`knowledge::used`]: table, symmetry, exact pruning, ordering, thresholds),
-//! so a ratio like df-pn's over PNS on Hex is read with the knowledge it measures (issue 16,
-//! point 8).
+//! so a ratio like df-pn's over PNS on Hex is read with the knowledge it measures.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -206,7 +205,7 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
         for row in rows.iter_mut().filter(|r| r.refused.is_none()) {
             row.node_ratio = (nodes > 0).then(|| row.nodes as f64 / nodes as f64);
             // A base under a millisecond is no yardstick: its ratios would be noise
-            // (a newcomer review saw 6181.54 over a base printed as 0.000).
+            // (a ratio of 6181.54 over a base printed as 0.000 read as nonsense).
             row.time_ratio = (seconds >= 0.001).then(|| row.seconds / seconds);
         }
     }

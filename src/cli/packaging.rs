@@ -1,4 +1,4 @@
-//! `plyscope completions SHELL` and `plyscope man` (issue 7, deliverable 6): shell
+//! `plyscope completions SHELL` and `plyscope man`: shell
 //! completion scripts (clap_complete) and roff man pages (clap_mangen), both generated from
 //! the command line's own definition, so they never drift from it.
 //!

@@ -13,7 +13,7 @@
 //! tree for threat search, a tree with numeric leaves for proof-number search) is skipped
 //! with a note on stderr.
 //!
-//! `--nodes` and `--time` bound the whole command (issue 17): every puzzle, and in each the
+//! `--nodes` and `--time` bound the whole command: every puzzle, and in each the
 //! root's search and every opening of `--root`, takes from one budget
 //! ([`plyscope::search::Limits::left_after`]); a puzzle the budget does not reach is
 //! printed as not reached. ctrl-c (SIGINT) stops the searches cooperatively through
@@ -169,7 +169,7 @@ pub fn every_core() -> usize {
 
 /// The threads `--threads` asks for (every core without it); more than the cores here is
 /// allowed but said once on stderr, since the threads then share the cores and each adds
-/// its own memory (a newcomer review: `--threads 1000` on 2 cores took 2.65 GB silently).
+/// its own memory (`--threads 1000` on 2 cores once took 2.65 GB silently).
 pub fn threads_asked(threads: Option<u64>) -> usize {
     static SAID: std::sync::Once = std::sync::Once::new();
     let cores = every_core();

@@ -112,7 +112,7 @@ pub fn after_solve(
         bounds.max_carrier = n;
     }
     bounds.root_move = request.first_move.clone();
-    // --max-mem: the positions that fit beside the solve's table (issue 17).
+    // --max-mem: the positions that fit beside the solve's table.
     let left = request
         .max_bytes
         .saturating_sub((options.config.tt_mb as u64).saturating_mul(MB));

@@ -4,17 +4,19 @@
 //! order they were first entered, edges are written in that order). A label reads, line by
 //! line:
 //!
-//! - what the node is: `root`, the move, `null move`; for lambda search (thesis 000 5.1)
-//!   `A c3 λ2` / `D d4 λ2` (an ATTACK or DEFEND move and its level) or `λ2 threat?` (a
-//!   LAMBDA call and why it was made);
-//! - alpha-beta nodes (seed 001 example 3.2, figure 18): the window `(alpha, beta)` the node
-//!   was called with, the value it returned with its bound (`= v` exact, `>= v` a fail
-//!   high, `<= v` a fail low), the depth left; `CUT k skipped` for a beta cutoff (seed 004
-//!   figures 6.23-6.25; `CUT` alone when the last move cut); `TT hit` when the table
-//!   answered the probe (`TT cut` when its entry decided the node);
+//! - what the node is: `root`, the move, `null move`; for lambda search (Suda, *Efficient
+//!   algorithms for verifying goals in computer games*, 5.1) `A c3 λ2` / `D d4 λ2` (an ATTACK or
+//!   DEFEND move and its level) or `λ2 threat?` (a LAMBDA call and why it was made);
+//! - alpha-beta nodes (Kühr, *Algorithms of a computer player in simple board games*, example 3.2,
+//!   figure 18): the window `(alpha, beta)` the node was called with, the value it returned with
+//!   its bound (`= v` exact, `>= v` a fail high, `<= v` a fail low), the depth left;
+//!   `CUT k skipped` for a beta cutoff (the AND/OR textbook, figures 6.23-6.25; `CUT` alone when
+//!   the last move cut); `TT hit` when the table answered the probe (`TT cut` when its entry decided the
+//!   node);
 //! - lambda nodes: the verdict, and `zone N` (the points of the zone it left with);
-//! - proof nodes (seed 003): `[pn, dn]` as last reported, OR or AND, df-pn's thresholds,
-//!   the number of visits, `TT hit`.
+//! - proof nodes (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda
+//!   search*): `[pn, dn]` as last reported, OR or AND, df-pn's thresholds, the number of visits,
+//!   `TT hit`.
 //!
 //! Cutoffs are drawn red, table hits filled, proven nodes green and disproven grey. The
 //! writer only reads the finished trace; the first `max_nodes` nodes are drawn and the rest

@@ -1,5 +1,5 @@
-//! AtariGo: Go where the first capture wins (thesis 000, section 2.1; the English digest is
-//! `spec/algorithms.md` section 1).
+//! AtariGo: Go where the first capture wins (Suda, *Efficient algorithms for
+//! verifying goals in computer games*, section 2.1).
 //!
 //! # Rules
 //!
@@ -33,7 +33,7 @@
 //! through each of them incrementally (one XOR per symmetry and move), so a solver's table
 //! can share entries between symmetric positions.
 //!
-//! The game is stable (thesis 000, definition 6; section 5.2 asserts it for AtariGo): a move
+//! The game is stable (Suda, definition 6; section 5.2 asserts it for AtariGo): a move
 //! elsewhere cannot give liberties to a chain in atari, since it would have to be that
 //! chain's last liberty. So the immediate wins of [`Tactics`] are exactly the liberties of
 //! the opponent's chains in atari, kept incrementally. For relevance zones (thesis 5.2.1:
@@ -209,7 +209,7 @@ impl AtariGo {
     /// Writes into `out` (cleared first) the distinct liberties of `owner`'s chains that
     /// have at most `max_liberties` liberties, in increasing point order. With `owner` the
     /// defender and `max_liberties = k` these are the points that can take part in the
-    /// attacker's win within `k` moves (thesis 000, 5.2.1). O(chains).
+    /// attacker's win within `k` moves (Suda, 5.2.1). O(chains).
     pub fn weak_chain_liberties(
         &self,
         owner: Player,

@@ -1,5 +1,5 @@
-//! Czech checkers (česká dáma), the rules of seed 001 section 1.2 ("Stručná pravidla české
-//! dámy", after the Czech draughts federation):
+//! Czech checkers (česká dáma), the rules of Kühr, *Algorithms of a computer player in simple board
+//! games*, section 1.2 ("Stručná pravidla české dámy", after the Czech draughts federation):
 //!
 //! - an 8x8 board, twelve men each on the dark squares of the three nearest rows (`a1` is
 //!   dark); White starts at the bottom (rows 1-3) and moves first;
@@ -14,7 +14,7 @@
 //! The details of jumps (pieces removed only after the move, never jumped twice, free choice
 //! of a king's landing square, promotion ends a man's move) are in [`movegen`].
 //!
-//! # Notation (seed 001, examples 1.1 and 1.2)
+//! # Notation (Kühr, examples 1.1 and 1.2)
 //!
 //! A move is its squares joined by `-`: `c1-d2`, and a jump lists every landing square:
 //! `a3-d6-g3-e1`. Parsing also accepts `x` or `:` as separators, and a jump written only as
@@ -31,7 +31,7 @@
 //!
 //! # Evaluation
 //!
-//! [`Heuristic::evaluate`] is the function of seed 001 example 2.5 ([`eval`]).
+//! [`Heuristic::evaluate`] is the function of Kühr, example 2.5 ([`eval`]).
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;
@@ -234,7 +234,7 @@ impl Default for Dama {
 }
 
 impl Dama {
-    /// The start position (seed 001, figure 1): White's men on the dark squares of rows 1-3,
+    /// The start position (Kühr, figure 1): White's men on the dark squares of rows 1-3,
     /// Black's on rows 6-8, White to move.
     pub fn new() -> Dama {
         let mut pieces = Vec::new();
@@ -581,7 +581,7 @@ impl Game for Dama {
 }
 
 impl Heuristic for Dama {
-    /// Seed 001 example 2.5, from the side to move's view (see [`eval`]).
+    /// Kühr, example 2.5, from the side to move's view (see [`eval`]).
     fn evaluate(&self) -> i32 {
         eval::evaluate(&self.pieces, self.to_move)
     }

@@ -1,11 +1,11 @@
 //! Gobblet (4x4) and Gobblet Gobblers (3x3): tic-tac-toe with nested pieces that cover
-//! smaller ones and move on the board. Rules of seed 002 (P. Kotrč, *Gobblet analysed with AI
+//! smaller ones and move on the board. Rules of Kotrč (P. Kotrč, *Gobblet analysed with AI
 //! methods*), section 1.2; the Gobblers variant as in the published solves (see below).
 //!
-//! # Gobblet (seed 002, 1.2), as implemented
+//! # Gobblet (Kotrč, 1.2), as implemented
 //!
 //! - A 4x4 board; each player has three sets of four nested pieces, sizes 1 (smallest) to 4
-//!   (largest). The seed writes sizes A (largest) to D; here A = 4, B = 3, C = 2, D = 1, so a
+//!   (largest). Kotrč writes sizes A (largest) to D; here A = 4, B = 3, C = 2, D = 1, so a
 //!   bigger number is a bigger piece (and is the piece's value in the feature evaluation).
 //! - Off the board the sets stand nested: only the top (largest remaining) piece of a set
 //!   may be played. Three sets with the same number of pieces left offer the same piece, so a
@@ -17,7 +17,7 @@
 //! - A reserve piece may be put on an empty square; it may cover a piece only when that piece
 //!   is the opponent's and lies on a line (row, column, diagonal) holding three visible
 //!   opponent pieces ("the contents of the fourth square do not matter"); it never covers an
-//!   own piece (footnote 1 of the seed: the publisher's reading).
+//!   own piece (Kotrč's footnote 1: the publisher's reading).
 //! - Only the visible (top) piece of each square counts. The position after the whole move
 //!   decides: if the opponent of the mover has four visible in a line, the opponent wins,
 //!   whether or not the mover also has four ("a player who makes a four and by that move
@@ -26,9 +26,9 @@
 //!   covers a piece of that four (and no other opponent four stays visible). A piece is
 //!   never put back where it was lifted from (that is no move).
 //! - The third occurrence of a position (same board, reserves and side to move) is a draw
-//!   (seed 002: "as in chess, a draw arises when a position occurs for the third time").
-//! - The seed's first player is White; plyscope's first player is always [`Player::Black`],
-//!   drawn `X` (the seed's White), the second player `O`.
+//!   (Kotrč: "as in chess, a draw arises when a position occurs for the third time").
+//! - Kotrč's first player is White; plyscope's first player is always [`Player::Black`],
+//!   drawn `X` (Kotrč's White), the second player `O`.
 //!
 //! # Gobblet Gobblers (variant)
 //!
@@ -56,7 +56,7 @@
 //! a vector reserved once) detects repetitions; a reserve move can never be undone by later
 //! moves, so only the positions since the last reserve move are compared.
 //!
-//! Submodules: [`eval`] (the two evaluations of seed 002, 2.3 and 3.2), [`symmetry`] (the 32
+//! Submodules: [`eval`] (the two evaluations of Kotrč, 2.3 and 3.2), [`symmetry`] (the 32
 //! symmetries of the 4x4 board, the 20 usable ones and symmetric-move pruning), [`diagram`]
 //! (the text diagram and its parser for puzzles).
 
@@ -75,7 +75,7 @@ pub use eval::Evaluation;
 /// The two rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Seed 002: 4x4, three nested sets of four sizes, restricted gobbling from the reserve.
+    /// Kotrč: 4x4, three nested sets of four sizes, restricted gobbling from the reserve.
     Gobblet,
     /// 3x3, two pieces of each of three sizes, free reserve.
     Gobblers,
@@ -153,7 +153,7 @@ pub(crate) struct Tables {
     pub lines: Vec<u16>,
     /// For each square, the lines through it.
     pub lines_through: Vec<Vec<u16>>,
-    /// Diagonal squares ("strong" in seed 002, 1.3).
+    /// Diagonal squares ("strong" in Kotrč, 1.3).
     pub strong: u16,
     piece_keys: Vec<u64>,
     reserve_keys: Vec<u64>,

@@ -1,13 +1,13 @@
-//! Hex on an `n x n` rhombus, `1 <= n <= 13` (spec/algorithms.md section 1; thesis 000
-//! section 2.2, which implements the related game Y). Black moves first and joins rows 1 and
-//! `n`; White joins columns `a` and the last one. No swap rule; a full board always has a
-//! winner, so there are no draws.
+//! Hex on an `n x n` rhombus, `1 <= n <= 13` (Suda, *Efficient
+//! algorithms for verifying goals in computer games*, section 2.2, which implements the related
+//! game Y). Black moves first and joins rows 1 and `n`; White joins columns `a` and the last one.
+//! No swap rule; a full board always has a winner, so there are no draws.
 //!
 //! Neighbours of `(x, y)`: `(x ± 1, y)`, `(x, y ± 1)`, `(x + 1, y - 1)`, `(x - 1, y + 1)`,
 //! so `a1` is an acute corner. Point index and notation as in every stone game (`c2` is
 //! `x = 2, y = 1`).
 //!
-//! # Connections (thesis 000, section 5.2.2)
+//! # Connections (Suda, section 5.2.2)
 //!
 //! As in the thesis, chains of connected stones are tracked incrementally, each knowing which
 //! edges it touches: here a union-find over the points plus four virtual edge nodes (Black's
@@ -768,7 +768,7 @@ impl Tactics for Hex {
         self.drop_inferior_moves(moves, |_, _| {}) as u32
     }
 
-    /// Hex is stable (thesis 000, section 5.2): a stone never cuts its owner's connections,
+    /// Hex is stable (Suda, section 5.2): a stone never cuts its owner's connections,
     /// so a point that joins the edges still does after any other move.
     fn is_stable(&self) -> bool {
         true

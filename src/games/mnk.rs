@@ -1,15 +1,15 @@
 //! m,n,k-games: `columns x rows` board, `k` stones in a row (horizontally, vertically or
 //! diagonally) win, a full board without a win is a draw, Black (X) moves first
-//! (spec/algorithms.md section 1; thesis 000 section 2.3). Tic-tac-toe is 3,3,3, the thesis
-//! solves 7,7,4, Gomoku is 15,15,5. Overlines (more than `k` in a row) win unless `exact_k`,
-//! in which case a run of exactly `k` is needed.
+//! (Suda, *Efficient algorithms for verifying goals in computer games*, section 2.3). Tic-tac-toe
+//! is 3,3,3, the thesis solves 7,7,4, Gomoku is 15,15,5. Overlines (more than `k` in a row) win
+//! unless `exact_k`, in which case a run of exactly `k` is needed.
 //!
-//! # Incremental line counts (thesis 000, section 5.2.3 "Piškvorky")
+//! # Incremental line counts (Suda, section 5.2.3 "Piškvorky")
 //!
 //! Every set of `k` consecutive points on a line (a *window*) keeps how many stones of each
 //! colour it holds (one byte, a nibble per colour); a move updates only the windows through
-//! its point, and a table indexed by the window's byte says which threat sets change. The windows through
-//! each point are precomputed once per board shape in flat arrays, so playing and undoing
+//! its point, and a table indexed by the window's byte says which threat sets change. The windows
+//! through each point are precomputed once per board shape in flat arrays, so playing and undoing
 //! allocate nothing. From the counts:
 //!
 //! - a move wins when it brings one of its windows to `k` stones of the mover (with `exact_k`,
@@ -29,10 +29,10 @@
 //!
 //! The board's symmetries (8 on a square, 4 on a rectangle) keep a key per symmetry up to
 //! date in play and undo, so a solver can name mirror images alike (submodule `symmetry`;
-//! seed 002, section 1.4.4). [`Tactics::cannot_win`] certifies that a player can never
-//! complete a line: no live window, the Erdős–Selfridge potential, or a pairing strategy of
-//! the opponent (submodule `certificate`). With both, df-pn proves 5x5 k=4 a draw in 70,864
-//! nodes ([`crate::search::dfpn`], "Effort").
+//! Kotrč, *Gobblet analysed with AI methods*, section 1.4.4). [`Tactics::cannot_win`] certifies
+//! that a player can never complete a line: no live window, the Erdős–Selfridge potential, or a
+//! pairing strategy of the opponent (submodule `certificate`). With both, df-pn proves 5x5 k=4 a
+//! draw in 70,864 nodes ([`crate::search::dfpn`], "Effort").
 //!
 //! # Evaluation
 //!

@@ -1,6 +1,7 @@
-//! Literal game trees for tutoring: the textbook examples of seed 004 (section 6.2.6,
-//! figures 6.20-6.25) and seed 001 (chapter 3, figures 15-16), written in a small bracket
-//! syntax and played like any other game.
+//! Literal game trees for tutoring: the examples of the AND/OR textbook, *Searching game trees*
+//! (section 6.2.6, figures 6.20-6.25) and Kühr, *Algorithms of a computer player in simple board
+//! games* (chapter 3, figures 15-16), written in a small bracket syntax and played like any other
+//! game.
 //!
 //! # Syntax
 //!
@@ -302,7 +303,8 @@ fn parse_leaf_value(text: &str) -> Result<Outcome, String> {
         ));
     }
     match text.parse::<i64>() {
-        // unsigned_abs: i64::MIN has no positive counterpart (found by tests/fuzz_parsers.rs).
+        // unsigned_abs: i64::MIN has no positive counterpart (found by
+        // tests/integration/fuzz_parsers.rs).
         Ok(v) if v.unsigned_abs() <= MAX_LEAF_VALUE as u64 => Ok(Outcome::Score(v as i32)),
         _ => Err(format!(
             "a leaf value must lie between -{MAX_LEAF_VALUE} and {MAX_LEAF_VALUE} (got '{text}')"
@@ -616,7 +618,7 @@ mod tests {
 
     #[test]
     fn the_most_negative_i64_leaf_is_refused_not_negated() {
-        // tests/fuzz_parsers.rs found `attempt to negate with overflow` on this leaf.
+        // tests/integration/fuzz_parsers.rs found `attempt to negate with overflow` on this leaf.
         let err = TreeGame::parse("(a (b -9223372036854775808 12 8) (c 2))").unwrap_err();
         assert!(
             err.to_string().contains("a leaf value must lie between"),

@@ -3,7 +3,7 @@
 //! layer's headless solving (`crate::run::solve`) and the search layer's engines, with
 //! tracing compiled out, within the session's limits.
 //!
-//! `genmove` (issue 20): first the prover (df-pn on m,n,k and Hex, lambda-df-pn on AtariGo,
+//! `genmove`: first the prover (df-pn on m,n,k and Hex, lambda-df-pn on AtariGo,
 //! the registry's `default_algorithm`, or `--algo`) with half of the limits; a proven win
 //! plays its winning move. Otherwise iterative-deepening alpha-beta (`id`, the heuristic
 //! search) with what is left of the limits plays its best move. A finished game gets `pass`
@@ -615,7 +615,7 @@ fn must_play_of<G: Tactics + StoneGame>(game: &G) -> MustPlay {
     }
 }
 
-/// The relevance-zone orders of `threatener`'s threats (thesis 000, definition 13): each
+/// The relevance-zone orders of `threatener`'s threats (Suda, definition 13): each
 /// empty point with the smallest `k` such that it takes part in a win of `threatener` in at
 /// most `k` moves of its own; points in no region are left out.
 pub fn relevance_orders(board: &Board, threatener: Player) -> Vec<(Point, u8)> {

@@ -1,10 +1,10 @@
-//! The walk that turns a winning strategy into the nodes of a proof (seed 003's proof tree):
-//! from the root, one winning move at each OR node (the attacker to move) and every legal
-//! defender move at each AND node, down to finished games in the goal. The winning move is
-//! one that ends the game in the goal at once, else the solve's own first move at the root,
-//! else the [`WinOracle`]'s answer; [`Shape`] says whether a position reached by several lines
-//! is one node (a DAG) or every line has nodes of its own. Which oracle an algorithm gets is
-//! decided in [`super::extract`].
+//! The walk that turns a winning strategy into the nodes of a proof (the proof tree of Hric and
+//! Baudiš): from the root, one winning move at each OR node (the attacker to move) and every legal
+//! defender move at each AND node, down to finished games in the goal. The winning move is one that
+//! ends the game in the goal at once, else the solve's own first move at the root, else the
+//! [`WinOracle`]'s answer; [`Shape`] says whether a position reached by several lines is one node
+//! (a DAG) or every line has nodes of its own. Which oracle an algorithm gets is decided in
+//! [`super::extract`].
 //!
 //! A line also ends at a *connection leaf* when the oracle says the defender, to move, is
 //! lost to a connection of the attacker ([`WinOracle::connection_leaf`]: Hex's full

@@ -1,4 +1,4 @@
-//! A proof tree as a Graphviz DOT digraph (for `plyscope export`, issue 7 deliverable 3).
+//! A proof tree as a Graphviz DOT digraph (for `plyscope export`).
 //!
 //! One graph node per position of the DAG: OR nodes (the attacker to move) are boxes, AND
 //! nodes (the defender to move) ellipses, leaves (finished games) filled double octagons,

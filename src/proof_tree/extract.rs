@@ -1,9 +1,10 @@
-//! Building a proof tree from a solver's win (issue 7, deliverable 2).
+//! Building a proof tree from a solver's win.
 //!
 //! One extractor serves every algorithm that can report a win: from the root it follows one
 //! winning move at each OR node (the attacker to move) and expands every legal defender move
-//! at each AND node, down to finished games (seed 003's proof tree). The winning move at an
-//! OR node comes, in this order, from
+//! at each AND node, down to finished games (the proof tree of Hric and Baudiš, *Game algorithms,
+//! lecture 4: Proof number search, Lambda search*). The winning move at an OR node comes, in this
+//! order, from
 //!
 //! 1. the rules: a move that ends the game at once with the attacker's win (or, for the
 //!    goal "at least a draw", with a draw when no move wins), found by playing each legal
@@ -15,12 +16,12 @@
 //!      the first search is the root's own;
 //!    - every other algorithm (the alpha-beta family, lambda, dual-lambda, PNS, PN²): at the
 //!      root the best move the solve reported, elsewhere a
-//!      [`WinOracle`](super::build::WinOracle), [`ResolveOracle`], that re-solves the position with the same algorithm and
-//!      settings (`solve_puzzle` on the puzzle with this position as its start) and takes
-//!      its best move if it reports the goal reached ("win", "proven", or "draw" when draws
-//!      count). Each re-solve starts with a fresh table of at most
-//!      [`ExtractOptions::resolve_tt_mb`]: those engines keep their tables private, and a
-//!      smaller one keeps the set-up cost per position low.
+//!      [`WinOracle`](super::build::WinOracle), [`ResolveOracle`], that re-solves the position with
+//!      the same algorithm and settings (`solve_puzzle` on the puzzle with this position as its
+//!      start) and takes its best move if it reports the goal reached ("win", "proven", or "draw"
+//!      when draws count). Each re-solve starts with a fresh table of at most
+//!      [`ExtractOptions::resolve_tt_mb`]: those engines keep their tables private, and a smaller
+//!      one keeps the set-up cost per position low.
 //!    - Gobblet and Czech checkers (draws by repetition): the solve's alpha-beta search
 //!      run on the walked game object itself, [`LineOracle`] (see below).
 //!

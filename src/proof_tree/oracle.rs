@@ -62,8 +62,8 @@ fn as_hex<G: AnyGame>(game: &G) -> Option<&Hex> {
 /// The full edge-to-edge connection of the side not to move. First its derivation
 /// ([`Hex::connection_certificate`], H-search on the board as it is but for the
 /// defender's inferior cells), which the verifier checks step by step whatever its size.
-/// When H-search needs the attacker's inferior cells filled in to find it ([`Hex::solver_readout`]),
-/// the leaf's cells are the carrier plus every empty cell the fill-in filled (dead and
+/// When H-search needs the attacker's inferior cells filled in to find it
+/// ([`Hex::solver_readout`]), the leaf's cells are the carrier plus every empty cell the fill-in filled (dead and
 /// captured cells), without a derivation: the verifier replays the position as it is
 /// and plays in all of them.
 fn hex_connection_proof(game: &Hex) -> Option<ConnectionProof> {

@@ -1,5 +1,5 @@
 //! Proof trees of the stone games as SGF (FF[4], <https://www.red-bean.com/sgf/>), for
-//! `plyscope export` (issue 7, deliverable 3) and for Go and Hex editors.
+//! `plyscope export` and for Go and Hex editors.
 //!
 //! The root node holds the set-up: `GM` (1 for AtariGo, which is Go; 11 for Hex; 4, the
 //! Gomoku and Renju family, for m,n,k, whose k SGF cannot say: it is in the `C` comment),
@@ -18,7 +18,7 @@
 //! position), and the tests check them with `sgf-parse` and with Python's sgfmill.
 //!
 //! [`variations`] is the unfolded tree the file holds; the tests read files back with the
-//! `sgf-parse` crate (tests/common/sgf.rs) and compare. Unfolding is bounded by
+//! `sgf-parse` crate (tests/integration/helpers/sgf.rs) and compare. Unfolding is bounded by
 //! [`MAX_SGF_NODES`].
 
 use crate::game::{Player, Point, StoneGame, parse_point, point_name};

@@ -1,4 +1,4 @@
-//! The puzzles compiled into the binary (`puzzles/*.toml`, design.md section 3), so that
+//! The puzzles compiled into the binary (`puzzles/*.toml`), so that
 //! `plyscope solve tictactoe` works from any directory. The order of [`bundled`] is the
 //! order of `plyscope list`: by game, then from small to large.
 

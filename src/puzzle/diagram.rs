@@ -1,4 +1,4 @@
-//! Board diagrams in puzzle files (design.md section 3).
+//! Board diagrams in puzzle files.
 //!
 //! The first line is the top row; `X` or `B` is a black stone (the first player), `O` or `W`
 //! a white one, `.` an empty point. Spaces and tabs between cells are optional and ignored,

@@ -2,8 +2,8 @@
 //! "gobblers"), an optional `size` that must match it (4 or 3; `size = 3` alone selects
 //! Gobblers), `board` as a diagram of stacks (see [`crate::games::gobblet::diagram`]; no
 //! `board` is the start position), `to_move` (default black, `X`), and `evaluation`
-//! ("feature", the default, or "pattern", seed 002 2.3 and 3.2). Reserves follow from the
-//! board. Errors are `(byte offset in the file, message)`.
+//! ("feature", the default, or "pattern", Kotrč, *Gobblet analysed with AI methods*, 2.3 and 3.2).
+//! Reserves follow from the board. Errors are `(byte offset in the file, message)`.
 
 use toml::Spanned;
 

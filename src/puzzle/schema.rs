@@ -1,5 +1,5 @@
-//! The puzzle file as written, before validation (design.md section 3; conventions.md 1:
-//! "parse a puzzle into an unvalidated setup, validate it into a position").
+//! The puzzle file as written, before validation: a puzzle is parsed
+//! into an unvalidated setup, then validated into a position.
 //!
 //! Every table is strict (`deny_unknown_fields`), and every field whose value may be wrong
 //! keeps its span so that [`super::validate`] can name the line and column. Numbers whose range

@@ -1,4 +1,4 @@
-//! SGF game records as puzzles (issue 20, point 2): `plyscope solve game.sgf`, `explore`,
+//! SGF game records as puzzles: `plyscope solve game.sgf`, `explore`,
 //! `export` and the explorer's picker read a Go or Hex position from an SGF file.
 //!
 //! The format is SGF FF[4] (<https://www.red-bean.com/sgf/>, its Go properties

@@ -3,7 +3,8 @@
 //! same as headless solving's ([`crate::run::solve`]): the alpha-beta family and the threat
 //! searches through [`search::solve`], the proof-number family through
 //! [`proof_search`] for the goal "the side to move wins", and a threat search's root
-//! analysis (thesis 000 figures 5.1-5.3) through [`analyse_root`].
+//! analysis (Suda, *Efficient algorithms for verifying goals in computer games*, figures 5.1-5.3)
+//! through [`analyse_root`].
 
 use crate::search::engine::proof_search;
 use crate::search::lambda::{RootMoveClass, analyse_root};

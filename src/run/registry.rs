@@ -3,14 +3,15 @@
 //! the command line's `--algo` help and its flag checks (`solve`, `compare`, `export`,
 //! `bench`), the explorer's `a` key, split view and play engine, lesson validation, and
 //! [`crate::run::solve::solve_puzzle`] itself, which refuses what [`check`] refuses. So the
-//! explorer offers exactly what `solve` accepts (tests/registry.rs walks every algorithm x
-//! every bundled puzzle).
+//! explorer offers exactly what `solve` accepts (tests/integration/registry.rs walks every
+//! algorithm x every bundled puzzle).
 //!
-//! Why a game is refused (design.md section 1, seeds 000 and 003):
-//! - Threat searches (lambda, dual-lambda, thesis 000 chapter 5) and lambda-df-pn need a pass:
+//! Why a game is refused (Suda, *Efficient algorithms for verifying goals in computer games*; Hric
+//! and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*):
+//! - Threat searches (lambda, dual-lambda, Suda, chapter 5) and lambda-df-pn need a pass:
 //!   the defender gives up a turn in a threat check. Literal trees, Czech checkers and
 //!   Gobblet have none.
-//! - The proof-number family (seed 003) keeps proofs in a table keyed by position; a draw by
+//! - The proof-number family (Hric and Baudiš) keeps proofs in a table keyed by position; a draw by
 //!   repetition (Czech checkers, Gobblet) depends on the path, which the table cannot tell
 //!   apart.
 //! - Proof-number search proves a win/loss goal: a literal tree with numeric leaves has none
@@ -21,14 +22,15 @@ use crate::games::tree::TreeGame;
 use crate::puzzle::{GameKind, Position, Puzzle};
 use crate::search::Algorithm;
 
-/// The three families of the seeds, each answering its own question.
+/// The three families of the sources, each answering its own question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
-    /// The game's value (minimax, alpha-beta, iterative deepening): seeds 001, 002, 004.
+    /// The game's value (minimax, alpha-beta, iterative deepening): Kühr, Kotrč, the AND/OR
+    /// textbook.
     AlphaBeta,
-    /// A win at a lambda level (lambda and dual-lambda search): thesis 000.
+    /// A win at a lambda level (lambda and dual-lambda search): Suda.
     Threat,
-    /// A win/loss goal proven or disproven (PNS, PN², df-pn, lambda-df-pn): seed 003.
+    /// A win/loss goal proven or disproven (PNS, PN², df-pn, lambda-df-pn): Hric and Baudiš.
     ProofNumber,
 }
 
@@ -230,10 +232,10 @@ pub const REGISTRY: [AlgorithmInfo; 10] = [
 /// The algorithm a puzzle that names none runs (`solve`, `explore`, `export`, `bench`,
 /// lessons): the one that answers its game's positions best.
 ///
-/// - AtariGo: lambda-df-pn (issue 19, point 4). On the 200 random 5x5 positions of
+/// - AtariGo: lambda-df-pn. On the 200 random 5x5 positions of
 ///   `src/games/atarigo/random.rs` (4-10 stones) it decides every one, the slowest in 2.3 s
 ///   in release, while df-pn and iterative deepening each leave some undecided after
-///   seconds (`cargo run --release --example atarigo_random`; `tests/atarigo_random.rs`
+///   seconds (`cargo run --release --example atarigo_random`; `tests/integration/atarigo_random.rs`
 ///   holds it to a node cap and to an independent exhaustive search). Its lambda-1
 ///   must-play regions are the knowledge plain df-pn lacks on this game.
 /// - Every other game: iterative deepening (`id`), which also gives the distance to the end.

@@ -1,4 +1,4 @@
-//! Saved runs (issue 20): a recorded search written to a file — the position, the algorithm
+//! Saved runs: a recorded search written to a file — the position, the algorithm
 //! and every setting of the search, its limits, every recorded event — so that `plyscope
 //! explore --open FILE` shows it again anywhere without searching, at the step and with the
 //! panes the file was written with.

@@ -1,4 +1,4 @@
-//! Sharded root analysis (issue 19, point 3): `solve PUZZLE --root --shard I/N` does the
+//! Sharded root analysis: `solve PUZZLE --root --shard I/N` does the
 //! I-th of N slices of a root analysis, on as many machines as there are shards, and
 //! [`merge`] puts the slices back together into the report one unsharded `solve --root`
 //! prints.

@@ -2,11 +2,11 @@
 //! [`NoTrace`], and turns the answer into a [`SolveReport`] that the CLI prints as text or
 //! JSON and that the tests compare with the puzzle's `[expect]`.
 //!
-//! design.md section 1: "picks game x algorithm once, then calls monomorphic code". The
-//! alpha-beta family is solved in [`classic`]; threat searches (lambda, dual-lambda, thesis
-//! 000 chapter 5) in [`threat`], which also draws the root analysis of figures 5.1-5.3
-//! ([`root_diagram`]); the proof-number family (seed 003: PNS, PN², df-pn, lambda-df-pn) in
-//! [`proof`], for the goal "the side to move wins".
+//! The alpha-beta family is solved in [`classic`]; threat searches (lambda, dual-lambda, Suda,
+//! *Efficient algorithms for verifying goals in computer games*, chapter 5) in [`threat`], which
+//! also draws the root analysis of figures 5.1-5.3 ([`root_diagram`]); the proof-number family
+//! (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*: PNS, PN²,
+//! df-pn, lambda-df-pn) in [`proof`], for the goal "the side to move wins".
 
 mod classic;
 mod openings;
@@ -29,7 +29,7 @@ use super::registry::{self, Refusal};
 use super::spec::SearchSpec;
 use shape::ObserveAnyGame;
 
-/// One root move as threat search classified it (thesis 000 figures 5.1-5.3).
+/// One root move as threat search classified it (Suda, figures 5.1-5.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RootMoveReport {
     /// The move in the game's notation.
@@ -85,7 +85,7 @@ pub struct SolveReport {
     pub pv_note: Option<String>,
     /// Depth of the last completed search (alpha-beta family; 0 for threat searches).
     pub depth: u32,
-    /// Threat searches: the depth limit d of thesis 000 section 4.8 (`None`: the game's end).
+    /// Threat searches: the depth limit d of Suda, section 4.8 (`None`: the game's end).
     pub depth_limit: Option<u32>,
     /// True when a node or time limit stopped the search.
     pub stopped: bool,

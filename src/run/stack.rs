@@ -6,7 +6,7 @@
 //! [`ENGINE_STACK_BYTES`]: the explorer's worker ([`crate::run::worker`]) and play engine,
 //! and every headless command (the binary runs its whole command on one, see `src/main.rs`).
 //! The stack is reserved address space: only the pages a search touches are ever backed by
-//! memory. tests/deep_search.rs runs the deepest case of every game and algorithm under
+//! memory. tests/integration/deep_search.rs runs the deepest case of every game and algorithm under
 //! `ulimit -s 4096`.
 
 use std::io;

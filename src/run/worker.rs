@@ -1,5 +1,5 @@
-//! Running a spec recorded on a worker thread (design.md section 1, "the log grows while the
-//! engine runs"): the engine runs [`run_observed`] with a [`Recorder`] on its own thread; a
+//! Running a spec recorded on a worker thread (the log grows while the
+//! engine runs): the engine runs [`run_observed`] with a [`Recorder`] on its own thread; a
 //! second thread samples the growing trace every [`PROGRESS_INTERVAL`] and hands the caller
 //! [`Report`]s, the last one [`Report::Done`] with the summary. The caller keeps the
 //! [`LiveTrace`] to read (and replay) the record while it grows, and stops the engine with

@@ -1,5 +1,5 @@
-//! Lambda search with relevance zones (thesis 000 sections 3.3-3.6, chapter 4 and 5.1;
-//! digest sections 4 and 6), and the shared engine of dual-lambda search
+//! Lambda search with relevance zones (Suda, *Efficient algorithms for verifying goals in computer
+//! games*, sections 3.3-3.6, chapter 4 and 5.1), and the shared engine of dual-lambda search
 //! ([`crate::search::dual_lambda`], sections 3.7-3.11).
 //!
 //! The attacker `p` looks for a *lambda-tree* of value 1: at level 0 a move that wins at once;
@@ -61,7 +61,7 @@ pub fn lambda_search<G: LambdaGame, O: Observer<G>>(
     engine::search_root(game, config, limits, observer)
 }
 
-/// Classifies every legal root move (thesis 000 figures 5.1-5.3): a winning attack at some
+/// Classifies every legal root move (Suda, figures 5.1-5.3): a winning attack at some
 /// level <= `config.max_level` (the move tried as ATTACK's only candidate, no zone
 /// restriction), self-endangering (the opponent then wins, with the level), or not proven.
 pub fn analyse_root<G: LambdaGame, O: Observer<G>>(

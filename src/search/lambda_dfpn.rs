@@ -40,15 +40,15 @@
 //!
 //! # Effort
 //!
-//! Release, one thread, `cargo test --release --test lambda_dfpn_hex -- --ignored
-//! --nocapture` (Hex 4x4 openings at `max_level` 3, all 16 classified correctly: d1, c2, b3,
+//! Release, one thread,
+//! `cargo test --release --test integration lambda_dfpn_hex:: -- --ignored --nocapture` (Hex 4x4 openings at `max_level` 3, all 16 classified correctly: d1, c2, b3,
 //! a4 win): zones and both tables on (8 MB) 1,832,171 nodes in 1.7 s (64 MB: 1,653,502 in
 //! 2.1 s); tables without zones 10.7 million nodes, 4.7 s; zones without tables, and
 //! neither, leave openings unknown at 50 million nodes. The lambda engine's nested checks
 //! are almost all the nodes (15,652 MID calls of 1.8 million nodes on 4x4).
 //!
 //! Hex's knowledge ([`mid`] disproves by it, [`must_play`] uses all of it) cut the 4x4 openings to
-//! 201,026 nodes and 1,284 MID calls (pinned in `tests/lambda_dfpn_hex.rs`);
+//! 201,026 nodes and 1,284 MID calls (pinned in `tests/integration/lambda_dfpn_hex.rs`);
 //! `plyscope solve hex-4x4 --algo lambda-dfpn` (64 MB, release): 1,672,807 nodes, 0.99 s of CPU
 //! before, 205,925 nodes, 0.13 s after; `hex-4x4-white-b3` 136,236 -> 6,654 nodes; `hex-3x3` 3,124
 //! -> 642. The empty 5x5, 6x6 and 7x7 boards are proven by the last stage in 7, 9 and 360 nodes
@@ -56,10 +56,11 @@
 //!
 //! Hex 5x5's openings are out of reach of the level searches (and so of [`classify_moves`]):
 //! one opening stone leaves every empty point at EVS order 5, so no lambda-tree below
-//! level 4 exists (lemma 11 empties X1 of the attack zones of levels 1-3), and level 4 asks the depth-first lambda engine for LAMBDA(p, 3) at its OR nodes:
-//! a single such call on the board after a1 ran past 30 million nodes (50 s). The 25 openings
-//! of 5x5 in 2.3 s or the 36 of 6x6 in 60 s are out of this engine's reach; the threat checks
-//! themselves would have to become proof-number searches.
+//! level 4 exists (lemma 11 empties X1 of the attack zones of levels 1-3), and level 4 asks the
+//! depth-first lambda engine for LAMBDA(p, 3) at its OR nodes: a single such call on the board
+//! after a1 ran past 30 million nodes (50 s). The 25 openings of 5x5 in 2.3 s or the 36 of 6x6 in
+//! 60 s are out of this engine's reach; the threat checks themselves would have to become
+//! proof-number searches.
 //!
 //! AtariGo (release, `cargo run --release -- solve atarigo-5x5`, the puzzle's own
 //! algorithm; `cargo run --release --example must_play_speed -- 5x5 1` runs the last stage

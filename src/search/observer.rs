@@ -20,7 +20,8 @@
 //!
 //! The interface is part of the search layer: it sits below both the engines that report to it and
 //! the recorder of `crate::trace` that implements it, so search never imports `crate::trace`
-//! (pinned by `tests/architecture.rs`), and recording depends on search, not the other way round.
+//! (pinned by `tests/integration/architecture.rs`), and recording depends on search, not the other
+//! way round.
 
 use std::ops::ControlFlow;
 

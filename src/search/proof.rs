@@ -167,17 +167,17 @@ pub struct ProofConfig {
     /// epsilon))))` instead of `min(th, delta_2 + 1)`; 0 = off. The figures below were
     /// measured before df-pn had symmetric keys, certificates and must-play regions; those
     /// cut the small puzzles' sums for epsilon 0 / 0.25 / 0.5 from 4,954 / 2,093 / 2,046 to
-    /// 52 / 44 / 42 nodes today (the debug pins in `tests/proof_epsilon.rs`). Then, nodes
-    /// to decide, 64 MB, deterministic: df-pn over the ten bench puzzles it decides,
-    /// epsilon 0 / 0.25 / 0.5: 1,596,111 / 1,097,450 / 805,611 nodes in all; 0.25 is never worse than 0 by more than 0.6% on any of them
-    /// (hex-4x4 4,294 -> 1,519, mnk-6x5-k4 34,361 -> 13,484, mnk-7x7-k4 47,060 -> 11,371,
-    /// mnk-4x4-k4 1,340,760 -> 954,802, atarigo-4x4 167,179 -> 113,893), while 0.5 wins
-    /// the sum on mnk-4x4-k4 and mnk-7x7-k4 alone and loses to 0.25 on five of the others
-    /// (hex-4x4-white-b3 +11% over 0). Lambda-df-pn shares the setting and loses by it:
-    /// identical counts on those puzzles with 0 and 0.25 (0.5: +11% on hex-4x4), but all 16
-    /// Hex 4x4 openings take 1,970,093 nodes with 0.25 against 1,832,171 with 0 (+7.5%),
-    /// and lambda-df-pn is the family's Hex solver. So the default stays 0 (off): pass
-    /// `--epsilon 0.25` to df-pn; a per-engine default would serve both.
+    /// 52 / 44 / 42 nodes today (the debug pins in `tests/integration/proof_epsilon.rs`). Then,
+    /// nodes to decide, 64 MB, deterministic: df-pn over the ten bench puzzles it decides, epsilon
+    /// 0 / 0.25 / 0.5: 1,596,111 / 1,097,450 / 805,611 nodes in all; 0.25 is never worse than 0 by
+    /// more than 0.6% on any of them (hex-4x4 4,294 -> 1,519, mnk-6x5-k4 34,361 -> 13,484,
+    /// mnk-7x7-k4 47,060 -> 11,371, mnk-4x4-k4 1,340,760 -> 954,802, atarigo-4x4 167,179 ->
+    /// 113,893), while 0.5 wins the sum on mnk-4x4-k4 and mnk-7x7-k4 alone and loses to 0.25 on
+    /// five of the others (hex-4x4-white-b3 +11% over 0). Lambda-df-pn shares the setting and loses
+    /// by it: identical counts on those puzzles with 0 and 0.25 (0.5: +11% on hex-4x4), but all 16
+    /// Hex 4x4 openings take 1,970,093 nodes with 0.25 against 1,832,171 with 0 (+7.5%), and
+    /// lambda-df-pn is the family's Hex solver. So the default stays 0 (off): pass `--epsilon 0.25`
+    /// to df-pn; a per-engine default would serve both.
     pub epsilon: f32,
     /// Highest lambda level lambda-df-pn tries.
     pub max_level: u8,
@@ -229,8 +229,8 @@ pub struct ProofReport<M> {
     /// `1 + 2 x legal moves`, a move dropped because it loses at once 2 (so does a move
     /// dropped for losing to a verified double threat: there the figure is a lower bound);
     /// tictactoe-fork is proven in 2 MID calls with a proof of 10 positions
-    /// (`tests/dfpn_proof_size.rs`). PNS and PN²: the smallest proof tree in the final tree,
-    /// leaves solved by look-ahead counted as df-pn counts them. Lambda-df-pn: the proof of
+    /// (`tests/integration/dfpn_proof_size.rs`). PNS and PN²: the smallest proof tree in the final
+    /// tree, leaves solved by look-ahead counted as df-pn counts them. Lambda-df-pn: the proof of
     /// its lambda-tree.
     pub proof_size: Option<u64>,
     /// The lambda level of lambda-df-pn's proof.

@@ -1,18 +1,17 @@
-//! The explorer's model and its update function (design.md section 5; issue 3 deliverables
-//! 3 and 4): which puzzle and search, the replay cursor (inside the [`Session`]), the
-//! selected node and expanded set of the tree, the overlay stack (help, picker), play/pause
-//! with a speed, and flags. [`App::update`] applies one [`Action`]; nothing here touches a
-//! terminal, so every key's effect is testable with a plain channel.
+//! The explorer's model and its update function: which puzzle and search, the replay cursor (inside
+//! the [`Session`]), the selected node and expanded set of the tree, the overlay stack (help,
+//! picker), play/pause with a speed, and flags. [`App::update`] applies one [`Action`]; nothing
+//! here touches a terminal, so every key's effect is testable with a plain channel.
 //!
 //! Two kinds of movement: *stepping* moves the replay cursor through the event log (the
 //! selection follows the node the search is in), *walking* moves the selection through the
 //! tree as recorded by the current step (the step stays).
 //!
-//! Lambda searches (issue 4, item 7) add the maximum level (`>` / `<` search again one
+//! Lambda searches add the maximum level (`>` / `<` search again one
 //! level up or down), the root analysis switch, and the board's zone view (which orders,
 //! A-zone or D-zone), which only changes what is drawn.
 //!
-//! Proof-number searches (issue 5, item 6) add steps to the next expansion (`e` / `E`),
+//! Proof-number searches add steps to the next expansion (`e` / `E`),
 //! proof (`n` / `N`: a node becoming proven or disproven) and df-pn threshold change
 //! (`y` / `Y`), `)` / `(` to the solved nodes of the tree, and `d` to show the children's
 //! disproof numbers on the board instead of their proof numbers. `a` cycles through the
@@ -146,7 +145,7 @@ pub struct App {
     pub puzzle_dir: Option<PathBuf>,
     /// The picker's entries, read when it opens.
     pub picker: Vec<PickerEntry>,
-    /// The split view's second search (`C`; issue 7): see [`split`].
+    /// The split view's second search (`C`): see [`split`].
     pub split: Option<Box<Split>>,
     /// Lesson mode: the lesson and the step shown (`tab` / `shift-tab`, [`lesson`]).
     pub lesson: Option<lesson::LessonState>,
@@ -457,10 +456,10 @@ mod tests {
         assert_eq!(app.selected, Some(cut));
     }
 
-    /// `v` at the end of a df-pn run (issue 18, newcomer review): with no descent under way
+    /// `v` at the end of a df-pn run: with no descent under way
     /// it walks the solved line (hex-6x6: the proving move d3, then down the proof), and a
     /// second `v` says it is already at the line's end.
-    /// `v` at the end of df-pn on hex-4x4 (issue 18, newcomer review): H-search decides the
+    /// `v` at the end of df-pn on hex-4x4: H-search decides the
     /// root (Black's semi connection, key b3) before any move is generated, so there is no
     /// child to walk to; `v` said "the run ended unsolved", and now says what decided it.
     #[test]
@@ -615,8 +614,8 @@ mod tests {
         app.selected = None;
         app.update(Action::JumpNextCutoff);
         assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
-        // d reaches beta at its last leaf with nothing left to skip: not a cutoff (issue 16,
-        // point 5), so c is the tree's only one, as in the textbook.
+        // d reaches beta at its last leaf with nothing left to skip: not a cutoff,
+        // so c is the tree's only one, as in the textbook.
         app.update(Action::JumpNextCutoff);
         assert_eq!(app.session.row(app.selected.unwrap()).label, "c");
         app.update(Action::JumpPreviousCutoff);

@@ -1,5 +1,5 @@
 //! The position editor and the game against an engine, the explorer's two modal screens
-//! (issue 7, deliverable 4). `ctrl-e` ([`crate::tui::keymap::Action::EditPosition`]) opens
+//! `ctrl-e` ([`crate::tui::keymap::Action::EditPosition`]) opens
 //! the editor on the selected node's position (the puzzle's own when nothing is selected),
 //! `P` ([`crate::tui::keymap::Action::PlayEngine`]) a game from it ([`super::play`]); while
 //! one is open it takes every key (ctrl-c still quits: `src/tui/app/keys.rs`) and the screen

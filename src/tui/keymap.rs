@@ -398,7 +398,7 @@ mod tests {
         assert_eq!(keymap.action_for_key(key("f12")), None);
     }
 
-    /// SHIFT-marked characters and Ctrl-C are pinned in tests/theme_files.rs
+    /// SHIFT-marked characters and Ctrl-C are pinned in tests/integration/theme_files.rs
     /// (`keys_match_the_character_not_the_shift_modifier`); here, what that test leaves out:
     /// a lower-case letter that differs from its upper-case binding, and key releases.
     #[test]

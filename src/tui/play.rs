@@ -1,4 +1,4 @@
-//! Playing against an engine from any position (issue 7, deliverable 4): the user's moves
+//! Playing against an engine from any position: the user's moves
 //! by cursor and enter on a stone board, or typed in the game's notation (`:` then the
 //! move: checkers `c3-d4`, Gobblet as the game prints its moves), the engine's answers from
 //! any algorithm with a node limit.

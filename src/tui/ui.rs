@@ -1,17 +1,17 @@
-//! The explorer's screen (design.md section 5): a pure function of the model and the theme.
+//! The explorer's screen: a pure function of the model and the theme.
 //! One widget a file: [`board`], [`tree`] (or the [`chart`] pane in its place), [`side`],
 //! [`status`], and the overlays [`help`],
 //! [`legend`] and [`picker`].
 //!
 //! Layout at the minimum size, 80x24: a title line, the board over the side pane on the
 //! left, the tree on the right, two status lines at the bottom; from 120 columns the board,
-//! the tree and the side pane stand in three columns as in design.md section 5. Below the minimum the
+//! the tree and the side pane stand in three columns. Below the minimum the
 //! screen says so ("terminal too small: need 80x24") instead of drawing a broken layout.
 //!
 //! A lesson below 120 columns (80x24 is the SSH default) gives the left column to the
 //! lesson's text first, so a whole step reads without paging, and the board and the node
 //! pane get what is left ([`lesson_layout::narrow`]); the tree on the right shows the node the step
-//! selected, with the Why block under it (issue 16, point 6).
+//! selected, with the Why block under it.
 
 pub mod board;
 pub mod chart;
@@ -67,7 +67,7 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
     ])
     .areas(area);
     let (board_area, tree_area, side_area) = if area.width >= WIDE {
-        // Wide: board, tree and node side by side (design.md section 5).
+        // Wide: board, tree and node side by side.
         let [board_area, tree_area, side_area] = Layout::horizontal([
             Constraint::Percentage(30),
             Constraint::Percentage(40),

@@ -1,4 +1,4 @@
-//! A failed write in words a user can act on (issue 17, "Files"): the explorer's writes
+//! A failed write in words a user can act on: the explorer's writes
 //! (the editor's save, the class material of `S`) name what went wrong before the
 //! operating system's own words: "the disk is full (No space left on device (os error
 //! 28))". The explorer keeps running either way; the callers say what was kept.

@@ -1,9 +1,11 @@
-//! The event at the replay cursor in plain language (issue 6, item 4): what the search just
+//! The event at the replay cursor in plain language: what the search just
 //! did, why, and with the numbers of the trace: "beta cutoff: 70 >= beta 70, the remaining
-//! 2 moves are skipped" (seed 004, figures 6.23-6.25; seed 001 example 3.2 for the window
-//! of every node), "most-proving node: min pn child at OR nodes" (seed 003, PNS and df-pn's
-//! MID with its thresholds), "DEFEND at λ2: the defender's moves restricted to the threat's
-//! relevance zone" (thesis 000 sections 4 and 5.1).
+//! 2 moves are skipped" (the AND/OR textbook, *Searching game trees*, figures 6.23-6.25; Kühr,
+//! *Algorithms of a computer player in simple board games*, example 3.2 for the window of every
+//! node), "most-proving node: min pn child at OR nodes" (Hric and Baudiš, *Game algorithms, lecture
+//! 4: Proof number search, Lambda search*, PNS and df-pn's MID with its thresholds), "DEFEND at λ2:
+//! the defender's moves restricted to the threat's relevance zone" (Suda, *Efficient algorithms for
+//! verifying goals in computer games*, sections 4 and 5.1).
 //!
 //! The event explained is the last one that happened: at step `s`, event `s - 1` (step 0
 //! explains nothing). Everything said is read from the trace as of the step: the event's own
@@ -15,9 +17,9 @@
 //! table hits that decide a node, iteration starts and a root's result, null-move results and
 //! forward pruning, most-proving selections that leave the path taken last time, proofs and
 //! disproofs (a node's first event with solved numbers: an update, or the leave of a node
-//! the solver's knowledge decided at once), df-pn's returns at a threshold, lambda level changes, DEFEND lists restricted
-//! by a zone, winning attacks, refutations and self-endangering moves. Routine enters,
-//! leaves, orderings and table stores are not.
+//! the solver's knowledge decided at once), df-pn's returns at a threshold, lambda level changes,
+//! DEFEND lists restricted by a zone, winning attacks, refutations and self-endangering moves.
+//! Routine enters, leaves, orderings and table stores are not.
 //!
 //! This file keeps what every family shares: the [`Explanation`], [`explain`] routing each
 //! event to its family's narrator, [`worth`], and the context the narrators read the trace

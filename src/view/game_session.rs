@@ -127,7 +127,7 @@ impl<G: BoardGame> GameSession<G> {
         heuristics::NodeMoves { generated, eval }
     }
 
-    /// A lambda node's overlay: at a root search, each root move's level (thesis 000
+    /// A lambda node's overlay: at a root search, each root move's level (Suda
     /// figures 5.1-5.3); elsewhere the zone of `view.side` up to `view.orders`.
     fn lambda_overlay(
         &self,
@@ -433,7 +433,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                         .and_then(|s| s.expansion)
                         .is_some_and(|(moves, _)| !moves.is_empty())),
             value: value_of(&state),
-            // A test that skipped nothing is not a cutoff (seed 001, example 3.2).
+            // A test that skipped nothing is not a cutoff (Kühr, example 3.2).
             cutoff: state.cutoff.is_some_and(|c| !c.skipped.is_empty()),
             tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff)
                 || lambda.as_ref().is_some_and(|l| l.tt_hit),

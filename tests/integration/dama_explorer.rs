@@ -1,4 +1,4 @@
-//! The explorer on a Czech checkers puzzle: the seed 001 example 3.2 stand-in opens with its
+//! The explorer on a Czech checkers puzzle: Kühr's example 3.2 stand-in opens with its
 //! own algorithm (fail-hard alpha-beta to depth 3), the board shows the checkers diagram,
 //! and stepping to the end of the recorded search works and shows the principal move.
 

@@ -11,7 +11,7 @@
 //! tables cannot mix paths here.
 //!
 //! Also here: the same answers from the engines (`plyscope solve` with each puzzle's own
-//! algorithm and limits), the depth-3 search of the seed 001 example 3.2 stand-in equal to
+//! algorithm and limits), the depth-3 search of Kühr's example 3.2 stand-in equal to
 //! minimax with the seed's evaluation, and puzzle files with checkers errors.
 
 use plyscope::game::{Game, MoveList, Outcome, Player};

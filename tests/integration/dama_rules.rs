@@ -1,10 +1,10 @@
-//! Czech checkers against a second, naive implementation (`tests/integration/helpers/naive/dama.rs`): perft
-//! from the start pinned and recomputed naively, the legal moves (with their captures and
-//! promotions), the outcome (blocked side, third repetition) and the evaluation compared
-//! step by step along random games from the start and from random setups with kings, and
-//! the notation read back on every legal move met.
+//! Czech checkers against a second, naive implementation
+//! (`tests/integration/helpers/naive/dama.rs`): perft from the start pinned and recomputed naively,
+//! the legal moves (with their captures and promotions), the outcome (blocked side, third
+//! repetition) and the evaluation compared step by step along random games from the start and from
+//! random setups with kings, and the notation read back on every legal move met.
 //!
-//! The rule-by-rule tests (one per special rule of seed 001 section 1.2) are in
+//! The rule-by-rule tests (one per special rule of Kühr, section 1.2) are in
 //! `src/games/dama/tests.rs`.
 
 use crate::helpers::naive::dama as naive_dama;
@@ -33,7 +33,8 @@ fn perft_from_the_start_is_pinned() {
     assert_eq!(game.key(), Dama::new().key());
 }
 
-/// Depth 8 (846 thousand leaves): `cargo test --release --test integration dama_rules:: -- --ignored`.
+/// Depth 8 (846 thousand leaves):
+/// `cargo test --release --test integration dama_rules:: -- --ignored`.
 #[test]
 #[ignore]
 fn perft_depth_8_from_the_start() {

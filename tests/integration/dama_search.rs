@@ -2,7 +2,7 @@
 //! tests on random positions"): on random positions (random games from the start, random
 //! setups with kings), every alpha-beta variant without a table (fail-hard, fail-soft,
 //! iterative deepening; ordering on and off) gives plain minimax's value at depths 1 to 5
-//! with the seed 001 evaluation at the horizon, and its best move is worth that value.
+//! with the Kühr evaluation at the horizon, and its best move is worth that value.
 //!
 //! Those comparisons run without a table: a table carries results between transpositions met
 //! with different depth left, so a fixed-depth value may legitimately differ from minimax's.

@@ -240,7 +240,7 @@ fn five_by_five_four_in_a_row_is_a_draw() {
     assert_eq!(black.verdict, ProofVerdict::Disproven);
     assert_eq!(black.stats.nodes, 70_864, "pinned node count");
     // White cannot force four either: Black, to move, reaches at least a draw. (The
-    // strategy-stealing argument of seed 000, section 2.3, says so for every m,n,k-game:
+    // strategy-stealing argument of Suda, section 2.3, says so for every m,n,k-game:
     // an extra stone never hurts, so the first player cannot lose; the search checks it.)
     let white = search(&mut g, true, true, true, 200_000, 16);
     assert_eq!(white.verdict, ProofVerdict::Proven);

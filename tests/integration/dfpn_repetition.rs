@@ -1,4 +1,4 @@
-//! df-pn and repeated positions (the graph-history interaction; seed 003 on df-pn(r)): on
+//! df-pn and repeated positions (the graph-history interaction; Hric and Baudiš on df-pn(r)): on
 //! random small directed graphs with cycles, a position repeated on the current path is a
 //! draw for that path, and df-pn must agree with a naive search that follows exactly that
 //! rule, path by path, with no table. The graphs make the classic trap likely: a node whose

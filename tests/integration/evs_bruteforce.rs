@@ -1,4 +1,4 @@
-//! `StoneGame::evs_orders` against thesis 000's definition 13, by enumeration.
+//! `StoneGame::evs_orders` against Suda's definition 13, by enumeration.
 //!
 //! On random small positions, for both players, every set `X` of up to `K` empty points is
 //! tried: `X` wins when SOME order of playing its points for the player (the opponent

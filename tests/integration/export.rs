@@ -241,7 +241,7 @@ fn dot_has_one_node_per_trace_node_and_the_trace_parent_links_as_edges() {
 
 #[test]
 fn dot_labels_show_windows_values_cutoffs_and_proof_numbers() {
-    // The textbook tree (seed 001 figure 18 style): node 5 cuts after its first child.
+    // The textbook tree (Kühr, figure 18 style): node 5 cuts after its first child.
     let p = puzzle::load("tree-abc").unwrap();
     let Position::Tree(tree) = &p.position else {
         panic!("tree-abc is a tree")

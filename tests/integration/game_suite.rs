@@ -8,8 +8,8 @@
 //! - `game_suite!` and `stone_game_suite!` run those checks on random lines (proptest) for
 //!   one game each: one line per game below. Adding a game is one more line.
 //! - Per game: perft counts pinned as numbers and cross-checked against the naive second
-//!   implementations in `tests/integration/helpers/naive`, random playouts compared step by step with them, and
-//!   one test per message with which `with_stones` rejects an impossible position.
+//!   implementations in `tests/integration/helpers/naive`, random playouts compared step by step
+//!   with them, and one test per message with which `with_stones` rejects an impossible position.
 
 use crate::helpers::naive;
 
@@ -386,7 +386,7 @@ fn atarigo(columns: usize, rows: usize) -> AtariGo {
     AtariGo::new(columns, rows).expect("valid AtariGo size")
 }
 
-/// The 6x6 crosscut of thesis 000 table 5.1: Black c3 d4, White d3 c4, Black to move.
+/// The 6x6 crosscut of Suda, table 5.1: Black c3 d4, White d3 c4, Black to move.
 fn crosscut() -> AtariGo {
     let p = |name: &str| plyscope::game::parse_point(name, 6, 6).unwrap();
     let stones = [

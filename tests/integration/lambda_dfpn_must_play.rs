@@ -5,8 +5,9 @@
 //! df-pn's table (level 1). The sweeps also assert that
 //! the lambda knowledge was used (regions cut moves, lambda-trees decided nodes), or in Hex
 //! the game's own knowledge that comes first (virtual connections decided nodes, must-play
-//! regions and inferior cells cut moves), so the agreement is not vacuous. Positions come from the fixed-seed generators of
-//! `tests/integration/helpers/positions.rs`; every search is bounded by node limits (deterministic).
+//! regions and inferior cells cut moves), so the agreement is not vacuous. Positions come from the
+//! fixed-seed generators of `tests/integration/helpers/positions.rs`; every search is bounded by
+//! node limits (deterministic).
 //!
 //! The AtariGo 5x5 proof itself is release-only:
 //! `cargo test --release --test integration lambda_dfpn_must_play:: -- --ignored --nocapture`.
@@ -180,7 +181,7 @@ fn hex_proofs_and_disproofs_are_real() {
     );
 }
 
-/// AtariGo 4x4 empty is a second-player win (van der Werf et al., thesis 000 5.4): every
+/// AtariGo 4x4 empty is a second-player win (van der Werf et al., Suda, 5.4): every
 /// level disproves Black's win; node counts are deterministic.
 #[test]
 fn atarigo_4x4_is_disproven_at_every_level() {

@@ -1,4 +1,4 @@
-//! Lemma 11 of thesis 000 by brute force: the relevance zones lambda search returns hold
+//! Lemma 11 of Suda by brute force: the relevance zones lambda search returns hold
 //! every move that matters one level up (digest section 6; issue 4, "Correctness").
 //!
 //! On random small positions, for levels n = 0, 1, 2 and small depth limits d, with the

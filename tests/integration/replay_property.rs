@@ -9,7 +9,7 @@
 //!   skipped lists that are and are not slices of the ordered list, several iterations) with
 //!   small random values full of ties, under a random record budget (truncated records,
 //!   nodes left open);
-//! - a scripted lambda engine (thesis 000 section 5.1's LAMBDA / ATTACK / DEFEND shape, with
+//! - a scripted lambda engine (Suda, section 5.1's LAMBDA / ATTACK / DEFEND shape, with
 //!   nested threat checks, re-searches, dual-lambda's counter-threat checks, table look-ups,
 //!   one ATTACK per level, zones or none, and every verdict) under a random budget, and the
 //!   real lambda and dual-lambda engines on random 4x4 positions;
@@ -521,7 +521,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------
-// The scripted lambda engine: LAMBDA / ATTACK / DEFEND (thesis 000 section 5.1) with random
+// The scripted lambda engine: LAMBDA / ATTACK / DEFEND (Suda, section 5.1) with random
 // outcomes, so every event, verdict and nesting the explorer shows is exercised.
 
 fn random_zone(rng: &mut Rng, points: usize) -> Option<ZoneScheme> {
@@ -756,8 +756,8 @@ proptest! {
 // ---------------------------------------------------------------------------------------
 // The real engines.
 
-/// A random literal tree: inner nodes `n0_`, `n1_`, ... (leaves get `n1_1`, ...) with 1 to 4 children, leaves small
-/// numbers (ties) or W/L/D, depth up to `depth`.
+/// A random literal tree: inner nodes `n0_`, `n1_`, ... (leaves get `n1_1`, ...) with 1 to 4
+/// children, leaves small numbers (ties) or W/L/D, depth up to `depth`.
 fn random_tree(rng: &mut Rng, depth: u32) -> String {
     fn node(rng: &mut Rng, depth: u32, next: &mut u32, out: &mut String) {
         if depth == 0 || (*next > 0 && rng.chance(25)) {

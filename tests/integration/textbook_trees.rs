@@ -1,5 +1,5 @@
 //! The textbook trees: values for every algorithm, and for fail-hard alpha-beta the exact
-//! nodes visited and pruned, with the (alpha, value, beta) triple of every node as seed 001
+//! nodes visited and pruned, with the (alpha, value, beta) triple of every node as Kühr
 //! example 3.2 (figure 18) draws it.
 //!
 //! The figures' graphics are lost in the seeds' text; each tree below holds what the text

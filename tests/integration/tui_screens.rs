@@ -376,7 +376,7 @@ fn step_to_first(app: &mut App, role: &str) {
 
 /// Thomsen's corners (a lambda-2 win in 7 plies) searched by lambda search: part-way
 /// through, the first defence move with the D-zone it was chosen from (orders up to 2); at
-/// the end, the root's level labels on the board (thesis 000 figures 5.1-5.3).
+/// the end, the root's level labels on the board (Suda, figures 5.1-5.3).
 #[test]
 fn lambda_screens_at_80x24_and_120x40() {
     use plyscope::search::Algorithm;

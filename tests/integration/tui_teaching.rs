@@ -279,7 +279,7 @@ fn split_picker_lists_applicable_algorithms_and_the_split_explains_its_focus() {
     assert!(s.contains("Why: event"), "{s}");
 }
 
-/// Issue 16, point 5: a test that skipped no move is not a cutoff (seed 001, example 3.2),
+/// Issue 16, point 5: a test that skipped no move is not a cutoff (Kühr, example 3.2),
 /// so the step key to the next cutoff stops once on the 3-12-8 tree, at c (its 4 and 6
 /// skipped), and not at d, whose last leaf 2 ends the loop with nothing left to skip.
 #[test]

@@ -1,7 +1,7 @@
-//! Bench baselines (issue 7, deliverable 5): `plyscope bench --save FILE` keeps a run,
+//! Bench baselines: `plyscope bench --save FILE` keeps a run,
 //! `--baseline FILE` compares a run with a kept one.
 //!
-//! Node counts are a signature of the search (conventions.md 8): they are deterministic, so
+//! Node counts are a signature of the search: they are deterministic, so
 //! any change is flagged (`CHANGED nodes a -> b`). Times are noisy, so they are compared as
 //! ratios, now over then: above `--tolerance` (default 1.25) a row is flagged `slower`, below
 //! its inverse `faster`; rows that took under [`MIN_COMPARED_SECONDS`] both times are too

@@ -1,4 +1,4 @@
-//! The progress line of a long headless solve (issue 17): on stderr, only when stderr is a
+//! The progress line of a long headless solve: on stderr, only when stderr is a
 //! terminal (`std::io::IsTerminal`), at most four times a second: the puzzle (k of n), the
 //! nodes searched so far and their rate, the openings decided of the root analysis running
 //! now, and the time since the command began. It reads the process-wide meter

@@ -1,8 +1,8 @@
-//! The evaluation function of seed 001, example 2.5 (after Vitásek's thesis), computed on
-//! White's side and negated for Black (the seed: "the value for Black is obtained by changing
-//! the sign").
+//! The evaluation function of Kühr, *Algorithms of a computer player in simple board games*,
+//! example 2.5 (after Vitásek's thesis), computed on White's side and negated for Black (Kühr: "the
+//! value for Black is obtained by changing the sign").
 //!
-//! The weights as read from the seed (example 2.5, figures 12 and 13, checked against the
+//! The weights as read from Kühr (example 2.5, figures 12 and 13, checked against the
 //! worked example 2.6, which gives 81):
 //!
 //! - material: a man 25, a king 100;

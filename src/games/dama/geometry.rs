@@ -79,7 +79,7 @@ pub const FILE_H: u64 = FILE_A << 7;
 /// Row 1 and row 8.
 pub const ROW_1: u64 = 0xFF;
 pub const ROW_8: u64 = 0xFF << 56;
-/// The border squares: a piece there cannot be jumped (seed 001, example 2.5).
+/// The border squares: a piece there cannot be jumped (Kühr, example 2.5).
 pub const EDGE: u64 = FILE_A | FILE_H | ROW_1 | ROW_8;
 
 /// True when square `s` is dark.

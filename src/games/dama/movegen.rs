@@ -1,5 +1,6 @@
-//! Move generation of Czech checkers (seed 001, section 1.2 and section 2.4: "generate the
-//! jumps first, and only when there is none the other moves").
+//! Move generation of Czech checkers (Kühr, *Algorithms of a computer player in simple board
+//! games*, section 1.2 and section 2.4: "generate the jumps first, and only when there is none the
+//! other moves").
 //!
 //! - Men step one square diagonally forward and jump only forward; kings fly: they step to
 //!   any empty square of a diagonal and jump a piece anywhere on a diagonal, landing on any
@@ -10,7 +11,7 @@
 //! - A jump continues while the piece can jump again from where it landed; it ends only on
 //!   a square without a further jump ("after its move the piece must have no further jump").
 //!   A flying king may choose any landing square, also one from which it cannot continue
-//!   (seed 001 example 1.2 lists both `a3-e7` and `a3-d6-g3-e1`).
+//!   (Kühr, example 1.2 lists both `a3-e7` and `a3-d6-g3-e1`).
 //! - Jumped pieces are removed after the move: during it they still stand, block the way and
 //!   cannot be jumped a second time. The square the piece started from is empty during the
 //!   move (a king may cross it or land on it).
@@ -168,7 +169,7 @@ pub fn generate(pieces: &Pieces, me: Player, dedup: bool, out: &mut MoveList<Dam
             };
             jumps.search(s, 0, 0);
         }
-        // Step 1: a king that can jump must (seed 001: "the king always has priority").
+        // Step 1: a king that can jump must (Kühr: "the king always has priority").
         // Step 2: otherwise a man that can jump must.
         if !out.is_empty() {
             return;

@@ -1,5 +1,5 @@
-//! Rule tests of Czech checkers, one per special rule of seed 001 section 1.2, and the
-//! worked examples of the seed (1.1, 1.2 and 2.6).
+//! Rule tests of Czech checkers, one per special rule of Kühr, *Algorithms of a computer player in
+//! simple board games*, section 1.2, and the worked examples of Kühr (1.1, 1.2 and 2.6).
 
 use super::*;
 
@@ -79,7 +79,7 @@ fn seed_example_1_1_men_step_forward_only() {
 
 #[test]
 fn seed_example_1_2_a_flying_king_lands_anywhere_and_must_continue() {
-    // Example 1.1 plus a white king on a3: exactly the five jumps the seed lists.
+    // Example 1.1 plus a white king on a3: exactly the five jumps Kühr lists.
     let game = board(
         &[
             "........", "........", "........", "..x.X...", "........", "O.......", ".....x..",

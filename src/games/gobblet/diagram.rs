@@ -1,10 +1,10 @@
 //! Text forms of Gobblet: the move notation, the diagram the explorer and `solve` print, and
 //! the board diagram of puzzle files.
 //!
-//! - Moves: a reserve move is the size and the target square, `4c2` (the seed's "A c2"); a
+//! - Moves: a reserve move is the size and the target square, `4c2` (Kotrč's "A c2"); a
 //!   board move is the two squares, `a1-c2` (a space instead of `-` is accepted).
 //! - A piece is the player's letter and its size: `X4` (the first player, Black in plyscope,
-//!   the seed's White), `O1`; lower case is accepted on input. Sizes run from 1 (smallest) to
+//!   Kotrč's White), `O1`; lower case is accepted on input. Sizes run from 1 (smallest) to
 //!   4 (3 on 3x3).
 //! - A square is `.` when empty, else its stack from bottom to top, without spaces: `O1X3` is
 //!   an `O1` covered by an `X3`.

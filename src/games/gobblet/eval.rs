@@ -1,16 +1,17 @@
-//! The two static evaluations of seed 002, from the first player's (`X`, the seed's White)
-//! view; [`super::Gobblet`]'s `Heuristic::evaluate` turns them to the side to move's view.
+//! The two static evaluations of Kotrč, *Gobblet analysed with AI methods*, from the first player's
+//! (`X`, Kotrč's White) view; [`super::Gobblet`]'s `Heuristic::evaluate` turns them to the side to
+//! move's view.
 //!
-//! # Feature evaluation (seed 002, 2.3, class `FeatureEvaluation`)
+//! # Feature evaluation (Kotrč, 2.3, class `FeatureEvaluation`)
 //!
 //! 1. A piece is worth its size (A = 4 ... D = 1; here the size number itself).
 //! 2. times `1 - x/4`, `x` the number of pieces above it on its square (hidden pieces count
 //!    less); on the 3x3 board `1 - x/3`;
-//! 3. halved on a weak square (not on a diagonal, seed 002 1.3).
+//! 3. halved on a weak square (not on a diagonal, Kotrč, 1.3).
 //! 4. For each line, the squares whose visible piece is the player's form a "row" of
 //!    1, 2, 3 or 4 squares; its score is the sum of the player's piece scores on those squares.
 //! 5. The player's total is the weighted sum of the row scores with weights 1, 10, 20 and
-//!    the fourth weight. The seed's fourth weight is lost at a page break of the source text;
+//!    the fourth weight. Kotrč's fourth weight is lost at a page break of the source text;
 //!    a visible four ends the game before any evaluation, so the value never matters: we use
 //!    100.
 //! 6. The evaluation is the first player's total minus the second player's.
@@ -18,17 +19,17 @@
 //! All scores are kept in integers scaled by `2 * sizes` (so `1 - x/4` and the halving are
 //! exact).
 //!
-//! # Pattern evaluation (seed 002, 3.2, class with table 5)
+//! # Pattern evaluation (Kotrč, 3.2, class with table 5)
 //!
 //! Every line is read as a pattern of its visible pieces (empty, own, opponent's, sizes
 //! ignored) and weighted from a table; to that the visible pieces add 100, 50, 20, 1 for
 //! sizes A, B, C, D (negative for the opponent). The printed table 5 (81 patterns sorted by
 //! the difference of white and black pieces) is unreadable in the source text: most pattern
 //! glyphs are lost, only weights such as 1000, 3000, 2000 and 0 survive. We therefore build a
-//! table with the properties the seed states and that make it sound (antisymmetric under
+//! table with the properties Kotrč states and that make it sound (antisymmetric under
 //! swapping colours, so a position and its colour-swapped twin evaluate to opposite values;
 //! monotone in own pieces on a line free of the opponent's; a four, a terminal, never
-//! evaluated). Sorted as the seed sorts (by the piece difference), for a line of length `L`
+//! evaluated). Sorted as Kotrč sorts (by the piece difference), for a line of length `L`
 //! holding `w` own and `b` opponent pieces:
 //!
 //! | pattern | weight |
@@ -48,10 +49,10 @@ use crate::game::Player;
 /// The static evaluation in use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Evaluation {
-    /// Seed 002 section 2.3.
+    /// Kotrč, section 2.3.
     #[default]
     Feature,
-    /// Seed 002 section 3.2 (patterns), with the table built in this module.
+    /// Kotrč, section 3.2 (patterns), with the table built in this module.
     Pattern,
 }
 

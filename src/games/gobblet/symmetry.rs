@@ -1,22 +1,22 @@
-//! Board symmetries and symmetric-move pruning (seed 002, 1.5 "Symetrie" with figures 4-5,
-//! and 2.4 "Kontrola symetrií").
+//! Board symmetries and symmetric-move pruning (Kotrč, *Gobblet analysed with AI methods*, 1.5
+//! "Symetrie" with figures 4-5, and 2.4 "Kontrola symetrií").
 //!
 //! A symmetry is a permutation of the squares that maps every winning line onto a winning
-//! line, so it keeps the value of every position (seed 002: "a permutation of the squares that
+//! line, so it keeps the value of every position (Kotrč: "a permutation of the squares that
 //! keeps the value of any placement of the pieces"). On the n x n board these are exactly:
 //! a permutation `π` of the coordinates that commutes with the reversal `r(i) = n-1-i` (it
 //! keeps the pair of diagonals), applied to the columns, `π` or `r∘π` applied to the rows,
 //! and optionally the transposition. On 4x4 there are 8 such `π` (they keep the pairs
-//! {a, d} and {b, c}), giving 8 * 2 * 2 = 32 symmetries, the seed's count; on 3x3 only the
+//! {a, d} and {b, c}), giving 8 * 2 * 2 = 32 symmetries, Kotrč's count; on 3x3 only the
 //! identity and `r`, giving the 8 symmetries of the square.
 //!
 //! # The 20 usable symmetries of 4x4
 //!
-//! Twelve of the 32 permutations have cycles of length 4 (the seed marks them red). A
+//! Twelve of the 32 permutations have cycles of length 4 (Kotrč marks them red). A
 //! position is mapped onto itself by such a permutation only if the four squares of each
 //! 4-cycle hold equal stacks; a player has only three pieces of each size, so four equal
 //! non-empty stacks are impossible and those squares are empty. [`usable`] keeps the 20
-//! without a 4-cycle, as the seed does. Pruning with a subset of the symmetries is always
+//! without a 4-cycle, as Kotrč does. Pruning with a subset of the symmetries is always
 //! sound (it only finds fewer equivalences); the test suite checks that on the empty board,
 //! the only position the 12 could matter for with every square in a 4-cycle, the 20 find the
 //! same two classes (strong and weak squares) as all 32. On 3x3 with two pieces a size, a
@@ -28,7 +28,7 @@
 //! At a node, the symmetries `g` with `g(P) = P` (found by comparing board keys) make the
 //! moves `m` and `g(m)` lead to symmetric children of equal value; we keep a move only when
 //! no such `g` maps it to a move with a smaller encoding, so the smallest move of every class
-//! survives. The seed picks a random member; we pick the smallest so searches stay
+//! survives. Kotrč picks a random member; we pick the smallest so searches stay
 //! reproducible.
 //!
 //! Exactness with the repetition rule: a child's value also depends on the positions before

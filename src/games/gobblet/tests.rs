@@ -1,5 +1,5 @@
-//! Rule tests, one per special rule of seed 002 1.2 and of the Gobblers variant, plus keys,
-//! diagrams and symmetries.
+//! Rule tests, one per special rule of Kotrč, *Gobblet analysed with AI methods*, 1.2 and of the
+//! Gobblers variant, plus keys, diagrams and symmetries.
 
 use super::diagram::{parse_board, play_line};
 use super::symmetry;

@@ -33,8 +33,8 @@
 //!   reach one of the edges (then no winning set holds it).
 //!
 //! On an empty 7x7 board this gives the centre order 7 instead of Suda's 3.
-//! `tests/evs_bruteforce.rs` checks orders 1 to 3 for equality and the rest for soundness
-//! against definition 13 by enumeration.
+//! `tests/integration/evs_bruteforce.rs` checks orders 1 to 3 for equality and the rest for
+//! soundness against definition 13 by enumeration.
 
 use super::{EMPTY, Hex, MAX_POINTS, cell_of};
 use crate::game::{NO_REGION, Player, Point};

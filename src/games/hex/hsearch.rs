@@ -415,7 +415,7 @@ pub fn set_hsearch_mode(mode: HsearchMode) {
 /// incremental lines' answers depend on the positions walked before. The root analysis
 /// calls it before each opening's search, so an opening's classification and node count
 /// do not depend on which openings the process searched before (`solve --root --shard`
-/// then matches an unsharded run node for node; issue 19 point 3).
+/// then matches an unsharded run node for node).
 /// The cache's entries of earlier generations are not read, so forgetting it costs one
 /// increment, not a rewrite; the lines keep their memory.
 pub fn forget_thread_answers() {

@@ -33,8 +33,8 @@
 //!
 //! Suda's rule (every free point of a clean window at the window's free count) is a
 //! superset, with or without `exact_k`, so it is sound too; these orders are exact, which
-//! `tests/evs_bruteforce.rs` checks against definition 13 by enumeration. (With `exact_k`
-//! the game is not stable, so lambda search uses no zones there anyway.)
+//! `tests/integration/evs_bruteforce.rs` checks against definition 13 by enumeration. (With
+//! `exact_k` the game is not stable, so lambda search uses no zones there anyway.)
 
 use super::{EMPTY, Mnk, NO_POINT, cell_of, stones_in};
 use crate::game::{Game, NO_REGION, Player, Point};
@@ -219,8 +219,8 @@ mod tests {
 
     #[test]
     fn exact_k_skips_windows_next_to_own_stones() {
-        // k = 3 exactly, Black a1 b1 d1, White a3 c3 e3 (so only row 1 matters for c1 and e1). Each row-1
-        // window holding c1 touches a Black stone just beyond an end: c1 and e1 would make
+        // k = 3 exactly, Black a1 b1 d1, White a3 c3 e3 (so only row 1 matters for c1 and e1). Each
+        // row-1 window holding c1 touches a Black stone just beyond an end: c1 and e1 would make
         // runs of four or more, never exactly three.
         let g = position(5, 3, 3, true, "b:a1,b1,d1 w:a3,c3,e3");
         let orders = orders_of(&g, Player::Black);

@@ -127,7 +127,7 @@ fn pv_note<G: SearchGame>(game: &mut G, value: search::Value, pv: &[G::Move]) ->
 
 /// Searches every root move: a move wins when the position after it is a proven loss for
 /// the opponent. `None` when some move could not be decided within the limits (then the set
-/// is not known exactly). `limits` bound the whole command (issue 17): the root's search
+/// is not known exactly). `limits` bound the whole command: the root's search
 /// began at `started` and took `spent` nodes, and each move's search gets what is left.
 fn winning_root_moves<G: SearchGame>(
     game: &mut G,

@@ -1,4 +1,4 @@
-//! The openings of a root analysis searched on several threads (issue 19, point 1): each
+//! The openings of a root analysis searched on several threads: each
 //! opening is one independent proof-number search of the position after it, so `threads`
 //! workers take the openings in plan order from one shared counter, each on its own copy of
 //! the game, and the answers are put back in plan order.

@@ -1,7 +1,7 @@
-//! Solving with the proof-number family (seed 003; digest section 3; issue 5): PNS, PN²,
-//! df-pn and lambda-df-pn through [`proof_search`], for the goal "the side to move wins"
-//! (a draw is a disproof unless the puzzle says `draw = "attacker"`), then, when asked, every
-//! root move classified by a search of the position after it.
+//! Solving with the proof-number family (Hric and Baudiš, *Game algorithms, lecture 4: Proof number
+//! search, Lambda search*): PNS, PN², df-pn and lambda-df-pn through [`proof_search`], for the goal
+//! "the side to move wins" (a draw is a disproof unless the puzzle says `draw = "attacker"`), then,
+//! when asked, every root move classified by a search of the position after it.
 //!
 //! A proof-number search answers proven, disproven or unknown; it claims no distance. The
 //! comparison with `[expect]` therefore checks the result only: proven agrees with an
@@ -260,7 +260,7 @@ pub fn classify_planned<G: SearchGame>(
     let mut stopped = false;
     // The goal fails after a move: a loss when the opponent's goal excluded draws or the
     // game has none, otherwise a loss or a draw.
-    // `limits` bound the whole classification, not each move (issue 17): each search gets
+    // `limits` bound the whole classification, not each move: each search gets
     // what is left of the time and nodes, and the moves after the budget ran out stay
     // unknown, unsearched.
     let started = Instant::now();
@@ -408,8 +408,8 @@ pub const WARM_UP_NODES: u64 = 5_000;
 /// The root's search on `config.threads` threads, after [`WARM_UP_NODES`] nodes on one: most
 /// roots are decided there (a Hex root by H-search, a small puzzle), and starting the threads
 /// with their full-size shared table costs such a search more than the search itself (Hex
-/// 5x5's root: 2 nodes in 0.03 to 0.09 s on two threads, under a millisecond on one; a
-/// newcomer review). A search still open after the warm-up starts again on every thread
+/// 5x5's root: 2 nodes in 0.03 to 0.09 s on two threads, under a millisecond on
+/// one). A search still open after the warm-up starts again on every thread
 /// within what is left of `limits`, so at most that many nodes are searched twice; the
 /// report counts both.
 fn search_warm_then_parallel<G: SearchGame>(

@@ -1,5 +1,6 @@
-//! The root analysis drawn on the board, as in thesis 000 figures 5.1-5.3: every empty point
-//! of the root carries the mark of what threat search found for the move there.
+//! The root analysis drawn on the board, as in Suda, *Efficient algorithms for verifying goals in
+//! computer games*, figures 5.1-5.3: every empty point of the root carries the mark of what threat
+//! search found for the move there.
 //!
 //! The board is the game's own diagram (so Hex keeps its slanted rhombus and every game its
 //! coordinates); each `.` of it, read from the top row down and left to right, is an empty

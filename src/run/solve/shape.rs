@@ -1,5 +1,5 @@
 //! The shape of a search, measured from its events: how deep it went and how many distinct
-//! positions it touched. `plyscope compare` (issue 7, deliverable 1) reports both beside the
+//! positions it touched. `plyscope compare` reports both beside the
 //! node counts, so that two algorithms are compared by the tree they built as well as by
 //! the effort.
 //!

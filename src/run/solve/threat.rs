@@ -1,6 +1,7 @@
-//! Solving with threat search (thesis 000 chapter 5): lambda or dual-lambda search of the
-//! root, then, when asked, the root analysis of figures 5.1-5.3 (every legal move classified
-//! as a win at some level, not proven, or self-endangering), drawn on the board.
+//! Solving with threat search (Suda, *Efficient algorithms for verifying goals in computer games*,
+//! chapter 5): lambda or dual-lambda search of the root, then, when asked, the root analysis of
+//! figures 5.1-5.3 (every legal move classified as a win at some level, not proven, or
+//! self-endangering), drawn on the board.
 //!
 //! Threat search proves a win at a lambda level, not the length of the game, so the report
 //! carries `lambda_level` and no plies; the comparison with `[expect]` skips plies and checks
@@ -44,7 +45,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
     let mut stats = report.stats;
     let verdict = verdict_of(report.verdict);
 
-    // The root's search and the root analysis share the command's limits (issue 17): the
+    // The root's search and the root analysis share the command's limits: the
     // analysis gets what is left, and with nothing left every move stays not proven.
     let analysis = spec.root_analysis.then(|| {
         let left = spec
@@ -158,9 +159,9 @@ fn proven_winners<G: StoneGame>(game: &G, analysis: &RootAnalysis<Point>) -> Vec
 
 /// Compares a threat-search answer with `[expect]`: the result (plies are skipped: threat
 /// search does not claim them), `lambda_level` (when `compare_level`: the search ran with
-/// the puzzle's depth limit), and, with a root analysis, the winning moves. A move claimed to win outside the expected set, or an expected winning move found
-/// self-endangering, is a disagreement; an expected winning move left not proven is not
-/// reached.
+/// the puzzle's depth limit), and, with a root analysis, the winning moves. A move claimed to win
+/// outside the expected set, or an expected winning move found self-endangering, is a disagreement;
+/// an expected winning move left not proven is not reached.
 pub fn compare_threat(
     expect: &Expect,
     verdict: Verdict,

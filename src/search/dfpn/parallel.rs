@@ -10,7 +10,7 @@
 //! another thread's unsolved numbers; positions solved thanks to a repetition on one
 //! thread's path are kept out of the table as in the sequential engine. Which thread
 //! finishes, the node counts and the proof's size vary from run to run; the verdict does
-//! not (`tests/dfpn_parallel.rs` checks it against one thread and exhaustive search).
+//! not (`tests/integration/dfpn_parallel.rs` checks it against one thread and exhaustive search).
 //!
 //! Limits: the time limit is one deadline for every thread; the node limit is split evenly
 //! between the threads (no thread takes over another's unspent share, so a search that

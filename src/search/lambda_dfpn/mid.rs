@@ -16,7 +16,7 @@
 //!   child, other game ends are no threats and left out. Whether a child threatens is
 //!   checked lazily, when df-pn first searches it (the AND node below): checking every
 //!   candidate at expansion, as ATTACK does, cost Hex 4x4's openings 4.9 million nodes
-//!   instead of the lazy version's figure in `tests/lambda_dfpn_hex.rs`.
+//!   instead of the lazy version's figure in `tests/integration/lambda_dfpn_hex.rs`.
 //! - **AND node** (the defender to move after an attack). The threat check: with the
 //!   defender passing, LAMBDA(p, n - 1) must win (the lambda engine's nested check, its
 //!   table answering repeats); if not, the attack is no threat of order < n and the node is

@@ -30,10 +30,10 @@
 //! which a winning move is always kept) or decide a node the game or the lambda engine
 //! has proven, so every proof and disproof df-pn reports is one of the real
 //! game: the pruning is sound (the lambda engine's zones are checked against exhaustive
-//! search in `tests/lambda_zone_soundness.rs`; this source in
-//! `tests/lambda_dfpn_must_play.rs`). The lambda engine runs without limits of its own (a
-//! stopped check would return an empty zone: if it ever stops, no move is removed), with
-//! its own table; its nodes are counted apart from df-pn's ([`MustPlayCounters`]).
+//! search in `tests/integration/lambda_zone_soundness.rs`; this source in
+//! `tests/integration/lambda_dfpn_must_play.rs`). The lambda engine runs without limits of its own
+//! (a stopped check would return an empty zone: if it ever stops, no move is removed), with its own
+//! table; its nodes are counted apart from df-pn's ([`MustPlayCounters`]).
 //!
 //! The table shares entries between symmetric positions (the smallest of the symmetric
 //! keys names a position).
@@ -43,7 +43,8 @@
 //! virtual proof numbers over one shared table): each thread has its own [`MustPlayMoves`], so its
 //! own lambda engine with a share of the lambda half of `tt_mb`. The knowledge a node gets depends
 //! only on the position, so the verdict is one thread's; the node counts and the proof's size vary
-//! from run to run (`tests/lambda_dfpn_must_play.rs`, `tests/dfpn_parallel.rs`).
+//! from run to run (`tests/integration/lambda_dfpn_must_play.rs`,
+//! `tests/integration/dfpn_parallel.rs`).
 
 use crate::game::LambdaGame;
 use crate::game::MoveList;

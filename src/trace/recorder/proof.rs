@@ -5,7 +5,7 @@
 //! (`FirstEnter`). Enters, updates and leaves carry the numbers as the engine reported them
 //! and the node's previous such event, so a replay can step back; expansions put their
 //! children's initial numbers in a side buffer, which counts in the budget like zone bytes
-//! (8 bytes a number). `tests/tui_proof_recorder.rs` pins this on small searches.
+//! (8 bytes a number). `tests/integration/tui_proof_recorder.rs` pins this on small searches.
 
 use std::ops::ControlFlow;
 

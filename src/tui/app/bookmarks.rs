@@ -1,9 +1,9 @@
-//! Bookmarks on steps (issue 16, point 9): `M` marks the current step of the replay (or
+//! Bookmarks on steps: `M` marks the current step of the replay (or
 //! removes its mark), `'` jumps forward to the next marked step and `"` back to the
 //! previous one, wrapping around, so a teacher can prepare the moments of a search to come
-//! back to (the cutoff of seed 004 figure 6.23, the proof of a root). The status line says
-//! which mark the step is and how many there are ([`Bookmarks::note`]). Marks belong to one
-//! record: a new search clears them.
+//! back to (the cutoff of the AND/OR textbook, *Searching game trees*, figure 6.23, the proof of a
+//! root). The status line says which mark the step is and how many there are ([`Bookmarks::note`]).
+//! Marks belong to one record: a new search clears them.
 
 use std::collections::BTreeSet;
 

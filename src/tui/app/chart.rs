@@ -1,4 +1,4 @@
-//! The chart pane's state (issue 20, point 4): shown or not, and which chart of the search's
+//! The chart pane's state: shown or not, and which chart of the search's
 //! list ([`crate::view::charts`]) comes first. The pane is drawn by
 //! [`crate::tui::ui::chart`]; in the split view the first search's state holds for both.
 

@@ -1,4 +1,4 @@
-//! Class material from inside the explorer (issue 16, point 9; action `export_class`, `S`):
+//! Class material from inside the explorer (action `export_class`, `S`):
 //! the tree as of the current step as Graphviz DOT, and a text file with the settings the
 //! explorer searched with (those `plyscope export` cannot reproduce: the depth limit, the
 //! lambda level, the node limit, the move ordering, the board's zone view), the Why block,
@@ -6,7 +6,7 @@
 //!
 //! The files go to [`ClassExport::dir`] (the current directory) as `PUZZLE-stepN.dot` and
 //! `PUZZLE-stepN.txt`. A file that exists is never overwritten without a `y` to the
-//! question on the status line (issue 17). Each file is written atomically
+//! question on the status line. Each file is written atomically
 //! ([`crate::atomic_file`]); a read-only directory or a full disk is said on the status
 //! line, the explorer keeps running and nothing of its state is lost.
 

@@ -1,8 +1,8 @@
-//! The depth-limit key (issue 16, point 9; action `cycle_depth_limit`, `@`): cycles the
+//! The depth-limit key (action `cycle_depth_limit`, `@`): cycles the
 //! alpha-beta / minimax depth limit through [`DEPTH_LIMITS`] and searches again, for
-//! horizon examples (seed 002 on the horizon effect: a search cut at depth d misjudges what
-//! happens at d + 1). The status line's limits show it (`depth 3`). Threat and proof-number
-//! searches have no depth limit in this sense, and say so.
+//! horizon examples (Kotrč, *Gobblet analysed with AI methods*, on the horizon effect: a search cut
+//! at depth d misjudges what happens at d + 1). The status line's limits show it (`depth 3`).
+//! Threat and proof-number searches have no depth limit in this sense, and say so.
 
 use super::App;
 

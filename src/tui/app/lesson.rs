@@ -1,4 +1,4 @@
-//! The explorer in lesson mode (issue 6, deliverable 4): plays a [`Lesson`]'s script on the
+//! The explorer in lesson mode: plays a [`Lesson`]'s script on the
 //! app. `tab` goes to the next step, `shift-tab` to the previous one; every other key keeps
 //! working, so a student can wander, and `tab` resumes the script where it was.
 //!

@@ -1,4 +1,4 @@
-//! The lesson picker (issue 16, point 10): a key in the explorer (`R` or `f3`, action
+//! The lesson picker: a key in the explorer (`R` or `f3`, action
 //! `open_lessons`) lists the bundled lessons with their titles in the puzzle picker's widget
 //! ([`crate::tui::ui::picker`]); `enter` opens the chosen one in lesson mode
 //! ([`super::lesson::start`]), as `plyscope lesson NAME` would, `q` or `esc` closes it.

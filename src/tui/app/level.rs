@@ -1,5 +1,5 @@
-//! The step keys to the next (`u`) and previous (`U`) lambda-level change (issue 16,
-//! point 7): they move the *search* (the replay's step) to right after the event where the
+//! The step keys to the next (`u`) and previous (`U`) lambda-level change:
+//! they move the *search* (the replay's step) to right after the event where the
 //! level changes ([`Landing::Level`]: the first attack at a new level, the same mark the
 //! lesson format's `next-level` looks for), and select the node it happened to. The jump
 //! keys `i`/`I` only move the *selection* among the level-change nodes recorded as of the

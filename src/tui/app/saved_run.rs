@@ -1,4 +1,4 @@
-//! Saved runs in the explorer (issue 20; action `save_run`, `w`): the recorded search as it
+//! Saved runs in the explorer (action `save_run`, `w`): the recorded search as it
 //! stands, with the step, the selection and the panes' settings, written to the current
 //! directory as `PUZZLE-ALGORITHM-stepN.plyrun` (the file format: `crate::run::saved`), and
 //! reopened by `plyscope explore --open FILE` without searching ([`App::from_reopened`]).

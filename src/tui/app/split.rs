@@ -1,4 +1,4 @@
-//! The split view (issue 7, deliverable 1): the same puzzle under a second algorithm, side
+//! The split view: the same puzzle under a second algorithm, side
 //! by side with the first, each with its own record, replay cursor, selection and expanded
 //! set, so two searches can be stepped through independently or together.
 //!

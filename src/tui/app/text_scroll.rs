@@ -1,11 +1,11 @@
-//! Scrolling the text panes (issue 18, newcomer review: the node pane and the Why block
+//! Scrolling the text panes (the node pane and the Why block
 //! cut with "… N more lines" gave no way to read the rest but `S`, which saves the step's
 //! text to a file). `}` scrolls both down and `{` back up by [`STEP`] rows; each pane
 //! clamps the offset to its own text, so the longer one reads to its end while the other
 //! stays on its last page. The offset belongs to what the panes show: any other key, or
-//! the step or selection moving (play), starts them from the top again. The panes record how far they
-//! can scroll as they draw ([`TextScroll::record_max`]), so `}` past the end does nothing
-//! and `{` comes back at once.
+//! the step or selection moving (play), starts them from the top again. The panes record how far
+//! they can scroll as they draw ([`TextScroll::record_max`]), so `}` past the end does nothing and
+//! `{` comes back at once.
 
 use std::cell::Cell;
 

@@ -1,5 +1,5 @@
-//! Saving a puzzle file atomically (issue 7, deliverable 4: "a temporary file then rename;
-//! never a half-written file"), through [`crate::atomic_file`]: a hidden temporary file in
+//! Saving a puzzle file atomically (a temporary file then rename;
+//! never a half-written file), through [`crate::atomic_file`]: a hidden temporary file in
 //! the target's directory, flushed to disk, then renamed over the target, so a reader sees
 //! the old file or the new one, never a part. On any error the temporary file is removed
 //! and the target is left as it was; the message names the path and the operating system's

@@ -1,5 +1,5 @@
 //! The editor's position: a board changed square by square, the side to move and the goal,
-//! written out as puzzle TOML (the schema of `src/puzzle.rs`, design.md section 3).
+//! written out as puzzle TOML (the schema of `src/puzzle/schema.rs`).
 //!
 //! Legality is not decided here. [`Setup::check`] writes the puzzle text and reads it back
 //! with [`crate::puzzle::parse`], so the rules of `puzzle/validate.rs` and of the games'
@@ -18,8 +18,8 @@
 //!   light ones), no man on its promotion row, at most 12 pieces a side.
 //! - Gobblet: per size no more pieces than the sets hold, stacks strictly growing downward
 //!   (the editor refuses covering a piece with one of the same size or smaller), and on 4x4
-//!   the nested sets (seed 002 2.1: a smaller piece of a set is played only after the larger
-//!   ones).
+//!   the nested sets (Kotrč, *Gobblet analysed with AI methods*, 2.1: a smaller piece of a set is
+//!   played only after the larger ones).
 //!
 //! The editing operations themselves refuse only what no diagram could express (a piece on
 //! a light square, a Gobblet piece the player does not have, a stack that does not grow).

@@ -464,7 +464,7 @@ mod tests {
 
     #[test]
     fn iterations_table_hits_null_moves_and_forward_pruning() {
-        // The position and settings of tests/tui_heuristics.rs, where probes happen.
+        // The position and settings of tests/integration/tui_heuristics.rs, where probes happen.
         let g = mnk("mnk-5x5-k4");
         let mut c = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
         c.null_move = true;

@@ -1,8 +1,8 @@
 //! Narration of the proof-number family's events, the words [`super::explain`] says for them
-//! (seed 003): PNS's and PN²'s walk to the most-proving node (min pn child at OR nodes, min
-//! dn child at AND nodes), the expansion and the backup of `[pn, dn]` up the path, proofs and
-//! disproofs, df-pn's MID with the thresholds each child gets and its return when a
-//! threshold is reached, and the table's hits.
+//! (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda search*): PNS's and
+//! PN²'s walk to the most-proving node (min pn child at OR nodes, min dn child at AND nodes), the
+//! expansion and the backup of `[pn, dn]` up the path, proofs and disproofs, df-pn's MID with the
+//! thresholds each child gets and its return when a threshold is reached, and the table's hits.
 //!
 //! The tree rows, the side pane's facts and the descent's frames of the same searches are
 //! [`crate::view::proof`].
@@ -328,7 +328,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         shown.join(", ")
     }
 
-    /// df-pn's child thresholds, from the parent's thresholds and numbers (seed 003): at an
+    /// df-pn's child thresholds, from the parent's thresholds and numbers (Hric and Baudiš): at an
     /// OR parent th_pn(c) = min(th_pn, pn2 + 1) and th_dn(c) = th_dn - dn + dn(c); at an AND
     /// parent the same with pn and dn swapped.
     fn child_thresholds(
@@ -375,7 +375,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 number_text(sum_child)
             )
         };
-        // The 1+epsilon trick (Pawlewicz and Lew; seed 003) grows the min side's threshold
+        // The 1+epsilon trick (Pawlewicz and Lew; Hric and Baudiš) grows the min side's threshold
         // beyond second-best + 1; the trace does not record epsilon, but the threshold says
         // it was used.
         let grown = second != PN_INFINITY && got_min > second.saturating_add(1);
@@ -406,7 +406,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
 
 /// How an expansion's unsolved children got their first numbers, read from the numbers
 /// themselves (the trace does not record the engine's setting): all `[1, 1]` (the unit
-/// start, seed 003), else one-move look-ahead (`crate::search::proof::LeafInit::Mobility`,
+/// start, Hric and Baudiš), else one-move look-ahead (`crate::search::proof::LeafInit::Mobility`,
 /// the default): `[1, k]` at a child where the attacker moves, `[k, 1]` where the defender
 /// does, k its number of moves; df-pn counts the moves of a must-play region when the game
 /// has one and gives a child found in its table the stored entry; PNS's heuristic start
@@ -415,7 +415,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
 /// child: its name and the cause that applied ("e3", "by Black's full connection") where
 /// the session could tell it from the position, `None` where it could not. Named ones read
 /// "e3 decided at once by Black's full connection"; the others are counted with the list of
-/// what can decide a child at once (issue 18, newcomer review).
+/// what can decide a child at once.
 pub fn decided_at_once(kids: &[Option<(String, String)>]) -> String {
     const GENERIC: &str = "a game end, a table entry, a repetition of the path or the \
                            game's knowledge (Hex: a virtual connection)";

@@ -1,4 +1,4 @@
-//! Small, plain proof-number searches for the explorer's tests (seed 003; digest section 3):
+//! Small, plain proof-number searches for the explorer's tests (Hric and Baudiš):
 //! a best-first PNS with the tree in a `Vec` and a df-pn with thresholds and a `HashMap`
 //! table. They report the pn events of `plyscope::search::observer::Observer` exactly as the
 //! contract describes (descents from the root every iteration, re-entered children), so the
@@ -136,7 +136,7 @@ pub fn pns<G: Game, O: Observer<G>>(game: &mut G, iterations: usize, o: &mut O) 
     tree[0].numbers
 }
 
-/// Nagai's df-pn (seed 003) with a plain table: MID with thresholds at every node, the
+/// Nagai's df-pn (Hric and Baudiš) with a plain table: MID with thresholds at every node, the
 /// children re-expanded on every call with the table's numbers. Returns the root's numbers.
 pub fn dfpn<G: Game, O: Observer<G>>(game: &mut G, o: &mut O) -> ProofNumbers {
     let attacker = game.to_move();

@@ -27,8 +27,8 @@
 //! smallest; one that holds a smaller set proven fillable is skipped. With more than
 //! [`MAX_HARD`] hard liberties the search is skipped and the set counted as fillable for its
 //! own orders (a smaller order than the truth is sound, lemma 9a) but never used to drop a
-//! larger set (that would raise orders: unsound). `tests/evs_bruteforce.rs` checks the result
-//! against definition 13 by enumeration.
+//! larger set (that would raise orders: unsound). `tests/integration/evs_bruteforce.rs` checks the
+//! result against definition 13 by enumeration.
 
 use super::{Board, NO_POINT};
 use crate::game::{NO_REGION, Player, Point};

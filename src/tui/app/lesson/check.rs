@@ -1,9 +1,9 @@
-//! The lesson checker (issue 16, points 3 and 10): plays every step of a lesson headless,
+//! The lesson checker: plays every step of a lesson headless,
 //! as the explorer in lesson mode does, draws the screen at each step on a large
 //! `TestBackend` (so no pane cuts a line) with the step's own text blanked (a text may not
 //! vouch for itself), adds the Why block's full text, and holds the
 //! step's text against it with the rules of [`crate::lesson::check`]. `plyscope lesson
-//! --check FILE` prints its report; `tests/lessons.rs` runs it on every bundled lesson.
+//! --check FILE` prints its report; `tests/integration/lessons.rs` runs it on every bundled lesson.
 //!
 //! A step whose goto or `expect` fails is broken: that is its one problem, and the steps
 //! that replay it (up to the next step with its own `search`) are reported as following

@@ -1,6 +1,6 @@
 //! A naive second implementation of AtariGo, for differential tests only.
 //!
-//! Rules as in thesis 000 section 2.1 (and `src/games/atarigo.rs`): Black moves first, a move
+//! Rules as in Suda, section 2.1 (and `src/games/atarigo.rs`): Black moves first, a move
 //! fills any empty point; a move after which some opponent chain has no liberty wins for the
 //! mover (even if the mover's own chain has none); otherwise a move that leaves the mover's
 //! chain without liberty loses (suicide); a full board that nothing ended is a loss for the

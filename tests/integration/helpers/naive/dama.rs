@@ -1,6 +1,6 @@
 //! A naive second implementation of Czech checkers, for differential tests only.
 //!
-//! Rules as in seed 001 section 1.2 (and `src/games/dama.rs`), written again without sharing
+//! Rules as in Kühr, section 1.2 (and `src/games/dama.rs`), written again without sharing
 //! anything: a plain `board[y][x]` array, moves found by a recursive walk that copies nothing
 //! clever (the jumping piece is lifted off its square, jumped pieces stay on the board and
 //! are remembered in a list), duplicates removed by sorting, repetitions found by comparing
