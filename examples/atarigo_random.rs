@@ -1,4 +1,4 @@
-//! Times the AtariGo algorithms on the random 5x5 positions of issue 19, point 4 (4 to 10
+//! Times the AtariGo algorithms on the random 5x5 positions (4 to 10
 //! stones, nothing captured; `src/games/atarigo/random.rs`), side by side in one run.
 //!
 //! `cargo run --release --example atarigo_random -- [COUNT] [ALGOS]`: COUNT positions
@@ -21,7 +21,7 @@ use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::LeafInit;
 use plyscope::search::{Algorithm, Limits, SearchConfig, Verdict, solve};
 
-/// The tests' seed (`tests/atarigo_random.rs`).
+/// The tests' seed (`tests/integration/atarigo_random.rs`).
 const SEED: u64 = 0x0019_A7A2_0005;
 
 fn env<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -49,7 +49,7 @@ struct Column {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seed = env("SEED").unwrap_or(SEED);
-    let setup = RandomSetup::ISSUE_19;
+    let setup = RandomSetup::SAMPLE_5X5;
     if args.first().map(String::as_str) == Some("write") {
         let dir = args.get(1).expect("write DIR [COUNT]");
         let count: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(200);

@@ -3,8 +3,8 @@
 //!
 //! Deterministic: position `i` of seed `s` is the same on every machine and in every run
 //! (splitmix64, `src/zobrist.rs`; not `StdRng`, whose stream may change between versions).
-//! The tests (`tests/atarigo_random.rs`) and the measuring example (`examples/atarigo_random.rs`)
-//! draw the same positions from here.
+//! The tests (`tests/integration/atarigo_random.rs`) and the measuring example
+//! (`examples/atarigo_random.rs`) draw the same positions from here.
 //!
 //! A set-up is drawn as follows, and drawn again from the next random numbers when it breaks
 //! a rule:
@@ -46,7 +46,7 @@ pub struct Drawn {
 
 impl RandomSetup {
     /// The sample the tests and the measuring example draw: 5x5, 4 to 10 stones.
-    pub const ISSUE_19: RandomSetup = RandomSetup {
+    pub const SAMPLE_5X5: RandomSetup = RandomSetup {
         columns: 5,
         rows: 5,
         min_stones: 4,
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn draws_are_deterministic_and_follow_the_rules() {
-        let setup = RandomSetup::ISSUE_19;
+        let setup = RandomSetup::SAMPLE_5X5;
         let mut counts = [0usize; 11];
         let mut white_to_move = 0;
         for i in 0..200 {
