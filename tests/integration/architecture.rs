@@ -276,7 +276,6 @@ fn files_and_functions_stay_within_their_size_limits() {
 
     /// Long functions still to split, each named with the file it is in: this list only shrinks.
     const STILL_TO_SPLIT: &[(&str, &str)] = &[
-        ("src/gtp/think.rs", "choose_move"),
         ("src/run/knowledge.rs", "used"),
         ("src/puzzle/sgf.rs", "read"),
     ];
