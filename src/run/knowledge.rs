@@ -147,17 +147,6 @@ fn table(mb: usize) -> String {
 /// What a run of `config` on a puzzle of `game` uses.
 pub fn used(config: &SearchConfig, game: GameKind) -> Used {
     let k = GameKnowledge::of(game);
-    let none = || "none".to_string();
-    let tactics = |on: bool| -> Vec<&'static str> {
-        if on && k.stable {
-            vec!["immediate wins and forced replies (exact tactics)"]
-        } else {
-            Vec::new()
-        }
-    };
-    let join = |v: Vec<&'static str>| {
-        if v.is_empty() { none() } else { v.join(", ") }
-    };
     match config.algorithm {
         Algorithm::Minimax => Used {
             table: none(),
@@ -167,138 +156,176 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             other: none(),
         },
         Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft | Algorithm::IterativeDeepening => {
-            let o = config.ordering;
-            let mut order = Vec::new();
-            for (on, name) in [
-                (o.tt_move, "TT move"),
-                (o.killers, "killers"),
-                (o.history, "history"),
-                (o.eval_sort, "1-ply eval"),
-            ] {
-                if on {
-                    order.push(name);
-                }
-            }
-            let mut pruning = tactics(config.tactics);
-            if config.null_move {
-                pruning.push("null move (heuristic)");
-            }
-            if config.forward_prune_keep_percent.is_some() {
-                pruning.push("forward pruning (heuristic)");
-            }
-            Used {
-                table: table(config.tt_mb),
-                symmetry: none(),
-                pruning: join(pruning),
-                ordering: if order.is_empty() {
-                    "generator order".to_string()
-                } else {
-                    order.join(", ")
-                },
-                other: if config.algorithm == Algorithm::IterativeDeepening {
-                    "iterations one ply deeper each".to_string()
-                } else {
-                    "alpha-beta window".to_string()
-                },
-            }
+            alpha_beta_used(config, k)
         }
-        Algorithm::Lambda | Algorithm::DualLambda => {
-            let l = &config.lambda;
-            Used {
-                table: table(l.tt_mb),
-                symmetry: none(),
-                pruning: join({
-                    let mut v = vec!["threats only (a move must threaten a lower-level win)"];
-                    if l.zones && k.stable {
-                        v.push("relevance zones");
-                    }
-                    v
-                }),
-                ordering: "history heuristic".to_string(),
-                other: format!("levels 1..{}", l.max_level),
-            }
+        Algorithm::Lambda | Algorithm::DualLambda => lambda_used(config, k),
+        Algorithm::Pns | Algorithm::Pn2 => pns_used(config, k),
+        Algorithm::DfPn => dfpn_used(config, k),
+        Algorithm::LambdaDfPn => lambda_dfpn_used(config, k),
+    }
+}
+
+fn none() -> String {
+    "none".to_string()
+}
+
+/// The exact tactics of a stable game, when the engine has them on.
+fn tactics(on: bool, k: GameKnowledge) -> Vec<&'static str> {
+    if on && k.stable {
+        vec!["immediate wins and forced replies (exact tactics)"]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The words joined with commas, "none" without any.
+fn join(v: Vec<&'static str>) -> String {
+    if v.is_empty() { none() } else { v.join(", ") }
+}
+
+/// The alpha-beta family: the table, the orderer's heuristics, tactics and the heuristic
+/// prunings that are on.
+fn alpha_beta_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+    let o = config.ordering;
+    let mut order = Vec::new();
+    for (on, name) in [
+        (o.tt_move, "TT move"),
+        (o.killers, "killers"),
+        (o.history, "history"),
+        (o.eval_sort, "1-ply eval"),
+    ] {
+        if on {
+            order.push(name);
         }
-        Algorithm::Pns | Algorithm::Pn2 => {
-            let p = &config.proof;
-            Used {
-                table: "none (a tree in memory: transpositions searched again)".to_string(),
-                symmetry: none(),
-                pruning: {
-                    let mut pruning = Vec::new();
-                    if p.init != LeafInit::Unit && k.stable {
-                        pruning.push("one-move look-ahead at new leaves (immediate wins)");
-                    }
-                    if k.must_play {
-                        pruning.push(MUST_PLAY);
-                    }
-                    join(pruning)
-                },
-                ordering: "generator order".to_string(),
-                other: format!(
-                    "leaf numbers {}{}",
-                    init_words(p.init),
-                    if config.algorithm == Algorithm::Pn2 {
-                        "; a second-level PNS per leaf"
-                    } else {
-                        ""
-                    }
-                ),
+    }
+    let mut pruning = tactics(config.tactics, k);
+    if config.null_move {
+        pruning.push("null move (heuristic)");
+    }
+    if config.forward_prune_keep_percent.is_some() {
+        pruning.push("forward pruning (heuristic)");
+    }
+    Used {
+        table: table(config.tt_mb),
+        symmetry: none(),
+        pruning: join(pruning),
+        ordering: if order.is_empty() {
+            "generator order".to_string()
+        } else {
+            order.join(", ")
+        },
+        other: if config.algorithm == Algorithm::IterativeDeepening {
+            "iterations one ply deeper each".to_string()
+        } else {
+            "alpha-beta window".to_string()
+        },
+    }
+}
+
+/// Lambda and dual-lambda search: threats only, relevance zones, the history heuristic.
+fn lambda_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+    let l = &config.lambda;
+    Used {
+        table: table(l.tt_mb),
+        symmetry: none(),
+        pruning: join({
+            let mut v = vec!["threats only (a move must threaten a lower-level win)"];
+            if l.zones && k.stable {
+                v.push("relevance zones");
             }
-        }
-        Algorithm::DfPn => {
-            let p = &config.proof;
-            let mut pruning = tactics(true);
+            v
+        }),
+        ordering: "history heuristic".to_string(),
+        other: format!("levels 1..{}", l.max_level),
+    }
+}
+
+/// PNS and PN²: a tree in memory, the leaves' look-ahead and the game's must-play regions.
+fn pns_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+    let p = &config.proof;
+    Used {
+        table: "none (a tree in memory: transpositions searched again)".to_string(),
+        symmetry: none(),
+        pruning: {
+            let mut pruning = Vec::new();
+            if p.init != LeafInit::Unit && k.stable {
+                pruning.push("one-move look-ahead at new leaves (immediate wins)");
+            }
             if k.must_play {
                 pruning.push(MUST_PLAY);
-            } else if k.stable {
-                pruning.push("moves refuted by a verified double threat dropped");
             }
-            if k.certificates {
-                pruning.push("certificates (a side that can never win)");
+            join(pruning)
+        },
+        ordering: "generator order".to_string(),
+        other: format!(
+            "leaf numbers {}{}",
+            init_words(p.init),
+            if config.algorithm == Algorithm::Pn2 {
+                "; a second-level PNS per leaf"
+            } else {
+                ""
             }
-            Used {
-                table: table(p.tt_mb),
-                symmetry: if k.symmetry {
-                    "symmetric keys (mirror images share one entry, searched once)".to_string()
-                } else {
-                    none()
-                },
-                pruning: join(pruning),
-                ordering: "static rank (central points first)".to_string(),
-                other: format!(
-                    "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}",
-                    p.epsilon,
-                    init_words(p.init)
-                ),
-            }
-        }
-        Algorithm::LambdaDfPn => {
-            let p = &config.proof;
-            let mut pruning = vec!["threats only (lambda trees)"];
-            if p.zones && k.stable {
-                pruning.push("relevance zones");
-            }
-            if k.must_play {
-                pruning.push(
-                    "levels: positions the game proves lost for the attacker or won by the defender (Hex: H-search virtual connections)",
-                );
-                pruning.push(
-                    "last stage: the game's must-play regions and won positions (Hex: H-search virtual connections, inferior cells)",
-                );
-            }
-            pruning.push("last stage: must-play regions of the opponent's lambda-1 trees");
-            Used {
-                table: table(p.tt_mb),
-                symmetry: if k.symmetry {
-                    "symmetric keys in the must-play stage".to_string()
-                } else {
-                    none()
-                },
-                pruning: join(pruning),
-                ordering: "static rank (central points first)".to_string(),
-                other: format!("df-pn thresholds; levels up to {}", p.max_level),
-            }
-        }
+        ),
+    }
+}
+
+/// Df-pn: the table with symmetric keys, tactics, must-play regions or double threats,
+/// certificates, and MID's thresholds.
+fn dfpn_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+    let p = &config.proof;
+    let mut pruning = tactics(true, k);
+    if k.must_play {
+        pruning.push(MUST_PLAY);
+    } else if k.stable {
+        pruning.push("moves refuted by a verified double threat dropped");
+    }
+    if k.certificates {
+        pruning.push("certificates (a side that can never win)");
+    }
+    Used {
+        table: table(p.tt_mb),
+        symmetry: if k.symmetry {
+            "symmetric keys (mirror images share one entry, searched once)".to_string()
+        } else {
+            none()
+        },
+        pruning: join(pruning),
+        ordering: "static rank (central points first)".to_string(),
+        other: format!(
+            "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}",
+            p.epsilon,
+            init_words(p.init)
+        ),
+    }
+}
+
+/// Lambda-df-pn: lambda trees with relevance zones, the game's proven positions, and the
+/// last must-play stage with symmetric keys.
+fn lambda_dfpn_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+    let p = &config.proof;
+    let mut pruning = vec!["threats only (lambda trees)"];
+    if p.zones && k.stable {
+        pruning.push("relevance zones");
+    }
+    if k.must_play {
+        pruning.push(
+            "levels: positions the game proves lost for the attacker or won by the defender (Hex: H-search virtual connections)",
+        );
+        pruning.push(
+            "last stage: the game's must-play regions and won positions (Hex: H-search virtual connections, inferior cells)",
+        );
+    }
+    pruning.push("last stage: must-play regions of the opponent's lambda-1 trees");
+    Used {
+        table: table(p.tt_mb),
+        symmetry: if k.symmetry {
+            "symmetric keys in the must-play stage".to_string()
+        } else {
+            none()
+        },
+        pruning: join(pruning),
+        ordering: "static rank (central points first)".to_string(),
+        other: format!("df-pn thresholds; levels up to {}", p.max_level),
     }
 }
 
