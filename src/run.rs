@@ -4,7 +4,7 @@
 //! ([`solve`], no trace at all; a root analysis split over machines by [`shard`]) or recorded on a worker thread ([`worker`]). It imports the
 //! rules, the engines and the recorder below it and no front end (tests/architecture.rs).
 
-pub mod knowledge;
+pub mod aids;
 pub mod observed;
 pub mod progress;
 pub mod registry;

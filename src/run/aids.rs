@@ -1,6 +1,6 @@
-//! What a run uses besides its algorithm (issue 16, point 8): the table, symmetry, exact
+//! The aids of a search: what a run uses besides its algorithm, the table, symmetry, exact
 //! pruning from the game's tactics or proven regions, move ordering and the algorithm's own
-//! machinery, read from the [`SearchConfig`] the run is given and the game's knowledge, so
+//! machinery, read from the [`SearchConfig`] the run is given and the aids its game offers, so
 //! `plyscope compare` and the split view's header can say why one run needed fewer nodes
 //! (df-pn on Hex uses a table and symmetric keys that PNS does not).
 //!
@@ -19,7 +19,7 @@
 //! - lambda and dual-lambda (`src/search/lambda.rs`): the table, relevance zones, the
 //!   history heuristic, levels.
 //!
-//! Which games carry which knowledge ([`GameKnowledge::of`]) is checked against the games
+//! Which games offer which aids ([`GameAids::of`]) is checked against the games
 //! themselves by the tests below.
 
 use serde::Serialize;
@@ -28,9 +28,10 @@ use crate::puzzle::GameKind;
 use crate::search::proof::LeafInit;
 use crate::search::{Algorithm, SearchConfig};
 
-/// The knowledge a game offers to the engines that ask for it.
+/// The aids a game offers to the engines that ask for them: its symmetries and what its
+/// tactics prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameKnowledge {
+pub struct GameAids {
     /// Reports board symmetries (`StoneGame::symmetric_keys`): m,n,k, AtariGo, Hex.
     pub symmetry: bool,
     /// Proven must-play regions (`Tactics::must_play`): Hex's virtual connections (with its
@@ -43,16 +44,16 @@ pub struct GameKnowledge {
     pub stable: bool,
 }
 
-impl GameKnowledge {
+impl GameAids {
     /// What `game` offers.
-    pub fn of(game: GameKind) -> GameKnowledge {
+    pub fn of(game: GameKind) -> GameAids {
         let (symmetry, must_play, certificates, stable) = match game {
             GameKind::Mnk => (true, false, true, true),
             GameKind::AtariGo => (true, false, false, true),
             GameKind::Hex => (true, true, false, true),
             GameKind::Gobblet | GameKind::Dama | GameKind::Tree => (false, false, false, false),
         };
-        GameKnowledge {
+        GameAids {
             symmetry,
             must_play,
             certificates,
@@ -146,7 +147,7 @@ fn table(mb: usize) -> String {
 
 /// What a run of `config` on a puzzle of `game` uses.
 pub fn used(config: &SearchConfig, game: GameKind) -> Used {
-    let k = GameKnowledge::of(game);
+    let k = GameAids::of(game);
     match config.algorithm {
         Algorithm::Minimax => Used {
             table: none(),
@@ -170,7 +171,7 @@ fn none() -> String {
 }
 
 /// The exact tactics of a stable game, when the engine has them on.
-fn tactics(on: bool, k: GameKnowledge) -> Vec<&'static str> {
+fn tactics(on: bool, k: GameAids) -> Vec<&'static str> {
     if on && k.stable {
         vec!["immediate wins and forced replies (exact tactics)"]
     } else {
@@ -185,7 +186,7 @@ fn join(v: Vec<&'static str>) -> String {
 
 /// The alpha-beta family: the table, the orderer's heuristics, tactics and the heuristic
 /// prunings that are on.
-fn alpha_beta_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+fn alpha_beta_used(config: &SearchConfig, k: GameAids) -> Used {
     let o = config.ordering;
     let mut order = Vec::new();
     for (on, name) in [
@@ -223,7 +224,7 @@ fn alpha_beta_used(config: &SearchConfig, k: GameKnowledge) -> Used {
 }
 
 /// Lambda and dual-lambda search: threats only, relevance zones, the history heuristic.
-fn lambda_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+fn lambda_used(config: &SearchConfig, k: GameAids) -> Used {
     let l = &config.lambda;
     Used {
         table: table(l.tt_mb),
@@ -241,7 +242,7 @@ fn lambda_used(config: &SearchConfig, k: GameKnowledge) -> Used {
 }
 
 /// PNS and PN²: a tree in memory, the leaves' look-ahead and the game's must-play regions.
-fn pns_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+fn pns_used(config: &SearchConfig, k: GameAids) -> Used {
     let p = &config.proof;
     Used {
         table: "none (a tree in memory: transpositions searched again)".to_string(),
@@ -271,7 +272,7 @@ fn pns_used(config: &SearchConfig, k: GameKnowledge) -> Used {
 
 /// Df-pn: the table with symmetric keys, tactics, must-play regions or double threats,
 /// certificates, and MID's thresholds.
-fn dfpn_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+fn dfpn_used(config: &SearchConfig, k: GameAids) -> Used {
     let p = &config.proof;
     let mut pruning = tactics(true, k);
     if k.must_play {
@@ -301,7 +302,7 @@ fn dfpn_used(config: &SearchConfig, k: GameKnowledge) -> Used {
 
 /// Lambda-df-pn: lambda trees with relevance zones, the game's proven positions, and the
 /// last must-play stage with symmetric keys.
-fn lambda_dfpn_used(config: &SearchConfig, k: GameKnowledge) -> Used {
+fn lambda_dfpn_used(config: &SearchConfig, k: GameAids) -> Used {
     let p = &config.proof;
     let mut pruning = vec!["threats only (lambda trees)"];
     if p.zones && k.stable {
@@ -359,7 +360,7 @@ mod tests {
         assert_eq!(dfpn.table, "64 MB");
         assert_eq!(pns.symmetry, "none");
         assert!(pns.table.starts_with("none"), "{pns:?}");
-        // Since issue 18 point 5 PNS prunes with the same Hex knowledge.
+        // PNS prunes with the same Hex knowledge.
         assert!(pns.pruning.contains("must-play regions"), "{pns:?}");
         assert!(differ(&dfpn, &pns));
     }
@@ -378,7 +379,7 @@ mod tests {
     }
 
     #[test]
-    fn game_knowledge_agrees_with_the_games() {
+    fn game_aids_agree_with_the_games() {
         use crate::game::{MAX_SYMMETRIES, StoneGame};
         use crate::games::any::{AnyGame, GameVisitor};
         use crate::puzzle::bundled;
@@ -400,7 +401,7 @@ mod tests {
             let symmetries = p.position.with_game(Symmetries(&mut keys));
             assert_eq!(
                 symmetries > 1,
-                GameKnowledge::of(kind).symmetry,
+                GameAids::of(kind).symmetry,
                 "{}: {symmetries} symmetries",
                 entry.name
             );
