@@ -5,7 +5,7 @@
 //! worker thread ([`worker`]). It imports the rules, the engines and the recorder below it and no
 //! front end (tests/integration/architecture.rs).
 
-pub mod knowledge;
+pub mod aids;
 pub mod observed;
 pub mod progress;
 pub mod registry;

@@ -11,8 +11,8 @@
 //! others still run. Exit 1 when a run contradicts the puzzle's `[expect]`.
 //!
 //! Under the table (and in each `--json` row's `used`) it says what each run used besides
-//! its algorithm ([`knowledge::used`]: table, symmetry, exact pruning, ordering, thresholds),
-//! so a ratio like df-pn's over PNS on Hex is read with the knowledge it measures.
+//! its algorithm ([`aids::used`]: table, symmetry, exact pruning, ordering, thresholds),
+//! so a ratio like df-pn's over PNS on Hex is read with the aids it measures.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -22,7 +22,7 @@ use clap::Args;
 use serde::Serialize;
 
 use plyscope::puzzle::{self, GameKind, Puzzle};
-use plyscope::run::knowledge::{self, Used};
+use plyscope::run::aids::{self, Used};
 use plyscope::run::registry::Refusal;
 use plyscope::run::solve::policy::Overrides;
 use plyscope::run::solve::shape::Shape;
@@ -94,7 +94,7 @@ pub struct CompareRow {
     /// "agrees", "no-expectation", "not-reached" or "disagrees" with the puzzle's `[expect]`.
     pub check: String,
     /// What the run used besides its algorithm: table, symmetry, exact pruning, move
-    /// ordering, its own machinery ([`knowledge::used`]); `None` for a refusal.
+    /// ordering, its own machinery ([`aids::used`]); `None` for a refusal.
     pub used: Option<Used>,
 }
 
@@ -190,7 +190,7 @@ pub fn compare_rows(p: &Puzzle, args: &CompareArgs) -> Vec<CompareRow> {
         .map(|&algorithm| {
             let mut shape = Shape::new();
             let options = options_for(p, algorithm, args);
-            let used = knowledge::used(&options.engine_config(), GameKind::of(&p.position));
+            let used = aids::used(&options.engine_config(), GameKind::of(&p.position));
             match solve_puzzle_observed(p, &options, &mut shape) {
                 Ok(report) => CompareRow::ran(&report, &shape, used),
                 Err(err) => CompareRow::refused(algorithm, &err),
@@ -369,7 +369,7 @@ fn write_used(out: &mut impl Write, rows: &[CompareRow]) -> io::Result<()> {
             write_wrapped(out, &format!("    {name:<9} {words}"), &" ".repeat(14))?;
         }
     }
-    if ran.windows(2).any(|w| knowledge::differ(w[0].1, w[1].1)) {
+    if ran.windows(2).any(|w| aids::differ(w[0].1, w[1].1)) {
         write_wrapped(
             out,
             "the runs differ in table, symmetry or pruning: the node ratios measure that \

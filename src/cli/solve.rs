@@ -38,7 +38,7 @@ use plyscope::run::shard::Slice;
 use plyscope::run::solve::policy::{self, Budget, Overrides};
 use plyscope::run::solve::report::write_not_reached;
 use plyscope::run::solve::report::{fit_80, write_text};
-use plyscope::run::solve::solve_puzzle;
+use plyscope::run::solve::{SolveReport, solve_puzzle};
 use plyscope::run::spec::SearchSpec;
 use plyscope::search::{Algorithm, Enhancement, meter};
 
@@ -219,16 +219,7 @@ pub fn parse_epsilon(text: &str) -> Result<f32, String> {
 }
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let names: Vec<String> = if args.all {
-        let mut names: Vec<String> = puzzle::bundled()
-            .iter()
-            .map(|b| b.name.to_string())
-            .collect();
-        names.extend(args.puzzles.iter().cloned());
-        names
-    } else {
-        args.puzzles.clone()
-    };
+    let names = puzzle_names(args);
     // Load and check everything first, so a bad file or flag is reported before any work.
     let mut puzzles = Vec::with_capacity(names.len());
     for name in &names {
@@ -247,8 +238,32 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let max_bytes = memory::max_mem_bytes(args.max_mem);
-    // The table (or PNS's tree) is allocated at its full size: one larger than --max-mem
-    // is refused before any work.
+    refuse_tables_over(&options, max_bytes)?;
+    let proof = proof_request(args, &puzzles, max_bytes);
+    stop_on_signals();
+    if let Some(slice) = args.shard {
+        return shard::run(args, &puzzles, &options, slice);
+    }
+    solve_each(args, &puzzles, &options, &proof)
+}
+
+/// The puzzles named on the command line, after every bundled one with `--all`.
+fn puzzle_names(args: &SolveArgs) -> Vec<String> {
+    if args.all {
+        let mut names: Vec<String> = puzzle::bundled()
+            .iter()
+            .map(|b| b.name.to_string())
+            .collect();
+        names.extend(args.puzzles.iter().cloned());
+        names
+    } else {
+        args.puzzles.clone()
+    }
+}
+
+/// The table (or PNS's tree) is allocated at its full size: one larger than --max-mem
+/// is refused before any work.
+fn refuse_tables_over(options: &[SearchSpec], max_bytes: u64) -> anyhow::Result<()> {
     if let Some(o) = options
         .iter()
         .find(|o| (o.config.tt_mb as u64).saturating_mul(MB) > max_bytes)
@@ -261,6 +276,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             memory::raise_to((o.config.tt_mb as u64).saturating_mul(MB))
         );
     }
+    Ok(())
+}
+
+/// What the proof flags ask for; a `--proof-move` without a proof to start, or one that no
+/// puzzle could start with, is the command line's mistake, said before any search runs.
+fn proof_request(args: &SolveArgs, puzzles: &[Puzzle], max_bytes: u64) -> ProofRequest {
     let proof = ProofRequest {
         out: args.proof_out.clone(),
         verify: args.verify,
@@ -276,10 +297,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 .to_string(),
         );
     }
-    // A first move that no puzzle could start with is the command line's mistake: say so
-    // before any search runs.
     if let Some(mv) = &proof.first_move {
-        for p in &puzzles {
+        for p in puzzles {
             if let Err(why) = p.position.check_move(mv) {
                 usage_error_in(
                     Some("solve"),
@@ -291,9 +310,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    // ctrl-c (or SIGTERM, a batch scheduler's time limit): the first stops the searches
-    // (they poll the meter's switch) so what is known gets printed; a second, with the
-    // switch already set, ends the process at once.
+    proof
+}
+
+/// ctrl-c (or SIGTERM, a batch scheduler's time limit): the first stops the searches
+/// (they poll the meter's switch) so what is known gets printed; a second, with the
+/// switch already set, ends the process at once.
+fn stop_on_signals() {
     let stop = meter::stop_flag();
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         let _ = signal_hook::flag::register_conditional_shutdown(
@@ -303,17 +326,36 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         );
         let _ = signal_hook::flag::register(signal, std::sync::Arc::clone(&stop));
     }
-    if let Some(slice) = args.shard {
-        return shard::run(args, &puzzles, &options, slice);
-    }
+}
+
+/// What the loop over the puzzles has seen so far.
+#[derive(Default)]
+struct Tally {
+    /// Every answer agrees (or the puzzle states none) and every proof asked for held.
+    all_ok: bool,
+    /// A limit stopped a search or left a puzzle unreached.
+    limited: bool,
+    /// Reports written so far (text reports are separated by a blank line).
+    written: usize,
+}
+
+/// Solves the puzzles one after the other within the command's budget, printing each
+/// report as it comes; the exit status says how they went.
+fn solve_each(
+    args: &SolveArgs,
+    puzzles: &[Puzzle],
+    options: &[SearchSpec],
+    proof: &ProofRequest,
+) -> anyhow::Result<ExitCode> {
     // The whole command's budget: --nodes and --time given on the command line.
     let mut budget = Budget::start(args.nodes, args.time.map(Duration::from_secs_f64));
     let progress = progress::ProgressLine::start();
     let mut out = io::stdout().lock();
-    let mut all_ok = true;
-    let mut limited = false;
-    let mut written = 0;
-    for (i, (p, options)) in puzzles.iter().zip(&options).enumerate() {
+    let mut tally = Tally {
+        all_ok: true,
+        ..Tally::default()
+    };
+    for (i, (p, options)) in puzzles.iter().zip(options).enumerate() {
         let bundled_by_all = args.all && i < puzzle::bundled().len();
         // `--all` covers what the algorithm can run; the rest is noted, not failed (before
         // the budget: a puzzle skipped is not one left unreached).
@@ -330,9 +372,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 line.clear();
             }
             let why = Budget::why_not_reached();
-            write_not_reached(&mut out, p, why, args.json, written > 0)?;
-            written += 1;
-            limited = true;
+            write_not_reached(&mut out, p, why, args.json, tally.written > 0)?;
+            tally.written += 1;
+            tally.limited = true;
             continue;
         };
         if let Some(line) = &progress {
@@ -345,49 +387,69 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         }
         let report = solved?;
         budget.spend(report.nodes);
-        // Partial, even where what was found agrees (openings left unknown).
-        limited |= report.stopped;
-        // An answer not reached because a limit stopped the search is partial (status 3),
-        // not wrong.
-        if policy::fails(&report) {
-            all_ok = false;
-        }
-        if args.json {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
-        } else {
-            if written > 0 {
-                writeln!(out)?;
-            }
-            write_text(&mut out, &report)?;
-        }
-        // The proof's lines go to stderr with --json, so stdout stays one object per line.
-        if proof.wanted() {
-            let mut lines = Vec::new();
-            let proved = after_solve(&proof, p, &options, &report, &mut lines)?;
-            let lines = fit_80(&String::from_utf8_lossy(&lines));
-            if args.json {
-                io::stderr().lock().write_all(lines.as_bytes())?;
-            } else {
-                out.write_all(lines.as_bytes())?;
-            }
-            all_ok &= proved;
-        }
-        written += 1;
-        out.flush()?;
+        write_solved(&mut out, args, proof, p, &options, &report, &mut tally)?;
     }
     if let Some(line) = progress {
         line.finish();
     }
     out.flush()?;
-    Ok(if meter::stop_requested() {
+    Ok(exit_status(&tally))
+}
+
+/// One puzzle's report, and its proof's lines when a proof is asked for, counted in the
+/// tally.
+fn write_solved(
+    out: &mut impl Write,
+    args: &SolveArgs,
+    proof: &ProofRequest,
+    p: &Puzzle,
+    options: &SearchSpec,
+    report: &SolveReport,
+    tally: &mut Tally,
+) -> anyhow::Result<()> {
+    // Partial, even where what was found agrees (openings left unknown).
+    tally.limited |= report.stopped;
+    // An answer not reached because a limit stopped the search is partial (status 3),
+    // not wrong.
+    if policy::fails(report) {
+        tally.all_ok = false;
+    }
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(report)?)?;
+    } else {
+        if tally.written > 0 {
+            writeln!(out)?;
+        }
+        write_text(out, report)?;
+    }
+    // The proof's lines go to stderr with --json, so stdout stays one object per line.
+    if proof.wanted() {
+        let mut lines = Vec::new();
+        let proved = after_solve(proof, p, options, report, &mut lines)?;
+        let lines = fit_80(&String::from_utf8_lossy(&lines));
+        if args.json {
+            io::stderr().lock().write_all(lines.as_bytes())?;
+        } else {
+            out.write_all(lines.as_bytes())?;
+        }
+        tally.all_ok &= proved;
+    }
+    tally.written += 1;
+    out.flush()?;
+    Ok(())
+}
+
+/// The exit status: ctrl-c first, then a wrong answer, then a limit.
+fn exit_status(tally: &Tally) -> ExitCode {
+    if meter::stop_requested() {
         ExitCode::from(EXIT_INTERRUPTED)
-    } else if !all_ok {
+    } else if !tally.all_ok {
         ExitCode::from(1)
-    } else if limited {
+    } else if tally.limited {
         ExitCode::from(EXIT_STOPPED)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 /// The puzzle's defaults, overridden by the command line; a message when a flag does not

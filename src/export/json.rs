@@ -26,7 +26,7 @@ use crate::game::Game;
 use crate::search::observer::{LambdaPurpose, LambdaVerdict};
 use crate::search::proof::ProofNumbers;
 use crate::search::{Bound, Window};
-use crate::trace::store::{Event, MoveRange, NodeKind, PnStep, Trace, pn_flags};
+use crate::trace::store::{Event, MoveRange, NodeId, NodeKind, PnStep, Trace, pn_flags};
 
 use crate::view::names::Names;
 
@@ -342,39 +342,84 @@ pub fn document<G: Game>(
 /// move in its parent's position, every other move of the event in the position of the
 /// event's node.
 fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Move>) -> JsonEvent {
-    let at = e.node().unwrap_or(0);
-    let mv = |m: G::Move| names.at(at, m);
-    let moves = |r: MoveRange| trace.moves(r).iter().map(|&m| mv(m)).collect::<Vec<_>>();
-    let bound = |b: Bound| {
-        match b {
-            Bound::Exact => "exact",
-            Bound::Lower => "lower",
-            Bound::Upper => "upper",
-        }
-        .to_string()
+    let at = EventMoves {
+        names,
+        trace,
+        node: e.node().unwrap_or(0),
     };
-    let pair = |n: ProofNumbers| [n.pn, n.dn];
     match *e {
         Event::Iteration { depth } => JsonEvent::Iteration { depth },
-        Event::Enter { node } => {
-            let n = trace.node(node);
-            let Window { alpha, beta } = n.window();
-            let lambda = n.kind().is_lambda();
-            JsonEvent::Enter {
-                node,
-                parent: n.parent(),
-                node_kind: node_kind(n.kind()).to_string(),
-                mv: names.node_move(node),
-                ply: n.ply(),
-                depth: n.depth(),
-                alpha: alpha.0,
-                beta: beta.0,
-                to_move: n.to_move().name().to_string(),
-                key: format!("{:016x}", n.key()),
-                attacker: lambda.then(|| n.attacker().name().to_string()),
-                level: lambda.then(|| n.level()),
-            }
-        }
+        Event::Enter { node } => enter_event(names, trace, node),
+        Event::Leave { .. }
+        | Event::Cutoff { .. }
+        | Event::TtProbe { .. }
+        | Event::TtStore { .. }
+        | Event::Ordered { .. }
+        | Event::NullMove { .. }
+        | Event::ForwardPruned { .. } => alpha_beta_event(&at, e),
+        Event::LambdaAttack { .. }
+        | Event::LambdaDefend { .. }
+        | Event::LambdaTt { .. }
+        | Event::LambdaLeave { .. } => lambda_event(&at, e),
+        Event::Pn { .. } | Event::PnExpand { .. } | Event::PnTt { .. } => pn_event(&at, e),
+    }
+}
+
+/// The moves of one event, named in the position of the event's node.
+struct EventMoves<'a, 'n, G: Game> {
+    names: &'a Names<'n, G>,
+    trace: &'a Trace<G::Move>,
+    node: NodeId,
+}
+
+impl<G: Game> EventMoves<'_, '_, G> {
+    fn mv(&self, m: G::Move) -> String {
+        self.names.at(self.node, m)
+    }
+
+    fn moves(&self, r: MoveRange) -> Vec<String> {
+        self.trace.moves(r).iter().map(|&m| self.mv(m)).collect()
+    }
+}
+
+fn bound(b: Bound) -> String {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Lower => "lower",
+        Bound::Upper => "upper",
+    }
+    .to_string()
+}
+
+fn pair(n: ProofNumbers) -> [u32; 2] {
+    [n.pn, n.dn]
+}
+
+/// A node entered, with its static facts.
+fn enter_event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, node: NodeId) -> JsonEvent {
+    let n = trace.node(node);
+    let Window { alpha, beta } = n.window();
+    let lambda = n.kind().is_lambda();
+    JsonEvent::Enter {
+        node,
+        parent: n.parent(),
+        node_kind: node_kind(n.kind()).to_string(),
+        mv: names.node_move(node),
+        ply: n.ply(),
+        depth: n.depth(),
+        alpha: alpha.0,
+        beta: beta.0,
+        to_move: n.to_move().name().to_string(),
+        key: format!("{:016x}", n.key()),
+        attacker: lambda.then(|| n.attacker().name().to_string()),
+        level: lambda.then(|| n.level()),
+    }
+}
+
+/// The alpha-beta family's events: leave, cutoff, the table, move ordering, null move and
+/// forward pruning.
+fn alpha_beta_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> JsonEvent {
+    match *e {
         Event::Leave {
             node,
             value,
@@ -385,7 +430,7 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             node,
             value: value.0,
             bound: bound(b),
-            best: best.map(mv),
+            best: best.map(|m| at.mv(m)),
         },
         Event::Cutoff {
             node,
@@ -395,11 +440,11 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             skipped,
         } => JsonEvent::Cutoff {
             node,
-            mv: mv(m),
+            mv: at.mv(m),
             value: value.0,
             alpha: window.alpha.0,
             beta: window.beta.0,
-            skipped: moves(skipped),
+            skipped: at.moves(skipped),
         },
         Event::TtProbe { node, hit } => JsonEvent::TtProbe {
             node,
@@ -407,7 +452,7 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
                 value: h.value.0,
                 bound: bound(h.bound),
                 depth: h.depth,
-                best: h.best.map(mv),
+                best: h.best.map(|m| at.mv(m)),
                 cutoff: h.cutoff,
             }),
         },
@@ -422,11 +467,11 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             value: value.0,
             bound: bound(b),
             depth,
-            best: best.map(mv),
+            best: best.map(|m| at.mv(m)),
         },
         Event::Ordered { node, moves: r } => JsonEvent::Ordered {
             node,
-            moves: moves(r),
+            moves: at.moves(r),
         },
         Event::NullMove {
             node,
@@ -441,8 +486,17 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
         },
         Event::ForwardPruned { node, dropped } => JsonEvent::ForwardPruned {
             node,
-            dropped: moves(dropped),
+            dropped: at.moves(dropped),
         },
+        _ => unreachable!("event routes only the alpha-beta family's events here"),
+    }
+}
+
+/// The threat searches' events: an attack's or a defence's candidates, the lambda table and
+/// a node's verdict.
+fn lambda_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> JsonEvent {
+    let trace = at.trace;
+    match *e {
         Event::LambdaAttack {
             node,
             level,
@@ -453,7 +507,7 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             node,
             level,
             zone_size: zone_size(trace, zone),
-            candidates: moves(candidates),
+            candidates: at.moves(candidates),
         },
         Event::LambdaDefend {
             node,
@@ -465,7 +519,7 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             node,
             level,
             zone_size: zone_size(trace, zone),
-            candidates: moves(candidates),
+            candidates: at.moves(candidates),
         },
         Event::LambdaTt { node, hit } => JsonEvent::LambdaTt {
             node,
@@ -489,6 +543,14 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
                 zone_size: zone_size(trace, zone),
             }
         }
+        _ => unreachable!("event routes only the threat searches' events here"),
+    }
+}
+
+/// The proof-number searches' events: a node's numbers at a step, an expansion and the
+/// table.
+fn pn_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> JsonEvent {
+    match *e {
         Event::Pn {
             node,
             step,
@@ -517,8 +579,9 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             ..
         } => JsonEvent::PnExpand {
             node,
-            moves: moves(r),
-            numbers: trace
+            moves: at.moves(r),
+            numbers: at
+                .trace
                 .pn_numbers(numbers, r.len())
                 .iter()
                 .map(|&n| pair(n))
@@ -528,6 +591,7 @@ fn event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, e: &Event<G::Mov
             node,
             hit: hit.map(pair),
         },
+        _ => unreachable!("event routes only the proof-number searches' events here"),
     }
 }
 

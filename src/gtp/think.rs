@@ -139,26 +139,8 @@ pub fn choose_move(
     settings: &Settings,
     strategy: &mut Option<Strategy>,
 ) -> Decision {
-    match board.outcome() {
-        Some(Outcome::Win(winner)) if winner == player => {
-            return Decision {
-                mv: Move::Pass,
-                why: format!("the game is over and {} won: pass", player.name()),
-            };
-        }
-        Some(Outcome::Win(_)) => {
-            return Decision {
-                mv: Move::Resign,
-                why: format!("the game is over and {} lost: resign", player.name()),
-            };
-        }
-        Some(_) => {
-            return Decision {
-                mv: Move::Pass,
-                why: "the game is over: pass".to_string(),
-            };
-        }
-        None => {}
+    if let Some(decision) = game_over(board, player) {
+        return decision;
     }
     if let Some(point) = strategy.as_ref().and_then(|s| s.answer(board, player)) {
         return Decision {
@@ -189,58 +171,10 @@ pub fn choose_move(
     );
     let mut why = String::new();
     if let Ok(solved) = &proof {
-        let report = &solved.report;
-        if matches!(report.result.as_str(), "proven" | "win")
-            && let Some(mv) = report.best_move.as_deref().and_then(|m| stone(board, m))
-        {
-            // Remember the whole strategy when it is our turn in the game as played.
-            *strategy = if player == board.to_move() {
-                // A position the kept table does not answer is solved again, and some take
-                // more than the root did: each re-solve gets four times genmove's nodes (at
-                // most RESOLVE_NODES, also the bound under a time limit alone), so the
-                // extraction ends; a proof it cannot finish is not kept.
-                let mut options = solved.options;
-                options.limits = Limits {
-                    nodes: Some(
-                        settings
-                            .limits
-                            .nodes
-                            .map_or(RESOLVE_NODES, |n| n.saturating_mul(4).min(RESOLVE_NODES)),
-                    ),
-                    ..settings.limits
-                };
-                Strategy::extract(board, &solved.puzzle, &options, report)
-            } else {
-                None
-            };
-            let kept = strategy.as_ref().map_or(String::new(), |s| {
-                format!("; its proof of {} positions is kept", s.positions())
-            });
-            return Decision {
-                mv,
-                why: format!(
-                    "{} proves a win for {} ({} nodes): {}{kept}",
-                    report.algorithm,
-                    player.name(),
-                    report.nodes,
-                    board
-                        .vertex_of_name(report.best_move.as_deref().unwrap_or(""))
-                        .unwrap_or_default()
-                ),
-            };
+        if let Some(decision) = proven_win(board, player, settings, solved, strategy) {
+            return decision;
         }
-        why = match report.result.as_str() {
-            "disproven" | "loss" => format!(
-                "{} proves {} has no win here ({} nodes)",
-                report.algorithm,
-                player.name(),
-                report.nodes
-            ),
-            _ => format!(
-                "{} found no win within its limits ({} nodes)",
-                report.algorithm, report.nodes
-            ),
-        };
+        why = no_win(&solved.report, player);
     }
     let proof = proof.map(|s| s.report);
     let used = proof.as_ref().map_or(0, |r| r.nodes);
@@ -264,6 +198,104 @@ pub fn choose_move(
     } else {
         proof
     };
+    heuristic_move(board, player, first_legal, &why, heuristic)
+}
+
+/// A finished game: `pass` from the winner (and after a draw), `resign` from the loser.
+fn game_over(board: &Board, player: Player) -> Option<Decision> {
+    match board.outcome()? {
+        Outcome::Win(winner) if winner == player => Some(Decision {
+            mv: Move::Pass,
+            why: format!("the game is over and {} won: pass", player.name()),
+        }),
+        Outcome::Win(_) => Some(Decision {
+            mv: Move::Resign,
+            why: format!("the game is over and {} lost: resign", player.name()),
+        }),
+        _ => Some(Decision {
+            mv: Move::Pass,
+            why: "the game is over: pass".to_string(),
+        }),
+    }
+}
+
+/// The prover's winning move when it proved a win, keeping the proof's strategy (or
+/// dropping the old one) when it is `player`'s turn in the game as played.
+fn proven_win(
+    board: &Board,
+    player: Player,
+    settings: &Settings,
+    solved: &Solved,
+    strategy: &mut Option<Strategy>,
+) -> Option<Decision> {
+    let report = &solved.report;
+    if !matches!(report.result.as_str(), "proven" | "win") {
+        return None;
+    }
+    let mv = report.best_move.as_deref().and_then(|m| stone(board, m))?;
+    // Remember the whole strategy when it is our turn in the game as played.
+    *strategy = if player == board.to_move() {
+        // A position the kept table does not answer is solved again, and some take
+        // more than the root did: each re-solve gets four times genmove's nodes (at
+        // most RESOLVE_NODES, also the bound under a time limit alone), so the
+        // extraction ends; a proof it cannot finish is not kept.
+        let mut options = solved.options;
+        options.limits = Limits {
+            nodes: Some(
+                settings
+                    .limits
+                    .nodes
+                    .map_or(RESOLVE_NODES, |n| n.saturating_mul(4).min(RESOLVE_NODES)),
+            ),
+            ..settings.limits
+        };
+        Strategy::extract(board, &solved.puzzle, &options, report)
+    } else {
+        None
+    };
+    let kept = strategy.as_ref().map_or(String::new(), |s| {
+        format!("; its proof of {} positions is kept", s.positions())
+    });
+    Some(Decision {
+        mv,
+        why: format!(
+            "{} proves a win for {} ({} nodes): {}{kept}",
+            report.algorithm,
+            player.name(),
+            report.nodes,
+            board
+                .vertex_of_name(report.best_move.as_deref().unwrap_or(""))
+                .unwrap_or_default()
+        ),
+    })
+}
+
+/// What the prover said when it played no move: no win here, or none found within its
+/// limits.
+fn no_win(report: &SolveReport, player: Player) -> String {
+    match report.result.as_str() {
+        "disproven" | "loss" => format!(
+            "{} proves {} has no win here ({} nodes)",
+            report.algorithm,
+            player.name(),
+            report.nodes
+        ),
+        _ => format!(
+            "{} found no win within its limits ({} nodes)",
+            report.algorithm, report.nodes
+        ),
+    }
+}
+
+/// The heuristic search's best move after `why`; without one, the move the evaluation
+/// likes best one ply ahead, and after a refusal the first legal move.
+fn heuristic_move(
+    board: &Board,
+    player: Player,
+    first_legal: Point,
+    why: &str,
+    heuristic: Result<SolveReport, String>,
+) -> Decision {
     match heuristic {
         Ok(report) => match report.best_move.as_deref().and_then(|m| stone(board, m)) {
             Some(mv) => Decision {

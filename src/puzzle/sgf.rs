@@ -517,9 +517,47 @@ fn read<P: Items>(root_node: &SgfNode<P>) -> Result<(Position, String), String> 
         to_move: None,
         in_node: (String::new(), Vec::new()),
     };
-    // The nodes of the main line with what each holds; set-up ends at the first move.
-    // The main line's nodes, each with what it holds and how many children it has.
-    let nodes: Vec<(Vec<Item>, usize)> = if root.ours {
+    let nodes = main_line(root_node, &root);
+    let mut board: Option<Board> = None;
+    let mut moves = 0;
+    // Variations that start before the first move: the file analyses its set-up position.
+    let mut analysed = None;
+    for (i, (items, children)) in nodes.iter().enumerate() {
+        let node = node_name(i + 1);
+        read_properties(&root, &mut setup, i, &node, items, board.is_some())?;
+        let mut node_moves = items.iter().filter_map(item_move);
+        let Some((mover, mv)) = node_moves.next() else {
+            if board.is_none() && *children > 1 {
+                let first = nodes
+                    .get(i + 1)
+                    .and_then(|(next, _)| next.iter().find_map(item_move));
+                board = Some(setup.board(&root, first)?);
+                analysed = Some(*children);
+                break;
+            }
+            continue;
+        };
+        if node_moves.next().is_some() {
+            return Err(format!("{node}: two moves in one node; FF[4] allows one"));
+        }
+        let game = match board.as_mut() {
+            Some(game) => game,
+            None => board.insert(setup.board(&root, Some((mover, mv)))?),
+        };
+        play(&root, game, &node, mover, mv)?;
+        moves += 1;
+    }
+    let board = match board {
+        Some(board) => board,
+        None => setup.board(&root, None)?,
+    };
+    Ok((board.into_position(), title(&root, moves, analysed)))
+}
+
+/// The main line's nodes, each with what it holds and how many children it has; a file
+/// plyscope wrote is its root alone.
+fn main_line<P: Items>(root_node: &SgfNode<P>, root: &Root) -> Vec<(Vec<Item>, usize)> {
+    if root.ours {
         vec![(root_node.properties().map(Items::item).collect(), 0)]
     } else {
         root_node
@@ -531,138 +569,134 @@ fn read<P: Items>(root_node: &SgfNode<P>) -> Result<(Position, String), String> 
                 )
             })
             .collect()
-    };
-    let mut board: Option<Board> = None;
-    let mut moves = 0;
-    // Variations that start before the first move: the file analyses its set-up position.
-    let mut analysed = None;
-    for (i, (items, children)) in nodes.iter().enumerate() {
-        let node = node_name(i + 1);
-        let has_move = items.iter().any(|it| matches!(it, Item::Move(..)));
-        for item in items {
-            match item {
-                Item::Invalid(id, values) if READ.contains(&id.as_str()) => {
-                    return Err(format!(
-                        "{node}: {} is not a valid {id} value{}",
-                        written(id, values),
-                        if id == "SZ" {
-                            "; expected SZ[n] or SZ[columns:rows]"
-                        } else {
-                            ""
-                        }
-                    ));
-                }
-                Item::Ko => {
-                    return Err(format!(
-                        "{node}: KO (play a move the rules forbid) is not supported; plyscope \
-                         plays only legal moves"
-                    ));
-                }
-                Item::Handicap(n) if *n != 0 => {
-                    return Err(format!(
-                        "{node}: HA[{n}]: handicap games are not supported; AtariGo starts from \
-                         alternate play (as many stones each with Black to move, one more black \
-                         with White to move)"
-                    ));
-                }
-                Item::Game(_) | Item::Size(..) if i > 0 => {
-                    return Err(format!(
-                        "{node}: GM and SZ belong in the root node; one board per file"
-                    ));
-                }
-                Item::Setup(..) | Item::ToMove(_) if board.is_some() || has_move => {
-                    let id = match item {
-                        Item::Setup(Some(Player::Black), _) => "AB",
-                        Item::Setup(Some(Player::White), _) => "AW",
-                        Item::Setup(None, _) => "AE",
-                        _ => "PL",
-                    };
-                    return Err(format!(
-                        "{node}: {id} after a move (or beside one); plyscope reads set-up \
-                         stones (AB, AW, AE, PL) before the first move only"
-                    ));
-                }
-                Item::Setup(colour, points) => {
-                    let id = match colour {
-                        Some(Player::Black) => "AB",
-                        Some(Player::White) => "AW",
-                        None => "AE",
-                    };
-                    setup.apply(&root, *colour, points, id, &node)?;
-                }
-                Item::ToMove(p) => setup.to_move = Some(*p),
-                _ => {}
+    }
+}
+
+/// A node's move, `B[..]` or `W[..]`, with its mover.
+fn item_move(item: &Item) -> Option<(Player, &str)> {
+    match item {
+        Item::Move(p, mv) => Some((*p, mv.as_str())),
+        _ => None,
+    }
+}
+
+/// The `i`-th node's properties besides its move: set-up stones and the side to move are
+/// gathered in `setup` until the first move (`moved`, or a move in this node); what the
+/// reader does not support, or finds out of place, is refused naming the node.
+fn read_properties(
+    root: &Root,
+    setup: &mut Setup,
+    i: usize,
+    node: &str,
+    items: &[Item],
+    moved: bool,
+) -> Result<(), String> {
+    let has_move = items.iter().any(|it| matches!(it, Item::Move(..)));
+    for item in items {
+        match item {
+            Item::Invalid(id, values) if READ.contains(&id.as_str()) => {
+                return Err(format!(
+                    "{node}: {} is not a valid {id} value{}",
+                    written(id, values),
+                    if id == "SZ" {
+                        "; expected SZ[n] or SZ[columns:rows]"
+                    } else {
+                        ""
+                    }
+                ));
             }
-        }
-        let mut node_moves = items.iter().filter_map(|it| match it {
-            Item::Move(p, mv) => Some((*p, mv.as_str())),
-            _ => None,
-        });
-        let Some((mover, mv)) = node_moves.next() else {
-            if board.is_none() && *children > 1 {
-                let first = nodes.get(i + 1).and_then(|(next, _)| {
-                    next.iter().find_map(|it| match it {
-                        Item::Move(p, mv) => Some((*p, mv.as_str())),
-                        _ => None,
-                    })
-                });
-                board = Some(setup.board(&root, first)?);
-                analysed = Some(*children);
-                break;
+            Item::Ko => {
+                return Err(format!(
+                    "{node}: KO (play a move the rules forbid) is not supported; plyscope \
+                     plays only legal moves"
+                ));
             }
-            continue;
-        };
-        if node_moves.next().is_some() {
-            return Err(format!("{node}: two moves in one node; FF[4] allows one"));
-        }
-        let shown = format!("{}[{mv}]", colour_letter(mover));
-        let game = match board.as_mut() {
-            Some(game) => game,
-            None => board.insert(setup.board(&root, Some((mover, mv)))?),
-        };
-        if let Some(why) = special_move(root.kind, mv) {
-            return Err(format!("{node}: {shown} is {why}"));
-        }
-        let p = point(root.kind, mv, root.columns, root.rows)
-            .map_err(|e| format!("{node}: {shown}: {e}"))?;
-        let name = point_name(p, root.columns);
-        if mover != game.to_move() {
-            return Err(format!(
-                "{node}: {shown} ({name}) is played by {mover} but {} is to move; plyscope's \
-                 games alternate",
-                game.to_move()
-            ));
-        }
-        game.play(&name)
-            .map_err(|e| format!("{node}: {shown} ({name}) is not legal: {e}"))?;
-        moves += 1;
-        if game.is_over() {
-            let how = match root.kind {
-                Kind::Go => "AtariGo ends at the first capture (or a suicide), so",
-                Kind::Hex => "it joins the player's edges, so",
-            };
-            return Err(format!(
-                "{node}: {shown} ({name}) ends the game: {how} the main line reaches a finished \
-                 game and leaves nothing to solve; cut the main line before this move"
-            ));
+            Item::Handicap(n) if *n != 0 => {
+                return Err(format!(
+                    "{node}: HA[{n}]: handicap games are not supported; AtariGo starts from \
+                     alternate play (as many stones each with Black to move, one more black \
+                     with White to move)"
+                ));
+            }
+            Item::Game(_) | Item::Size(..) if i > 0 => {
+                return Err(format!(
+                    "{node}: GM and SZ belong in the root node; one board per file"
+                ));
+            }
+            Item::Setup(..) | Item::ToMove(_) if moved || has_move => {
+                let id = match item {
+                    Item::Setup(Some(Player::Black), _) => "AB",
+                    Item::Setup(Some(Player::White), _) => "AW",
+                    Item::Setup(None, _) => "AE",
+                    _ => "PL",
+                };
+                return Err(format!(
+                    "{node}: {id} after a move (or beside one); plyscope reads set-up \
+                     stones (AB, AW, AE, PL) before the first move only"
+                ));
+            }
+            Item::Setup(colour, points) => {
+                let id = match colour {
+                    Some(Player::Black) => "AB",
+                    Some(Player::White) => "AW",
+                    None => "AE",
+                };
+                setup.apply(root, *colour, points, id, node)?;
+            }
+            Item::ToMove(p) => setup.to_move = Some(*p),
+            _ => {}
         }
     }
-    let board = match board {
-        Some(board) => board,
-        None => setup.board(&root, None)?,
-    };
-    let name = root.name.unwrap_or_else(|| "SGF position".to_string());
+    Ok(())
+}
+
+/// Plays the main line's move `mv` of `mover` on `game`, checked by the game's rules: a
+/// pass, a swap or a resignation, a move out of turn, an illegal one or one that ends the
+/// game is refused naming the node.
+fn play(root: &Root, game: &mut Board, node: &str, mover: Player, mv: &str) -> Result<(), String> {
+    let shown = format!("{}[{mv}]", colour_letter(mover));
+    if let Some(why) = special_move(root.kind, mv) {
+        return Err(format!("{node}: {shown} is {why}"));
+    }
+    let p = point(root.kind, mv, root.columns, root.rows)
+        .map_err(|e| format!("{node}: {shown}: {e}"))?;
+    let name = point_name(p, root.columns);
+    if mover != game.to_move() {
+        return Err(format!(
+            "{node}: {shown} ({name}) is played by {mover} but {} is to move; plyscope's \
+             games alternate",
+            game.to_move()
+        ));
+    }
+    game.play(&name)
+        .map_err(|e| format!("{node}: {shown} ({name}) is not legal: {e}"))?;
+    if game.is_over() {
+        let how = match root.kind {
+            Kind::Go => "AtariGo ends at the first capture (or a suicide), so",
+            Kind::Hex => "it joins the player's edges, so",
+        };
+        return Err(format!(
+            "{node}: {shown} ({name}) ends the game: {how} the main line reaches a finished \
+             game and leaves nothing to solve; cut the main line before this move"
+        ));
+    }
+    Ok(())
+}
+
+/// The puzzle's title: the file's name (`GN`) or "SGF position", the game as read, and how
+/// much of the main line was played.
+fn title(root: &Root, moves: usize, analysed: Option<usize>) -> String {
+    let name = root.name.as_deref().unwrap_or("SGF position");
     let after = match (moves, analysed) {
         (_, Some(n)) => format!("; the set-up position, its {n} variations not played"),
         (0, None) => String::new(),
         (1, None) => ", after 1 move of the main line".to_string(),
         (n, None) => format!(", after {n} moves of the main line"),
     };
-    let title = match root.kind {
+    match root.kind {
         Kind::Go => format!("{name} (Go read as AtariGo: the first capture wins{after})"),
         Kind::Hex => format!("{name} (Hex from SGF{after})"),
-    };
-    Ok((board.into_position(), title))
+    }
 }
 
 #[cfg(test)]

@@ -193,7 +193,7 @@ impl SearchSpec {
     }
 
     /// Every family's settings in one `SearchConfig`, as the run uses them (what
-    /// `run::knowledge` describes).
+    /// `run::aids` describes).
     pub fn engine_config(&self) -> SearchConfig {
         SearchConfig {
             lambda: self.lambda_config(),

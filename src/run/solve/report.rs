@@ -72,16 +72,49 @@ pub fn fit_80(text: &str) -> String {
     fitted
 }
 
+/// Which report a search gives: threat searches report a level, not a value, a distance or
+/// a line; proof-number searches a goal proven or disproven.
+#[derive(Clone, Copy)]
+struct Kind {
+    threat: bool,
+    proof: bool,
+    /// PNS and PN² keep their trees in `tt_mb` of memory (at least 1 MiB); df-pn and
+    /// lambda-df-pn (the ones with an epsilon) use it for their tables.
+    tree_in_memory: bool,
+}
+
+impl Kind {
+    fn of(r: &SolveReport) -> Kind {
+        let proof = r.goal.is_some();
+        Kind {
+            threat: r.max_level.is_some() && r.goal.is_none(),
+            proof,
+            tree_in_memory: proof && r.epsilon.is_none(),
+        }
+    }
+}
+
 fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
+    let kind = Kind::of(r);
+    write_puzzle(out, r)?;
+    write_algorithm(out, r, kind)?;
+    write_answer(out, r, kind)?;
+    write_root_moves(out, r, kind)?;
+    write_effort(out, r, kind)?;
+    write_check(out, r)
+}
+
+/// The title, the diagram and the side to move.
+fn write_puzzle(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     writeln!(out, "{} ({})", r.title, r.puzzle)?;
     for line in r.diagram.lines() {
         writeln!(out, "  {line}")?;
     }
-    writeln!(out, "to move     {}", r.to_move)?;
-    // Threat searches report a level, not a value, a distance or a line; proof-number
-    // searches a goal proven or disproven.
-    let threat = r.max_level.is_some() && r.goal.is_none();
-    let proof = r.goal.is_some();
+    writeln!(out, "to move     {}", r.to_move)
+}
+
+/// The algorithm with the options that change it, and a proof-number search's goal.
+fn write_algorithm(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Result<()> {
     let mut algorithm = r.algorithm.clone();
     if let Some(level) = r.max_level {
         algorithm.push_str(&format!(", max level {level}"));
@@ -92,10 +125,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     if let Some(epsilon) = r.epsilon.filter(|&e| e > 0.0) {
         algorithm.push_str(&format!(", epsilon {epsilon}"));
     }
-    // PNS and PN² keep their trees in `tt_mb` of memory (at least 1 MiB); df-pn and
-    // lambda-df-pn (the ones with an epsilon) use it for their tables.
-    let tree_in_memory = proof && r.epsilon.is_none();
-    if tree_in_memory {
+    if kind.tree_in_memory {
         algorithm.push_str(&format!(", tree memory {} MB", r.tt_mb.max(1)));
     } else if r.tt_mb == 0 {
         algorithm.push_str(", no TT");
@@ -104,6 +134,12 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     if let Some(goal) = &r.goal {
         writeln!(out, "goal        {goal}")?;
     }
+    Ok(())
+}
+
+/// The result, the best move, how the root was decided, the principal variation and the
+/// winning moves.
+fn write_answer(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Result<()> {
     let result = match (r.plies, r.lambda_level, r.proof_size) {
         (Some(p), _, _) => format!("{} in {}", r.result, search::plies(p as u64)),
         (None, Some(level), Some(size)) => {
@@ -117,7 +153,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         (None, None, None) if r.result == "unknown" => "unknown within limits".to_string(),
         (None, None, None) => r.result.clone(),
     };
-    if threat || proof {
+    if kind.threat || kind.proof {
         writeln!(out, "result      {result}")?;
     } else {
         writeln!(out, "result      {result} (value {})", r.value)?;
@@ -129,7 +165,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
             "decided     at the root {by}, before any move was searched"
         )?;
     }
-    if !threat && !proof {
+    if !kind.threat && !kind.proof {
         match &r.pv_note {
             Some(note) => writeln!(out, "pv          {} ({note})", dash_if_empty(&r.pv))?,
             None => writeln!(out, "pv          {}", dash_if_empty(&r.pv))?,
@@ -138,12 +174,17 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     if let Some(w) = &r.winning_moves {
         writeln!(out, "winning     {}", dash_if_empty(w))?;
     }
+    Ok(())
+}
+
+/// The root moves' classes: a board's diagram with its key, or a tree's list.
+fn write_root_moves(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Result<()> {
     if let Some(drawn) = &r.root_diagram {
         writeln!(out, "root moves")?;
         for line in drawn.lines() {
             writeln!(out, "  {line}")?;
         }
-        let legend = if proof {
+        let legend = if kind.proof {
             root_diagram::PROOF_LEGEND
         } else {
             root_diagram::LEGEND
@@ -157,7 +198,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         for line in textwrap::wrap(&format!("{legend})"), options) {
             writeln!(out, "{line}")?;
         }
-    } else if let (true, Some(moves)) = (proof, &r.root_moves) {
+    } else if let (true, Some(moves)) = (kind.proof, &r.root_moves) {
         // A tree: the classes as a list.
         let classes: Vec<String> = moves
             .iter()
@@ -165,20 +206,25 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
             .collect();
         writeln!(out, "root moves  {}", classes.join(", "))?;
     }
+    Ok(())
+}
+
+/// The search's effort: depth, nodes and table hits, what stopped it, and the time.
+fn write_effort(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Result<()> {
     let stopped = match (r.stopped, meter::stop_requested()) {
         (true, true) => " (stopped by ctrl-c or SIGTERM)",
         (true, false) => " (stopped by a limit)",
         (false, _) => "",
     };
-    if tree_in_memory {
+    if kind.tree_in_memory {
         writeln!(out, "nodes       {}{stopped}", r.nodes)?;
-    } else if proof {
+    } else if kind.proof {
         writeln!(
             out,
             "nodes       {} searched{stopped} (tt hits {}/{})",
             r.nodes, r.tt_hits, r.tt_probes
         )?;
-    } else if threat {
+    } else if kind.threat {
         let limit = r.depth_limit.map_or("none".to_string(), search::plies);
         writeln!(out, "depth limit {limit}{stopped}")?;
         writeln!(
@@ -196,7 +242,7 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     }
     // Two counts side by side ("nodes 3" next to "proof tree of 72"): the search's nodes
     // are its effort, the proof's positions its size.
-    if let (true, Some(size)) = (proof, r.proof_size)
+    if let (true, Some(size)) = (kind.proof, r.proof_size)
         && size > r.nodes
     {
         writeln!(
@@ -212,7 +258,12 @@ fn write_fields(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
         out,
         "time        {:.3} s ({:.0} nodes/s)",
         r.seconds, r.nodes_per_second
-    )?;
+    )
+}
+
+/// The check against the puzzle's expected answer, and the openings a stopped root
+/// analysis left undecided.
+fn write_check(out: &mut impl Write, r: &SolveReport) -> io::Result<()> {
     let check = match &r.check {
         Check::NoExpectation => "no expected answer in the puzzle".to_string(),
         Check::Agrees => "agrees with the expected answer".to_string(),

@@ -25,7 +25,7 @@ use crate::tui::app::App;
 use crate::tui::app::split::{Focus, Split, focused};
 
 use crate::puzzle::GameKind;
-use crate::run::knowledge;
+use crate::run::aids;
 
 use super::{WIDE, board, chart, glyph_text, side, status, tree, why};
 
@@ -267,11 +267,11 @@ pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [St
 }
 
 /// The header's last line: what the search uses besides its algorithm, in a few words
-/// ([`knowledge::Used::short`]), so a difference in node counts is read with the knowledge
+/// ([`aids::Used::short`]), so a difference in node counts is read with the knowledge
 /// behind it: "uses: table, symmetry, tactics, must-play, ordered" (wrapped to the
 /// column).
 pub fn used_line(pane: &App) -> String {
-    let used = knowledge::used(&pane.spec.config, GameKind::of(&pane.puzzle.position));
+    let used = aids::used(&pane.spec.config, GameKind::of(&pane.puzzle.position));
     format!("uses: {}", used.short())
 }
 

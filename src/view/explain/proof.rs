@@ -52,6 +52,38 @@ pub(super) fn pn_tt(hit: Option<ProofNumbers>) -> (String, Vec<String>) {
     }
 }
 
+/// The root's enter: df-pn's MID(root) with its thresholds, or a new PNS iteration.
+fn root_enter(numbers: ProofNumbers, th: Option<ProofNumbers>) -> (String, Vec<String>) {
+    match th {
+        Some(t) => (
+            format!("MID(root) with thresholds {}", thresholds_text(t)),
+            vec!["df-pn: search below the root until its numbers reach a threshold".to_string()],
+        ),
+        None => (
+            format!("new iteration: walk down from the root {numbers}"),
+            vec!["PNS descends to the most-proving node, expands it and backs up".to_string()],
+        ),
+    }
+}
+
+/// Why a node just solved is solved: no child left, one child enough, or every child.
+fn solved_why(no_child: bool, or_node: bool, numbers: ProofNumbers) -> &'static str {
+    if no_child {
+        // No child: the numbers of an empty OR are [inf, 0], of an empty AND [0, inf];
+        // "every child" would speak of children it lacks.
+        if or_node {
+            "no child: no move of the attacker is left to try here, so it cannot be proven \
+             (dn 0)"
+        } else {
+            "no child: no defence is left to try here, so it is proven (pn 0)"
+        }
+    } else if numbers.is_proven() == or_node {
+        "one child solved it: at this node one good move is enough"
+    } else {
+        "every child is solved the same way"
+    }
+}
+
 impl<M: Copy + PartialEq> Cx<'_, M> {
     /// A proof node's enter (a most-proving selection or df-pn's MID), update (the backup,
     /// a proof or disproof) or leave (df-pn's return at a threshold).
@@ -67,169 +99,171 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     ) -> (String, Vec<String>) {
         let th = (flags & 4 != 0).then_some(thresholds);
         let second = flags & 2 != 0;
+        match step {
+            PnStep::FirstEnter | PnStep::Enter => self.pn_enter(node, numbers, th, second, prev),
+            PnStep::Update => self.pn_update(node, numbers, th, second, prev),
+            PnStep::Leave => self.pn_leave(node, numbers, th),
+        }
+    }
+
+    /// An enter: df-pn's MID with the child's thresholds, or PNS's step down to the
+    /// most-proving node (min pn child at OR nodes, min dn child at AND nodes).
+    fn pn_enter(
+        &self,
+        node: NodeId,
+        numbers: ProofNumbers,
+        th: Option<ProofNumbers>,
+        second: bool,
+        prev: u32,
+    ) -> (String, Vec<String>) {
         let n = self.trace.node(node);
+        let Some(parent) = n.parent() else {
+            return root_enter(numbers, th);
+        };
+        let name = self.node_name(node);
+        let parent_or = self.replay.pn(self.trace, parent).is_none_or(|s| s.or_node);
+        let siblings = self.sibling_numbers(parent, node);
+        let rule = if parent_or {
+            "min pn child at OR nodes"
+        } else {
+            "min dn child at AND nodes"
+        };
+        let mut lines = Vec::new();
+        if !siblings.is_empty() {
+            lines.push(format!("others: {siblings}"));
+        }
+        match th {
+            Some(t) => {
+                lines.extend(self.child_thresholds(parent, parent_or, n.mv(), numbers, t));
+                (
+                    format!(
+                        "MID({name}) {numbers} with thresholds {}",
+                        thresholds_text(t)
+                    ),
+                    lines,
+                )
+            }
+            None => {
+                if path_changed(self.trace, self.replay, node, prev) {
+                    lines.push(
+                        "the path changes here: another child was taken last time".to_string(),
+                    );
+                }
+                if second {
+                    lines.push("inside PN²'s second-level search".to_string());
+                }
+                (
+                    format!("most-proving node: {rule}: {name} {numbers}"),
+                    lines,
+                )
+            }
+        }
+    }
+
+    /// An update: the backup of the children's numbers by the node's rule, PN²'s second
+    /// level, df-pn's thresholds, and a proof or disproof found here.
+    fn pn_update(
+        &self,
+        node: NodeId,
+        numbers: ProofNumbers,
+        th: Option<ProofNumbers>,
+        second: bool,
+        prev: u32,
+    ) -> (String, Vec<String>) {
         let or_node = self.replay.pn(self.trace, node).is_none_or(|s| s.or_node);
         let role = if or_node { "OR" } else { "AND" };
         let name = self.node_name(node);
-        match step {
-            PnStep::FirstEnter | PnStep::Enter => {
-                let Some(parent) = n.parent() else {
-                    return match th {
-                        Some(t) => (
-                            format!("MID(root) with thresholds {}", thresholds_text(t)),
-                            vec![
-                                "df-pn: search below the root until its numbers reach a threshold"
-                                    .to_string(),
-                            ],
-                        ),
-                        None => (
-                            format!("new iteration: walk down from the root {numbers}"),
-                            vec![
-                                "PNS descends to the most-proving node, expands it and backs up"
-                                    .to_string(),
-                            ],
-                        ),
-                    };
-                };
-                let parent_or = self.replay.pn(self.trace, parent).is_none_or(|s| s.or_node);
-                let siblings = self.sibling_numbers(parent, node);
-                let rule = if parent_or {
-                    "min pn child at OR nodes"
-                } else {
-                    "min dn child at AND nodes"
-                };
-                let mut lines = Vec::new();
-                if !siblings.is_empty() {
-                    lines.push(format!("others: {siblings}"));
-                }
-                match th {
-                    Some(t) => {
-                        lines.extend(self.child_thresholds(parent, parent_or, n.mv(), numbers, t));
-                        (
-                            format!(
-                                "MID({name}) {numbers} with thresholds {}",
-                                thresholds_text(t)
-                            ),
-                            lines,
-                        )
-                    }
-                    None => {
-                        if path_changed(self.trace, self.replay, node, prev) {
-                            lines.push(
-                                "the path changes here: another child was taken last time"
-                                    .to_string(),
-                            );
-                        }
-                        if second {
-                            lines.push("inside PN²'s second-level search".to_string());
-                        }
-                        (
-                            format!("most-proving node: {rule}: {name} {numbers}"),
-                            lines,
-                        )
-                    }
-                }
+        let kids = self.replay.pn_children(self.trace, node);
+        let mut lines = Vec::new();
+        if !kids.is_empty() {
+            lines.push(format!(
+                "children: {}",
+                self.children_listed(node, &kids, or_node)
+            ));
+        }
+        let named: Vec<(String, ProofNumbers)> = kids
+            .iter()
+            .map(|&(m, k, _)| ((self.name)(node, m), k))
+            .collect();
+        lines.extend(rule_lines(or_node, Some(numbers), &named));
+        if second {
+            lines.push(
+                "PN² second level: a bounded PNS below this leaf gave it these \
+                 numbers; its tree is discarded"
+                    .to_string(),
+            );
+        }
+        let solved_now = numbers.is_solved()
+            && (prev == NONE
+                || !matches!(*self.trace.event(prev), Event::Pn { numbers: p, .. } if p.is_solved()));
+        if let Some(t) = th
+            && !numbers.is_solved()
+        {
+            lines.push(if numbers.pn >= t.pn || numbers.dn >= t.dn {
+                format!("threshold {} reached: MID returns", thresholds_text(t))
+            } else {
+                format!(
+                    "below the thresholds {}: MID goes on with the best child",
+                    thresholds_text(t)
+                )
+            });
+        }
+        let head = if solved_now {
+            if numbers.is_proven() {
+                format!("{name} PROVEN ({role}): pn 0")
+            } else {
+                format!("{name} DISPROVEN ({role}): dn 0")
             }
-            PnStep::Update => {
-                let kids = self.replay.pn_children(self.trace, node);
-                let mut lines = Vec::new();
-                if !kids.is_empty() {
-                    lines.push(format!(
-                        "children: {}",
-                        self.children_listed(node, &kids, or_node)
-                    ));
-                }
-                let named: Vec<(String, ProofNumbers)> = kids
-                    .iter()
-                    .map(|&(m, k, _)| ((self.name)(node, m), k))
-                    .collect();
-                lines.extend(rule_lines(or_node, Some(numbers), &named));
-                if second {
-                    lines.push(
-                        "PN² second level: a bounded PNS below this leaf gave it these \
-                         numbers; its tree is discarded"
-                            .to_string(),
-                    );
-                }
-                let solved_now = numbers.is_solved()
-                    && (prev == NONE
-                        || !matches!(*self.trace.event(prev), Event::Pn { numbers: p, .. } if p.is_solved()));
-                if let Some(t) = th
-                    && !numbers.is_solved()
-                {
-                    lines.push(if numbers.pn >= t.pn || numbers.dn >= t.dn {
-                        format!("threshold {} reached: MID returns", thresholds_text(t))
-                    } else {
-                        format!(
-                            "below the thresholds {}: MID goes on with the best child",
-                            thresholds_text(t)
-                        )
-                    });
-                }
-                let head = if solved_now {
-                    if numbers.is_proven() {
-                        format!("{name} PROVEN ({role}): pn 0")
-                    } else {
-                        format!("{name} DISPROVEN ({role}): dn 0")
-                    }
-                } else {
-                    format!("backup at {name} ({role}): {numbers}")
-                };
-                if solved_now {
-                    lines.push(if kids.is_empty() {
-                        // No child: the numbers of an empty OR are [inf, 0], of an empty
-                        // AND [0, inf]; "every child" would speak of children it lacks.
-                        if or_node {
-                            "no child: no move of the attacker is left to try here, so it \
-                             cannot be proven (dn 0)"
-                                .to_string()
-                        } else {
-                            "no child: no defence is left to try here, so it is proven (pn 0)"
-                                .to_string()
-                        }
-                    } else if numbers.is_proven() == or_node {
-                        "one child solved it: at this node one good move is enough".to_string()
-                    } else {
-                        "every child is solved the same way".to_string()
-                    });
-                }
-                (head, lines)
-            }
-            PnStep::Leave => match th {
-                Some(t) if !numbers.is_solved() => {
-                    let which = if numbers.pn >= t.pn {
-                        format!(
-                            "pn {} >= th_pn {}",
-                            number_text(numbers.pn),
-                            number_text(t.pn)
-                        )
-                    } else {
-                        format!(
-                            "dn {} >= th_dn {}",
-                            number_text(numbers.dn),
-                            number_text(t.dn)
-                        )
-                    };
-                    (
-                        format!("threshold exceeded: {which}, MID({name}) returns"),
-                        vec![
-                            "another branch now looks cheaper: the parent picks again".to_string(),
-                            "the numbers are stored in the table for the next visit".to_string(),
-                        ],
+        } else {
+            format!("backup at {name} ({role}): {numbers}")
+        };
+        if solved_now {
+            lines.push(solved_why(kids.is_empty(), or_node, numbers).to_string());
+        }
+        (head, lines)
+    }
+
+    /// A leave: df-pn's return when a threshold is exceeded, else the backup to the parent.
+    fn pn_leave(
+        &self,
+        node: NodeId,
+        numbers: ProofNumbers,
+        th: Option<ProofNumbers>,
+    ) -> (String, Vec<String>) {
+        let name = self.node_name(node);
+        match th {
+            Some(t) if !numbers.is_solved() => {
+                let which = if numbers.pn >= t.pn {
+                    format!(
+                        "pn {} >= th_pn {}",
+                        number_text(numbers.pn),
+                        number_text(t.pn)
                     )
-                }
-                _ => (
-                    format!("back up from {name} with {numbers}{}", solved_text(numbers)),
-                    vec![if n.parent().is_some() {
-                        "the parent recomputes its numbers from its children".to_string()
-                    } else if numbers.is_solved() {
-                        "the root has no parent: its numbers are the search's answer".to_string()
-                    } else {
-                        "the root has no parent: the next iteration starts from it again"
-                            .to_string()
-                    }],
-                ),
-            },
+                } else {
+                    format!(
+                        "dn {} >= th_dn {}",
+                        number_text(numbers.dn),
+                        number_text(t.dn)
+                    )
+                };
+                (
+                    format!("threshold exceeded: {which}, MID({name}) returns"),
+                    vec![
+                        "another branch now looks cheaper: the parent picks again".to_string(),
+                        "the numbers are stored in the table for the next visit".to_string(),
+                    ],
+                )
+            }
+            _ => (
+                format!("back up from {name} with {numbers}{}", solved_text(numbers)),
+                vec![if self.trace.node(node).parent().is_some() {
+                    "the parent recomputes its numbers from its children".to_string()
+                } else if numbers.is_solved() {
+                    "the root has no parent: its numbers are the search's answer".to_string()
+                } else {
+                    "the root has no parent: the next iteration starts from it again".to_string()
+                }],
+            ),
         }
     }
 

@@ -1,6 +1,6 @@
-//! What a run uses besides its algorithm (issue 16, point 8): the table, symmetry, exact
+//! The aids of a search: what a run uses besides its algorithm, the table, symmetry, exact
 //! pruning from the game's tactics or proven regions, move ordering and the algorithm's own
-//! machinery, read from the [`SearchConfig`] the run is given and the game's knowledge, so
+//! machinery, read from the [`SearchConfig`] the run is given and the aids its game offers, so
 //! `plyscope compare` and the split view's header can say why one run needed fewer nodes
 //! (df-pn on Hex uses a table and symmetric keys that PNS does not).
 //!
@@ -9,7 +9,7 @@
 //!   `SearchConfig::ordering`, the exact tactics of stable games; minimax none of them.
 //! - PNS and PN² (`src/search/pns.rs`): a tree in memory (no table, transpositions are
 //!   searched again), moves in generator order, the one-move look-ahead of `LeafInit`, the
-//!   game's must-play regions and won positions (`src/search/knowledge.rs`).
+//!   game's must-play regions and won positions (`src/search/node_tactics.rs`).
 //! - df-pn (`src/search/dfpn.rs`, `PlainMoves`): the table, symmetric keys and certificates
 //!   (on by default), the tactics, the game's must-play regions (else double-threat pruning),
 //!   moves by static rank, MID's thresholds.
@@ -19,7 +19,7 @@
 //! - lambda and dual-lambda (`src/search/lambda.rs`): the table, relevance zones, the
 //!   history heuristic, levels.
 //!
-//! Which games carry which knowledge ([`GameKnowledge::of`]) is checked against the games
+//! Which games offer which aids ([`GameAids::of`]) is checked against the games
 //! themselves by the tests below.
 
 use serde::Serialize;
@@ -28,9 +28,10 @@ use crate::puzzle::GameKind;
 use crate::search::proof::LeafInit;
 use crate::search::{Algorithm, SearchConfig};
 
-/// The knowledge a game offers to the engines that ask for it.
+/// The aids a game offers to the engines that ask for them: its symmetries and what its
+/// tactics prove.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameKnowledge {
+pub struct GameAids {
     /// Reports board symmetries (`StoneGame::symmetric_keys`): m,n,k, AtariGo, Hex.
     pub symmetry: bool,
     /// Proven must-play regions (`Tactics::must_play`): Hex's virtual connections (with its
@@ -43,16 +44,16 @@ pub struct GameKnowledge {
     pub stable: bool,
 }
 
-impl GameKnowledge {
+impl GameAids {
     /// What `game` offers.
-    pub fn of(game: GameKind) -> GameKnowledge {
+    pub fn of(game: GameKind) -> GameAids {
         let (symmetry, must_play, certificates, stable) = match game {
             GameKind::Mnk => (true, false, true, true),
             GameKind::AtariGo => (true, false, false, true),
             GameKind::Hex => (true, true, false, true),
             GameKind::Gobblet | GameKind::Dama | GameKind::Tree => (false, false, false, false),
         };
-        GameKnowledge {
+        GameAids {
             symmetry,
             must_play,
             certificates,
@@ -146,18 +147,7 @@ fn table(mb: usize) -> String {
 
 /// What a run of `config` on a puzzle of `game` uses.
 pub fn used(config: &SearchConfig, game: GameKind) -> Used {
-    let k = GameKnowledge::of(game);
-    let none = || "none".to_string();
-    let tactics = |on: bool| -> Vec<&'static str> {
-        if on && k.stable {
-            vec!["immediate wins and forced replies (exact tactics)"]
-        } else {
-            Vec::new()
-        }
-    };
-    let join = |v: Vec<&'static str>| {
-        if v.is_empty() { none() } else { v.join(", ") }
-    };
+    let k = GameAids::of(game);
     match config.algorithm {
         Algorithm::Minimax => Used {
             table: none(),
@@ -167,142 +157,180 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             other: none(),
         },
         Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft | Algorithm::IterativeDeepening => {
-            let o = config.ordering;
-            let mut order = Vec::new();
-            for (on, name) in [
-                (o.tt_move, "TT move"),
-                (o.killers, "killers"),
-                (o.history, "history"),
-                (o.eval_sort, "1-ply eval"),
-            ] {
-                if on {
-                    order.push(name);
-                }
-            }
-            let mut pruning = tactics(config.tactics);
-            if config.null_move {
-                pruning.push("null move (heuristic)");
-            }
-            if config.forward_prune_keep_percent.is_some() {
-                pruning.push("forward pruning (heuristic)");
-            }
-            Used {
-                table: table(config.tt_mb),
-                symmetry: none(),
-                pruning: join(pruning),
-                ordering: if order.is_empty() {
-                    "generator order".to_string()
-                } else {
-                    order.join(", ")
-                },
-                other: if config.algorithm == Algorithm::IterativeDeepening {
-                    "iterations one ply deeper each".to_string()
-                } else {
-                    "alpha-beta window".to_string()
-                },
-            }
+            alpha_beta_used(config, k)
         }
-        Algorithm::Lambda | Algorithm::DualLambda => {
-            let l = &config.lambda;
-            Used {
-                table: table(l.tt_mb),
-                symmetry: none(),
-                pruning: join({
-                    let mut v = vec!["threats only (a move must threaten a lower-level win)"];
-                    if l.zones && k.stable {
-                        v.push("relevance zones");
-                    }
-                    v
-                }),
-                ordering: "history heuristic".to_string(),
-                other: format!("levels 1..{}", l.max_level),
-            }
-        }
-        Algorithm::Pns | Algorithm::Pn2 => {
-            let p = &config.proof;
-            Used {
-                table: "none (a tree in memory: transpositions searched again)".to_string(),
-                symmetry: none(),
-                pruning: {
-                    let mut pruning = Vec::new();
-                    if p.init != LeafInit::Unit && k.stable {
-                        pruning.push("one-move look-ahead at new leaves (immediate wins)");
-                    }
-                    if k.must_play {
-                        pruning.push(MUST_PLAY);
-                    }
-                    join(pruning)
-                },
-                ordering: "generator order".to_string(),
-                other: format!(
-                    "leaf numbers {}{}",
-                    init_words(p.init),
-                    if config.algorithm == Algorithm::Pn2 {
-                        "; a second-level PNS per leaf"
-                    } else {
-                        ""
-                    }
-                ),
-            }
-        }
-        Algorithm::DfPn => {
-            let p = &config.proof;
-            let mut pruning = tactics(true);
-            if k.must_play {
-                pruning.push(MUST_PLAY);
-            } else if k.stable {
-                pruning.push("moves refuted by a verified double threat dropped");
-            }
-            if k.certificates {
-                pruning.push("certificates (a side that can never win)");
-            }
-            Used {
-                table: table(p.tt_mb),
-                symmetry: if k.symmetry {
-                    "symmetric keys (mirror images share one entry, searched once)".to_string()
-                } else {
-                    none()
-                },
-                pruning: join(pruning),
-                ordering: "static rank (central points first)".to_string(),
-                other: format!(
-                    "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}",
-                    p.epsilon,
-                    init_words(p.init)
-                ),
-            }
-        }
-        Algorithm::LambdaDfPn => {
-            let p = &config.proof;
-            let mut pruning = vec!["threats only (lambda trees)"];
-            if p.zones && k.stable {
-                pruning.push("relevance zones");
-            }
-            if k.must_play {
-                pruning.push(
-                    "levels: positions the game proves lost for the attacker or won by the defender (Hex: H-search virtual connections)",
-                );
-                pruning.push(
-                    "last stage: the game's must-play regions and won positions (Hex: H-search virtual connections, inferior cells)",
-                );
-            }
-            pruning.push("last stage: must-play regions of the opponent's lambda-1 trees");
-            Used {
-                table: table(p.tt_mb),
-                symmetry: if k.symmetry {
-                    "symmetric keys in the must-play stage".to_string()
-                } else {
-                    none()
-                },
-                pruning: join(pruning),
-                ordering: "static rank (central points first)".to_string(),
-                other: format!("df-pn thresholds; levels up to {}", p.max_level),
-            }
-        }
+        Algorithm::Lambda | Algorithm::DualLambda => lambda_used(config, k),
+        Algorithm::Pns | Algorithm::Pn2 => pns_used(config, k),
+        Algorithm::DfPn => dfpn_used(config, k),
+        Algorithm::LambdaDfPn => lambda_dfpn_used(config, k),
     }
 }
 
-/// The game's own knowledge as the proof searches use it (`src/search/knowledge.rs`).
+fn none() -> String {
+    "none".to_string()
+}
+
+/// The exact tactics of a stable game, when the engine has them on.
+fn tactics(on: bool, k: GameAids) -> Vec<&'static str> {
+    if on && k.stable {
+        vec!["immediate wins and forced replies (exact tactics)"]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The words joined with commas, "none" without any.
+fn join(v: Vec<&'static str>) -> String {
+    if v.is_empty() { none() } else { v.join(", ") }
+}
+
+/// The alpha-beta family: the table, the orderer's heuristics, tactics and the heuristic
+/// prunings that are on.
+fn alpha_beta_used(config: &SearchConfig, k: GameAids) -> Used {
+    let o = config.ordering;
+    let mut order = Vec::new();
+    for (on, name) in [
+        (o.tt_move, "TT move"),
+        (o.killers, "killers"),
+        (o.history, "history"),
+        (o.eval_sort, "1-ply eval"),
+    ] {
+        if on {
+            order.push(name);
+        }
+    }
+    let mut pruning = tactics(config.tactics, k);
+    if config.null_move {
+        pruning.push("null move (heuristic)");
+    }
+    if config.forward_prune_keep_percent.is_some() {
+        pruning.push("forward pruning (heuristic)");
+    }
+    Used {
+        table: table(config.tt_mb),
+        symmetry: none(),
+        pruning: join(pruning),
+        ordering: if order.is_empty() {
+            "generator order".to_string()
+        } else {
+            order.join(", ")
+        },
+        other: if config.algorithm == Algorithm::IterativeDeepening {
+            "iterations one ply deeper each".to_string()
+        } else {
+            "alpha-beta window".to_string()
+        },
+    }
+}
+
+/// Lambda and dual-lambda search: threats only, relevance zones, the history heuristic.
+fn lambda_used(config: &SearchConfig, k: GameAids) -> Used {
+    let l = &config.lambda;
+    Used {
+        table: table(l.tt_mb),
+        symmetry: none(),
+        pruning: join({
+            let mut v = vec!["threats only (a move must threaten a lower-level win)"];
+            if l.zones && k.stable {
+                v.push("relevance zones");
+            }
+            v
+        }),
+        ordering: "history heuristic".to_string(),
+        other: format!("levels 1..{}", l.max_level),
+    }
+}
+
+/// PNS and PN²: a tree in memory, the leaves' look-ahead and the game's must-play regions.
+fn pns_used(config: &SearchConfig, k: GameAids) -> Used {
+    let p = &config.proof;
+    Used {
+        table: "none (a tree in memory: transpositions searched again)".to_string(),
+        symmetry: none(),
+        pruning: {
+            let mut pruning = Vec::new();
+            if p.init != LeafInit::Unit && k.stable {
+                pruning.push("one-move look-ahead at new leaves (immediate wins)");
+            }
+            if k.must_play {
+                pruning.push(MUST_PLAY);
+            }
+            join(pruning)
+        },
+        ordering: "generator order".to_string(),
+        other: format!(
+            "leaf numbers {}{}",
+            init_words(p.init),
+            if config.algorithm == Algorithm::Pn2 {
+                "; a second-level PNS per leaf"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// Df-pn: the table with symmetric keys, tactics, must-play regions or double threats,
+/// certificates, and MID's thresholds.
+fn dfpn_used(config: &SearchConfig, k: GameAids) -> Used {
+    let p = &config.proof;
+    let mut pruning = tactics(true, k);
+    if k.must_play {
+        pruning.push(MUST_PLAY);
+    } else if k.stable {
+        pruning.push("moves refuted by a verified double threat dropped");
+    }
+    if k.certificates {
+        pruning.push("certificates (a side that can never win)");
+    }
+    Used {
+        table: table(p.tt_mb),
+        symmetry: if k.symmetry {
+            "symmetric keys (mirror images share one entry, searched once)".to_string()
+        } else {
+            none()
+        },
+        pruning: join(pruning),
+        ordering: "static rank (central points first)".to_string(),
+        other: format!(
+            "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}",
+            p.epsilon,
+            init_words(p.init)
+        ),
+    }
+}
+
+/// Lambda-df-pn: lambda trees with relevance zones, the game's proven positions, and the
+/// last must-play stage with symmetric keys.
+fn lambda_dfpn_used(config: &SearchConfig, k: GameAids) -> Used {
+    let p = &config.proof;
+    let mut pruning = vec!["threats only (lambda trees)"];
+    if p.zones && k.stable {
+        pruning.push("relevance zones");
+    }
+    if k.must_play {
+        pruning.push(
+            "levels: positions the game proves lost for the attacker or won by the defender (Hex: H-search virtual connections)",
+        );
+        pruning.push(
+            "last stage: the game's must-play regions and won positions (Hex: H-search virtual connections, inferior cells)",
+        );
+    }
+    pruning.push("last stage: must-play regions of the opponent's lambda-1 trees");
+    Used {
+        table: table(p.tt_mb),
+        symmetry: if k.symmetry {
+            "symmetric keys in the must-play stage".to_string()
+        } else {
+            none()
+        },
+        pruning: join(pruning),
+        ordering: "static rank (central points first)".to_string(),
+        other: format!("df-pn thresholds; levels up to {}", p.max_level),
+    }
+}
+
+/// The game's own knowledge as the proof searches use it (`src/search/node_tactics.rs`).
 const MUST_PLAY: &str = "must-play regions and won positions (Hex: H-search virtual connections, dead, captured and vulnerable cells)";
 
 fn init_words(init: LeafInit) -> &'static str {
@@ -332,7 +360,7 @@ mod tests {
         assert_eq!(dfpn.table, "64 MB");
         assert_eq!(pns.symmetry, "none");
         assert!(pns.table.starts_with("none"), "{pns:?}");
-        // Since issue 18 point 5 PNS prunes with the same Hex knowledge.
+        // PNS prunes with the same Hex knowledge.
         assert!(pns.pruning.contains("must-play regions"), "{pns:?}");
         assert!(differ(&dfpn, &pns));
     }
@@ -351,7 +379,7 @@ mod tests {
     }
 
     #[test]
-    fn game_knowledge_agrees_with_the_games() {
+    fn game_aids_agree_with_the_games() {
         use crate::game::{MAX_SYMMETRIES, StoneGame};
         use crate::games::any::{AnyGame, GameVisitor};
         use crate::puzzle::bundled;
@@ -373,7 +401,7 @@ mod tests {
             let symmetries = p.position.with_game(Symmetries(&mut keys));
             assert_eq!(
                 symmetries > 1,
-                GameKnowledge::of(kind).symmetry,
+                GameAids::of(kind).symmetry,
                 "{}: {symmetries} symmetries",
                 entry.name
             );
