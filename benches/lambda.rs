@@ -15,7 +15,10 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use plyscope::puzzle::{self, Position};
+use plyscope::game::StoneGame;
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::games::hex::Hex;
+use plyscope::puzzle;
 use plyscope::search::lambda::{
     LambdaConfig, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
@@ -108,18 +111,22 @@ fn run(name: &str, c: &LambdaConfig, nodes: u64) -> (ThreatVerdict, u64, bool) {
         let r = lambda_search(&mut g, c, &limits, &mut NoTrace);
         (r.verdict, r.stats.nodes, r.stopped)
     }
-    match puzzle::load(name).unwrap().position {
-        Position::Mnk(g) => go(g, c, nodes),
-        Position::AtariGo(g) => go(g, c, nodes),
-        Position::Hex(g) => go(g, c, nodes),
-        Position::Tree(_) => unreachable!("stone puzzles only"),
-        Position::Dama(_) => unreachable!("stone puzzles only"),
-        Position::Gobblet(_) => unreachable!("stone puzzles only"),
+    /// Threat searches need a pass: the stone games.
+    struct Go<'a>(&'a LambdaConfig, u64);
+    impl GameVisitor for Go<'_> {
+        type Output = (ThreatVerdict, u64, bool);
+        fn visit<G: AnyGame>(self, _: &G) -> Self::Output {
+            unreachable!("stone puzzles only")
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) -> Self::Output {
+            go(game.clone(), self.0, self.1)
+        }
     }
+    puzzle::load(name).unwrap().position.with_game(Go(c, nodes))
 }
 
 fn hex_root_analysis() -> (u64, usize) {
-    let Position::Hex(mut g) = puzzle::load("hex-4x4").unwrap().position else {
+    let Some(mut g) = puzzle::load("hex-4x4").unwrap().position.into_game::<Hex>() else {
         unreachable!("a Hex puzzle")
     };
     let c = config("hex-4x4", true, true, 16);

@@ -13,7 +13,9 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use plyscope::puzzle::{self, Position};
+use plyscope::game::StoneGame;
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::puzzle;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::pns::{Pn2Bound, pn2, pns};
 use plyscope::search::proof::{Goal, LeafInit, ProofConfig, ProofReport, ProofVerdict};
@@ -105,15 +107,19 @@ fn best_first_table() {
     println!("PNS / PN2 by leaf initialisation, 64 MB arena, cap {TABLE_CAP} nodes:");
     for entry in puzzle::bundled() {
         let puzzle = entry.load().expect("bundled puzzle");
-        match &puzzle.position {
-            Position::Mnk(g) => best_first_rows(entry.name, g),
-            Position::AtariGo(g) => best_first_rows(entry.name, g),
-            Position::Hex(g) => best_first_rows(entry.name, g),
-            Position::Tree(_) => {}
-            // Proof tables refuse checkers (repetition draws depend on the path).
-            Position::Dama(_) => {}
-            Position::Gobblet(_) => {}
-        }
+        puzzle.position.with_game(Rows(entry.name));
+    }
+}
+
+/// The table's rows for the stone games; a tree, and the games whose repetition draws
+/// depend on the path (which proof tables refuse), have none.
+struct Rows<'a>(&'a str);
+
+impl GameVisitor for Rows<'_> {
+    type Output = ();
+    fn visit<G: AnyGame>(self, _: &G) {}
+    fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) {
+        best_first_rows(self.0, game);
     }
 }
 
@@ -184,14 +190,20 @@ fn best_first_benches(c: &mut Criterion) {
     }
     for case in &BEST_FIRST_CASES {
         let puzzle = puzzle::load(case.puzzle).expect("bundled puzzle");
-        match &puzzle.position {
-            Position::Mnk(g) => bench_case(c, case, g),
-            Position::AtariGo(g) => bench_case(c, case, g),
-            Position::Hex(g) => bench_case(c, case, g),
-            Position::Tree(_) => unreachable!("stone puzzles only"),
-            Position::Dama(_) => unreachable!("stone puzzles only"),
-            Position::Gobblet(_) => unreachable!("stone puzzles only"),
-        }
+        puzzle.position.with_game(Bench(c, case));
+    }
+}
+
+/// One case's benchmark; the cases are stone puzzles.
+struct Bench<'a, 'b>(&'a mut Criterion, &'b Case);
+
+impl GameVisitor for Bench<'_, '_> {
+    type Output = ();
+    fn visit<G: AnyGame>(self, _: &G) {
+        unreachable!("stone puzzles only")
+    }
+    fn visit_stones<G: AnyGame + StoneGame>(self, game: &G) {
+        bench_case(self.0, self.1, game);
     }
 }
 

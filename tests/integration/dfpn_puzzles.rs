@@ -5,7 +5,9 @@
 //! decided within the node limit, and the node counts of a few are pinned: deterministic
 //! signatures that a change to the search must update on purpose.
 
-use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
+use crate::helpers::games::on_goal_game;
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::puzzle::{self, ExpectedResult, Puzzle};
 use plyscope::search::dfpn::{DfpnOptions, dfpn_search};
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofReport, ProofVerdict};
@@ -110,6 +112,16 @@ fn check<G: SearchGame>(game: &mut G, puzzle: &Puzzle, nodes: u64) -> Option<u64
     }
 }
 
+/// [`check`] on the puzzle's game.
+struct Check<'a>(&'a Puzzle, u64);
+
+impl GameVisitor for Check<'_> {
+    type Output = Option<u64>;
+    fn visit<G: AnyGame>(self, game: &G) -> Option<u64> {
+        check(&mut game.clone(), self.0, self.1)
+    }
+}
+
 #[test]
 fn every_bundled_puzzle_agrees_with_its_expected_answer() {
     let mut decided = Vec::new();
@@ -120,15 +132,10 @@ fn every_bundled_puzzle_agrees_with_its_expected_answer() {
         } else {
             200_000
         };
-        let result = match puzzle.position.clone() {
-            Position::Mnk(mut g) => check(&mut g, &puzzle, nodes),
-            Position::AtariGo(mut g) => check(&mut g, &puzzle, nodes),
-            Position::Hex(mut g) => check(&mut g, &puzzle, nodes),
-            Position::Tree(mut g) => check(&mut g, &puzzle, nodes),
-            // df-pn keeps proofs in a table; checkers' repetition draws depend on the path.
-            Position::Dama(_) => continue,
-            // Gobblet is solved by the alpha-beta family only (repetition draws).
-            Position::Gobblet(_) => continue,
+        // df-pn keeps proofs in a table; checkers' and Gobblet's repetition draws depend
+        // on the path (Gobblet is solved by the alpha-beta family only).
+        let Some(result) = on_goal_game(&puzzle.position, Check(&puzzle, nodes)) else {
+            continue;
         };
         println!("{:<24} {result:?}", bundled.name);
         if let Some(n) = result {

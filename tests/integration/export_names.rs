@@ -16,14 +16,16 @@ use std::sync::Arc;
 
 use plyscope::export::json::{JsonEvent, TraceDocument};
 use plyscope::export::{Format, Header, dot, json};
-use plyscope::puzzle::{Position, Puzzle, bundled};
+use plyscope::games::any::AnyGame;
+use plyscope::games::tree::TreeGame;
+use plyscope::puzzle::{Puzzle, bundled};
 use plyscope::run::observed::run_observed;
 use plyscope::run::spec::SearchSpec;
 use plyscope::search::SearchGame;
 use plyscope::trace::live::LiveTrace;
 use plyscope::trace::recorder::{RecordConfig, Recorder};
 use plyscope::trace::store::NodeKind;
-use plyscope::view::board::BoardGame;
+use plyscope::view::board::{BoardGame, BoardVisitor, with_board_game};
 use plyscope::view::game_session::GameSession;
 
 /// Nodes compared per puzzle (and the node cap of its search): enough for every textbook
@@ -158,14 +160,14 @@ fn check<G: SearchGame + BoardGame>(root: &G, puzzle: &Puzzle) -> usize {
 }
 
 fn check_puzzle(puzzle: &Puzzle) -> usize {
-    match &puzzle.position {
-        Position::Mnk(g) => check(g, puzzle),
-        Position::AtariGo(g) => check(g, puzzle),
-        Position::Hex(g) => check(g, puzzle),
-        Position::Tree(g) => check(g, puzzle),
-        Position::Dama(g) => check(g, puzzle),
-        Position::Gobblet(g) => check(g, puzzle),
+    struct Check<'a>(&'a Puzzle);
+    impl BoardVisitor for Check<'_> {
+        type Output = usize;
+        fn visit<G: BoardGame + AnyGame>(self, game: &G) -> usize {
+            check(game, self.0)
+        }
     }
+    with_board_game(&puzzle.position, Check(puzzle))
 }
 
 #[test]
@@ -187,7 +189,7 @@ fn every_export_names_every_node_as_the_explorer_does_on_every_bundled_puzzle() 
 #[test]
 fn tree_abc_names_bs_leaves_b1_b2_b3() {
     let puzzle = plyscope::puzzle::load("tree-abc").unwrap();
-    let Position::Tree(root) = &puzzle.position else {
+    let Some(root) = puzzle.position.as_game::<TreeGame>() else {
         panic!("tree-abc is a tree")
     };
     let mut out = Vec::new();

@@ -6,9 +6,11 @@
 
 use std::ops::ControlFlow;
 
+use crate::helpers::games::on_threat_game;
 use crate::helpers::solvers::node_limit;
 use plyscope::game::{Game, Player};
-use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::puzzle::{self, ExpectedResult, Puzzle};
 use plyscope::search::engine::proof_search;
 use plyscope::search::lambda::{LambdaConfig, ThreatVerdict, lambda_search};
 use plyscope::search::lambda_dfpn::lambda_dfpn_counted;
@@ -117,30 +119,31 @@ fn compare<G: SearchGame>(p: &Puzzle, mut game: G) -> usize {
     compared
 }
 
+/// [`compare`] on the puzzle's game.
+struct Compare<'a>(&'a Puzzle);
+
+impl GameVisitor for Compare<'_> {
+    type Output = usize;
+    fn visit<G: AnyGame>(self, game: &G) -> usize {
+        compare(self.0, game.clone())
+    }
+}
+
 #[test]
 fn bundled_stone_puzzles_agree_with_lambda_dual_lambda_and_expect() {
     let mut compared = 0;
     for bundled in puzzle::bundled() {
         let p = puzzle::load(bundled.name).unwrap();
-        compared += match &p.position {
-            Position::Mnk(g) => compare(&p, g.clone()),
-            Position::AtariGo(g) => compare(&p, g.clone()),
-            Position::Hex(g) => compare(&p, g.clone()),
-            Position::Tree(_) => 0,
-            // Checkers has no pass and path-dependent draws: refused.
-            Position::Dama(_) => 0,
-            Position::Gobblet(_) => 0,
-        };
+        // A tree, checkers and Gobblet have no pass: refused.
+        compared += on_threat_game(&p.position, Compare(&p)).unwrap_or(0);
     }
     println!("{compared} comparisons");
     assert!(compared >= 14, "only {compared} comparisons finished");
 }
 
 fn corners() -> plyscope::games::mnk::Mnk {
-    match puzzle::load("mnk-4x4-k4-corners").unwrap().position {
-        Position::Mnk(g) => g,
-        _ => unreachable!("an m,n,k puzzle"),
-    }
+    let position = puzzle::load("mnk-4x4-k4-corners").unwrap().position;
+    position.into_game().expect("an m,n,k puzzle")
 }
 
 /// Node counts are deterministic: the same on every run, pinned here (change them only

@@ -2,10 +2,14 @@
 //! published depths, the thesis's three puzzles at level 3, the Hex 4x4 root analysis, and
 //! the same answers with zones and the table on and off on every bundled stone puzzle.
 
+use crate::helpers::games::on_threat_game;
 use crate::helpers::solvers::alpha_beta;
 use crate::helpers::solvers::node_limit;
 use plyscope::game::{Game, Player};
-use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle};
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::games::hex::Hex;
+use plyscope::games::mnk::Mnk;
+use plyscope::puzzle::{self, ExpectedResult, Puzzle};
 use plyscope::search::lambda::{
     LambdaConfig, RootMoveClass, ThreatVerdict, analyse_root, lambda_search,
 };
@@ -23,10 +27,8 @@ fn config(max_level: u8, max_depth: u32, dual: bool) -> LambdaConfig {
 }
 
 fn corners() -> plyscope::games::mnk::Mnk {
-    match puzzle::load("mnk-4x4-k4-corners").unwrap().position {
-        Position::Mnk(g) => g,
-        _ => unreachable!("an m,n,k puzzle"),
-    }
+    let position = puzzle::load("mnk-4x4-k4-corners").unwrap().position;
+    position.into_game().expect("an m,n,k puzzle")
 }
 
 /// T. Thomsen, "Lambda-search in game trees" (2000), example 1: the attacker owning three
@@ -77,14 +79,14 @@ fn solve_puzzle_position(name: &str, dual: bool, nodes: u64) -> (ThreatVerdict, 
         let best = r.best_move.map(|m| g.format_move(m)).unwrap_or_default();
         (r.verdict, best, r.stats.nodes)
     }
-    match p.position {
-        Position::Mnk(g) => go(g, &c, nodes),
-        Position::AtariGo(g) => go(g, &c, nodes),
-        Position::Hex(g) => go(g, &c, nodes),
-        Position::Tree(_) => unreachable!("stone puzzles only"),
-        Position::Dama(_) => unreachable!("stone puzzles only"),
-        Position::Gobblet(_) => unreachable!("stone puzzles only"),
+    struct Go<'a>(&'a LambdaConfig, u64);
+    impl GameVisitor for Go<'_> {
+        type Output = (ThreatVerdict, String, u64);
+        fn visit<G: AnyGame>(self, game: &G) -> Self::Output {
+            go(game.clone(), self.0, self.1)
+        }
     }
+    on_threat_game(&p.position, Go(&c, nodes)).expect("stone puzzles only")
 }
 
 /// Thesis 000 table 5.1: the AtariGo 6x6 crosscut is a dual-lambda win at level 3 within
@@ -108,10 +110,8 @@ fn mnk_7x7_k4_wins_at_level_3() {
     let (verdict, _, _) = solve_puzzle_position("mnk-7x7-k4", false, 3_000_000);
     assert_eq!(verdict, ThreatVerdict::Win { level: 3 });
     // Level 2 is not enough.
-    let mut g = match puzzle::load("mnk-7x7-k4").unwrap().position {
-        Position::Mnk(g) => g,
-        _ => unreachable!(),
-    };
+    let position = puzzle::load("mnk-7x7-k4").unwrap().position;
+    let mut g: Mnk = position.into_game().unwrap();
     let r = lambda_search(
         &mut g,
         &config(2, 11, true),
@@ -127,7 +127,7 @@ fn mnk_7x7_k4_wins_at_level_3() {
 #[test]
 fn hex_4x4_root_analysis_finds_the_four_winning_moves() {
     let p = puzzle::load("hex-4x4").unwrap();
-    let Position::Hex(mut g) = p.position.clone() else {
+    let Some(mut g) = p.position.clone().into_game::<Hex>() else {
         unreachable!("a Hex puzzle")
     };
     let expected = p.expect.as_ref().unwrap().winning_moves.clone().unwrap();
@@ -164,20 +164,23 @@ fn hex_4x4_root_analysis_finds_the_four_winning_moves() {
 /// Every bundled stone puzzle: lambda and dual-lambda give the same answer with zones and
 /// the table on and off (where they finish within the node limit), and no answer
 /// contradicts the puzzle's `[expect]`.
+/// [`compare_configs`] on the puzzle's game.
+struct CompareConfigs<'a>(&'a Puzzle);
+
+impl GameVisitor for CompareConfigs<'_> {
+    type Output = usize;
+    fn visit<G: AnyGame>(self, game: &G) -> usize {
+        compare_configs(self.0, game.clone())
+    }
+}
+
 #[test]
 fn zones_and_table_never_change_the_answer_on_bundled_puzzles() {
     let mut compared = 0;
     for bundled in puzzle::bundled() {
         let p = puzzle::load(bundled.name).unwrap();
-        compared += match &p.position {
-            Position::Mnk(g) => compare_configs(&p, g.clone()),
-            Position::AtariGo(g) => compare_configs(&p, g.clone()),
-            Position::Hex(g) => compare_configs(&p, g.clone()),
-            Position::Tree(_) => 0,
-            // Checkers has no pass: no threat search.
-            Position::Dama(_) => 0,
-            Position::Gobblet(_) => 0,
-        };
+        // A tree, checkers and Gobblet have no pass: no threat search.
+        compared += on_threat_game(&p.position, CompareConfigs(&p)).unwrap_or(0);
     }
     println!("{compared} comparisons");
     assert!(compared >= 30, "only {compared} comparisons finished");

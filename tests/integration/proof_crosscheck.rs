@@ -31,9 +31,11 @@
 //! (`cargo test --release --test integration proof_crosscheck:: -- --ignored --nocapture`) gives every
 //! search millions of nodes and prints the table.
 
+use crate::helpers::games::on_goal_game;
 use crate::helpers::solvers::node_limit;
 use plyscope::game::Outcome;
-use plyscope::puzzle::{self, Position, Puzzle};
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry::Refusal;
 use plyscope::run::solve::solve_puzzle;
 use plyscope::run::spec::SearchSpec;
@@ -581,37 +583,62 @@ fn check_puzzle<G: SearchGame>(
     }
 }
 
+/// [`check_puzzle`] on the puzzle's game.
+struct CheckPuzzle<'a> {
+    name: &'static str,
+    puzzle: &'a Puzzle,
+    bounds: Bounds,
+    list: &'a [Undecided],
+    run: &'a mut Run,
+}
+
+impl GameVisitor for CheckPuzzle<'_> {
+    type Output = ();
+    fn visit<G: AnyGame>(self, game: &G) {
+        check_puzzle(
+            self.name,
+            self.puzzle,
+            game,
+            self.bounds,
+            self.list,
+            self.run,
+        );
+    }
+}
+
 fn crosscheck(bounds: Bounds, list: &[Undecided]) -> Run {
     let mut run = Run::default();
     for bundled in puzzle::bundled() {
         let p = bundled.load().expect("bundled puzzles load");
         let name = bundled.name;
-        match &p.position {
-            Position::Mnk(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
-            Position::AtariGo(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
-            Position::Hex(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
-            Position::Tree(g) => check_puzzle(name, &p, g, bounds, list, &mut run),
-            // Checkers' and Gobblet's draws by repetition depend on the path: `solve` refuses
-            // every proof-number search on them rather than risk a table result from another
-            // path.
-            Position::Dama(_) | Position::Gobblet(_) => {
-                for engine in [
-                    Algorithm::Pns,
-                    Algorithm::Pn2,
-                    Algorithm::DfPn,
-                    Algorithm::LambdaDfPn,
-                ] {
-                    let mut options = SearchSpec::headless_default(&p);
-                    options.config.algorithm = engine;
-                    run.comparisons += 1;
-                    if !matches!(
-                        solve_puzzle(&p, &options),
-                        Err(Refusal::PathDependent { .. })
-                    ) {
-                        run.failures
-                            .push(format!("{name} {engine}: not refused (repetition draws)"));
-                    }
-                }
+        let visitor = CheckPuzzle {
+            name,
+            puzzle: &p,
+            bounds,
+            list,
+            run: &mut run,
+        };
+        if on_goal_game(&p.position, visitor).is_some() {
+            continue;
+        }
+        // Checkers' and Gobblet's draws by repetition depend on the path: `solve` refuses
+        // every proof-number search on them rather than risk a table result from another
+        // path.
+        for engine in [
+            Algorithm::Pns,
+            Algorithm::Pn2,
+            Algorithm::DfPn,
+            Algorithm::LambdaDfPn,
+        ] {
+            let mut options = SearchSpec::headless_default(&p);
+            options.config.algorithm = engine;
+            run.comparisons += 1;
+            if !matches!(
+                solve_puzzle(&p, &options),
+                Err(Refusal::PathDependent { .. })
+            ) {
+                run.failures
+                    .push(format!("{name} {engine}: not refused (repetition draws)"));
             }
         }
     }

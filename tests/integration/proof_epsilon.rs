@@ -7,7 +7,9 @@
 //! The sums are checked in the debug test (a few puzzles, small); the full table is
 //! release-only: `cargo test --release --test integration proof_epsilon:: -- --ignored --nocapture`.
 
-use plyscope::puzzle::{self, Position};
+use crate::helpers::games::on_goal_game;
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::puzzle;
 use plyscope::search::engine::proof_search;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
@@ -41,15 +43,16 @@ fn nodes(name: &str, algorithm: Algorithm, epsilon: f32, cap: u64) -> Option<(Pr
         let r = proof_search(&mut g, algorithm, &config, goal, &limits, &mut NoTrace);
         (r.verdict != ProofVerdict::Unknown).then_some((r.verdict, r.stats.nodes))
     }
-    let p = puzzle::load(name).unwrap();
-    match &p.position {
-        Position::Mnk(g) => run(g, algorithm, epsilon, cap),
-        Position::Hex(g) => run(g, algorithm, epsilon, cap),
-        Position::AtariGo(g) => run(g, algorithm, epsilon, cap),
-        Position::Tree(g) => run(g, algorithm, epsilon, cap),
-        // Proof searches refuse checkers and Gobblet (repetition draws depend on the path).
-        Position::Dama(_) | Position::Gobblet(_) => None,
+    struct Run(Algorithm, f32, u64);
+    impl GameVisitor for Run {
+        type Output = Option<(ProofVerdict, u64)>;
+        fn visit<G: AnyGame>(self, game: &G) -> Self::Output {
+            run(game, self.0, self.1, self.2)
+        }
     }
+    let p = puzzle::load(name).unwrap();
+    // Proof searches refuse checkers and Gobblet (repetition draws depend on the path).
+    on_goal_game(&p.position, Run(algorithm, epsilon, cap)).flatten()
 }
 
 /// Prints one row per puzzle and returns the node sums per epsilon over the puzzles every

@@ -10,7 +10,9 @@
 //! `lambda_dfpn_puzzles.rs`, `lambda_dfpn_hex.rs`, `benches/proof.rs`) stay as they are:
 //! they pin other settings and larger boards.
 
-use plyscope::puzzle::{self, Position};
+use crate::helpers::games::on_goal_game;
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::puzzle;
 use plyscope::search::engine::proof_search;
 use plyscope::search::observer::NoTrace;
 use plyscope::search::proof::{Goal, ProofConfig, ProofVerdict};
@@ -41,16 +43,16 @@ fn run<G: SearchGame>(game: &G, algorithm: Algorithm) -> Pin {
 }
 
 fn measure(name: &str, algorithm: Algorithm) -> Pin {
-    let p = puzzle::load(name).unwrap();
-    match &p.position {
-        Position::Mnk(g) => run(g, algorithm),
-        Position::Hex(g) => run(g, algorithm),
-        Position::AtariGo(g) => run(g, algorithm),
-        Position::Tree(g) => run(g, algorithm),
-        Position::Dama(_) | Position::Gobblet(_) => {
-            unreachable!("no checkers or Gobblet puzzle is pinned: proof searches refuse them")
+    struct Run(Algorithm);
+    impl GameVisitor for Run {
+        type Output = Pin;
+        fn visit<G: AnyGame>(self, game: &G) -> Pin {
+            run(game, self.0)
         }
     }
+    let p = puzzle::load(name).unwrap();
+    on_goal_game(&p.position, Run(algorithm))
+        .expect("no checkers or Gobblet puzzle is pinned: proof searches refuse them")
 }
 
 /// Puzzle, engine, pinned answer. Lambda-df-pn finds no lambda-tree in the tic-tac-toe

@@ -5,6 +5,7 @@
 
 pub mod binary;
 pub mod explorer;
+pub mod games;
 pub mod naive;
 // Shared with the cargo-fuzz targets (`fuzz/fuzz_targets/*.rs`), which include it by path.
 #[path = "../../parsers/mod.rs"]
