@@ -534,15 +534,33 @@ fn files_and_functions_stay_within_their_size_limits() {
 /// or built) only in the seam, `src/games/any.rs`, where `Position::with_game` hands a
 /// visitor the typed game; in the puzzle readers, which build positions from files; in the
 /// board view and the editor's board, which draw the concrete game. Everything else writes
-/// a visitor.
+/// a visitor, the tests and benches too (`tests/integration/helpers/games.rs` chooses the
+/// games a search runs on by capability). The tests named below take the game out of a
+/// puzzle or position of one known game, or build one on purpose (the naive rule sets, the
+/// editor's checkers and Gobblet boards).
 #[test]
 fn only_the_seam_names_the_games_of_a_position() {
-    const ALLOWED: [&str; 5] = [
+    const ALLOWED: [&str; 20] = [
         "src/games/any.rs",
         "src/puzzle.rs",
         "src/puzzle/",
         "src/view/board.rs",
         "src/tui/editor/setup.rs",
+        "tests/integration/helpers/naive/",
+        "tests/integration/dama_puzzles.rs",
+        "tests/integration/deep_search.rs",
+        "tests/integration/dfpn_parallel.rs",
+        "tests/integration/dfpn_proof_size.rs",
+        "tests/integration/editor.rs",
+        "tests/integration/explain_lessons.rs",
+        "tests/integration/export.rs",
+        "tests/integration/gobblet_rules.rs",
+        "tests/integration/gtp.rs",
+        "tests/integration/pns_puzzles.rs",
+        "tests/integration/proof_memory.rs",
+        "tests/integration/proof_trees.rs",
+        "tests/integration/tui_proof.rs",
+        "tests/integration/tui_proof_recorder.rs",
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let seam = fs::read_to_string(root.join("src/games/any.rs")).expect("the seam exists");
@@ -558,7 +576,10 @@ fn only_the_seam_names_the_games_of_a_position() {
         .map(|name| format!("Position::{name}("))
         .collect();
     assert!(variants.len() >= 6, "the games of Position: {variants:?}");
-    let files: Vec<(String, String)> = sources("src", &[])
+    let mut files = sources("src", &[]);
+    files.extend(sources("tests", &[]));
+    files.extend(sources("benches", &[]));
+    let files: Vec<(String, String)> = files
         .into_iter()
         .filter(|(p, _)| {
             let rel = Path::new(p).strip_prefix(root).unwrap_or(Path::new(p));
@@ -569,6 +590,10 @@ fn only_the_seam_names_the_games_of_a_position() {
         })
         .collect();
     assert!(files.len() > 50, "the sources were read");
+    assert!(
+        files.iter().any(|(p, _)| p.ends_with("benches/proof.rs")),
+        "the benches were read"
+    );
     let patterns: Vec<&str> = variants.iter().map(String::as_str).collect();
     let bad = offences(&files, &patterns);
     assert!(

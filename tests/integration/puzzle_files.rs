@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use plyscope::game::{Player, Point, StoneGame, point_name};
+use plyscope::games::any::{AnyGame, GameVisitor};
 use plyscope::puzzle::{self, ExpectedResult, Position, Puzzle, bundled, find_bundled, load};
 use proptest::prelude::*;
 
@@ -153,20 +154,20 @@ fn bundled_answers_are_the_agreed_ones() {
 type BoardStones = (usize, usize, Vec<(Point, Player)>);
 
 fn stones_of(position: &Position) -> Option<BoardStones> {
-    fn collect<G: StoneGame>(g: &G) -> BoardStones {
-        let stones = (0..g.num_points() as Point)
-            .filter_map(|p| g.stone(p).map(|s| (p, s)))
-            .collect();
-        (g.columns(), g.rows(), stones)
+    struct Collect;
+    impl GameVisitor for Collect {
+        type Output = Option<BoardStones>;
+        fn visit<G: AnyGame>(self, _: &G) -> Option<BoardStones> {
+            None
+        }
+        fn visit_stones<G: AnyGame + StoneGame>(self, g: &G) -> Option<BoardStones> {
+            let stones = (0..g.num_points() as Point)
+                .filter_map(|p| g.stone(p).map(|s| (p, s)))
+                .collect();
+            Some((g.columns(), g.rows(), stones))
+        }
     }
-    match position {
-        Position::Mnk(g) => Some(collect(g)),
-        Position::AtariGo(g) => Some(collect(g)),
-        Position::Hex(g) => Some(collect(g)),
-        Position::Tree(_) => None,
-        Position::Dama(_) => None,
-        Position::Gobblet(_) => None,
-    }
+    position.with_game(Collect)
 }
 
 /// The puzzle's text with its stones given as a diagram, and as coordinate lists.
