@@ -4,6 +4,8 @@
 //! numeric trees are refused with a clear message, and a few node counts are pinned.
 
 use crate::helpers::solvers::node_limit;
+use plyscope::games::any::{AnyGame, GameVisitor};
+use plyscope::games::tree::TreeGame;
 use plyscope::puzzle::{ExpectedResult, Position, bundled};
 use plyscope::search::SearchGame;
 use plyscope::search::observer::NoTrace;
@@ -107,6 +109,16 @@ fn check<G: SearchGame>(name: &str, game: &G, expected: ExpectedResult, winning:
     }
 }
 
+/// [`check`] on the puzzle's game: name, expected result, winning moves.
+struct Check<'a>(&'a str, ExpectedResult, &'a [String]);
+
+impl GameVisitor for Check<'_> {
+    type Output = ();
+    fn visit<G: AnyGame>(self, game: &G) {
+        check(self.0, game, self.1, self.2);
+    }
+}
+
 #[test]
 fn every_bundled_puzzle_agrees_with_its_expected_result() {
     let mut checked = 0;
@@ -115,16 +127,17 @@ fn every_bundled_puzzle_agrees_with_its_expected_result() {
         let expect = puzzle.expect.clone().unwrap();
         let winning = expect.winning_moves.clone().unwrap_or_default();
         let name = entry.name;
-        match (&puzzle.position, expect.result) {
-            (Position::Mnk(g), Some(r)) => check(name, g, r, &winning),
-            (Position::AtariGo(g), Some(r)) => check(name, g, r, &winning),
-            (Position::Hex(g), Some(r)) => check(name, g, r, &winning),
-            (Position::Tree(g), Some(r)) => check(name, g, r, &winning),
-            // Proof tables refuse checkers: its repetition draws depend on the path.
-            (Position::Dama(_), _) => continue,
-            // Gobblet is solved by the alpha-beta family only (repetition draws).
-            (Position::Gobblet(_), _) => continue,
-            (Position::Tree(g), None) => {
+        // Proof tables refuse checkers and Gobblet (solved by the alpha-beta family only):
+        // their repetition draws depend on the path.
+        if puzzle.position.kind().path_dependent() {
+            continue;
+        }
+        match expect.result {
+            Some(r) => puzzle.position.with_game(Check(name, r, &winning)),
+            None => {
+                let Some(g) = puzzle.position.as_game::<TreeGame>() else {
+                    panic!("{name}: a stone puzzle without a result")
+                };
                 for two_level in [false, true] {
                     let err = run(g, two_level, &ProofConfig::default(), false, 1000)
                         .expect_err("a numeric tree has no goal");
@@ -133,7 +146,6 @@ fn every_bundled_puzzle_agrees_with_its_expected_result() {
                     assert!(message.contains("W, L or D"), "{message}");
                 }
             }
-            _ => panic!("{name}: a stone puzzle without a result"),
         }
         checked += 1;
     }
