@@ -9,14 +9,19 @@
 //!   DEFEND move and its level) or `λ2 threat?` (a LAMBDA call and why it was made);
 //! - alpha-beta nodes (Kühr, *Algorithms of a computer player in simple board games*, example 3.2,
 //!   figure 18): the window `(alpha, beta)` the node was called with, the value it returned with
-//!   its bound (`= v` exact, `>= v` a fail high, `<= v` a fail low), the depth left;
-//!   `CUT k skipped` for a beta cutoff (the AND/OR textbook, figures 6.23-6.25; `CUT` alone when
-//!   the last move cut); `TT hit` when the table answered the probe (`TT cut` when its entry decided the
-//!   node);
+//!   its bound (`= v` exact, `>= v` a fail high, `<= v` a fail low), `dN` the plies left to the
+//!   horizon (left out when the search has no depth limit); `CUT k skipped` for a cutoff that
+//!   skipped k moves (the AND/OR textbook, figures 6.23-6.25; a fail high by the last move skipped
+//!   nothing and is no CUT: its `>= v` says it); `TT hit` when the table answered the probe
+//!   (`TT cut` when its entry decided the node);
 //! - lambda nodes: the verdict, and `zone N` (the points of the zone it left with);
 //! - proof nodes (Hric and Baudiš, *Game algorithms, lecture 4: Proof number search, Lambda
-//!   search*): `[pn, dn]` as last reported, OR or AND, df-pn's thresholds, the number of visits,
-//!   `TT hit`.
+//!   search*): `[pn, dn]` as last reported, OR or AND, df-pn's thresholds `th [th_pn, th_dn]`,
+//!   the number of visits, `TT hit`.
+//!
+//! Infinity is spelt `inf` everywhere (`(-inf, inf)`, `[0, inf]`, and `inf-57` for a threshold
+//! df-pn derived from an infinite one), as the explorer's class files and the JSON export
+//! spell it ([`crate::view::step_tree::value_text`]).
 //!
 //! Cutoffs are drawn red, table hits filled, proven nodes green and disproven grey. The
 //! writer only reads the finished trace; the first `max_nodes` nodes are drawn and the rest
@@ -25,12 +30,14 @@
 use std::io::{self, Write};
 
 use crate::game::Game;
+use crate::search::config::DEFAULT_MAX_PLY;
 use crate::search::observer::{LambdaPurpose, LambdaVerdict};
-use crate::search::proof::{PN_INFINITY, ProofNumbers};
-use crate::search::{Bound, Value, Window};
+use crate::search::proof::ProofNumbers;
+use crate::search::{Bound, Value};
 use crate::trace::store::{Event, NodeKind, Trace, pn_flags};
 use crate::view::lambda::verdict_words;
 use crate::view::names::Names;
+use crate::view::step_tree::{numbers_text, thresholds_text, value_text, window_text};
 
 use super::{Header, kept_nodes};
 
@@ -54,6 +61,21 @@ struct Facts {
     thresholds: Option<ProofNumbers>,
     or_node: bool,
     visits: u32,
+}
+
+impl Facts {
+    /// The moves a cutoff skipped, when it skipped any: a cutoff by the last move is a
+    /// fail high that cut nothing.
+    fn cut(&self) -> Option<usize> {
+        self.cutoff.filter(|&k| k > 0)
+    }
+}
+
+/// The plies left to the horizon at a node `ply` plies deep, `None` when the search has
+/// no depth limit there: its count then starts at the engine's ply cap
+/// ([`DEFAULT_MAX_PLY`]), which is no horizon (a two-ply tree would read `d256`).
+fn depth_left(depth: u32, ply: usize) -> Option<u32> {
+    (depth as usize + ply < DEFAULT_MAX_PLY).then_some(depth)
 }
 
 /// Writes the tree of `trace` (searched from `root`) as DOT, at most `max_nodes` nodes;
@@ -246,17 +268,19 @@ fn label<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, id: u32, f: &Fac
         NodeKind::Root | NodeKind::Move | NodeKind::NullMove => {
             lines.push(window_text(node.window()));
             let value = match f.left {
-                Some((v, Bound::Exact)) => format!("= {v}"),
-                Some((v, Bound::Lower)) => format!(">= {v}"),
-                Some((v, Bound::Upper)) => format!("<= {v}"),
+                Some((v, Bound::Exact)) => format!("= {}", value_text(v)),
+                Some((v, Bound::Lower)) => format!(">= {}", value_text(v)),
+                Some((v, Bound::Upper)) => format!("<= {}", value_text(v)),
                 None => "open".to_string(),
             };
-            lines.push(format!("{value}  d{}", node.depth()));
-            match f.cutoff {
-                // A cutoff by the last move skips nothing, but it is still a fail high.
-                Some(0) => lines.push("CUT".to_string()),
-                Some(skipped) => lines.push(format!("CUT {skipped} skipped")),
-                None => {}
+            match depth_left(node.depth(), node.ply()) {
+                Some(d) => lines.push(format!("{value}  d{d}")),
+                None => lines.push(value),
+            }
+            // A fail high by the last move skipped nothing: `>= v` says it, no CUT (the
+            // explorer's rows and its cutoff keys agree).
+            if let Some(skipped) = f.cut() {
+                lines.push(format!("CUT {skipped} skipped"));
             }
         }
         NodeKind::Lambda(_) | NodeKind::Attack | NodeKind::Defence => {
@@ -276,7 +300,7 @@ fn label<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, id: u32, f: &Fac
                 if f.or_node { "OR" } else { "AND" }
             ));
             if let Some(t) = f.thresholds {
-                lines.push(format!("th {}", numbers_text(t)));
+                lines.push(format!("th {}", thresholds_text(t)));
             }
             if f.visits > 1 {
                 lines.push(format!("visits {}", f.visits));
@@ -296,7 +320,7 @@ fn style<M: Copy>(trace: &Trace<M>, id: u32, f: &Facts) -> &'static str {
         || matches!(f.verdict, Some(LambdaVerdict::Won { .. }))
             && trace.node(id).kind() != NodeKind::Defence;
     let disproven = f.numbers.is_some_and(|n| n.dn == 0);
-    match (f.cutoff.is_some(), f.tt_hit.is_some()) {
+    match (f.cut().is_some(), f.tt_hit.is_some()) {
         (true, _) => ", color=red, penwidth=2",
         (false, true) => ", style=filled, fillcolor=lightblue",
         _ if proven => ", color=darkgreen, penwidth=2",
@@ -314,22 +338,6 @@ fn purpose_word(purpose: LambdaPurpose) -> &'static str {
     }
 }
 
-fn window_text(w: Window) -> String {
-    format!("({}, {})", w.alpha, w.beta)
-}
-
-/// `[pn, dn]` with `inf` for infinity (ASCII, so any DOT tool reads it).
-fn numbers_text(n: ProofNumbers) -> String {
-    let one = |x: u32| {
-        if x == PN_INFINITY {
-            "inf".to_string()
-        } else {
-            x.to_string()
-        }
-    };
-    format!("[{}, {}]", one(n.pn), one(n.dn))
-}
-
 /// A DOT double-quoted string (one writer for `export` and the explorer's class files).
 pub use crate::view::step_tree::quote;
 
@@ -344,6 +352,7 @@ mod tests {
 
     #[test]
     fn infinite_proof_numbers_read_inf() {
+        use crate::search::proof::PN_INFINITY;
         assert_eq!(
             numbers_text(ProofNumbers {
                 pn: 0,
@@ -351,5 +360,36 @@ mod tests {
             }),
             "[0, inf]"
         );
+        assert_eq!(
+            thresholds_text(ProofNumbers {
+                pn: PN_INFINITY - 57,
+                dn: 4
+            }),
+            "[inf-57, 4]"
+        );
+        assert_eq!(value_text(Value::INFINITY), "inf");
+        assert_eq!(value_text(-Value::INFINITY), "-inf");
+        assert_eq!(value_text(Value::win_at(3)), "win@3");
+    }
+
+    #[test]
+    fn a_search_without_a_depth_limit_shows_no_depth() {
+        assert_eq!(depth_left(3, 1), Some(3));
+        assert_eq!(depth_left(DEFAULT_MAX_PLY as u32, 0), None);
+        assert_eq!(depth_left(DEFAULT_MAX_PLY as u32 - 2, 2), None);
+    }
+
+    #[test]
+    fn a_fail_high_by_the_last_move_is_no_cut() {
+        let last = Facts {
+            cutoff: Some(0),
+            ..Facts::default()
+        };
+        assert_eq!(last.cut(), None);
+        let two = Facts {
+            cutoff: Some(2),
+            ..Facts::default()
+        };
+        assert_eq!(two.cut(), Some(2));
     }
 }

@@ -10,13 +10,20 @@
 //!  "cut": null, "record": null}
 //! ```
 //!
-//! Values are the engines' integers: a win `n` plies away is `1000000 - n`, a loss
-//! `-(1000000 - n)`, and `+-1000001` stand for the infinite window. Proof and disproof numbers
-//! are `[pn, dn]` pairs with `4294967295` for infinity. Zobrist keys are hexadecimal strings
+//! Values are the engines' integers: a win `n` plies from the root is `1000000 - n`, a loss
+//! `-(1000000 - n)` (the explorer's `win@n` and `loss@n`). Infinity is the string `"inf"`
+//! (`"-inf"` below), as the DOT export and the explorer's class files spell it: the infinite
+//! window is `"alpha": "-inf", "beta": "inf"`, and proof and disproof numbers are `[pn, dn]`
+//! pairs such as `[0, "inf"]`. So a value, a window bound, a proof number or a threshold is a
+//! JSON integer or one of those two strings ([`Num`]). Zobrist keys are hexadecimal strings
 //! (64 bits do not fit a JSON number exactly). `cut` says where `--max-nodes` ended the
 //! events (they are the log up to the enter of the first node left out); `record` where the
 //! record budget ended the trace. Readers should check `format` and `version`:
-//! [`VERSION`] changes whenever a field changes meaning or goes away.
+//! [`VERSION`] changes whenever a field changes meaning or goes away (version 2: infinity as
+//! `"inf"`, where version 1 wrote `+-1000001` and `4294967295`).
+//!
+//! A `cutoff` event whose `skipped` list is empty is a fail high by the node's last move: it
+//! cut nothing, and the explorer and the DOT export do not call it a cutoff.
 
 use std::io::{self, Write};
 
@@ -24,8 +31,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::search::observer::{LambdaPurpose, LambdaVerdict};
-use crate::search::proof::ProofNumbers;
-use crate::search::{Bound, Window};
+use crate::search::proof::{PN_INFINITY, ProofNumbers};
+use crate::search::{Bound, Value, Window};
 use crate::trace::store::{Event, MoveRange, NodeId, NodeKind, PnStep, Trace, pn_flags};
 
 use crate::view::names::Names;
@@ -36,7 +43,46 @@ use super::{Header, kept_nodes};
 /// The `format` field of every document.
 pub const FORMAT: &str = "plyscope-trace";
 /// The document version this build writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// A number that may be infinite: a JSON integer, or `"inf"` / `"-inf"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Num {
+    Finite(i64),
+    Infinite(Infinity),
+}
+
+/// The two infinities, as JSON strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Infinity {
+    #[serde(rename = "inf")]
+    Plus,
+    #[serde(rename = "-inf")]
+    Minus,
+}
+
+impl Num {
+    /// An engine value: the window's bounds at `+-1000001` are infinite.
+    pub fn value(v: Value) -> Num {
+        if v >= Value::INFINITY {
+            Num::Infinite(Infinity::Plus)
+        } else if v <= -Value::INFINITY {
+            Num::Infinite(Infinity::Minus)
+        } else {
+            Num::Finite(i64::from(v.0))
+        }
+    }
+
+    /// A proof or disproof number or a threshold ([`PN_INFINITY`] is infinite).
+    pub fn proof(n: u32) -> Num {
+        if n == PN_INFINITY {
+            Num::Infinite(Infinity::Plus)
+        } else {
+            Num::Finite(i64::from(n))
+        }
+    }
+}
 
 /// A whole exported trace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -83,7 +129,7 @@ pub struct RecordEnd {
 /// A table entry seen by an alpha-beta probe.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TtHit {
-    pub value: i32,
+    pub value: Num,
     pub bound: String,
     pub depth: u32,
     pub best: Option<String>,
@@ -118,8 +164,8 @@ pub enum JsonEvent {
         mv: Option<String>,
         ply: usize,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        alpha: Num,
+        beta: Num,
         to_move: String,
         key: String,
         /// Lambda nodes: their attacker and level.
@@ -128,7 +174,7 @@ pub enum JsonEvent {
     },
     Leave {
         node: u32,
-        value: i32,
+        value: Num,
         bound: String,
         best: Option<String>,
     },
@@ -136,9 +182,9 @@ pub enum JsonEvent {
         node: u32,
         #[serde(rename = "move")]
         mv: String,
-        value: i32,
-        alpha: i32,
-        beta: i32,
+        value: Num,
+        alpha: Num,
+        beta: Num,
         skipped: Vec<String>,
     },
     TtProbe {
@@ -147,7 +193,7 @@ pub enum JsonEvent {
     },
     TtStore {
         node: u32,
-        value: i32,
+        value: Num,
         bound: String,
         depth: u32,
         best: Option<String>,
@@ -159,7 +205,7 @@ pub enum JsonEvent {
     NullMove {
         node: u32,
         reduction: u32,
-        value: i32,
+        value: Num,
         cut: bool,
     },
     ForwardPruned {
@@ -196,17 +242,17 @@ pub enum JsonEvent {
         step: String,
         or_node: bool,
         second_level: bool,
-        numbers: [u32; 2],
-        thresholds: Option<[u32; 2]>,
+        numbers: [Num; 2],
+        thresholds: Option<[Num; 2]>,
     },
     PnExpand {
         node: u32,
         moves: Vec<String>,
-        numbers: Vec<[u32; 2]>,
+        numbers: Vec<[Num; 2]>,
     },
     PnTt {
         node: u32,
-        hit: Option<[u32; 2]>,
+        hit: Option<[Num; 2]>,
     },
 }
 
@@ -391,8 +437,8 @@ fn bound(b: Bound) -> String {
     .to_string()
 }
 
-fn pair(n: ProofNumbers) -> [u32; 2] {
-    [n.pn, n.dn]
+fn pair(n: ProofNumbers) -> [Num; 2] {
+    [Num::proof(n.pn), Num::proof(n.dn)]
 }
 
 /// A node entered, with its static facts.
@@ -407,8 +453,8 @@ fn enter_event<G: Game>(names: &Names<'_, G>, trace: &Trace<G::Move>, node: Node
         mv: names.node_move(node),
         ply: n.ply(),
         depth: n.depth(),
-        alpha: alpha.0,
-        beta: beta.0,
+        alpha: Num::value(alpha),
+        beta: Num::value(beta),
         to_move: n.to_move().name().to_string(),
         key: format!("{:016x}", n.key()),
         attacker: lambda.then(|| n.attacker().name().to_string()),
@@ -428,7 +474,7 @@ fn alpha_beta_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> 
             ..
         } => JsonEvent::Leave {
             node,
-            value: value.0,
+            value: Num::value(value),
             bound: bound(b),
             best: best.map(|m| at.mv(m)),
         },
@@ -441,15 +487,15 @@ fn alpha_beta_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> 
         } => JsonEvent::Cutoff {
             node,
             mv: at.mv(m),
-            value: value.0,
-            alpha: window.alpha.0,
-            beta: window.beta.0,
+            value: Num::value(value),
+            alpha: Num::value(window.alpha),
+            beta: Num::value(window.beta),
             skipped: at.moves(skipped),
         },
         Event::TtProbe { node, hit } => JsonEvent::TtProbe {
             node,
             hit: hit.map(|h| TtHit {
-                value: h.value.0,
+                value: Num::value(h.value),
                 bound: bound(h.bound),
                 depth: h.depth,
                 best: h.best.map(|m| at.mv(m)),
@@ -464,7 +510,7 @@ fn alpha_beta_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> 
             best,
         } => JsonEvent::TtStore {
             node,
-            value: value.0,
+            value: Num::value(value),
             bound: bound(b),
             depth,
             best: best.map(|m| at.mv(m)),
@@ -481,7 +527,7 @@ fn alpha_beta_event<G: Game>(at: &EventMoves<'_, '_, G>, e: &Event<G::Move>) -> 
         } => JsonEvent::NullMove {
             node,
             reduction,
-            value: value.0,
+            value: Num::value(value),
             cut,
         },
         Event::ForwardPruned { node, dropped } => JsonEvent::ForwardPruned {
@@ -632,5 +678,20 @@ mod tests {
         assert_eq!(text, r#"{"kind":"iteration","depth":3}"#);
         let back: JsonEvent = serde_json::from_str(&text).unwrap();
         assert_eq!(back, JsonEvent::Iteration { depth: 3 });
+    }
+
+    #[test]
+    fn infinity_is_the_string_inf_and_reads_back() {
+        let numbers = [Num::proof(0), Num::proof(PN_INFINITY)];
+        let text = serde_json::to_string(&numbers).unwrap();
+        assert_eq!(text, r#"[0,"inf"]"#);
+        assert_eq!(serde_json::from_str::<[Num; 2]>(&text).unwrap(), numbers);
+        let window = [Num::value(-Value::INFINITY), Num::value(Value::INFINITY)];
+        assert_eq!(serde_json::to_string(&window).unwrap(), r#"["-inf","inf"]"#);
+        assert_eq!(
+            serde_json::to_string(&Num::value(Value::win_at(3))).unwrap(),
+            "999997"
+        );
+        assert!(serde_json::from_str::<Num>(r#""infinity""#).is_err());
     }
 }

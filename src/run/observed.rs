@@ -10,7 +10,7 @@ use crate::search::engine::proof_search;
 use crate::search::lambda::{RootMoveClass, analyse_root};
 use crate::search::observer::Observer;
 use crate::search::proof::{Goal, ProofVerdict};
-use crate::search::{self, SearchGame};
+use crate::search::{self, SearchGame, Verdict};
 
 use super::registry::Family;
 use super::spec::SearchSpec;
@@ -36,6 +36,9 @@ pub fn run_observed<G: SearchGame, O: Observer<G>>(
     let outcome = if family == Family::Threat {
         // A threat search proves a level, not a value.
         result.verdict.to_string()
+    } else if result.verdict == Verdict::Unknown {
+        // Nothing proven within the limits: the value is the evaluation's estimate.
+        format!("heuristic value {}", result.value)
     } else {
         format!("{} value {}", result.verdict.word(), result.value)
     };

@@ -636,7 +636,8 @@ impl<G: BoardGame> Session for GameSession<G> {
                 .map(|&m| game.format_move(m))
                 .collect();
             let legend = format!(
-                "history 1-9 (9 = {max}); killers {}",
+                "history 1-9 (9 = {}); killers {}",
+                heuristics::history_text(max),
                 if killers.is_empty() {
                     "none".to_string()
                 } else {

@@ -256,6 +256,26 @@ pub fn heat(score: u64, max: u64) -> u8 {
     }
 }
 
+/// The largest history score written out in digits; larger ones read as a power of two.
+const HISTORY_DIGITS: u64 = 9_999;
+
+/// A history score as people read it: up to 9,999 in digits, above as a power of two with
+/// one decimal (`2^33.2` for 9,663,676,416). Each cutoff adds `2^depth`, so the exponent
+/// says roughly the depth of the deepest cutoffs the move made; scores compare as their
+/// exponents do.
+pub fn history_text(score: u64) -> String {
+    if score <= HISTORY_DIGITS {
+        return score.to_string();
+    }
+    let log = (score as f64).log2();
+    let tenths = (log * 10.0).round() / 10.0;
+    if tenths.fract() == 0.0 {
+        format!("2^{tenths:.0}")
+    } else {
+        format!("2^{tenths:.1}")
+    }
+}
+
 /// One labelled line of the side pane.
 pub type Line = (&'static str, String);
 
@@ -398,7 +418,7 @@ pub fn node_lines<M: Copy + PartialEq>(
                 0
             };
             if h > 0 {
-                tags.push(format!("history {h}"));
+                tags.push(format!("history {}", history_text(h)));
             }
             if tags.is_empty() {
                 tags.push("generator order".to_string());
@@ -537,6 +557,15 @@ mod tests {
             checked > 50 && with_history > 10,
             "{checked} {with_history}"
         );
+    }
+
+    #[test]
+    fn history_scores_read_as_digits_or_a_power_of_two() {
+        assert_eq!(history_text(0), "0");
+        assert_eq!(history_text(9_999), "9999");
+        assert_eq!(history_text(1 << 20), "2^20");
+        assert_eq!(history_text(9_663_676_416), "2^33.2");
+        assert_eq!(history_text(u64::MAX), "2^64");
     }
 
     #[test]

@@ -55,6 +55,14 @@ pub struct Legend {
 pub const CUTOFF_NAMING: &str =
     "a beta cutoff: MAX found value ≥ beta; an alpha cutoff: MIN found value ≤ alpha";
 
+/// What `win@N` and `loss@N` mean: the engines score a decided game by its distance from
+/// the root (`Value::plies_to_end`), at every node, so a child and its parent name the same
+/// end by the same N with the sides swapped.
+pub const WIN_AT_MEANING: &str = "a won (lost) game for the side to move at the row, the game \
+     ending 3 (2) plies from the root: N counts from the root at every node, so one ply below \
+     a win@3 root the winning move's row shows loss@3 (the same end, for the opponent, who \
+     moves there)";
+
 fn glyph(key: &'static str, suffix: &'static str, meaning: &str) -> Entry {
     Entry {
         mark: Mark::Glyph(key, suffix),
@@ -119,7 +127,15 @@ pub fn legend(algorithm: Algorithm, game: GameKind) -> Legend {
             ),
             text(
                 "Why: event 12 *",
-                "the event at the step in words; * marks one worth explaining (; and : jump)",
+                "the event at the step in words; * marks one worth explaining (; and : step \
+                 the replay to the next or previous one)",
+            ),
+            text(
+                "selection, replay",
+                "two cursors: the selection is the row the node pane describes, the replay \
+                 the step the search is shown at. x t i (X T I) move the selection to the \
+                 next (previous) cutoff, table hit or iteration's root, and the replay stays; \
+                 space, n, e ... move the replay",
             ),
         ],
     ));
@@ -250,10 +266,7 @@ fn alpha_beta_rows(algorithm: Algorithm) -> Vec<Entry> {
             "at most 3: the node failed low (no move reached alpha)",
         ),
         glyph("ellipsis", "", "no value yet (not searched, or searching)"),
-        text(
-            "win@3 loss@2",
-            "a won (lost) game for the side to move, 3 (2) plies from the node",
-        ),
+        text("win@3 loss@2", WIN_AT_MEANING),
     ];
     if algorithm != Algorithm::Minimax {
         rows.push(glyph(
@@ -299,7 +312,8 @@ fn alpha_beta_node() -> Vec<Entry> {
         ),
         text(
             "order",
-            "the moves as generated and as searched, with why (TT move, killer, history)",
+            "the moves as generated and as searched, with why (TT move, killer, history: \
+             the move's history score, above 9999 as a power of two, 2^33.2)",
         ),
     ]
 }
@@ -572,6 +586,10 @@ mod tests {
             );
         }
         assert!(!ab.contains("Board"), "a tree puzzle has no board:\n{ab}");
+        assert!(
+            ab.contains("plies from the root") && !ab.contains("plies from the node"),
+            "win@N counts from the root, as the engines score it:\n{ab}"
+        );
         let dfpn = plain_lines(&legend(Algorithm::DfPn, GameKind::Hex)).join("\n");
         for needle in [
             "[pn, dn]",

@@ -235,7 +235,8 @@ const SPELLED: usize = 6;
 /// pn = min(3, 3) = 3, dn = 1 + 1 = 2" (∞ where it applies); with more than six children
 /// "pn = min of 13 children's pn = 7 (c2), dn = sum of their dn = 19". When the node's own
 /// numbers differ (df-pn's children not re-searched show their stored entries; a backup
-/// still under way), a second line says so.
+/// still under way), the line says "after backup of the rows below", so it never reads as
+/// contradicting the numbers shown above it, and a second line gives the node's own.
 pub fn rule_lines(
     or_node: bool,
     numbers: Option<ProofNumbers>,
@@ -286,19 +287,19 @@ pub fn rule_lines(
     } else {
         (sum_part, min_part)
     };
-    let mut lines = vec![format!(
-        "{} node: {first}, {second}",
-        if or_node { "OR" } else { "AND" }
-    )];
-    if let Some(n) = numbers
-        && n != got
-    {
-        lines.push(format!(
-            "the node shows {n} from its latest update; rows below changed since or show \
-             stored entries"
-        ));
+    let role = if or_node { "OR" } else { "AND" };
+    match numbers.filter(|&n| n != got) {
+        // The rule's result is not what the node shows: say it is what a backup of the
+        // rows as shown would give, not the node's numbers.
+        Some(n) => vec![
+            format!("{role} node, after backup of the rows below: {first}, {second}"),
+            format!(
+                "the node shows {n} from its latest update: the rows below changed since or \
+                 show stored entries"
+            ),
+        ],
+        None => vec![format!("{role} node: {first}, {second}")],
     }
-    lines
 }
 
 /// Which of the position's legal moves an expansion that lists `listed` left out, and why,
@@ -593,6 +594,26 @@ mod tests {
                     .to_string()
             ]
         );
+    }
+
+    #[test]
+    fn a_rule_that_differs_from_the_node_says_after_backup() {
+        let kids = [
+            ("a1".to_string(), ProofNumbers::new(1, 2)),
+            ("b1".to_string(), ProofNumbers::new(3, 1)),
+        ];
+        // The node's numbers agree with the rule: no qualification.
+        assert_eq!(
+            rule_lines(true, Some(ProofNumbers::new(1, 3)), &kids),
+            vec!["OR node: pn = min(1, 3) = 1, dn = 2 + 1 = 3".to_string()]
+        );
+        // They differ: the rule's result is what a backup would give.
+        let lines = rule_lines(true, Some(ProofNumbers::new(2, 3)), &kids);
+        assert_eq!(
+            lines[0],
+            "OR node, after backup of the rows below: pn = min(1, 3) = 1, dn = 2 + 1 = 3"
+        );
+        assert!(lines[1].starts_with("the node shows [2, 3]"), "{lines:?}");
     }
 
     #[test]

@@ -8,7 +8,8 @@
 
 use std::fmt::Write as _;
 
-use crate::search::Bound;
+use crate::search::proof::{PN_INFINITY, ProofNumbers};
+use crate::search::{Bound, Value, Window};
 use crate::trace::replay::NodeStatus;
 use crate::trace::store::NodeId;
 
@@ -34,17 +35,17 @@ pub fn nodes(session: &dyn Session) -> Vec<(NodeId, usize)> {
 pub fn facts(row: &NodeRow) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(w) = row.window {
-        out.push(format!("({}, {})", w.alpha, w.beta));
+        out.push(window_text(w));
     }
     match row.value {
-        Some((v, Bound::Exact)) => out.push(format!("= {v}")),
-        Some((v, Bound::Lower)) => out.push(format!(">= {v}")),
-        Some((v, Bound::Upper)) => out.push(format!("<= {v}")),
+        Some((v, Bound::Exact)) => out.push(format!("= {}", value_text(v))),
+        Some((v, Bound::Lower)) => out.push(format!(">= {}", value_text(v))),
+        Some((v, Bound::Upper)) => out.push(format!("<= {}", value_text(v))),
         None => {}
     }
     if let Some(p) = &row.proof {
         if let Some(n) = p.numbers {
-            out.push(n.to_string());
+            out.push(numbers_text(n));
         }
         if let Some(s) = p.solved {
             out.push(s.to_string());
@@ -120,7 +121,8 @@ pub fn dot(session: &dyn Session, title: &str, comments: &[String]) -> String {
 }
 
 /// The tree as of the step as indented text, one node a line, two spaces a level:
-/// `b1  (-inf, inf)  = 3  best so far`. The node the search is in is marked `>`.
+/// `b1  (-inf, inf)  = 3  best so far` (infinity spelt as
+/// [`value_text`] spells it). The node the search is in is marked `>`.
 pub fn text(session: &dyn Session) -> String {
     let current = session.current();
     let mut s = String::new();
@@ -135,6 +137,61 @@ pub fn text(session: &dyn Session) -> String {
         let _ = writeln!(s, "{}", line.trim_end());
     }
     s
+}
+
+/// A value as the files write it: infinity is `inf` and `-inf`, as in [`numbers_text`], so
+/// a class file, `plyscope export` and its JSON spell it one way.
+pub fn value_text(v: Value) -> String {
+    if v >= Value::INFINITY {
+        INF.to_string()
+    } else if v <= -Value::INFINITY {
+        format!("-{INF}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// A window `(alpha, beta)` as the files write it: `(-inf, inf)` for the full window.
+pub fn window_text(w: Window) -> String {
+    format!("({}, {})", value_text(w.alpha), value_text(w.beta))
+}
+
+/// `text` as the files spell infinity: the screens' `∞` (and `∞-57`) and the values'
+/// `+inf` become `inf` (`inf-57`), so text taken from a pane (the Why block, a board's
+/// marks) reads as the rest of the file.
+pub fn file_spelling(text: &str) -> String {
+    text.replace('∞', INF).replace("+inf", INF)
+}
+
+/// How the files spell infinity (ASCII, so every DOT tool and JSON reader takes it).
+pub const INF: &str = "inf";
+
+/// A proof or disproof number as the files write it: `inf` for infinity.
+pub fn number_text(n: u32) -> String {
+    if n == PN_INFINITY {
+        INF.to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// `[pn, dn]` as the files write it: `[0, inf]`.
+pub fn numbers_text(n: ProofNumbers) -> String {
+    format!("[{}, {}]", number_text(n.pn), number_text(n.dn))
+}
+
+/// df-pn's thresholds `[th_pn, th_dn]` as the files write them: `inf` for infinity and
+/// `inf-57` for the huge ones df-pn derives from an infinite one by subtracting the
+/// siblings' numbers (as the node pane's `∞-57`).
+pub fn thresholds_text(t: ProofNumbers) -> String {
+    let one = |n: u32| {
+        if n != PN_INFINITY && n >= 1 << 31 {
+            format!("{INF}-{}", PN_INFINITY - n)
+        } else {
+            number_text(n)
+        }
+    };
+    format!("[{}, {}]", one(t.pn), one(t.dn))
 }
 
 /// A DOT double-quoted string: quotes and backslashes escaped, line breaks as `\n`.

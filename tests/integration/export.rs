@@ -249,17 +249,30 @@ fn dot_labels_show_windows_values_cutoffs_and_proof_numbers() {
     let recorded: Recorded<<TreeGame as plyscope::game::Game>::Move> =
         export::record(tree, &p, &ExportOptions::default());
     let graph = parse_dot(&dot_of(tree, &recorded, usize::MAX));
-    assert_eq!(label(&graph, "n0"), "root\n(-inf, +inf)\n= 3  d256");
+    // No depth limit: no ply-cap depth (`d256`) on a two-ply tree; infinity reads `inf`.
+    assert_eq!(label(&graph, "n0"), "root\n(-inf, inf)\n= 3");
     let cut = label(&graph, "n5");
     assert!(cut.contains("(-inf, -3)") && cut.contains(">= -3"), "{cut}");
     assert!(cut.contains("CUT 2 skipped"), "{cut}");
     assert_eq!(graph.nodes["n5"]["color"], "red");
-    let cutoffs = graph
+    // The textbook's one cutoff: d fails high on its last move, skipping nothing, so it is
+    // no CUT (as the explorer's rows and cutoff keys say).
+    let cutoffs: Vec<&str> = graph
         .nodes
-        .values()
-        .filter(|a| a["label"].contains("CUT"))
-        .count();
-    assert_eq!(cutoffs, 2);
+        .iter()
+        .filter(|(_, a)| a["label"].contains("CUT"))
+        .map(|(id, _)| id.as_str())
+        .collect();
+    assert_eq!(cutoffs, ["n5"]);
+    assert!(
+        graph
+            .nodes
+            .values()
+            .filter(|a| a.get("color").is_some_and(|c| c == "red"))
+            .count()
+            == 1,
+        "only the real cutoff is drawn red"
+    );
 
     // df-pn: [pn, dn] and the node type; the root of an empty tic-tac-toe is disproven.
     let (game, recorded) = record_mnk("tictactoe", Algorithm::DfPn);

@@ -122,6 +122,48 @@ fn the_export_key_writes_the_tree_as_of_the_step_and_the_settings() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Class material speaks the family shown: df-pn's thresholds, its own move order and its
+/// table, never alpha-beta's killers or windows; infinity is `inf`, never 4294967295.
+#[test]
+fn df_pn_class_material_names_thresholds_not_killers() {
+    let dir = scratch("class-dfpn");
+    let (mut app, _rx) = open("tictactoe", Some(plyscope::search::Algorithm::DfPn));
+    app.class.dir = dir.clone();
+    for _ in 0..40 {
+        app.update(Action::StepForward);
+    }
+    let step = app.session.step();
+    app.update(Action::ExportClass);
+    let text = fs::read_to_string(dir.join(format!("tictactoe-step{step}.txt"))).unwrap();
+    let dot = fs::read_to_string(dir.join(format!("tictactoe-step{step}.dot"))).unwrap();
+    for file in [&text, &dot] {
+        assert!(
+            file.contains("move ordering: static rank"),
+            "df-pn's own order:\n{file}"
+        );
+        assert!(file.contains("th_pn, th_dn"), "its thresholds:\n{file}");
+        assert!(
+            file.contains("thresholds ["),
+            "the descent's thresholds:\n{file}"
+        );
+        for wrong in ["killers", "history", "4294967295", "(-inf", "∞"] {
+            assert!(
+                !file.contains(wrong),
+                "{wrong} in df-pn's material:\n{file}"
+            );
+        }
+    }
+    // Alpha-beta's material names its orderer; its full window reads (-inf, inf).
+    let (mut app, _rx) = open("tree-abc", None);
+    app.class.dir = dir.clone();
+    app.update(Action::StepForward);
+    app.update(Action::ExportClass);
+    let text = fs::read_to_string(dir.join("tree-abc-step1.txt")).unwrap();
+    assert!(text.contains("(-inf, inf)"), "{text}");
+    assert!(!text.contains("+inf") && !text.contains("th_pn"), "{text}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn the_export_key_asks_before_writing_over_a_file() {
     let dir = scratch("class-overwrite");

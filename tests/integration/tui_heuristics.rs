@@ -183,7 +183,10 @@ fn history_heat_map_on_the_board_and_killers_in_the_legend() {
     assert!(heats.contains(&9) && heats.iter().all(|&d| (1..=9).contains(&d)));
     let legend = legend.unwrap();
     assert!(
-        legend.starts_with(&format!("history 1-9 (9 = {})", history[0].1)),
+        legend.starts_with(&format!(
+            "history 1-9 (9 = {})",
+            plyscope::view::heuristics::history_text(history[0].1)
+        )),
         "{legend}"
     );
     let text = screen(&app, 120, 40);

@@ -2,7 +2,10 @@
 //! the tree as of the current step as Graphviz DOT, and a text file with the settings the
 //! explorer searched with (those `plyscope export` cannot reproduce: the depth limit, the
 //! lambda level, the node limit, the move ordering, the board's zone view), the Why block,
-//! the selected node's path and board, and the tree as indented text.
+//! the selected node's path and board, and the tree as indented text. Each family's
+//! settings are its own (`crate::run::aids`: df-pn's static move rank and thresholds, with
+//! the current descent's thresholds; alpha-beta's orderer and window), and infinity is spelt
+//! `inf` throughout, as `plyscope export` spells it (`crate::view::step_tree::file_spelling`).
 //!
 //! The files go to [`ClassExport::dir`] (the current directory) as `PUZZLE-stepN.dot` and
 //! `PUZZLE-stepN.txt`. A file that exists is never overwritten without a `y` to the
@@ -16,6 +19,9 @@ use std::path::{Path, PathBuf};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 use crate::atomic_file;
+use crate::run::aids;
+use crate::run::registry::{self, Family};
+use crate::search::Algorithm;
 use crate::tui::write_error::describe;
 use crate::view::board_text::board_text;
 use crate::view::step_tree;
@@ -81,7 +87,6 @@ pub fn settings(app: &App) -> Vec<String> {
     if let Some(t) = limits.time {
         limit_words.push(format!("{}s", t.as_secs_f64()));
     }
-    let o = spec.config.ordering;
     let mut lines = vec![
         format!(
             "puzzle: {} ({}), {}",
@@ -112,14 +117,17 @@ pub fn settings(app: &App) -> Vec<String> {
                 None => String::new(),
             }
         ),
-        format!(
-            "move ordering: tt move {}, killers {}, history {}, eval sort {}",
-            on_off(o.tt_move),
-            on_off(o.killers),
-            on_off(o.history),
-            on_off(o.eval_sort)
-        ),
     ];
+    // What the family shown uses, in its own terms (df-pn: its thresholds and its static
+    // move rank; alpha-beta: its window and its orderer), as `compare` reports it.
+    let used = aids::used(&spec.engine_config(), app.puzzle.position.kind());
+    lines.push(format!("move ordering: {}", used.ordering));
+    lines.push(format!("table: {}", used.table));
+    if used.symmetry != "none" {
+        lines.push(format!("symmetry: {}", used.symmetry));
+    }
+    lines.push(format!("pruning: {}", used.pruning));
+    lines.push(format!("{}: {}", machinery_word(algorithm), used.other));
     if app.is_lambda() {
         lines.push(format!(
             "lambda: maximum level λ{}, root analysis {}, board zone {} ({})",
@@ -141,6 +149,46 @@ pub fn settings(app: &App) -> Vec<String> {
         algorithm.name()
     ));
     lines
+}
+
+/// What `aids::Used::other` holds for `algorithm`, as a label.
+fn machinery_word(algorithm: Algorithm) -> &'static str {
+    match registry::info(algorithm).family {
+        Family::ProofNumber => "proof numbers",
+        Family::Threat => "threat search",
+        Family::AlphaBeta => "search",
+    }
+}
+
+/// The current descent of a df-pn search, root first: each frame's numbers and its
+/// thresholds `[th_pn, th_dn]` (MID returns once pn >= th_pn or dn >= th_dn); for PNS the
+/// frames without thresholds. Empty outside the proof-number family or between descents.
+pub fn descent(app: &App) -> Vec<String> {
+    if !app.is_proof() {
+        return Vec::new();
+    }
+    let Some(node) = app.session.current().or(app.selected) else {
+        return Vec::new();
+    };
+    let Some(p) = app.session.detail(node).proof else {
+        return Vec::new();
+    };
+    p.frames
+        .iter()
+        .map(|f| {
+            let numbers = f
+                .numbers
+                .map_or("[?, ?]".to_string(), step_tree::numbers_text);
+            match f.thresholds {
+                Some(t) => format!(
+                    "{}: {numbers}, thresholds {}",
+                    f.label,
+                    step_tree::thresholds_text(t)
+                ),
+                None => format!("{}: {numbers}", f.label),
+            }
+        })
+        .collect()
 }
 
 /// The text file: settings, the Why block, the selected node's path and board, the tree.
@@ -166,6 +214,14 @@ fn text_file(app: &App) -> String {
         None => push(&mut s, "step 0: nothing has happened yet"),
     }
     push(&mut s, "");
+    let frames = descent(app);
+    if !frames.is_empty() {
+        push(&mut s, "== The current descent, root first ==");
+        for f in &frames {
+            push(&mut s, &format!("  {f}"));
+        }
+        push(&mut s, "");
+    }
     let node = app.selected;
     match node {
         Some(n) => {
@@ -208,6 +264,11 @@ pub fn files(app: &App) -> Vec<(PathBuf, String)> {
         app.session.step()
     )];
     comments.extend(settings(app));
+    let frames = descent(app);
+    if !frames.is_empty() {
+        comments.push("the current descent, root first:".to_string());
+        comments.extend(frames.into_iter().map(|f| format!("  {f}")));
+    }
     let title = format!(
         "{}: {}, step {} of {}",
         app.puzzle.name,
@@ -218,9 +279,12 @@ pub fn files(app: &App) -> Vec<(PathBuf, String)> {
     vec![
         (
             app.class.dir.join(format!("{stem}.dot")),
-            step_tree::dot(app.session.as_ref(), &title, &comments),
+            step_tree::file_spelling(&step_tree::dot(app.session.as_ref(), &title, &comments)),
         ),
-        (app.class.dir.join(format!("{stem}.txt")), text_file(app)),
+        (
+            app.class.dir.join(format!("{stem}.txt")),
+            step_tree::file_spelling(&text_file(app)),
+        ),
     ]
 }
 

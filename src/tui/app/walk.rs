@@ -6,6 +6,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::trace::store::NodeId;
+use crate::tui::keymap::Action;
 use crate::view::session::Marker;
 
 use super::App;
@@ -292,6 +293,21 @@ impl App {
         } else {
             self.select(n, "no earlier cutoff");
         }
+        self.say_jumped(n, "a cutoff", Some(Action::StepNextCutoff));
+    }
+
+    /// After a jump that found `node`: the status line says the selection moved and the
+    /// replay did not, and which key moves the replay instead (`step`, when there is one).
+    fn say_jumped(&mut self, node: Option<NodeId>, what: &str, step: Option<Action>) {
+        let Some(node) = node else { return };
+        let label = self.session.row(node).label;
+        let step_key = step
+            .and_then(|a| self.keymap.keys(a).first())
+            .map_or(String::new(), |k| format!("; {k} steps the search instead"));
+        self.message = Some(format!(
+            "selected {label} ({what}); the replay stays at step {}{step_key}",
+            self.session.step()
+        ));
     }
 
     /// Selects the next (`forward`) or previous transposition table hit in the tree.
@@ -304,6 +320,7 @@ impl App {
         } else {
             self.select(n, "no earlier table hit");
         }
+        self.say_jumped(n, "a table hit", None);
     }
 
     /// Selects the next (`forward`) or previous iteration's root; in a lambda search, the
@@ -317,6 +334,7 @@ impl App {
                 n,
                 "no other level-change node in the tree as recorded so far (u steps the search)",
             );
+            self.say_jumped(n, "a level change", Some(Action::StepNextLevel));
             return;
         }
         let roots = self.session.roots();
@@ -329,6 +347,7 @@ impl App {
             (Some(i), false) => i.checked_sub(1).and_then(|j| roots.get(j).copied()),
         };
         self.select(target, "no other iteration at this step");
+        self.say_jumped(target, "an iteration's root", None);
     }
 
     /// Selects the next (`forward`) or previous proven or disproven node in the tree.

@@ -92,12 +92,12 @@ actions! {
 
     JumpPv => "jump_pv", Jump, None, "jump to the end of the main line (descent, or the proof)";
     JumpLargest => "jump_largest", Jump, None, "jump to the child with the largest subtree";
-    JumpNextCutoff => "jump_next_cutoff", Jump, None, "jump to the next node that ended in a cutoff";
-    JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "jump to the previous node that ended in a cutoff";
-    JumpNextTtHit => "jump_next_tt_hit", Jump, None, "jump to the next transposition-table hit";
-    JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "jump to the previous transposition-table hit";
-    JumpNextIteration => "jump_next_iteration", Jump, None, "select the next iteration's root (lambda: the next level-change node in the tree)";
-    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "select the previous iteration's root (lambda: previous level-change node)";
+    JumpNextCutoff => "jump_next_cutoff", Jump, None, "select the next node that ended in a cutoff (the replay stays; n steps it)";
+    JumpPreviousCutoff => "jump_previous_cutoff", Jump, None, "select the previous node that ended in a cutoff (the replay stays)";
+    JumpNextTtHit => "jump_next_tt_hit", Jump, None, "select the next node a table entry decided (the replay stays)";
+    JumpPreviousTtHit => "jump_previous_tt_hit", Jump, None, "select the previous node a table entry decided (the replay stays)";
+    JumpNextIteration => "jump_next_iteration", Jump, None, "select the next iteration's root (lambda: the next level-change node); the replay stays";
+    JumpPreviousIteration => "jump_previous_iteration", Jump, None, "select the previous iteration's root (lambda: previous level-change node); the replay stays";
     JumpNextProof => "jump_next_proof", Jump, None, "jump to the next proof (lambda: a win; pn: solved)";
     JumpPreviousProof => "jump_previous_proof", Jump, None, "jump to the previous proof";
 
@@ -129,7 +129,7 @@ actions! {
     SwitchZone => "switch_zone", View, None, "lambda: A-zone or D-zone; pn: children's pn or dn";
     ToggleHistory => "toggle_history", View, None, "alpha-beta: history heat map on the board (trees: a list) and the killers";
     CycleKnowledge => "cycle_knowledge", View, None, "Hex: the solver's knowledge on the board: edge connections, pruned cells, off";
-    ToggleIterations => "toggle_iterations", View, None, "alpha-beta: list of the iterations (i / I step through them)";
+    ToggleIterations => "toggle_iterations", View, None, "alpha-beta: list of the iterations (i / I select their roots; the replay stays)";
     SwitchPane => "switch_pane", View, None, "split view: move the focus to the other search (keys act on it)";
     ToggleTogether => "toggle_together", View, None, "split view: stepping keys move both searches, or the focused one only";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";

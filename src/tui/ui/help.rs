@@ -80,6 +80,9 @@ pub fn lines(app: &App, theme: &Theme, width: u16) -> Vec<Line<'static>> {
     for l in wrap(&glyph_text(theme, &pointer), width as u16) {
         lines.push(Line::from(Span::styled(l, theme.style(Slot::HelpText))));
     }
+    for l in wrap(&cursors(app), width as u16) {
+        lines.push(Line::from(Span::styled(l, theme.style(Slot::HelpText))));
+    }
     let mut group = None;
     for row in &rows {
         if group != Some(row.group) {
@@ -112,4 +115,37 @@ pub fn lines(app: &App, theme: &Theme, width: u16) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+/// The two cursors in one sentence, with the keys bound now: the jumps move the selection,
+/// the stepping keys the replay.
+fn cursors(app: &App) -> String {
+    let first = |a: Action| app.keymap.keys(a).first().map(|k| k.to_string());
+    let jumps: Vec<String> = [
+        Action::JumpNextCutoff,
+        Action::JumpNextTtHit,
+        Action::JumpNextIteration,
+    ]
+    .into_iter()
+    .filter_map(first)
+    .collect();
+    let steps: Vec<String> = [Action::StepForward, Action::StepNextCutoff]
+        .into_iter()
+        .filter_map(first)
+        .collect();
+    format!(
+        "Two cursors: the selection (the row the node pane describes) and the replay (the \
+         step the search is shown at). {} move the selection only, the replay stays; {} move \
+         the replay.",
+        if jumps.is_empty() {
+            "The jump keys".to_string()
+        } else {
+            jumps.join(" ")
+        },
+        if steps.is_empty() {
+            "the step keys".to_string()
+        } else {
+            steps.join(" ")
+        }
+    )
 }

@@ -350,7 +350,7 @@ fn alpha_beta_lines(d: &NodeDetail, app: &App, theme: &Theme) -> Vec<Line<'stati
                 let shown: Vec<String> = h
                     .iter()
                     .take(HISTORY_SHOWN)
-                    .map(|(m, s)| format!("{m} {s}"))
+                    .map(|(m, s)| format!("{m} {}", crate::view::heuristics::history_text(*s)))
                     .collect();
                 format!(
                     "{}{}",

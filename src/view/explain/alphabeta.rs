@@ -28,6 +28,26 @@ pub(super) fn iteration(depth: u32) -> (String, Vec<String>) {
     )
 }
 
+/// Why a root's beta is a win rather than infinity: iterative deepening's distance bound
+/// (`src/search/deepening.rs`). Empty for any other beta.
+fn deepening_beta(beta: Value) -> Vec<String> {
+    let Some(n) = beta.is_win().then(|| beta.plies_to_end()).flatten() else {
+        return Vec::new();
+    };
+    let within = n.saturating_sub(1);
+    vec![
+        format!(
+            "beta is {beta}: the iterations before found no win or loss within {} (their \
+             depth, one ply more where the game's tactics see an immediate win)",
+            plural(within, "ply", "plies")
+        ),
+        format!(
+            "so no move wins sooner than {n} plies: one that wins at {n} is the best there \
+             is, and the iteration stops there instead of comparing the others"
+        ),
+    ]
+}
+
 impl<M: Copy + PartialEq> Cx<'_, M> {
     /// The search enters a node: the window it gets (Kühr, example 3.2), or a null-move probe.
     pub(super) fn enter(&self, node: NodeId) -> (String, Vec<String>) {
@@ -43,14 +63,18 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                     "if the result still reaches beta, the node is pruned".to_string(),
                 ],
             ),
-            (_, None) => (
-                format!("the search starts at the root, window {window}"),
-                vec![format!(
+            (_, None) => {
+                let mut lines = vec![format!(
                     "{} to search; alpha is what the mover is sure of, beta \
                      what the opponent allows",
                     plural(depth as usize, "ply", "plies")
-                )],
-            ),
+                )];
+                lines.extend(deepening_beta(w.beta));
+                (
+                    format!("the search starts at the root, window {window}"),
+                    lines,
+                )
+            }
             (_, Some(_)) => {
                 let mut lines = vec![format!(
                     "negamax: the child's window is the parent's (alpha, beta) negated \
@@ -104,8 +128,18 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         };
         match n.parent() {
             None if n.kind() != NodeKind::NullMove => {
+                let whose = if n.iteration() > 0 {
+                    // One iteration's value; a deeper one may change it.
+                    format!(
+                        "iteration {}'s result (the search's answer is its last \
+                         iteration's)",
+                        n.iteration()
+                    )
+                } else {
+                    "the search's answer".to_string()
+                };
                 lines.push(format!(
-                    "the search's answer: {value} ({}) for {}, the side to move",
+                    "{whose}: {value} ({}) for {}, the side to move",
                     bound_word(bound),
                     n.to_move().title()
                 ));
