@@ -34,7 +34,11 @@ pub fn nodes(session: &dyn Session) -> Vec<(NodeId, usize)> {
 /// `[pn, dn]`, a lambda verdict, `open` while the node is on the path.
 pub fn facts(row: &NodeRow) -> Vec<String> {
     let mut out = Vec::new();
-    if let Some(w) = row.window {
+    // Only alpha-beta nodes have a window: a proof or lambda row speaks its own family.
+    if let Some(w) = row
+        .window
+        .filter(|_| row.proof.is_none() && row.lambda.is_none())
+    {
         out.push(window_text(w));
     }
     match row.value {

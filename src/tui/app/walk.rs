@@ -303,7 +303,7 @@ impl App {
         let label = self.session.row(node).label;
         let step_key = step
             .and_then(|a| self.keymap.keys(a).first())
-            .map_or(String::new(), |k| format!("; {k} steps the search instead"));
+            .map_or(String::new(), |k| format!("; {k} steps it"));
         self.message = Some(format!(
             "selected {label} ({what}); the replay stays at step {}{step_key}",
             self.session.step()

@@ -452,6 +452,23 @@ mod tests {
     use crate::search::{Algorithm, Limits, SearchConfig};
 
     #[test]
+    fn a_root_beta_at_a_win_is_explained_by_the_iterations_before() {
+        use crate::search::Value;
+        let lines = super::deepening_beta(Value::win_at(3));
+        assert!(
+            lines[0].starts_with(
+                "beta is win@3: the iterations before found no win or loss within 2 plies"
+            ),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].contains("no move wins sooner than 3 plies"),
+            "{lines:?}"
+        );
+        assert!(super::deepening_beta(Value::INFINITY).is_empty());
+    }
+
+    #[test]
     fn alpha_beta_on_the_textbook_tree() {
         let g = tree("tree-abc");
         let t = record(
