@@ -199,7 +199,8 @@ pub fn proof_tree_sgf(
     }
     let algorithm = algorithm_for(puzzle, options);
     registry::check(puzzle, algorithm)?;
-    let mut solve_options = SearchSpec::headless(puzzle, algorithm).with_settings(&options.settings);
+    let mut solve_options =
+        SearchSpec::headless(puzzle, algorithm).with_settings(&options.settings);
     solve_options.root_analysis = false;
     if let Some(nodes) = options.nodes {
         solve_options.limits.nodes = Some(nodes);

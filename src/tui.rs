@@ -223,13 +223,8 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
                 options.record,
             )
             .with_settings(&options.settings);
-            let mut app = App::with_spec(
-                options.puzzle,
-                options.algorithm,
-                spec,
-                options.keymap,
-                tx,
-            );
+            let mut app =
+                App::with_spec(options.puzzle, options.algorithm, spec, options.keymap, tx);
             app.settings = options.settings;
             app
         }

@@ -17,8 +17,8 @@ use plyscope::tui::keymap::Keymap;
 use plyscope::tui::{self, ExploreOptions};
 
 use super::AlgorithmParser;
-use super::solve::SettingsArgs;
 use super::memory::{self, MB, parse_max_mem};
+use super::solve::SettingsArgs;
 
 /// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
 pub const DEFAULT_PUZZLE: &str = "tree-abc";

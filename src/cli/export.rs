@@ -101,7 +101,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
     };
     // A setting the search would not take is refused as `solve` refuses it.
     let algorithm = export::algorithm_for(&puzzle, &options);
-    if options.settings.ordering.is_some() && !registry::info(algorithm).takes(SearchOption::Ordering) {
+    if options.settings.ordering.is_some()
+        && !registry::info(algorithm).takes(SearchOption::Ordering)
+    {
         super::usage_error_in(
             Some("export"),
             format!(

@@ -439,7 +439,10 @@ mod tests {
         );
         assert!(h.contains("ETC") && h.contains("win/loss probes"), "{h}");
         assert!(h.contains("ordering all"), "{h}");
-        assert!(!r.contains("ETC") && r.contains("each iteration's value"), "{r}");
+        assert!(
+            !r.contains("ETC") && r.contains("each iteration's value"),
+            "{r}"
+        );
         let threaded = SearchConfig {
             proof: crate::search::proof::ProofConfig {
                 threads: 4,
@@ -447,7 +450,11 @@ mod tests {
             },
             ..SearchConfig::for_algorithm(Algorithm::DfPn)
         };
-        assert!(used(&threaded, GameKind::Hex).short().ends_with(", 4 threads"));
+        assert!(
+            used(&threaded, GameKind::Hex)
+                .short()
+                .ends_with(", 4 threads")
+        );
     }
 
     #[test]

@@ -98,6 +98,10 @@ pub struct SolveReport {
     /// order, "all", "tt-move,killers"); `None` for the others, which order their own way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ordering: Option<String>,
+    /// df-pn and lambda-df-pn on more than one thread (`--threads`): the node count varies
+    /// from run to run and differs from one thread's (the explorer's); `None` for one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
     /// Proof-number family: the goal of the side to move, in words ("black wins (a draw
     /// disproves)").
     pub goal: Option<String>,

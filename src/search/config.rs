@@ -386,7 +386,10 @@ mod tests {
         let every = MoveOrdering::parse(&MoveOrdering::TECHNIQUES.join(",")).unwrap();
         assert_eq!(every, MoveOrdering::ALL);
         let err = MoveOrdering::parse("killer").unwrap_err();
-        assert!(err.contains("\"killer\"") && err.contains("eval-sort"), "{err}");
+        assert!(
+            err.contains("\"killer\"") && err.contains("eval-sort"),
+            "{err}"
+        );
         assert!(MoveOrdering::parse("").is_err());
     }
 

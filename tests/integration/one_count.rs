@@ -65,7 +65,11 @@ fn explorer_count(p: &Puzzle, algorithm: Algorithm, settings: &Settings) -> (Sea
         tx,
     );
     explorer::settle(&mut app, &rx);
-    assert!(!app.progress.estimated, "{}: the record held the search", p.name);
+    assert!(
+        !app.progress.estimated,
+        "{}: the record held the search",
+        p.name
+    );
     (spec, app.progress.nodes)
 }
 
@@ -78,7 +82,9 @@ fn export_count(p: &Puzzle, algorithm: Algorithm, settings: &Settings) -> u64 {
     impl GameVisitor for Count<'_> {
         type Output = u64;
         fn visit<G: AnyGame>(self, game: &G) -> u64 {
-            export::record(game, self.p, &self.options).trace.node_count() as u64
+            export::record(game, self.p, &self.options)
+                .trace
+                .node_count() as u64
         }
     }
     let mut bounded_puzzle = p.clone();
@@ -121,7 +127,10 @@ fn check_one(p: &Puzzle, algorithm: Algorithm, settings: &Settings) -> bool {
     );
     let (solve_line, solve_short) = shown(&solve_spec, p);
     let (explore_line, explore_short) = shown(&explore_spec, p);
-    assert_ne!(solve_short, explore_short, "{what}: the split header names it");
+    assert_ne!(
+        solve_short, explore_short,
+        "{what}: the split header names it"
+    );
     assert_ne!(solve_line, explore_line, "{what}: compare names it");
     false
 }
@@ -193,7 +202,12 @@ fn the_textbook_tree_counts_eleven_nodes_in_solve_compare_and_the_explorer() {
 
     let compare = plyscope()
         .args([
-            "compare", "tree-abc", "--algo", "alphabeta", "--algo", "minimax",
+            "compare",
+            "tree-abc",
+            "--algo",
+            "alphabeta",
+            "--algo",
+            "minimax",
         ])
         .output()
         .unwrap();
@@ -214,7 +228,14 @@ fn the_textbook_tree_counts_eleven_nodes_in_solve_compare_and_the_explorer() {
 
     // The engines' ordering is one flag away, and says so.
     let ordered = plyscope()
-        .args(["solve", "tree-abc", "--algo", "alphabeta", "--ordering", "all"])
+        .args([
+            "solve",
+            "tree-abc",
+            "--algo",
+            "alphabeta",
+            "--ordering",
+            "all",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&ordered.stdout);

@@ -65,6 +65,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         zones: None,
         tt_mb: config.tt_mb,
         ordering: Some(config.ordering.name()),
+        threads: None,
         goal: None,
         proof_size: None,
         epsilon: None,

@@ -623,6 +623,7 @@ pub fn assemble<G: SearchGame>(
         zones: lambda.then_some(config.zones),
         tt_mb: config.tt_mb,
         ordering: None,
+        threads: (thresholds && config.threads > 1).then_some(config.threads),
         goal: Some(describe_goal(goal)),
         proof_size: root.proof_size,
         epsilon: thresholds.then_some(config.epsilon),

@@ -128,6 +128,9 @@ fn write_algorithm(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Res
     if let Some(ordering) = &r.ordering {
         algorithm.push_str(&format!(", ordering {ordering}"));
     }
+    if let Some(threads) = r.threads {
+        algorithm.push_str(&format!(", {threads} threads"));
+    }
     if kind.tree_in_memory {
         algorithm.push_str(&format!(", tree memory {} MB", r.tt_mb.max(1)));
     } else if r.tt_mb == 0 {

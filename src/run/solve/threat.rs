@@ -111,6 +111,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         zones: Some(config.zones),
         tt_mb: config.tt_mb,
         ordering: None,
+        threads: None,
         goal: None,
         proof_size: None,
         epsilon: None,
