@@ -32,7 +32,7 @@ use crate::puzzle::Puzzle;
 use crate::run::observed::run_observed;
 use crate::run::registry::{self, Refusal};
 use crate::run::solve::solve_puzzle;
-use crate::run::spec::SearchSpec;
+use crate::run::spec::{SearchSpec, Settings};
 use crate::search::{Algorithm, SearchGame};
 use crate::trace::recorder::{RecordConfig, Recorder};
 use crate::trace::store::Trace;
@@ -78,6 +78,8 @@ pub struct ExportOptions {
     pub record: u64,
     /// A node cap for the search, on top of the puzzle's own limits.
     pub nodes: Option<u64>,
+    /// The command line's settings (`--ordering`) over the puzzle's defaults.
+    pub settings: Settings,
 }
 
 impl ExportOptions {
@@ -94,6 +96,7 @@ impl Default for ExportOptions {
             max_nodes: Self::DEFAULT_MAX_NODES,
             record: Self::DEFAULT_RECORD,
             nodes: None,
+            settings: Settings::default(),
         }
     }
 }
@@ -196,7 +199,8 @@ pub fn proof_tree_sgf(
     }
     let algorithm = algorithm_for(puzzle, options);
     registry::check(puzzle, algorithm)?;
-    let mut solve_options = SearchSpec::headless(puzzle, algorithm);
+    let mut solve_options =
+        SearchSpec::headless(puzzle, algorithm).with_settings(&options.settings);
     solve_options.root_analysis = false;
     if let Some(nodes) = options.nodes {
         solve_options.limits.nodes = Some(nodes);
@@ -282,7 +286,8 @@ pub fn record<G: SearchGame>(
     options: &ExportOptions,
 ) -> Recorded<G::Move> {
     let algorithm = algorithm_for(puzzle, options);
-    let spec = SearchSpec::for_puzzle(puzzle, Some(algorithm), options.record);
+    let spec = SearchSpec::for_puzzle(puzzle, Some(algorithm), options.record)
+        .with_settings(&options.settings);
     let mut limits = spec.limits;
     if let Some(cap) = options.nodes {
         limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));

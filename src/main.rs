@@ -108,6 +108,7 @@ fn run_command(cli: Cli) -> ExitCode {
         None => cli::explore::run(&ExploreArgs {
             puzzle: cli::explore::DEFAULT_PUZZLE.to_string(),
             algo: None,
+            settings: Default::default(),
             compare: None,
             theme: None,
             ascii: false,

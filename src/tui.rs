@@ -66,6 +66,8 @@ pub struct ExploreOptions {
     pub compare: Option<Algorithm>,
     /// The record budget in events.
     pub record: u64,
+    /// The command line's settings (`--ordering`) over the puzzle's defaults.
+    pub settings: crate::run::spec::Settings,
     pub theme: Theme,
     pub keymap: Keymap,
     /// Lesson mode: play this lesson's script (its search replaces the puzzle's).
@@ -214,13 +216,18 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
     let theme = options.theme;
     let mut app = match options.reopened {
         Some(run) => App::from_reopened(run, options.keymap, tx),
-        None => App::new(
-            options.puzzle,
-            options.algorithm,
-            options.record,
-            options.keymap,
-            tx,
-        ),
+        None => {
+            let spec = crate::run::spec::SearchSpec::for_puzzle(
+                &options.puzzle,
+                options.algorithm,
+                options.record,
+            )
+            .with_settings(&options.settings);
+            let mut app =
+                App::with_spec(options.puzzle, options.algorithm, spec, options.keymap, tx);
+            app.settings = options.settings;
+            app
+        }
     };
     app.puzzle_dir = std::env::current_dir().ok();
     if let Some(second) = options.compare {

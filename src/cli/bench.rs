@@ -26,10 +26,11 @@ use plyscope::puzzle::{self, Puzzle};
 use plyscope::run::registry;
 use plyscope::run::registry::SearchOption;
 use plyscope::run::solve::{Check, RootMoveReport, SolveReport, solve_puzzle};
-use plyscope::run::spec::SearchSpec;
+use plyscope::run::spec::{SearchSpec, Settings};
 use plyscope::search::{Algorithm, Enhancement};
 
 use super::AlgorithmParser;
+use super::solve::SettingsArgs;
 
 mod baseline;
 use baseline::BaselineArgs;
@@ -62,6 +63,10 @@ pub struct BenchArgs {
     /// to the row with everything on, measured in the same run.
     #[arg(long)]
     pub ablate: bool,
+    /// `--ordering` for the alpha-beta rows (the other families order their moves their
+    /// own way).
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Print one JSON object per row instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -556,11 +561,20 @@ impl Row {
     }
 }
 
-fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> SearchSpec {
+fn options_for(
+    p: &Puzzle,
+    run: Run,
+    cap: Option<u64>,
+    threads: usize,
+    settings: &Settings,
+) -> SearchSpec {
     let algorithm = run
         .algorithm
         .unwrap_or_else(|| registry::puzzle_algorithm(p));
     let mut options = SearchSpec::headless(p, algorithm);
+    if registry::info(algorithm).takes(SearchOption::Ordering) {
+        options = options.with_settings(settings);
+    }
     // A root analysis runs one search per opening with the same limit (lambda-df-pn's one
     // classification counts all openings together): the row's cap is shared out, so an
     // opening row costs about what another row does.
@@ -584,8 +598,14 @@ fn options_for(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> Search
     options
 }
 
-fn measure(p: &Puzzle, run: Run, cap: Option<u64>, threads: usize) -> anyhow::Result<Row> {
-    let options = options_for(p, run, cap, threads);
+fn measure(
+    p: &Puzzle,
+    run: Run,
+    cap: Option<u64>,
+    threads: usize,
+    settings: &Settings,
+) -> anyhow::Result<Row> {
+    let options = options_for(p, run, cap, threads, settings);
     let report: SolveReport = solve_puzzle(p, &options)?;
     // The thesis's references solve the root only, Benzene's classify every opening.
     let reference = reference_for(&p.name, options.config.algorithm, options.root_analysis);
@@ -659,7 +679,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         let uncapped = case.speed != Speed::Fast && args.filter.as_deref() == Some(case.puzzle);
         let cap = (!uncapped).then_some(args.nodes);
         let threads = super::solve::threads_asked(args.threads);
-        let mut row = measure(&p, case.run, cap, threads)?;
+        let mut row = measure(&p, case.run, cap, threads, &args.settings.settings())?;
         // An opening row that left openings undecided without hitting the cap measured no
         // classification: its time says nothing against the reference's.
         if row.openings.is_some_and(|o| o.unknown > 0) && !row.stopped {
@@ -827,6 +847,7 @@ mod tests {
             nodes: DEFAULT_NODE_CAP,
             threads: Some(1),
             ablate: false,
+            settings: Default::default(),
             json: false,
             baselines: BaselineArgs::default(),
         }

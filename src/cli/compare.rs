@@ -23,13 +23,14 @@ use serde::Serialize;
 
 use plyscope::puzzle::{self, GameKind, Puzzle};
 use plyscope::run::aids::{self, Used};
-use plyscope::run::registry::Refusal;
+use plyscope::run::registry::{self, Refusal, SearchOption};
 use plyscope::run::solve::policy::Overrides;
 use plyscope::run::solve::shape::Shape;
 use plyscope::run::solve::{Check, SolveReport, solve_puzzle_observed};
 use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 
+use super::solve::SettingsArgs;
 use super::{AlgorithmParser, parse_seconds, usage_error_in};
 
 #[derive(Args, Debug)]
@@ -54,6 +55,8 @@ pub struct CompareArgs {
     /// Transposition table size in MiB for every search (0 turns it off; default 64).
     #[arg(long, value_name = "M", value_parser = crate::cli::whole_number::<u64>(0, 16384))]
     pub tt_mb: Option<u64>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Print a JSON array of rows instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -166,13 +169,20 @@ pub fn result_words(r: &SolveReport) -> String {
 }
 
 /// The options of one run: the puzzle's defaults for `algorithm`, without the root
-/// analysis, with the command line's limits.
+/// analysis, with the command line's limits and table; `--ordering` for the algorithms
+/// that order their moves by it (the others' ordering is their own, and "what each run
+/// used" says which).
 pub fn options_for(p: &Puzzle, algorithm: Algorithm, args: &CompareArgs) -> SearchSpec {
+    let mut settings = args.settings.settings();
+    if !registry::info(algorithm).takes(SearchOption::Ordering) {
+        settings.ordering = None;
+    }
     let overrides = Overrides {
         algorithm: Some(algorithm),
         nodes: args.nodes,
         time: args.time.map(Duration::from_secs_f64),
         tt_mb: args.tt_mb.map(|mb| mb as usize),
+        settings,
         ..Overrides::default()
     };
     let mut options = overrides
@@ -264,7 +274,17 @@ fn write_table(
     if let Some(seconds) = args.time.or(p.limits.time) {
         limits.push(format!("{seconds} s"));
     }
-    limits.push(format!("table {} MB", args.tt_mb.unwrap_or(64)));
+    // The table every run takes: the flag's, else the puzzle's default (none on a literal
+    // tree, as the textbooks search it).
+    let table = args.tt_mb.map_or_else(
+        || SearchSpec::defaults(p, Algorithm::AlphaBeta).config.tt_mb,
+        |mb| mb as usize,
+    );
+    limits.push(if table == 0 {
+        "no table".to_string()
+    } else {
+        format!("table {table} MB")
+    });
     writeln!(out, "{} ({}, {})", p.title, p.name, p.position.game_name())?;
     writeln!(out, "limits: {}", limits.join(", "))?;
     let base = rows

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use plyscope::puzzle;
-use plyscope::run::registry;
+use plyscope::run::registry::{self, SearchOption};
 use plyscope::run::spec::SearchSpec;
 use plyscope::search::Algorithm;
 use plyscope::theme::config_file::user_config_dir;
@@ -18,6 +18,7 @@ use plyscope::tui::{self, ExploreOptions};
 
 use super::AlgorithmParser;
 use super::memory::{self, MB, parse_max_mem};
+use super::solve::SettingsArgs;
 
 /// The puzzle `plyscope` without arguments opens: small, and it shows cutoffs at once.
 pub const DEFAULT_PUZZLE: &str = "tree-abc";
@@ -35,6 +36,8 @@ pub struct ExploreArgs {
     /// AtariGo, id for the others).
     #[arg(long, value_parser = AlgorithmParser)]
     pub algo: Option<Algorithm>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Open the split view with this second algorithm beside the first (keys: F focus,
     /// B step together, C close).
     #[arg(long, value_name = "B", value_parser = AlgorithmParser)]
@@ -59,7 +62,7 @@ pub struct ExploreArgs {
     pub max_mem: Option<u64>,
     /// Open a saved run (`w` in the explorer writes one) at the step and with the panes it
     /// was saved with, without searching; PUZZLE and --algo are taken from the file.
-    #[arg(long, value_name = "RUN", conflicts_with_all = ["algo", "compare"])]
+    #[arg(long, value_name = "RUN", conflicts_with_all = ["algo", "compare", "ordering"])]
     pub open: Option<std::path::PathBuf>,
 }
 
@@ -89,6 +92,26 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
     if let Some(second) = args.compare {
         registry::check(&puzzle, second)?;
     }
+    // A setting the search would not take is refused as `solve` refuses it (a silently
+    // ignored flag would make the count lie); the `a` key may later pick an algorithm
+    // that takes it.
+    let settings = args.settings.settings();
+    if settings.ordering.is_some()
+        && !registry::info(first).takes(SearchOption::Ordering)
+        && !args
+            .compare
+            .is_some_and(|b| registry::info(b).takes(SearchOption::Ordering))
+    {
+        super::usage_error_in(
+            Some("explore"),
+            format!(
+                "--ordering applies to {} only; {} runs {first} ({})",
+                SearchOption::Ordering.applies_to(),
+                puzzle.name,
+                SearchOption::Ordering.hint()
+            ),
+        );
+    }
     // The recordings are bounded by --record (the search goes on unrecorded past it); a
     // bound that could pass --max-mem is refused here, not met by the system's OOM killer.
     let max_bytes = memory::max_mem_bytes(args.max_mem);
@@ -113,6 +136,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
         algorithm: args.algo,
         compare: args.compare,
         record: args.record,
+        settings,
         theme,
         keymap,
         lesson: None,
@@ -141,6 +165,7 @@ fn open_saved(args: &ExploreArgs, path: &std::path::Path) -> anyhow::Result<Exit
         algorithm: None,
         compare: None,
         record: reopened.spec.record,
+        settings: Default::default(),
         theme,
         keymap,
         lesson: None,

@@ -12,9 +12,11 @@ use clap::Args;
 use plyscope::atomic_file;
 use plyscope::export::{self, ExportOptions, Format};
 use plyscope::puzzle;
+use plyscope::run::registry::{self, SearchOption};
 use plyscope::search::Algorithm;
 
 use super::AlgorithmParser;
+use super::solve::SettingsArgs;
 
 #[derive(Args, Debug)]
 // A negative number after an option is its value, refused in words ("expected a whole
@@ -44,6 +46,8 @@ pub struct ExportArgs {
     /// Stop the search after this many nodes (on top of the puzzle's own limits).
     #[arg(long, value_name = "N", value_parser = crate::cli::whole_number::<u64>(1, u64::MAX))]
     pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Write to this file instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -93,7 +97,23 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.max_nodes,
         record: args.record,
         nodes: args.nodes,
+        settings: args.settings.settings(),
     };
+    // A setting the search would not take is refused as `solve` refuses it.
+    let algorithm = export::algorithm_for(&puzzle, &options);
+    if options.settings.ordering.is_some()
+        && !registry::info(algorithm).takes(SearchOption::Ordering)
+    {
+        super::usage_error_in(
+            Some("export"),
+            format!(
+                "--ordering applies to {} only; {} runs {algorithm} ({})",
+                SearchOption::Ordering.applies_to(),
+                puzzle.name,
+                SearchOption::Ordering.hint()
+            ),
+        );
+    }
     let summary = match &args.output {
         Some(path) => write_file(&puzzle, args.format, &options, path)?,
         None => {

@@ -52,6 +52,8 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
     let (theme, keymap) =
         super::explore::theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
     tui::run(ExploreOptions {
+        // A lesson's steps set their own search settings, which its text is checked against.
+        settings: Default::default(),
         puzzle: lesson.setup.puzzle.clone(),
         algorithm: Some(lesson.setup.algorithm),
         compare: None,

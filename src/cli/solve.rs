@@ -39,7 +39,8 @@ use plyscope::run::solve::policy::{self, Budget, Overrides};
 use plyscope::run::solve::report::write_not_reached;
 use plyscope::run::solve::report::{fit_80, write_text};
 use plyscope::run::solve::{SolveReport, solve_puzzle};
-use plyscope::run::spec::SearchSpec;
+use plyscope::run::spec::{SearchSpec, Settings};
+use plyscope::search::config::MoveOrdering;
 use plyscope::search::{Algorithm, Enhancement, meter};
 
 use super::memory::{self, MB, parse_max_mem};
@@ -93,6 +94,8 @@ pub struct SolveArgs {
     /// measures each).
     #[arg(long, value_name = "NAME", value_parser = parse_enhancement)]
     pub without: Option<Enhancement>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Threat and proof-number searches: classify every root move (thesis figures 5.1-5.3;
     /// proof-number searches: each opening a win, a loss or unknown), one search per move.
     /// On by default where the puzzle lists its winning moves.
@@ -183,6 +186,31 @@ pub fn threads_asked(threads: Option<u64>) -> usize {
         });
     }
     threads
+}
+
+/// The flags every command that runs a search takes alike (solve, compare, bench, explore,
+/// export), so one puzzle counts the same nodes on each.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SettingsArgs {
+    /// The alpha-beta family's move ordering: none (generator order, as the textbooks
+    /// draw their trees), all, or techniques joined by commas (tt-move, killers, history,
+    /// eval-sort, quick-eval). Default: none on a literal tree, all on a game.
+    #[arg(long, value_name = "O", value_parser = parse_ordering)]
+    pub ordering: Option<MoveOrdering>,
+}
+
+impl SettingsArgs {
+    /// The settings the flags give.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            ordering: self.ordering,
+        }
+    }
+}
+
+/// `--ordering`'s value ([`MoveOrdering::parse`]).
+pub fn parse_ordering(text: &str) -> Result<MoveOrdering, String> {
+    MoveOrdering::parse(text)
 }
 
 /// An enhancement's name (`Enhancement::name`).
@@ -467,6 +495,7 @@ fn options_for(p: &Puzzle, args: &SolveArgs) -> Result<SearchSpec, String> {
         no_tt: args.no_tt,
         without: args.without,
         epsilon: args.epsilon,
+        settings: args.settings.settings(),
     };
     let mut spec = overrides.spec_for(p)?;
     spec.set_threads(threads_asked(args.threads));

@@ -71,7 +71,9 @@ pub struct Used {
     pub symmetry: String,
     /// Exact pruning from the game: tactics, must-play regions, certificates.
     pub pruning: String,
-    /// "TT move, killers, history, 1-ply eval", "generator order".
+    /// The alpha-beta family: the `--ordering` name and its techniques ("all: TT move,
+    /// killers, history, 1-ply eval, quick eval", "none: generator order"); the others'
+    /// own ("generator order", "static rank (central points first)").
     pub ordering: String,
     /// The algorithm's own machinery: thresholds, zones, levels.
     pub other: String,
@@ -90,7 +92,9 @@ impl Used {
     }
 
     /// A few words for a narrow header: "table, symmetry, tactics, must-play, ordered",
-    /// "no table, look-ahead, unordered".
+    /// "no table, look-ahead, unordered", "no table, ordering none" (the alpha-beta family
+    /// names its `--ordering`, and iterative deepening whether it probes win/loss or
+    /// computes each iteration's value).
     pub fn short(&self) -> String {
         let mut words = Vec::new();
         if self.table.starts_with("none") {
@@ -107,6 +111,7 @@ impl Used {
             ("look-ahead", "look-ahead"),
             ("must-play", "must-play"),
             ("double threat", "double threats"),
+            ("transposition cutoffs", "ETC"),
             ("certificates", "certificates"),
             ("zones", "zones"),
             ("null move", "null move"),
@@ -116,13 +121,27 @@ impl Used {
                 words.push(word);
             }
         }
-        words.push(if self.ordering == "generator order" {
-            "unordered"
-        } else {
-            "ordered"
-        });
-        if self.other.contains("thresholds") {
-            words.push("thresholds");
+        let ordering = match self.ordering.split_once(':') {
+            Some((name, _)) => format!("ordering {name}"),
+            None if self.ordering == "generator order" => "unordered".to_string(),
+            None => "ordered".to_string(),
+        };
+        let mut words: Vec<String> = words.into_iter().map(str::to_string).collect();
+        words.push(ordering);
+        for (needle, word) in [
+            ("thresholds", "thresholds"),
+            (PROBES, "win/loss probes"),
+            (VALUES, "each iteration's value"),
+        ] {
+            if self.other.contains(needle) {
+                words.push(word.to_string());
+            }
+        }
+        // "4 threads": their node counts vary from run to run.
+        if let Some(threads) = self.other.rsplit(", ").next()
+            && threads.ends_with(" threads")
+        {
+            words.push(threads.to_string());
         }
         words.join(", ")
     }
@@ -134,6 +153,20 @@ impl Used {
             .map(|(name, words)| format!("{name} {words}"))
             .collect::<Vec<_>>()
             .join("; ")
+    }
+}
+
+/// Iterative deepening asking each iteration the win/loss question (headless).
+const PROBES: &str = "win/loss probes";
+/// Iterative deepening computing each iteration's value (recorded runs).
+const VALUES: &str = "each iteration's value";
+
+/// ", 4 threads" for more than one thread, else nothing.
+fn threads(n: usize) -> String {
+    if n > 1 {
+        format!(", {n} threads")
+    } else {
+        String::new()
     }
 }
 
@@ -153,7 +186,7 @@ pub fn used(config: &SearchConfig, game: GameKind) -> Used {
             table: none(),
             symmetry: none(),
             pruning: "none: every node".to_string(),
-            ordering: "generator order".to_string(),
+            ordering: "none: generator order".to_string(),
             other: none(),
         },
         Algorithm::AlphaBeta | Algorithm::AlphaBetaSoft | Algorithm::IterativeDeepening => {
@@ -200,6 +233,9 @@ fn alpha_beta_used(config: &SearchConfig, k: GameAids) -> Used {
         }
     }
     let mut pruning = tactics(config.tactics, k);
+    if config.etc && config.tt_mb > 0 {
+        pruning.push("enhanced transposition cutoffs");
+    }
     if config.null_move {
         pruning.push("null move (heuristic)");
     }
@@ -211,12 +247,16 @@ fn alpha_beta_used(config: &SearchConfig, k: GameAids) -> Used {
         symmetry: none(),
         pruning: join(pruning),
         ordering: if order.is_empty() {
-            "generator order".to_string()
+            format!("{}: generator order", o.name())
         } else {
-            order.join(", ")
+            format!("{}: {}", o.name(), order.join(", "))
         },
         other: if config.algorithm == Algorithm::IterativeDeepening {
-            "iterations one ply deeper each".to_string()
+            let probes = config.win_loss_probes && !config.uses_heuristics();
+            format!(
+                "iterations one ply deeper each, {}",
+                if probes { PROBES } else { VALUES }
+            )
         } else {
             "alpha-beta window".to_string()
         },
@@ -259,13 +299,14 @@ fn pns_used(config: &SearchConfig, k: GameAids) -> Used {
         },
         ordering: "generator order".to_string(),
         other: format!(
-            "leaf numbers {}{}",
+            "leaf numbers {}{}{}",
             init_words(p.init),
             if config.algorithm == Algorithm::Pn2 {
                 "; a second-level PNS per leaf"
             } else {
                 ""
-            }
+            },
+            threads(p.threads)
         ),
     }
 }
@@ -293,9 +334,10 @@ fn dfpn_used(config: &SearchConfig, k: GameAids) -> Used {
         pruning: join(pruning),
         ordering: "static rank (central points first)".to_string(),
         other: format!(
-            "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}",
+            "thresholds th_pn, th_dn (epsilon {}); leaf numbers {}{}",
             p.epsilon,
-            init_words(p.init)
+            init_words(p.init),
+            threads(p.threads)
         ),
     }
 }
@@ -326,7 +368,11 @@ fn lambda_dfpn_used(config: &SearchConfig, k: GameAids) -> Used {
         },
         pruning: join(pruning),
         ordering: "static rank (central points first)".to_string(),
-        other: format!("df-pn thresholds; levels up to {}", p.max_level),
+        other: format!(
+            "df-pn thresholds; levels up to {}{}",
+            p.max_level,
+            threads(p.threads)
+        ),
     }
 }
 
@@ -374,8 +420,41 @@ mod tests {
         assert_eq!((m.table.as_str(), m.symmetry.as_str()), ("none", "none"));
         let plain = used(&SearchConfig::plain(Algorithm::AlphaBeta), GameKind::Tree);
         assert_eq!(plain.table, "none");
-        assert_eq!(plain.ordering, "generator order");
+        assert_eq!(plain.ordering, "none: generator order");
         assert_eq!(plain.pruning, "none");
+        assert!(plain.short().contains("ordering none"), "{}", plain.short());
+    }
+
+    #[test]
+    fn the_settings_a_recorded_run_changes_are_named() {
+        let headless = SearchConfig::for_algorithm(Algorithm::IterativeDeepening);
+        let recorded = SearchConfig {
+            win_loss_probes: false,
+            etc: false,
+            ..headless
+        };
+        let (h, r) = (
+            used(&headless, GameKind::Mnk).short(),
+            used(&recorded, GameKind::Mnk).short(),
+        );
+        assert!(h.contains("ETC") && h.contains("win/loss probes"), "{h}");
+        assert!(h.contains("ordering all"), "{h}");
+        assert!(
+            !r.contains("ETC") && r.contains("each iteration's value"),
+            "{r}"
+        );
+        let threaded = SearchConfig {
+            proof: crate::search::proof::ProofConfig {
+                threads: 4,
+                ..Default::default()
+            },
+            ..SearchConfig::for_algorithm(Algorithm::DfPn)
+        };
+        assert!(
+            used(&threaded, GameKind::Hex)
+                .short()
+                .ends_with(", 4 threads")
+        );
     }
 
     #[test]

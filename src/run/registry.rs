@@ -61,6 +61,8 @@ pub enum SearchOption {
     Epsilon,
     /// `--without`: one enhancement of alpha-beta turned off.
     Without,
+    /// `--ordering`: the alpha-beta family's move ordering.
+    Ordering,
 }
 
 impl SearchOption {
@@ -73,6 +75,7 @@ impl SearchOption {
             SearchOption::Root => "--root",
             SearchOption::Epsilon => "--epsilon",
             SearchOption::Without => "--without",
+            SearchOption::Ordering => "--ordering",
         }
     }
 
@@ -83,7 +86,7 @@ impl SearchOption {
             SearchOption::MaxLevel | SearchOption::Zones => "lambda, dual-lambda and lambda-dfpn",
             SearchOption::Root => "lambda, dual-lambda and the proof-number searches",
             SearchOption::Epsilon => "dfpn and lambda-dfpn",
-            SearchOption::Without => "alphabeta, alphabeta-soft and id",
+            SearchOption::Without | SearchOption::Ordering => "alphabeta, alphabeta-soft and id",
         }
     }
 
@@ -101,7 +104,9 @@ impl SearchOption {
                 "alpha-beta classifies the root moves of a won position by itself"
             }
             SearchOption::Epsilon => "give --algo dfpn or --algo lambda-dfpn",
-            SearchOption::Without => "give --algo id, --algo alphabeta or --algo alphabeta-soft",
+            SearchOption::Without | SearchOption::Ordering => {
+                "give --algo id, --algo alphabeta or --algo alphabeta-soft"
+            }
         }
     }
 }
@@ -132,7 +137,11 @@ const GOAL_GAMES: &[GameKind] = &[
 ];
 
 const VALUE_OPTIONS: &[SearchOption] = &[SearchOption::MaxDepth];
-const ALPHA_BETA_OPTIONS: &[SearchOption] = &[SearchOption::MaxDepth, SearchOption::Without];
+const ALPHA_BETA_OPTIONS: &[SearchOption] = &[
+    SearchOption::MaxDepth,
+    SearchOption::Without,
+    SearchOption::Ordering,
+];
 const THREAT_OPTIONS: &[SearchOption] = &[
     SearchOption::MaxDepth,
     SearchOption::MaxLevel,

@@ -94,6 +94,14 @@ pub struct SolveReport {
     pub zones: Option<bool>,
     /// Transposition table size in MiB (0: none).
     pub tt_mb: usize,
+    /// The alpha-beta family: the move ordering by its `--ordering` name ("none": generator
+    /// order, "all", "tt-move,killers"); `None` for the others, which order their own way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordering: Option<String>,
+    /// df-pn and lambda-df-pn on more than one thread (`--threads`): the node count varies
+    /// from run to run and differs from one thread's (the explorer's); `None` for one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
     /// Proof-number family: the goal of the side to move, in words ("black wins (a draw
     /// disproves)").
     pub goal: Option<String>,
@@ -116,6 +124,11 @@ pub struct SolveReport {
     /// engine's threat checks, for PNS and PN² the nodes created, for the others the
     /// recursive calls.
     pub nodes: u64,
+    /// With a root analysis: the nodes of the root's own search, the count the other front
+    /// ends (compare, the explorer, export) show for it; `nodes` adds the analysis's.
+    /// `None` without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_search_nodes: Option<u64>,
     pub leaves: u64,
     pub cutoffs: u64,
     pub tt_probes: u64,

@@ -2,28 +2,37 @@
 //! with the settings of every engine family (ordering, table, lambda level, proof-number
 //! options, threads), the limits, the record budget, the root analysis and the goal.
 //!
-//! Two constructors fill it from a puzzle, and the settings they choose differ where the
-//! two uses differ today:
-//! - [`SearchSpec::headless`] (solve, compare, bench, gtp, play, shards): the engines'
-//!   default settings everywhere, literal trees included (the alpha-beta family orders its
-//!   moves by a one-ply evaluation and uses a 64 MiB table), iterative deepening asking the
-//!   win/loss question each iteration, the puzzle's lambda level for lambda and lambda-df-pn
-//!   alike, no depth limit for the proof-number family, and the root moves classified when
-//!   the puzzle lists its winning moves.
-//! - [`SearchSpec::for_puzzle`] (the explorer, export, lessons): a literal tree in textbook
-//!   form (no table, generator order: `config.ordering` is [`MoveOrdering::NONE`]), every
-//!   iteration's value computed, no enhanced transposition cutoffs, the puzzle's lambda
-//!   level for lambda search only.
+//! Every front end starts from one set of defaults per puzzle ([`SearchSpec::defaults`]),
+//! so `solve`, `compare`, `bench`, the explorer, the split view, `export` and lessons count
+//! the same nodes for the same puzzle, algorithm and settings:
+//! - a literal tree is searched in textbook form (no table, generator order: `--ordering
+//!   none`), so the counts and cutoffs are the textbooks' figures;
+//! - a game is searched with the engines' defaults (every move-ordering technique, a 64 MiB
+//!   table, the exact tactics);
+//! - the puzzle's lambda level for lambda search and lambda-df-pn alike, its limits, and no
+//!   depth limit for the proof-number family (which solves to the end of the game).
+//!
+//! The two constructors add what their use needs, and a recorded run differs from a
+//! headless one only where the screen needs it, which the screens name
+//! ([`crate::run::aids::Used::short`] in the split headers, [`crate::run::aids::used`] in
+//! compare's "what each run used"; [`SearchSpec::recorded_differences`] lists them):
+//! - [`SearchSpec::headless`] (solve, compare, bench, gtp, play, shards) classifies the
+//!   root moves when the puzzle lists its winning moves (their nodes are counted apart);
+//! - [`SearchSpec::for_puzzle`] (the explorer, export, lessons) computes every iteration's
+//!   value in iterative deepening (headless asks the win/loss question instead), and takes
+//!   no enhanced transposition cutoffs (a node they decide would show no move searched).
+//!   Both settings matter on games only: a literal tree has neither.
+//!
+//! [`Settings`] carries what a command line sets on every front end alike (`--ordering`).
 //!
 //! The engine settings of each family come out of the spec in one place:
 //! [`SearchSpec::alpha_beta_config`], [`SearchSpec::lambda_config`] and
 //! [`SearchSpec::proof_config`], and [`SearchSpec::family`] names the family a run
 //! dispatches on.
-//!
-//! [`MoveOrdering::NONE`]: crate::search::config::MoveOrdering::NONE
 
 use crate::puzzle::{GameKind, Puzzle};
 use crate::run::registry::{self, Family};
+use crate::search::config::MoveOrdering;
 use crate::search::lambda::LambdaConfig;
 use crate::search::proof::ProofConfig;
 use crate::search::{Algorithm, Enhancement, Limits, SearchConfig};
@@ -54,37 +63,67 @@ pub struct SearchSpec {
     pub without: Option<Enhancement>,
 }
 
+/// What a command line sets on every front end alike, over the puzzle's defaults; `None`
+/// keeps the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// `--ordering`: the alpha-beta family's move ordering.
+    pub ordering: Option<MoveOrdering>,
+}
+
 impl SearchSpec {
-    /// The search the explorer, export and lessons record for a puzzle: `algorithm` (else
-    /// the puzzle's own, else its game's default, `registry::puzzle_algorithm`), the
-    /// puzzle's limits; a literal tree is searched in textbook form (no table, generator
-    /// order) so the screen matches the textbooks' figures.
-    pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
-        let algorithm = algorithm.unwrap_or_else(|| registry::puzzle_algorithm(puzzle));
-        let mut config = match puzzle.position.kind() {
+    /// The defaults every front end starts from for `algorithm` on `puzzle` (see the
+    /// module's documentation): textbook form on a literal tree, the engines' defaults with
+    /// a 64 MiB table on a game, the puzzle's lambda level for both threat engines, its
+    /// limits without the depth limit for the proof-number family; no root analysis, no
+    /// record.
+    pub fn defaults(puzzle: &Puzzle, algorithm: Algorithm) -> SearchSpec {
+        let config = match puzzle.position.kind() {
             GameKind::Tree => SearchConfig::plain(algorithm),
             _ => SearchConfig::for_algorithm(algorithm),
         };
-        // Recorded iterative deepening computes every iteration's value, as the iterations
-        // pane and the lessons show them (one root search per iteration, its value, its
-        // best move); headless solving asks the win/loss question instead
-        // (`SearchConfig::win_loss_probes`).
-        config.win_loss_probes = false;
-        // Nor does it take enhanced transposition cutoffs (`SearchConfig::etc`): a node they
-        // decide would show no move searched and no table hit of its own to explain it.
-        config.etc = false;
-        // Lambda searches: the puzzle's maximum level (the level keys override it).
-        if let Some(level) = puzzle.limits.max_level {
-            config.lambda.max_level = level.clamp(1, u8::MAX as u32) as u8;
+        let mut limits = puzzle.limits.search_limits();
+        if algorithm.is_proof_search() {
+            limits.max_depth = None;
         }
-        SearchSpec {
+        let mut spec = SearchSpec {
             config,
-            limits: puzzle.limits.search_limits(),
-            record,
+            limits,
+            record: 0,
             root_analysis: false,
             draw_for_attacker: puzzle.draw_counts_for_attacker,
             without: None,
+        };
+        if puzzle.position.kind() != GameKind::Tree {
+            spec.set_table_mb(64);
         }
+        if let Some(level) = puzzle.limits.max_level {
+            spec.set_max_level(level);
+        }
+        spec
+    }
+
+    /// The search the explorer, export and lessons record for a puzzle: `algorithm` (else
+    /// the puzzle's own, else its game's default, `registry::puzzle_algorithm`) with
+    /// [`SearchSpec::defaults`], every iteration's value computed and no enhanced
+    /// transposition cutoffs.
+    pub fn for_puzzle(puzzle: &Puzzle, algorithm: Option<Algorithm>, record: u64) -> SearchSpec {
+        let algorithm = algorithm.unwrap_or_else(|| registry::puzzle_algorithm(puzzle));
+        let mut spec = SearchSpec::defaults(puzzle, algorithm);
+        spec.record = record;
+        spec.as_recorded();
+        spec
+    }
+
+    /// The settings a recorded run changes. Recorded iterative deepening computes every
+    /// iteration's value, as the iterations pane and the lessons show them (one root search
+    /// per iteration, its value, its best move); headless solving asks the win/loss
+    /// question instead (`SearchConfig::win_loss_probes`). Nor does it take enhanced
+    /// transposition cutoffs (`SearchConfig::etc`): a node they decide would show no move
+    /// searched and no table hit of its own to explain it.
+    fn as_recorded(&mut self) {
+        self.config.win_loss_probes = false;
+        self.config.etc = false;
     }
 
     /// What `plyscope solve NAME` does without flags: the puzzle's algorithm (else its
@@ -94,32 +133,47 @@ impl SearchSpec {
         SearchSpec::headless(puzzle, algorithm)
     }
 
-    /// A headless run of `algorithm` on `puzzle`: its `[limits]`, the engines' default
-    /// settings with a 64 MiB table, zones on, no epsilon, one thread, and the root moves
-    /// classified when the puzzle lists its winning moves (they are part of its answer). A
-    /// proof-number search solves to the end of the game: the puzzle's depth limit (the
-    /// horizon of its alpha-beta or threat-search question) is not passed on to it.
+    /// A headless run of `algorithm` on `puzzle`: [`SearchSpec::defaults`] (zones on, no
+    /// epsilon, one thread), and the root moves classified when the puzzle lists its
+    /// winning moves (they are part of its answer).
     pub fn headless(puzzle: &Puzzle, algorithm: Algorithm) -> SearchSpec {
-        let mut limits = puzzle.limits.search_limits();
-        if algorithm.is_proof_search() {
-            limits.max_depth = None;
-        }
-        let mut spec = SearchSpec {
-            config: SearchConfig::for_algorithm(algorithm),
-            limits,
-            record: 0,
+        SearchSpec {
             root_analysis: puzzle
                 .expect
                 .as_ref()
                 .is_some_and(|e| e.winning_moves.is_some()),
-            draw_for_attacker: puzzle.draw_counts_for_attacker,
-            without: None,
-        };
-        spec.set_table_mb(64);
-        if let Some(level) = puzzle.limits.max_level {
-            spec.set_max_level(level);
+            ..SearchSpec::defaults(puzzle, algorithm)
         }
-        spec
+    }
+
+    /// This spec with the command line's `settings` over its defaults.
+    pub fn with_settings(mut self, settings: &Settings) -> SearchSpec {
+        if let Some(ordering) = settings.ordering {
+            self.config.ordering = ordering;
+        }
+        self
+    }
+
+    /// What a recorded run of this headless spec would do differently, in words ("each
+    /// iteration's value instead of win/loss probes", "no enhanced transposition
+    /// cutoffs"): where its node count may differ from this one's. Empty when the two
+    /// count the same nodes. Only settings the algorithm uses are named.
+    pub fn recorded_differences(&self) -> Vec<&'static str> {
+        let mut recorded = *self;
+        recorded.as_recorded();
+        let (now, then) = (self.alpha_beta_config(), recorded.alpha_beta_config());
+        let mut words = Vec::new();
+        if self.family() != Family::AlphaBeta || self.config.algorithm == Algorithm::Minimax {
+            return words;
+        }
+        let deepening = self.config.algorithm == Algorithm::IterativeDeepening;
+        if deepening && now.win_loss_probes != then.win_loss_probes && !now.uses_heuristics() {
+            words.push("each iteration's value instead of win/loss probes");
+        }
+        if now.etc != then.etc && now.tt_mb > 0 {
+            words.push("no enhanced transposition cutoffs");
+        }
+        words
     }
 
     /// The algorithm to run.

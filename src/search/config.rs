@@ -57,6 +57,69 @@ impl MoveOrdering {
     pub fn any(self) -> bool {
         self.tt_move || self.killers || self.history || self.eval_sort
     }
+
+    /// The techniques by their names on the command line (`--ordering`), in search order.
+    pub const TECHNIQUES: [&'static str; 5] =
+        ["tt-move", "killers", "history", "eval-sort", "quick-eval"];
+
+    /// The switches in the order of [`MoveOrdering::TECHNIQUES`].
+    fn switches(self) -> [bool; 5] {
+        [
+            self.tt_move,
+            self.killers,
+            self.history,
+            self.eval_sort,
+            self.quick_eval,
+        ]
+    }
+
+    /// The name `--ordering` takes for these settings: "none" (generator order), "all", or
+    /// the techniques that are on, joined by commas ("tt-move,killers").
+    pub fn name(self) -> String {
+        if self == MoveOrdering::NONE {
+            return "none".to_string();
+        }
+        if self == MoveOrdering::ALL {
+            return "all".to_string();
+        }
+        MoveOrdering::TECHNIQUES
+            .iter()
+            .zip(self.switches())
+            .filter(|&(_, on)| on)
+            .map(|(name, _)| *name)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Reads `--ordering`: "none", "all", or technique names joined by commas
+    /// ([`MoveOrdering::TECHNIQUES`]); a message naming what is accepted otherwise.
+    pub fn parse(text: &str) -> Result<MoveOrdering, String> {
+        let text = text.trim();
+        match text {
+            "none" => return Ok(MoveOrdering::NONE),
+            "all" => return Ok(MoveOrdering::ALL),
+            _ => {}
+        }
+        let mut ordering = MoveOrdering::NONE;
+        for word in text.split(',').map(str::trim) {
+            let switch = match word {
+                "tt-move" => &mut ordering.tt_move,
+                "killers" => &mut ordering.killers,
+                "history" => &mut ordering.history,
+                "eval-sort" => &mut ordering.eval_sort,
+                "quick-eval" => &mut ordering.quick_eval,
+                _ => {
+                    return Err(format!(
+                        "unknown move ordering {word:?}; give none (generator order), all, \
+                         or techniques joined by commas: {}",
+                        MoveOrdering::TECHNIQUES.join(", ")
+                    ));
+                }
+            };
+            *switch = true;
+        }
+        Ok(ordering)
+    }
 }
 
 /// One enhancement of the alpha-beta family that `plyscope solve --without` and
@@ -307,6 +370,27 @@ mod tests {
             }
         }
         assert_eq!(Enhancement::from_name("nothing"), None);
+    }
+
+    #[test]
+    fn orderings_read_back_from_their_names() {
+        for ordering in [MoveOrdering::NONE, MoveOrdering::ALL] {
+            assert_eq!(MoveOrdering::parse(&ordering.name()), Ok(ordering));
+        }
+        assert_eq!(MoveOrdering::NONE.name(), "none");
+        assert_eq!(MoveOrdering::ALL.name(), "all");
+        let some = MoveOrdering::parse("killers, tt-move").unwrap();
+        assert!(some.tt_move && some.killers && !some.history && !some.eval_sort);
+        assert_eq!(some.name(), "tt-move,killers");
+        assert_eq!(MoveOrdering::parse(&some.name()), Ok(some));
+        let every = MoveOrdering::parse(&MoveOrdering::TECHNIQUES.join(",")).unwrap();
+        assert_eq!(every, MoveOrdering::ALL);
+        let err = MoveOrdering::parse("killer").unwrap_err();
+        assert!(
+            err.contains("\"killer\"") && err.contains("eval-sort"),
+            "{err}"
+        );
+        assert!(MoveOrdering::parse("").is_err());
     }
 
     #[test]

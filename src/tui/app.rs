@@ -47,7 +47,7 @@ use crate::trace::store::NodeId;
 use super::keymap::{Action, Keymap};
 use super::worker::{self, Msg};
 use crate::run::progress::Progress;
-use crate::run::spec::SearchSpec;
+use crate::run::spec::{SearchSpec, Settings};
 use crate::view::lambda::ZoneView;
 use crate::view::session::{HexOverlay, Session};
 pub use picker::{PickerEntry, picker_entries, picker_error};
@@ -160,6 +160,8 @@ pub struct App {
     pub bookmarks: bookmarks::Bookmarks,
     /// The depth limit set with `@` (`None`: the puzzle's; [`depth`]).
     pub depth_limit: Option<u32>,
+    /// The command line's settings (`--ordering`), kept over every restart and the split.
+    pub settings: Settings,
     /// How far the node pane and the Why block are scrolled (`}` / `{`; [`text_scroll`]).
     pub text_scroll: text_scroll::TextScroll,
     /// The chart pane ([`chart`]): hidden, or shown from the i-th chart.
@@ -238,6 +240,7 @@ impl App {
             class: class::ClassExport::default(),
             bookmarks: bookmarks::Bookmarks::default(),
             depth_limit: None,
+            settings: Settings::default(),
             text_scroll: text_scroll::TextScroll::default(),
             chart: None,
             tx,

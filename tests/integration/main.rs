@@ -60,6 +60,7 @@ mod lambda_zone_soundness;
 mod lesson_check;
 mod lessons;
 mod observer_events;
+mod one_count;
 mod pns_differential;
 mod pns_events;
 mod pns_puzzles;

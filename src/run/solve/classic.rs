@@ -26,7 +26,9 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
     let mut stats = result.stats;
 
     let mut stopped = result.stopped;
-    let winning_moves = if spec.root_analysis && matches!(result.verdict, Verdict::Win { .. }) {
+    let root_search_nodes = stats.nodes;
+    let analysed = spec.root_analysis && matches!(result.verdict, Verdict::Win { .. });
+    let winning_moves = if analysed {
         let (moves, root_stats, root_stopped) =
             winning_root_moves(&mut game, &config, &spec.limits, started, stats.nodes);
         stats.add(&root_stats);
@@ -61,7 +63,9 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         stopped,
         max_level: None,
         zones: None,
-        tt_mb: spec.config.tt_mb,
+        tt_mb: config.tt_mb,
+        ordering: Some(config.ordering.name()),
+        threads: None,
         goal: None,
         proof_size: None,
         epsilon: None,
@@ -69,6 +73,7 @@ pub(super) fn solve_game<G: SearchGame, O: Observer<G>>(
         root_moves: None,
         root_diagram: None,
         nodes: stats.nodes,
+        root_search_nodes: analysed.then_some(root_search_nodes),
         leaves: stats.leaves,
         cutoffs: stats.cutoffs,
         tt_probes: stats.tt_probes,

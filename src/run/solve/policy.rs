@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::puzzle::Puzzle;
 use crate::run::registry::{self, Refusal, SearchOption};
-use crate::run::spec::SearchSpec;
+use crate::run::spec::{SearchSpec, Settings};
 use crate::search::{Algorithm, Enhancement, Limits, meter};
 
 use super::{Check, SolveReport};
@@ -28,6 +28,8 @@ pub struct Overrides {
     pub no_tt: bool,
     pub without: Option<Enhancement>,
     pub epsilon: Option<f32>,
+    /// What every front end takes alike (`--ordering`).
+    pub settings: Settings,
 }
 
 impl Overrides {
@@ -39,7 +41,7 @@ impl Overrides {
         let algorithm = self
             .algorithm
             .unwrap_or_else(|| registry::puzzle_algorithm(puzzle));
-        let mut spec = SearchSpec::headless(puzzle, algorithm);
+        let mut spec = SearchSpec::headless(puzzle, algorithm).with_settings(&self.settings);
         let entry = registry::info(algorithm);
         let given = [
             (SearchOption::MaxLevel, self.max_level.is_some()),
@@ -48,6 +50,7 @@ impl Overrides {
             (SearchOption::Epsilon, self.epsilon.is_some()),
             (SearchOption::MaxDepth, self.max_depth.is_some()),
             (SearchOption::Without, self.without.is_some()),
+            (SearchOption::Ordering, self.settings.ordering.is_some()),
         ];
         if let Some((option, _)) = given
             .into_iter()

@@ -125,6 +125,12 @@ fn write_algorithm(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Res
     if let Some(epsilon) = r.epsilon.filter(|&e| e > 0.0) {
         algorithm.push_str(&format!(", epsilon {epsilon}"));
     }
+    if let Some(ordering) = &r.ordering {
+        algorithm.push_str(&format!(", ordering {ordering}"));
+    }
+    if let Some(threads) = r.threads {
+        algorithm.push_str(&format!(", {threads} threads"));
+    }
     if kind.tree_in_memory {
         algorithm.push_str(&format!(", tree memory {} MB", r.tt_mb.max(1)));
     } else if r.tt_mb == 0 {
@@ -238,6 +244,14 @@ fn write_effort(out: &mut impl Write, r: &SolveReport, kind: Kind) -> io::Result
             out,
             "nodes       {} (leaves {}, cutoffs {}, tt hits {}/{})",
             r.nodes, r.leaves, r.cutoffs, r.tt_hits, r.tt_probes
+        )?;
+    }
+    // The root's own search is what the other front ends count; the analysis adds to it.
+    if let Some(root) = r.root_search_nodes {
+        writeln!(
+            out,
+            "            ({root} in the root's search, {} classifying the root moves)",
+            r.nodes.saturating_sub(root)
         )?;
     }
     // Two counts side by side ("nodes 3" next to "proof tree of 72"): the search's nodes

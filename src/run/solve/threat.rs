@@ -43,6 +43,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
     let started = Instant::now();
     let report = lambda_search(&mut game, &config, &spec.limits, observer);
     let mut stats = report.stats;
+    let root_search_nodes = stats.nodes;
     let verdict = verdict_of(report.verdict);
 
     // The root's search and the root analysis share the command's limits: the
@@ -109,6 +110,8 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         max_level: Some(u32::from(config.max_level)),
         zones: Some(config.zones),
         tt_mb: config.tt_mb,
+        ordering: None,
+        threads: None,
         goal: None,
         proof_size: None,
         epsilon: None,
@@ -116,6 +119,7 @@ pub(super) fn solve_game<G: SearchGame + StoneGame, O: Observer<G>>(
         root_moves,
         root_diagram,
         nodes: stats.nodes,
+        root_search_nodes: analysis.is_some().then_some(root_search_nodes),
         leaves: stats.leaves,
         cutoffs: stats.cutoffs,
         tt_probes: stats.tt_probes,

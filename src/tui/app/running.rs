@@ -14,7 +14,8 @@ impl App {
     /// Restarts the search with the current algorithm and limits.
     pub(crate) fn restart(&mut self) {
         self.session.cancel();
-        let mut spec = SearchSpec::for_puzzle(&self.puzzle, self.algorithm, self.spec.record);
+        let mut spec = SearchSpec::for_puzzle(&self.puzzle, self.algorithm, self.spec.record)
+            .with_settings(&self.settings);
         if let Some(nodes) = NODE_LIMITS[self.node_limit] {
             spec.limits.nodes = Some(nodes);
         }

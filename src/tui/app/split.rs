@@ -50,7 +50,8 @@ impl Split {
     /// focus on the first search, stepping together.
     pub fn open(app: &App, algorithm: Algorithm) -> Split {
         let (tx, rx) = mpsc::channel();
-        let mut spec = SearchSpec::for_puzzle(&app.puzzle, Some(algorithm), app.spec.record);
+        let mut spec = SearchSpec::for_puzzle(&app.puzzle, Some(algorithm), app.spec.record)
+            .with_settings(&app.settings);
         if let Some(nodes) = NODE_LIMITS[app.node_limit] {
             spec.limits.nodes = Some(nodes);
         }
@@ -62,6 +63,7 @@ impl Split {
             tx,
         );
         pane.node_limit = app.node_limit;
+        pane.settings = app.settings;
         Split {
             pane,
             rx,

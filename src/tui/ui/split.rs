@@ -271,7 +271,10 @@ pub fn header_lines(pane: &App, split: &Split, which: Focus, ascii: bool) -> [St
 /// behind it: "uses: table, symmetry, tactics, must-play, ordered" (wrapped to the
 /// column).
 pub fn used_line(pane: &App) -> String {
-    let used = aids::used(&pane.spec.config, GameKind::of(&pane.puzzle.position));
+    let used = aids::used(
+        &pane.spec.engine_config(),
+        GameKind::of(&pane.puzzle.position),
+    );
     format!("uses: {}", used.short())
 }
 
