@@ -284,7 +284,10 @@ mod tests {
 
     #[test]
     fn a_quiz_title_hides_the_result_it_names() {
-        assert_eq!(quiz_title("The textbook tree: value 3"), "The textbook tree: ?");
+        assert_eq!(
+            quiz_title("The textbook tree: value 3"),
+            "The textbook tree: ?"
+        );
         assert_eq!(
             quiz_title("Figure 6.23: an alpha cutoff (value 15)"),
             "Figure 6.23: an alpha cutoff (?)"

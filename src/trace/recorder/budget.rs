@@ -42,7 +42,10 @@ impl RecordCap {
             ("zone", trace.zone_buffer_len()),
             ("proof-number", trace.pn_number_count()),
         ];
-        let fullest = buffers.iter().max_by_key(|(_, len)| *len).map_or("move", |b| b.0);
+        let fullest = buffers
+            .iter()
+            .max_by_key(|(_, len)| *len)
+            .map_or("move", |b| b.0);
         Some(RecordCap::Buffer(fullest))
     }
 
@@ -212,7 +215,11 @@ mod tests {
                 .message()
                 .contains("the most --record allows")
         );
-        assert!(RecordCap::Buffer("move").message().contains("move buffer is full"));
+        assert!(
+            RecordCap::Buffer("move")
+                .message()
+                .contains("move buffer is full")
+        );
     }
 
     #[test]

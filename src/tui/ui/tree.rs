@@ -422,7 +422,13 @@ mod tests {
     fn a_deep_selection_folds_the_levels_above_it() {
         // 12 levels in a 38-column pane: the selected row keeps 24 columns.
         let fold = Fold::new(12, 13, 38);
-        assert_eq!(fold, Fold { levels: 7, digits: 2 });
+        assert_eq!(
+            fold,
+            Fold {
+                levels: 7,
+                digits: 2
+            }
+        );
         let selected = fold.indent(12, "│");
         assert_eq!(selected, "12│          ");
         assert!(38 - selected.chars().count() >= ROW_ROOM);
