@@ -116,6 +116,7 @@ fn run_command(cli: Cli) -> ExitCode {
             record: RecordConfig::DEFAULT_BUDGET,
             max_mem: None,
             open: None,
+            quiz: false,
         }),
     };
     match result {

@@ -74,6 +74,8 @@ pub struct ExploreOptions {
     pub lesson: Option<crate::lesson::Lesson>,
     /// A saved run to show instead of searching (`explore --open`; `puzzle` is its puzzle).
     pub reopened: Option<app::saved_run::Reopened>,
+    /// Quiz: hide the answer until the search is stepped to its end (`--quiz`).
+    pub quiz: bool,
 }
 
 /// Leaves raw mode and the alternate screen; safe to call twice.
@@ -236,6 +238,7 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
     if let Some(lesson) = options.lesson {
         lesson::start(&mut app, lesson);
     }
+    app.quiz = options.quiz;
     let tick = Duration::from_millis(TICK_MS);
     let mut next_tick = Instant::now() + tick;
     let mut dirty = true;

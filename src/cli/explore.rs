@@ -64,6 +64,10 @@ pub struct ExploreArgs {
     /// was saved with, without searching; PUZZLE and --algo are taken from the file.
     #[arg(long, value_name = "RUN", conflicts_with_all = ["algo", "compare", "ordering"])]
     pub open: Option<std::path::PathBuf>,
+    /// Quiz: hide the answer (the result, the best-move marks, the root's value) until the
+    /// search is stepped to its end; Q shows it at once.
+    #[arg(long)]
+    pub quiz: bool,
 }
 
 /// What one recorded event may hold in memory, in bytes: a trace takes about 50 bytes per
@@ -141,6 +145,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
         keymap,
         lesson: None,
         reopened: None,
+        quiz: args.quiz,
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -170,6 +175,7 @@ fn open_saved(args: &ExploreArgs, path: &std::path::Path) -> anyhow::Result<Exit
         keymap,
         lesson: None,
         reopened: Some(reopened),
+        quiz: args.quiz,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -34,6 +34,10 @@ pub struct LessonArgs {
     /// Colours: auto (from the terminal and NO_COLOR), 16, 256, truecolor or never.
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub color: ColorChoice,
+    /// Quiz: hide the answer (the result, the best-move marks, the root's value) until the
+    /// search is stepped to its end; Q shows it at once.
+    #[arg(long)]
+    pub quiz: bool,
 }
 
 pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
@@ -62,6 +66,7 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         keymap,
         reopened: None,
         lesson: Some(lesson),
+        quiz: args.quiz,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -713,6 +713,12 @@ impl<M: Copy> Trace<M> {
         self.zones.len()
     }
 
+    /// Proof numbers in the side buffer (every expansion's initial numbers).
+    #[inline]
+    pub fn pn_number_count(&self) -> usize {
+        self.pn_numbers.len()
+    }
+
     /// Initial numbers of an expansion's children (`start` from [`Event::PnExpand`]).
     pub fn pn_numbers(&self, start: u32, len: usize) -> &[ProofNumbers] {
         let start = start as usize;

@@ -166,6 +166,9 @@ pub struct App {
     pub text_scroll: text_scroll::TextScroll,
     /// The chart pane ([`chart`]): hidden, or shown from the i-th chart.
     pub chart: chart::ChartState,
+    /// Quiz: the answer (the result, the best-move marks, the root's value, the title's
+    /// result) is hidden until the search is stepped to its end ([`App::answer_hidden`]).
+    pub quiz: bool,
     tx: Sender<Msg>,
 }
 
@@ -243,6 +246,7 @@ impl App {
             settings: Settings::default(),
             text_scroll: text_scroll::TextScroll::default(),
             chart: None,
+            quiz: false,
             tx,
         }
     }
@@ -269,7 +273,9 @@ impl App {
             return modal.tick();
         }
         let split_changed = split::tick(self);
-        self.tick_own() || split_changed
+        let moved = self.tick_own() || split_changed;
+        self.reveal_at_end();
+        moved
     }
 
     /// Advances this search's play by one tick (not the split's second search).
@@ -311,6 +317,7 @@ impl App {
             (None, Action::SaveRun) => saved_run::save(self),
             (None, action) => split::update(self, action),
         }
+        self.reveal_at_end();
     }
 
     /// Applies an action to this search's view (the split routes to it, see [`split`]): one
@@ -372,6 +379,7 @@ impl App {
             Action::Faster => self.faster(),
             Action::Slower => self.slower(),
             Action::ToggleValues => self.toggle_values(),
+            Action::ToggleQuiz => self.toggle_quiz(),
             Action::LevelUp => self.change_level(true),
             Action::LevelDown => self.change_level(false),
             Action::ToggleRootAnalysis => self.toggle_root_analysis(),

@@ -178,7 +178,12 @@ fn title_line<'a>(app: &'a App, theme: &Theme, width: u16) -> Paragraph<'a> {
             app.spec.draw_for_attacker,
         ),
     );
-    let title = glyph_text(theme, &format!("{}: {}", app.puzzle.name, app.puzzle.title));
+    let title = if app.answer_hidden() {
+        quiz_title(&app.puzzle.title)
+    } else {
+        app.puzzle.title.clone()
+    };
+    let title = glyph_text(theme, &format!("{}: {}", app.puzzle.name, title));
     let room = (width as usize).saturating_sub(HEAD.width() + SEPARATOR.width() + goal.width());
     let title = fitted::fit(&title, room, theme.glyphs().ellipsis.as_str());
     Paragraph::new(Line::from(vec![
@@ -187,6 +192,30 @@ fn title_line<'a>(app: &'a App, theme: &Theme, width: u16) -> Paragraph<'a> {
         Span::styled(SEPARATOR, theme.style(Slot::Text)),
         Span::styled(goal, theme.style(Slot::SideLabel)),
     ]))
+}
+
+/// Words that give a puzzle title's result away ("value 3", "X wins in 5", "(draw)").
+const RESULT_WORDS: [&str; 5] = ["value", "win", "loss", "lose", "draw"];
+
+/// A puzzle's title for a quiz: its last parenthesis, else what follows its last colon,
+/// becomes `?` when it names the result ("The textbook tree: value 3" reads "The textbook
+/// tree: ?"); a title without a result stays whole.
+pub fn quiz_title(title: &str) -> String {
+    let names_result = |tail: &str| {
+        let tail = tail.to_lowercase();
+        RESULT_WORDS.iter().any(|w| tail.contains(w))
+    };
+    if let Some(open) = title.rfind('(')
+        && names_result(&title[open..])
+    {
+        return format!("{}(?)", &title[..open]);
+    }
+    if let Some(colon) = title.rfind(':')
+        && names_result(&title[colon..])
+    {
+        return format!("{}: ?", &title[..colon]);
+    }
+    title.to_string()
 }
 
 /// Text of the lambda views in the theme's glyph set: with `--ascii`, `λ2` becomes `L2`
@@ -247,4 +276,32 @@ fn too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
         Paragraph::new(Span::styled(text, theme.style(Slot::Error))).wrap(Wrap { trim: true }),
         rect,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quiz_title;
+
+    #[test]
+    fn a_quiz_title_hides_the_result_it_names() {
+        assert_eq!(
+            quiz_title("The textbook tree: value 3"),
+            "The textbook tree: ?"
+        );
+        assert_eq!(
+            quiz_title("Figure 6.23: an alpha cutoff (value 15)"),
+            "Figure 6.23: an alpha cutoff (?)"
+        );
+        assert_eq!(quiz_title("Gobblet 4x4: X wins in 3"), "Gobblet 4x4: ?");
+        assert_eq!(
+            quiz_title("Hex 4x4: White to move, only b3 wins"),
+            "Hex 4x4: ?"
+        );
+        // No result named: whole.
+        assert_eq!(
+            quiz_title("AtariGo 6x6: a ladder (lambda-1)"),
+            "AtariGo 6x6: a ladder (lambda-1)"
+        );
+        assert_eq!(quiz_title("Hex 5x5, empty board"), "Hex 5x5, empty board");
+    }
 }

@@ -211,6 +211,10 @@ impl<G: BoardGame> Session for GameSession<G> {
         self.live.unrecorded()
     }
 
+    fn record_cap(&self, budget: u64) -> Option<crate::trace::recorder::budget::RecordCap> {
+        crate::trace::recorder::budget::RecordCap::of(&self.live.read(), budget)
+    }
+
     fn node_count(&self) -> usize {
         self.live.read().node_count()
     }

@@ -193,6 +193,9 @@ pub trait Session: Send {
     fn finished(&self) -> bool;
     /// Events the engine made after the record budget ran out.
     fn unrecorded(&self) -> u64;
+    /// The limit that ended the record under the event budget `budget` (`None`: the record
+    /// holds the whole search so far).
+    fn record_cap(&self, budget: u64) -> Option<crate::trace::recorder::budget::RecordCap>;
     /// Nodes recorded (the arena's size, every step included).
     fn node_count(&self) -> usize;
     /// The recorded search as it stands, encoded for a saved run

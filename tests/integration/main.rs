@@ -83,6 +83,7 @@ mod theme_files;
 mod tui_charts;
 mod tui_class;
 mod tui_heuristics;
+mod tui_narrow;
 mod tui_proof;
 mod tui_proof_recorder;
 mod tui_proof_tree;

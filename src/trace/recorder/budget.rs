@@ -5,13 +5,89 @@
 //! [`LiveTrace::unrecorded`](crate::trace::live::LiveTrace::unrecorded) counts what was not
 //! recorded. Zone bytes count in the budget, every [`ZONE_BYTES_PER_EVENT`] of them as one
 //! event, and so do the initial numbers of proof-number expansions (8 bytes a number). A side
-//! buffer whose 32-bit ranges run out ends the record the same way.
+//! buffer whose 32-bit ranges run out ends the record the same way. [`RecordCap::of`] reads
+//! from a finished or growing trace which of these limits ended its record, for the screen.
 
 use crate::game::Game;
 use crate::search::proof::ProofNumbers;
-use crate::trace::store::Truncation;
+use crate::trace::store::{MAX_EVENTS, Trace, Truncation};
 
 use super::Recorder;
+
+/// The limit that ended a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordCap {
+    /// The event budget (`--record`, at most [`MAX_EVENTS`]): this many events.
+    Events(u64),
+    /// A side buffer's 32-bit ranges: moves, zone bytes or proof numbers.
+    Buffer(&'static str),
+}
+
+impl RecordCap {
+    /// Which limit ended `trace`'s record under the budget `budget` (`None`: it did not
+    /// end). The budget counts events, zone bytes and proof numbers as [`Recorder::admit`]
+    /// does, so a record ended by the budget is told from one ended by a full side buffer.
+    pub fn of<M: Copy>(trace: &Trace<M>, budget: u64) -> Option<RecordCap> {
+        trace.truncation()?;
+        let budget = budget.min(MAX_EVENTS);
+        let extra = (trace.zone_buffer_len() as u64
+            + trace.pn_number_count() as u64 * size_of::<ProofNumbers>() as u64)
+            / ZONE_BYTES_PER_EVENT;
+        if trace.len() as u64 + extra >= budget {
+            return Some(RecordCap::Events(budget));
+        }
+        // The fullest side buffer ended it (each holds up to 2^32 entries).
+        let buffers = [
+            ("move", trace.move_buffer_len()),
+            ("zone", trace.zone_buffer_len()),
+            ("proof-number", trace.pn_number_count()),
+        ];
+        let fullest = buffers
+            .iter()
+            .max_by_key(|(_, len)| *len)
+            .map_or("move", |b| b.0);
+        Some(RecordCap::Buffer(fullest))
+    }
+
+    /// The note in full: the limit, and how to raise it when a flag can.
+    pub fn message(&self) -> String {
+        match self {
+            RecordCap::Events(n) if *n >= MAX_EVENTS => format!(
+                "record cap {} events reached (the most --record allows)",
+                thousands(*n)
+            ),
+            RecordCap::Events(n) => format!(
+                "record cap {} events reached; --record N to raise it",
+                thousands(*n)
+            ),
+            RecordCap::Buffer(name) => format!(
+                "record ended: its {name} buffer is full (2^32 entries); a lower depth or \
+                 level records less"
+            ),
+        }
+    }
+
+    /// The note in few words: "record cap 2,000,000".
+    pub fn short(&self) -> String {
+        match self {
+            RecordCap::Events(n) => format!("record cap {}", thousands(*n)),
+            RecordCap::Buffer(name) => format!("record: {name} buffer full"),
+        }
+    }
+}
+
+/// `n` with a comma between each group of three digits: 2,000,000.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// Zone bytes that count as one event against the record budget (about an event's size
 /// with its share of the arena: `benches/trace.rs`).
@@ -113,5 +189,45 @@ mod tests {
         assert_eq!(r.truncation(), Some(Truncation { at: 3 }));
         let t = r.into_trace();
         assert_eq!(t.len(), 3);
+        // The budget ended it, though only 3 events are in the log.
+        assert_eq!(RecordCap::of(&t, 4), Some(RecordCap::Events(4)));
+    }
+
+    #[test]
+    fn the_cap_names_the_limit_that_ended_the_record() {
+        let mut r: Recorder<Mnk> = Recorder::new(RecordConfig {
+            budget: 3,
+            ..RecordConfig::default()
+        });
+        let g = Mnk::new(3, 3, 3, false).unwrap();
+        let _ = r.enter(&g, None, 0, 2, Window::FULL);
+        let _ = r.leave(Value(0), Bound::Exact, None);
+        // Not truncated: no cap.
+        assert_eq!(RecordCap::of(&r.into_trace(), 3), None);
+        let cap = RecordCap::Events(2_000_000);
+        assert_eq!(
+            cap.message(),
+            "record cap 2,000,000 events reached; --record N to raise it"
+        );
+        assert_eq!(cap.short(), "record cap 2,000,000");
+        assert!(
+            RecordCap::Events(MAX_EVENTS)
+                .message()
+                .contains("the most --record allows")
+        );
+        assert!(
+            RecordCap::Buffer("move")
+                .message()
+                .contains("move buffer is full")
+        );
+    }
+
+    #[test]
+    fn thousands_groups_digits_by_three() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(2_000_000), "2,000,000");
+        assert_eq!(thousands(4_294_967_294), "4,294,967,294");
     }
 }

@@ -1,7 +1,7 @@
 //! What the board and the side pane draw besides the position: the children's values,
 //! a lambda node's zone, proof or disproof numbers, the history heat map, the iterations of
 //! iterative deepening, the solver's Hex knowledge. These keys change what is drawn, never
-//! the search.
+//! the search. The quiz switch hides the answer until the search's end.
 
 use crate::view::session::{BoardOptions, HexOverlay};
 
@@ -121,5 +121,45 @@ impl App {
             }
             .to_string(),
         );
+    }
+
+    /// True while the quiz hides the answer: the switch is on and the replay is not at the
+    /// end of a finished search.
+    pub fn answer_hidden(&self) -> bool {
+        self.quiz && !self.at_search_end()
+    }
+
+    /// True at the last step of a finished search's record.
+    fn at_search_end(&self) -> bool {
+        self.session.finished() && self.session.step() >= self.session.len()
+    }
+
+    /// Quiz: hides the answer until the search's end, or shows it now.
+    pub(super) fn toggle_quiz(&mut self) {
+        if self.answer_hidden() {
+            self.quiz = false;
+            self.message = Some("quiz: the answer is shown".to_string());
+        } else if self.at_search_end() {
+            self.message = Some(
+                "quiz: the search's end shows the answer; step back first to hide it".to_string(),
+            );
+        } else {
+            self.quiz = true;
+            self.message = Some(
+                "quiz: the answer is hidden until the search's end (the result, the best-move \
+                 marks, the root's value)"
+                    .to_string(),
+            );
+        }
+    }
+
+    /// Quiz: stepping to the search's end shows the answer, and it stays shown.
+    pub(super) fn reveal_at_end(&mut self) {
+        if self.quiz && self.at_search_end() {
+            self.quiz = false;
+            if self.message.is_none() {
+                self.message = Some("quiz: the search's end: the answer is shown".to_string());
+            }
+        }
     }
 }

@@ -139,6 +139,7 @@ actions! {
     Redraw => "redraw", View, None, "redraw the whole screen";
     ScrollTextDown => "scroll_text_down", View, None, "scroll the node pane and the Why block down, to read the lines they cut";
     ScrollTextUp => "scroll_text_up", View, None, "scroll the node pane and the Why block back up";
+    ToggleQuiz => "toggle_quiz", View, None, "quiz: hide the answer (result, best-move marks, root value) until the search's end, or show it now";
 
     OpenPicker => "open_picker", Search, Some("puzzles"), "open the puzzle picker";
     OpenLessons => "open_lessons", Search, None, "open the lesson picker: the bundled lessons, enter starts one";

@@ -19,6 +19,12 @@
 //! read "new leaf" with the numbers the expansion gave them; df-pn's rows that show a table entry
 //! read at the parent's latest expansion read "stored"; the pane's title says what the numbers are
 //! ([`proof::row_meaning`]).
+//!
+//! A deep line in a narrow pane keeps its rows readable: when the selection's indentation
+//! would leave its row too little room, the levels above it are folded ([`Fold`]): every row
+//! starts with its depth and a bar (`12│`) and is indented only by its levels past the fold.
+//! In a quiz ([`App::answer_hidden`]) the best-move marks, the principal variation's style
+//! and the root's value or verdict are left out until the search's end.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -47,24 +53,34 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     } else {
         "Tree"
     };
-    let block = pane(title, theme, true);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let height = inner.height as usize;
-    if height == 0 {
-        return;
-    }
+    // Borders take two columns and two rows.
+    let inner_width = area.width.saturating_sub(2) as usize;
+    let height = area.height.saturating_sub(2) as usize;
     // Scroll so that the selection is on screen: the first row drawn is the one that puts
     // the selection on the last line, or the top.
     let selected_index = app.selected_row();
     let top = selected_index.map_or(0, |i| (i + 1).saturating_sub(height));
     let rows = app.visible_rows(top + height);
+    let fold = Fold::new(
+        selected_index.and_then(|i| rows.get(i)).map_or(0, |r| r.1),
+        rows.iter().skip(top).map(|r| r.1).max().unwrap_or(0),
+        inner_width,
+    );
+    let title = fold.title(title, theme);
+    let block = pane(&title, theme, true);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    if height == 0 || inner.height == 0 {
+        return;
+    }
     let ancestors = app.ancestors();
     // The principal variation of the latest root (a proof search's proof root) as of the
     // step, drawn in its own style.
+    // A quiz hides it: it leads to the answer.
     let pv: Vec<_> = app
         .session
         .main_root()
+        .filter(|_| !app.answer_hidden())
         .map(|r| {
             let mut line = app.session.principal_variation(r);
             line.push(r);
@@ -74,7 +90,16 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let lines: Vec<Line> = rows
         .iter()
         .skip(top)
-        .map(|&at| tree_line(app, theme, at, &pv, &ancestors))
+        .map(|&at| {
+            let mut line = tree_line(app, theme, at, &pv, &ancestors);
+            // The first span is the indentation.
+            if fold.levels > 0
+                && let Some(first) = line.spans.first_mut()
+            {
+                first.content = fold.indent(at.1, theme.glyphs().vertical.as_str()).into();
+            }
+            line
+        })
         .collect();
     // A row wider than the pane ends in the ellipsis, so a cut number does not read as
     // another number.
@@ -96,7 +121,10 @@ fn tree_line(
     ancestors: &FxHashSet<NodeId>,
 ) -> Line<'static> {
     let glyphs = theme.glyphs();
-    let row = app.session.row(node);
+    let mut row = app.session.row(node);
+    if app.answer_hidden() {
+        hide_answer(&mut row, app.session.parent(node).is_none());
+    }
     let selected = app.selected == Some(node);
     let base = if selected {
         theme.style(Slot::TreeSelected)
@@ -132,6 +160,79 @@ fn tree_line(
         (None, None) => value_spans(&mut spans, &row, app, &look),
     }
     Line::from(spans)
+}
+
+/// Quiz: a row without the answer: no best-move mark, and a root without its value, its
+/// verdict, its numbers or its solved word (it reads as not known yet).
+fn hide_answer(row: &mut NodeRow, is_root: bool) {
+    row.best = false;
+    if is_root {
+        row.value = None;
+        if let Some(l) = &mut row.lambda {
+            l.verdict = None;
+        }
+        if let Some(p) = &mut row.proof {
+            p.numbers = None;
+            p.solved = None;
+        }
+    }
+}
+
+/// Columns a row keeps for its fold mark, move and marks before its indentation is folded.
+const ROW_ROOM: usize = 24;
+
+/// How the rows' indentation fits the pane: `levels` levels folded away (0: none), the
+/// depth numbers `digits` wide. Folded, a row at depth `d` starts with `d` and a bar, then
+/// two columns for each level past the fold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    pub levels: usize,
+    pub digits: usize,
+}
+
+impl Fold {
+    /// The fold that leaves the selected row (`selected` levels deep) [`ROW_ROOM`] columns
+    /// in a pane `width` columns wide, with `deepest` the deepest row drawn; none when the
+    /// indentation fits.
+    pub fn new(selected: usize, deepest: usize, width: usize) -> Fold {
+        let none = Fold {
+            levels: 0,
+            digits: 0,
+        };
+        if 2 * selected + ROW_ROOM <= width {
+            return none;
+        }
+        let digits = deepest.max(selected).to_string().len();
+        let shown = width.saturating_sub(ROW_ROOM + digits + 1) / 2;
+        match selected.saturating_sub(shown) {
+            0 => none,
+            levels => Fold { levels, digits },
+        }
+    }
+
+    /// The indentation of a row `depth` levels deep, with `bar` after the depth.
+    pub fn indent(&self, depth: usize, bar: &str) -> String {
+        if self.levels == 0 {
+            return "  ".repeat(depth);
+        }
+        format!(
+            "{depth:>width$}{bar}{}",
+            "  ".repeat(depth.saturating_sub(self.levels)),
+            width = self.digits
+        )
+    }
+
+    /// The pane's title, saying so when levels are folded.
+    fn title(&self, title: &str, theme: &Theme) -> String {
+        if self.levels == 0 {
+            return title.to_string();
+        }
+        format!(
+            "{title} (n{}: depth n, {} levels folded)",
+            theme.glyphs().vertical.as_str(),
+            self.levels
+        )
+    }
 }
 
 /// How a row is drawn: the theme, whether the row is selected, and its base style.
@@ -303,5 +404,44 @@ fn value_spans(spans: &mut Vec<Span<'static>>, row: &NodeRow, app: &App, look: &
             format!(" {}", glyphs.best.as_str()),
             patch(Slot::TreeBest),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indentation_that_fits_is_not_folded() {
+        let fold = Fold::new(7, 9, 38);
+        assert_eq!(fold.levels, 0);
+        assert_eq!(fold.indent(3, "|"), "      ");
+    }
+
+    #[test]
+    fn a_deep_selection_folds_the_levels_above_it() {
+        // 12 levels in a 38-column pane: the selected row keeps 24 columns.
+        let fold = Fold::new(12, 13, 38);
+        assert_eq!(
+            fold,
+            Fold {
+                levels: 7,
+                digits: 2
+            }
+        );
+        let selected = fold.indent(12, "│");
+        assert_eq!(selected, "12│          ");
+        assert!(38 - selected.chars().count() >= ROW_ROOM);
+        // Rows above the fold show their depth, unindented; rows below it keep theirs.
+        assert_eq!(fold.indent(3, "│"), " 3│");
+        assert_eq!(fold.indent(8, "|"), " 8|  ");
+        assert_eq!(fold.indent(13, "|"), "13|            ");
+    }
+
+    #[test]
+    fn a_pane_too_narrow_for_any_indentation_folds_all_of_it() {
+        let fold = Fold::new(5, 5, 20);
+        assert_eq!(fold.levels, 5);
+        assert_eq!(fold.indent(5, "|"), "5|");
     }
 }
