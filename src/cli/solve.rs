@@ -93,7 +93,7 @@ pub struct SolveArgs {
     /// measures each).
     #[arg(long, value_name = "NAME", value_parser = parse_enhancement)]
     pub without: Option<Enhancement>,
-    /// Threat and proof-number searches: classify every root move (thesis figures 5.1-5.3;
+    /// Threat and proof-number searches: classify every root move (Suda, figures 5.1-5.3;
     /// proof-number searches: each opening a win, a loss or unknown), one search per move.
     /// On by default where the puzzle lists its winning moves.
     #[arg(long)]
