@@ -126,7 +126,10 @@ fn the_manual_s_compare_example_says_what_each_run_used() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.ends_with(used), "docs/compare-export.md:\n{used}\noutput:\n{text}");
+    assert!(
+        text.ends_with(used),
+        "docs/compare-export.md:\n{used}\noutput:\n{text}"
+    );
 }
 
 #[test]

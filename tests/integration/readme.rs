@@ -22,14 +22,20 @@ const SCREEN_STEP: usize = 2;
 fn the_readme_is_short_and_names_the_first_lesson_and_the_ci_test_command() {
     let readme = read("README.md");
     let lines = readme.lines().count();
-    assert!(lines < 200, "README.md has {lines} lines; the manual is docs/");
+    assert!(
+        lines < 200,
+        "README.md has {lines} lines; the manual is docs/"
+    );
     assert!(
         readme.contains(&format!("plyscope lesson {FIRST_LESSON}")),
         "the README opens the first lesson"
     );
     // `.ci/run` runs the README's test command (with --locked).
     let ci = read(".ci/run");
-    assert!(readme.contains("\ncargo test "), "the README's test command");
+    assert!(
+        readme.contains("\ncargo test "),
+        "the README's test command"
+    );
     assert!(ci.contains("\ncargo test --locked\n"), ".ci/run runs it");
     let first = lesson::bundled()[0].name;
     assert_eq!(first, FIRST_LESSON, "the first lesson in teaching order");
@@ -133,7 +139,10 @@ fn the_anchor_of_a_heading_is_github_s() {
         anchor(" Options: record, theme, colour"),
         "options-record-theme-colour"
     );
-    assert_eq!(anchor(" Playing from a GUI (GTP)"), "playing-from-a-gui-gtp");
+    assert_eq!(
+        anchor(" Playing from a GUI (GTP)"),
+        "playing-from-a-gui-gtp"
+    );
     assert_eq!(
         links("see [a](docs/a.md#b) and [c](https://x.y)"),
         vec!["docs/a.md#b"]

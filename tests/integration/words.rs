@@ -67,7 +67,10 @@ fn read(path: &Path) -> String {
 }
 
 fn relative(path: &Path) -> String {
-    path.strip_prefix(root()).unwrap_or(path).display().to_string()
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 #[test]
@@ -100,7 +103,10 @@ fn bundled_lessons_and_puzzles_cite_sources_by_name() {
     }
     for bundled in plyscope::lesson::bundled() {
         let l = bundled.load().unwrap();
-        found.extend(internal_words(&format!("{} source", bundled.name), &l.source));
+        found.extend(internal_words(
+            &format!("{} source", bundled.name),
+            &l.source,
+        ));
     }
     assert!(found.is_empty(), "internal names:\n{}", found.join("\n"));
 }
