@@ -112,7 +112,7 @@ fn every_link_of_the_readme_and_the_manual_reaches_a_page_and_section() {
     for page in &pages {
         let dir = Path::new(page).parent().unwrap();
         for target in links(&read(page)) {
-            let (file, section) = target.split_once('#').unwrap_or((&target, ""));
+            let (file, section) = target.split_once('#').unwrap_or((target.as_str(), ""));
             let path = if file.is_empty() {
                 page.clone()
             } else {

@@ -175,7 +175,7 @@ fn the_help_says_where_to_start_and_cites_sources_by_name() {
     let names = subcommands(&help);
     assert!(names.len() >= 10, "{names:?}");
     for name in &names {
-        let text = help_of(&[name, "--help"]);
+        let text = help_of(&[name.as_str(), "--help"]);
         found.extend(internal_words(&format!("plyscope {name} --help"), &text));
     }
     assert!(found.is_empty(), "internal names:\n{}", found.join("\n"));
