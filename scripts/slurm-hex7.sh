@@ -1,7 +1,7 @@
 #!/bin/bash
 # Solve all 49 openings of Hex 7x7 over N Slurm nodes, then merge the shards into the report
-# one unsharded `plyscope solve hex-7x7 --algo dfpn --root` prints (issue 19, point 3;
-# README "Solving across machines").
+# one unsharded `plyscope solve hex-7x7 --algo dfpn --root` prints
+# (docs/scale.md, "Solving across machines").
 #
 #   scripts/slurm-hex7.sh 8        # on the login node: an array of 8 shards, then the merge
 #

@@ -29,6 +29,13 @@ use cli::packaging::{CompletionsArgs, ManArgs};
 use cli::solve::SolveArgs;
 use cli::verify::VerifyArgs;
 
+/// Where a newcomer starts and where the manual is, under the root's `--help`.
+const START_HERE: &str = "New here? Start with `plyscope lesson`: it lists the guided lessons \
+     in teaching order, and `plyscope lesson minimax-wdl` opens the first.\n\n\
+     The manual is in the docs/ directory of plyscope's source, a page by task: explore, \
+     lessons, solve, proofs, compare-export, bench, gtp, scale, formats and sources \
+     (docs/README.md lists them).";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "plyscope",
@@ -38,7 +45,8 @@ use cli::verify::VerifyArgs;
     max_term_width = 80,
     about = "Explore and solve game-tree searches: alpha-beta, transposition tables, iterative \
              deepening, lambda and dual-lambda threat search with relevance zones, proof-number \
-             search (PNS, PN², df-pn, lambda-df-pn)"
+             search (PNS, PN², df-pn, lambda-df-pn)",
+    after_help = START_HERE
 )]
 struct Cli {
     /// Without a command: explore the default puzzle (the textbook tree).
@@ -52,7 +60,7 @@ enum Command {
     #[command(after_help = cli::solve::EXIT_HELP)]
     Solve(SolveArgs),
     /// Run the puzzle suite and print result, nodes, time and nodes/s per puzzle and
-    /// algorithm, with the published reference figures beside the thesis rows.
+    /// algorithm, with the published figures beside the rows of Suda's table 5.1.
     Bench(BenchArgs),
     /// Solve one puzzle with several algorithms, one after the other with the same limits,
     /// and print result, nodes, time, tree size, depth and ratios side by side.
@@ -62,8 +70,8 @@ enum Command {
     List(ListArgs),
     /// Open a puzzle in the terminal explorer and step through its search.
     Explore(ExploreArgs),
-    /// Without a name: list the guided lessons. With one: open the explorer on that lesson
-    /// (tab: next step, shift-tab: previous step).
+    /// Start here. Without a name: list the guided lessons in teaching order. With one: open
+    /// the explorer on that lesson (tab: next step, shift-tab: previous step).
     Lesson(LessonArgs),
     /// Record a puzzle's search and write it as DOT (the annotated tree), JSON (the trace)
     /// or SGF (a proof tree).

@@ -771,8 +771,8 @@ fn write_side_by_side(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "thesis puzzles side by side: nodes / seconds (> stopped by the node cap, ? undecided \
-         within the search's own bounds: lambda level, arena)"
+        "the puzzles of Suda's table 5.1 side by side: nodes / seconds (> stopped by the node \
+         cap, ? undecided within the search's own bounds: lambda level, arena)"
     )?;
     write!(out, "{:<21}", "puzzle")?;
     for algorithm in SIDE_BY_SIDE {

@@ -96,7 +96,7 @@ pub struct SolveArgs {
     pub without: Option<Enhancement>,
     #[command(flatten)]
     pub settings: SettingsArgs,
-    /// Threat and proof-number searches: classify every root move (thesis figures 5.1-5.3;
+    /// Threat and proof-number searches: classify every root move (Suda, figures 5.1-5.3;
     /// proof-number searches: each opening a win, a loss or unknown), one search per move.
     /// On by default where the puzzle lists its winning moves.
     #[arg(long)]

@@ -103,7 +103,7 @@
 //! H-search by the AND and OR rules, inferior cells, must-play regions) brought it to 6,789 nodes
 //! and 3.06 s; keeping H-search incremental along the search's line
 //! (`src/games/hex/hsearch/incremental.rs`) to 6,948 nodes and 1.60 s, beside Benzene's
-//! 3.75 s of search measured in the same session (README, Hex openings side by side).
+//! 3.75 s of search measured in the same session (docs/bench.md, Hex openings side by side with Benzene).
 //!
 //! m,n,k from the empty board, "Black wins" (draws a disproof) / "Black at least draws"
 //! (White cannot force a win), nodes, by speed-up (`SYM=0`, `CERT=0` turn them off):

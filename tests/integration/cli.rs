@@ -96,12 +96,14 @@ fn solve_says_what_its_node_count_and_its_proof_size_count() {
     }
 }
 
-/// The README's `compare` example shows what each run used, exactly as `compare` prints it
-/// (issue 18, newcomer review: the example did not say what each run used).
+/// The manual's `compare` example shows what each run used, exactly as `compare` prints it.
 #[test]
-fn the_readme_compare_example_says_what_each_run_used() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn the_manual_s_compare_example_says_what_each_run_used() {
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/compare-export.md"
+    ))
+    .unwrap();
     let command = "$ plyscope compare tictactoe-fork --algo id --algo dfpn --algo pns --algo lambda --algo minimax\n";
     let example = &readme[readme.find(command).expect("the example") + command.len()..];
     let example = &example[..example.find("```").unwrap()];
@@ -124,7 +126,10 @@ fn the_readme_compare_example_says_what_each_run_used() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.ends_with(used), "README:\n{used}\noutput:\n{text}");
+    assert!(
+        text.ends_with(used),
+        "docs/compare-export.md:\n{used}\noutput:\n{text}"
+    );
 }
 
 #[test]

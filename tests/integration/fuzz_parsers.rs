@@ -382,7 +382,7 @@ fn proof_seeds() -> Vec<String> {
         .clone()
 }
 
-/// SGF game records (issue 20), read by the same `puzzle::parse`: the README's example, the
+/// SGF game records, read by the same `puzzle::parse`: the manual's example (docs/formats.md), the
 /// HexGui-shaped fixture and small files touching every property the reader interprets.
 fn sgf_seeds() -> Vec<String> {
     let mut seeds = vec![

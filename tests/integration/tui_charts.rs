@@ -166,10 +166,10 @@ fn proof_search_chart_at_80x24_and_120x40() {
     let s = screen(&app, 80, 24);
     assert!(s.contains("root pn / dn") && s.contains("step"), "{s}");
     insta::assert_snapshot!("chart_tictactoe_dfpn_80x24", s.clone());
-    // The README shows this screen: it must be what the explorer draws.
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert!(readme.contains(&s), "README.md should show:\n{s}");
+    // The manual shows this screen: it must be what the explorer draws.
+    let manual =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/explore.md")).unwrap();
+    assert!(manual.contains(&s), "docs/explore.md should show:\n{s}");
     insta::assert_snapshot!("chart_tictactoe_dfpn_120x40", screen(&app, 120, 40));
 }
 

@@ -330,19 +330,19 @@ fn key_cells_take_their_theme_styles() {
     );
 }
 
-/// The README's keys table is the keymap's help, so it cannot drift from the bindings.
+/// The manual's keys table is the keymap's help, so it cannot drift from the bindings.
 #[test]
-fn readme_keys_table_matches_the_keymap() {
+fn the_manual_s_keys_table_matches_the_keymap() {
     let mut table = String::from("| Keys | Action |\n| --- | --- |\n");
     for row in Keymap::bundled().unwrap().help_rows() {
         let keys: Vec<String> = row.keys.split(", ").map(|k| format!("`{k}`")).collect();
         table.push_str(&format!("| {} | {} |\n", keys.join(" "), row.description));
     }
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let manual =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/explore.md")).unwrap();
     assert!(
-        readme.contains(&table),
-        "README.md should contain:\n{table}"
+        manual.contains(&table),
+        "docs/explore.md should contain:\n{table}"
     );
 }
 

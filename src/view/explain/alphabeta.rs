@@ -268,8 +268,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                          (no cutoff mark on the row)",
                         (self.name)(node, mv)
                     ),
-                    "seed 001, example 3.2: all moves were searched, no typical pruning"
-                        .to_string(),
+                    "Kühr, example 3.2: all moves were searched, no typical pruning".to_string(),
                 ],
             );
         }
