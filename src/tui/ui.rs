@@ -11,8 +11,9 @@
 //! A lesson below 120 columns (80x24 is the SSH default) gives the left column to the
 //! lesson's text first, so a whole step reads without paging, and the board and the node
 //! pane get what is left ([`lesson_layout::narrow`]); the tree on the right shows the node the step
-//! selected, with the Why block under it. A literal tree's lesson draws no board (it is the
-//! tree's rows as text): from 120 columns the lesson takes the board's column.
+//! selected, with the Why block under it and, when the tree's rows leave room, the node pane
+//! between them ([`lesson_layout::right_column`]). A literal tree's lesson draws no board (it
+//! is the tree's rows as text): from 120 columns the lesson takes the board's column.
 
 pub mod board;
 pub mod chart;
@@ -107,16 +108,28 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         } else {
             board::height(app, left.width)
         };
-        let areas = lesson_layout::narrow(left, state, board_height, board::is_stones(app), theme);
+        let below_why = why::render_below(frame, right, app, theme);
+        // The node pane goes under the tree's rows when they leave it room.
+        let tree_rows = app.visible_rows(usize::from(below_why.height)).len() as u16;
+        let (tree_area, node_right) = lesson_layout::right_column(below_why, tree_rows);
+        let areas = lesson_layout::narrow(
+            left,
+            state,
+            board_height,
+            board::is_stones(app),
+            node_right.height > 0,
+            theme,
+        );
         frame.render_widget(title_line(app, theme, title.width), title);
         lesson::render(frame, areas.lesson, app, theme);
         if areas.board.height > 0 {
             board::render(frame, areas.board, app, theme);
         }
-        if areas.node.height > 0 {
-            side::render(frame, areas.node, app, theme);
+        for node in [areas.node, node_right] {
+            if node.height > 0 {
+                side::render(frame, node, app, theme);
+            }
         }
-        let tree_area = why::render_below(frame, right, app, theme);
         tree_or_chart(frame, tree_area, app, theme);
         status::render(frame, status_area, app, theme);
         render_overlays(frame, area, app, theme);

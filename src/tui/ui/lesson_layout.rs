@@ -63,13 +63,15 @@ pub fn narrow(
     state: &LessonState,
     board_height: u16,
     stones: bool,
+    node_right: bool,
     theme: &Theme,
 ) -> NarrowAreas {
     let width = left.width.saturating_sub(2);
     // The text, the keys line, the borders.
     let needed = body(state, width, theme).len() as u16 + 1 + 2;
     let height = left.height;
-    let at_step = state.at > 0 && !state.complete();
+    // The node pane stands in the right column: no rows kept for it here.
+    let at_step = state.at > 0 && !state.complete() && !node_right;
     let focus = at_step && has_focus(state);
     let focus_rows = if focus { NODE_FOCUS } else { 0 };
     let stone_board =
@@ -85,7 +87,14 @@ pub fn narrow(
     let most = room.saturating_sub(keep).max(LESSON_FEWEST.min(room));
     let lesson = needed.max(5).min(most);
     let rest = room - lesson;
-    let (board, node) = if stone_board {
+    let (board, node) = if node_right {
+        let board = if stone_board || board_height <= rest {
+            board_height
+        } else {
+            0
+        };
+        (board, 0)
+    } else if stone_board {
         (board_height, if rest >= NODE_FEWEST { rest } else { 0 })
     } else if stones || board_height == 0 {
         (0, if rest >= NODE_FEWEST { rest } else { 0 })
@@ -113,13 +122,40 @@ pub fn narrow(
     }
 }
 
-/// The node pane's offset that shows a focused line: none when the line is in view from the
-/// top (`before` rows above it, `own` rows of its own, `total` in all, `height` rows drawn,
-/// the last of them "… N more lines" when the text is cut); else the line's first row, under
-/// the "… N lines above" row.
-pub fn focus_offset(before: usize, own: usize, total: usize, height: u16) -> usize {
-    let height = usize::from(height);
-    if total <= height || before + own < height {
+/// Rows the tree keeps in the right column (borders included).
+pub const TREE_FEWEST: u16 = 5;
+
+/// Rows the node pane needs to stand in the right column (borders included).
+pub const NODE_RIGHT_FEWEST: u16 = 7;
+
+/// The right column under the Why block: the tree with the rows it has (`tree_rows`, at
+/// least [`TREE_FEWEST`] with its borders), the node pane under it with the rest when that
+/// is at least [`NODE_RIGHT_FEWEST`] rows (a lesson's tree is often a few rows: iterative
+/// deepening's one a iteration), else the tree with all of it and no node pane.
+pub fn right_column(area: Rect, tree_rows: u16) -> (Rect, Rect) {
+    let tree = tree_rows.saturating_add(2).max(TREE_FEWEST);
+    if area.height < tree + NODE_RIGHT_FEWEST {
+        return (area, Rect { height: 0, ..area });
+    }
+    (
+        Rect {
+            height: tree,
+            ..area
+        },
+        Rect {
+            y: area.y + tree,
+            height: area.height - tree,
+            ..area
+        },
+    )
+}
+
+/// The node pane's offset that shows a focused line and as much as fits after it (the lines
+/// a step names next to it come after it: `table`, `nodes`, `searched`): none when the whole
+/// text fits (`total` rows in `height`), else the line's first row (`before` rows above it),
+/// under the "… N lines above" row; the pane keeps its last page full when that is less.
+pub fn focus_offset(before: usize, total: usize, height: u16) -> usize {
+    if total <= usize::from(height) {
         0
     } else {
         before
@@ -131,13 +167,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_focused_line_in_view_from_the_top_scrolls_nothing() {
+    fn a_focused_line_comes_first_when_the_text_is_cut() {
         // Everything fits.
-        assert_eq!(focus_offset(8, 2, 10, 10), 0);
-        // Cut, but the line ends above the "… more lines" row.
-        assert_eq!(focus_offset(5, 2, 20, 8), 0);
-        // Its last row would be the marker's: scroll to it.
-        assert_eq!(focus_offset(5, 3, 20, 8), 5);
-        assert_eq!(focus_offset(12, 1, 20, 6), 12);
+        assert_eq!(focus_offset(8, 10, 10), 0);
+        // Cut: the line first, under the "lines above" row.
+        assert_eq!(focus_offset(5, 20, 8), 5);
+        assert_eq!(focus_offset(0, 20, 8), 0);
+    }
+
+    #[test]
+    fn the_node_pane_stands_under_a_short_tree() {
+        let area = Rect::new(40, 1, 40, 16);
+        let (tree, node) = right_column(area, 2);
+        assert_eq!(tree, Rect::new(40, 1, 40, 5));
+        assert_eq!(node, Rect::new(40, 6, 40, 11));
+        // A tall tree keeps the column.
+        let (tree, node) = right_column(area, 10);
+        assert_eq!((tree, node.height), (area, 0));
     }
 }

@@ -382,9 +382,8 @@ fn render_cut(frame: &mut Frame, area: Rect, lines: Vec<Line<'_>>, app: &App, th
         });
         if let Some(at) = at {
             let before = fitted::wrap_lines(&lines[..at], area.width).len();
-            let own = fitted::wrap_lines(&lines[at..=at], area.width).len();
             let total = before + fitted::wrap_lines(&lines[at..], area.width).len();
-            let rows = super::lesson_layout::focus_offset(before, own, total, area.height);
+            let rows = super::lesson_layout::focus_offset(before, total, area.height);
             app.text_scroll.record_anchor(rows, step, selected);
         }
     }
