@@ -501,6 +501,32 @@ mod tests {
     }
 
     #[test]
+    fn a_focus_names_a_node_pane_line_or_fails_with_its_line() {
+        let text = format!(
+            "{HEADER}\n[[step]]\ngoto = \"end\"\ntext = \"x\"\nfocus = \" node:pn / dn \"\n"
+        );
+        let l = parse(&text, "l.toml", false).unwrap();
+        assert_eq!(l.steps[0].focus, Some(Focus::Node("pn / dn".to_string())));
+        assert_eq!(
+            l.steps[0].focus.as_ref().unwrap().to_string(),
+            "node:pn / dn"
+        );
+        for bad in ["searched", "node:", "tree:n2"] {
+            let e = error(&format!(
+                "{HEADER}\n[[step]]\ngoto = \"end\"\ntext = \"x\"\nfocus = \"{bad}\"\n"
+            ));
+            assert_eq!(
+                e,
+                format!(
+                    "l.toml:10: step 1: unknown focus '{bad}'; expected {}",
+                    Focus::SYNTAX
+                ),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn a_hex_step_names_the_knowledge_marks_it_shows() {
         let hex = HEADER.replace("tree-abc", "hex-4x4-must-play");
         let text = format!(
