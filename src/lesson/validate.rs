@@ -8,7 +8,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
-use super::{Goto, Lesson, LessonError, Setup, Step, parse_ordering};
+use super::{Focus, Goto, Lesson, LessonError, Setup, Step, parse_ordering};
 use crate::puzzle::GameKind;
 use crate::puzzle::source::line_column;
 use crate::puzzle::{self, Puzzle, find_bundled};
@@ -425,6 +425,10 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
             view
         }
     };
+    let focus = match &s.focus {
+        None => None,
+        Some(f) => Some(Focus::parse(f.get_ref()).map_err(|m| at(f, m))?),
+    };
     let offscreen = match s.offscreen {
         None => Vec::new(),
         Some(list) => {
@@ -460,6 +464,7 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         expect,
         offscreen,
         marks,
+        focus,
     })
 }
 
@@ -493,6 +498,32 @@ mod tests {
         assert_eq!(l.setup_at(2).algorithm, Algorithm::AlphaBetaSoft);
         assert_eq!((l.replay_from(1), l.replay_from(2)), (1, 2));
         assert_eq!(l.steps[0].marks, HexOverlay::Off);
+    }
+
+    #[test]
+    fn a_focus_names_a_node_pane_line_or_fails_with_its_line() {
+        let text = format!(
+            "{HEADER}\n[[step]]\ngoto = \"end\"\ntext = \"x\"\nfocus = \" node:pn / dn \"\n"
+        );
+        let l = parse(&text, "l.toml", false).unwrap();
+        assert_eq!(l.steps[0].focus, Some(Focus::Node("pn / dn".to_string())));
+        assert_eq!(
+            l.steps[0].focus.as_ref().unwrap().to_string(),
+            "node:pn / dn"
+        );
+        for bad in ["searched", "node:", "tree:n2"] {
+            let e = error(&format!(
+                "{HEADER}\n[[step]]\ngoto = \"end\"\ntext = \"x\"\nfocus = \"{bad}\"\n"
+            ));
+            assert_eq!(
+                e,
+                format!(
+                    "l.toml:10: step 1: unknown focus '{bad}'; expected {}",
+                    Focus::SYNTAX
+                ),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! `plyscope lesson --check FILE` (issue 16, point 10): plays every step headless with the
+//! `plyscope lesson --check FILE`: plays every step headless with the
 //! lesson checker, prints one line a step, exits 0 when every step agrees with its screen
 //! and 1 otherwise, naming the file, the line and the step.
 
@@ -106,4 +106,79 @@ fn a_file_that_does_not_load_fails_with_its_line() {
         "{err}"
     );
     std::fs::remove_dir_all(d).unwrap();
+}
+
+const ONLY_AT_80X24: &str = "tests/fixtures/lessons/only-at-80x24.toml";
+
+/// A text that is right where a pane shows what it names, but names a line an 80x24 screen
+/// does not show: it fails at 80x24 only, and the message says so; a `focus` on that line
+/// makes it pass everywhere.
+#[test]
+fn a_lesson_right_at_large_sizes_fails_only_at_80x24() {
+    let (code, out, err) = check(ONLY_AT_80X24);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{ONLY_AT_80X24}:11: step 1 at 80x24: the text says '26 nodes' but no line of the \
+             screen counts 26 nodes\n{ONLY_AT_80X24}: 1 steps, 1 failed\n"
+        )
+    );
+    // The larger sizes alone pass.
+    let out = plyscope()
+        .args(["lesson", "--check", ONLY_AT_80X24])
+        .args(["--size", "120x40", "--size", "240x120"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // The step naming the line it is about: the node pane scrolls there at 80x24.
+    let d = scratch("lesson-check-focus");
+    let path = d.join("focused.toml");
+    let text = std::fs::read_to_string(ONLY_AT_80X24).unwrap();
+    std::fs::write(
+        &path,
+        text.replace(
+            "expect = \"leave\"",
+            "expect = \"leave\"\nfocus = \"node:nodes\"",
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = check(&path.display().to_string());
+    assert_eq!(code, Some(0), "{out}{err}");
+    std::fs::remove_dir_all(d).unwrap();
+    // A size the explorer does not draw at is refused.
+    let out = plyscope()
+        .args(["lesson", "--check", ONLY_AT_80X24, "--size", "60x20"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("'60x20': the explorer draws from 80x24"),
+        "{out:?}"
+    );
+}
+
+/// The checker reads the panes, not the title line: figure 6.23's puzzle title says "an
+/// alpha cutoff", and a step claiming one at n2's entry, where no pane says so, fails.
+#[test]
+fn a_cutoff_only_the_title_names_fails() {
+    let title = plyscope::puzzle::find_bundled("tree-004-fig-6-23")
+        .unwrap()
+        .load()
+        .unwrap()
+        .title;
+    assert!(
+        title.contains("alpha cutoff"),
+        "this test needs a puzzle whose title names the cutoff: {title}"
+    );
+    let path = "tests/fixtures/lessons/cutoff-in-the-title.toml";
+    let (code, out, err) = check(path);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{path}:10: step 1: the text says 'alpha cutoff' but the screen (Why block, node \
+             pane, rows) does not say alpha cutoff\n{path}: 1 steps, 1 failed\n"
+        )
+    );
 }

@@ -557,9 +557,9 @@ fn a_stale_script_fails_naming_the_step_and_the_reason() {
     );
 }
 
-/// Issue 16, point 3: every bundled lesson's texts agree with the screens they are shown
-/// beside (the checker's rules: `docs/lessons.md`). pns-small-tree, which wt-proof rewrites
-/// with the proof-number rows, has its own test below.
+/// Every bundled lesson's texts agree with the screens they are shown beside, at 80x24,
+/// 120x40 and 240x120 (the checker's rules: `docs/lessons.md`). pns-small-tree has its own
+/// test below.
 #[test]
 fn every_bundled_lesson_agrees_with_its_screens() {
     let mut failures = Vec::new();
