@@ -115,6 +115,7 @@ fn run_command(cli: Cli) -> ExitCode {
             record: RecordConfig::DEFAULT_BUDGET,
             max_mem: None,
             open: None,
+            view: None,
         }),
     };
     match result {

@@ -72,6 +72,9 @@ pub struct ExploreOptions {
     pub lesson: Option<crate::lesson::Lesson>,
     /// A saved run to show instead of searching (`explore --open`; `puzzle` is its puzzle).
     pub reopened: Option<app::saved_run::Reopened>,
+    /// `--view`: how the alpha-beta family's values are shown (`None`: the puzzle's
+    /// default, MAX's on a literal tree; a lesson's own `view` wins).
+    pub view: Option<crate::view::max_view::ValueView>,
 }
 
 /// Leaves raw mode and the alternate screen; safe to call twice.
@@ -223,6 +226,9 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
         ),
     };
     app.puzzle_dir = std::env::current_dir().ok();
+    if let Some(view) = options.view {
+        app.session.set_view(view);
+    }
     if let Some(second) = options.compare {
         split::open_with(&mut app, second);
     }

@@ -34,6 +34,10 @@ pub struct LessonArgs {
     /// Colours: auto (from the terminal and NO_COLOR), 16, 256, truecolor or never.
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub color: ColorChoice,
+    /// How the alpha-beta family's values are shown, over the lesson's own `view`: max
+    /// (from MAX's side; the default on literal trees) or negamax (the side to move's).
+    #[arg(long, value_name = "VIEW", value_parser = super::explore::parse_view)]
+    pub view: Option<plyscope::view::max_view::ValueView>,
 }
 
 pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
@@ -45,7 +49,8 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         }
         return list();
     };
-    let lesson = lesson::load(name)?;
+    let mut lesson = lesson::load(name)?;
+    lesson.view = args.view.or(lesson.view);
     if args.check {
         return check(lesson);
     }
@@ -60,6 +65,7 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         keymap,
         reopened: None,
         lesson: Some(lesson),
+        view: None,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -82,6 +82,7 @@ mod theme_files;
 mod tui_charts;
 mod tui_class;
 mod tui_heuristics;
+mod tui_max_view;
 mod tui_proof;
 mod tui_proof_recorder;
 mod tui_proof_tree;

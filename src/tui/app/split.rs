@@ -62,6 +62,7 @@ impl Split {
             tx,
         );
         pane.node_limit = app.node_limit;
+        pane.session.set_view(app.session.view());
         Split {
             pane,
             rx,
@@ -201,6 +202,11 @@ pub fn update(app: &mut App, action: Action) {
         Action::ChangeLimits => {
             app.update_main(action);
             split.pane.update(action);
+        }
+        // One view for both searches, so their values compare.
+        Action::ToggleView => {
+            app.update_main(action);
+            split.pane.session.set_view(app.session.view());
         }
         // One chart pane for both searches: the first search keeps its state.
         Action::ToggleChart | Action::NextChart => {
