@@ -36,6 +36,8 @@
 //!                          # against the screen (about the future or a source's figure)
 //! marks = "connections"    # optional, Hex only: the solver's knowledge on the board, as
 //!                          # the `Z` key sets it: "connections", "pruned" or "off" (default)
+//! focus = "node:searched"  # optional: the node pane line the text is about; the pane
+//!                          # scrolls there and gets room at 80x24
 //! ```
 //!
 //! The user's guide to the format and the checker's rules is `docs/lessons.md`; the rules
@@ -112,6 +114,51 @@ pub struct Step {
     pub offscreen: Vec<String>,
     /// Hex: the solver's knowledge the board shows at this step (`marks`; off when unset).
     pub marks: HexOverlay,
+    /// The pane line the step's text is about (`focus`): the pane scrolls there, the
+    /// layout gives the pane room, and the checker requires the line on every screen.
+    pub focus: Option<Focus>,
+}
+
+/// A line of a pane a step points to (`focus = "node:searched"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The node pane's line with this label (`searched`, `table`, `nodes`, `cutoff`...).
+    Node(String),
+}
+
+impl Focus {
+    /// What `focus` takes, for messages.
+    pub const SYNTAX: &'static str = "node:LABEL, LABEL the label of a node pane line such as \
+         node:searched, node:table, node:nodes or node:cutoff";
+
+    /// Parses a `focus` value.
+    pub fn parse(text: &str) -> Result<Focus, String> {
+        let text = text.trim();
+        match text.split_once(':') {
+            Some(("node", label)) if !label.trim().is_empty() => {
+                Ok(Focus::Node(label.trim().to_string()))
+            }
+            _ => Err(format!(
+                "unknown focus '{text}'; expected {}",
+                Focus::SYNTAX
+            )),
+        }
+    }
+
+    /// The node pane line's label.
+    pub fn label(&self) -> &str {
+        match self {
+            Focus::Node(label) => label,
+        }
+    }
+}
+
+impl fmt::Display for Focus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Focus::Node(label) => write!(f, "node:{label}"),
+        }
+    }
 }
 
 /// A search to run: the puzzle and the settings the lesson asks for.

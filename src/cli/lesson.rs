@@ -3,7 +3,8 @@
 //! bundled name or a lesson file, loads it (every file error before the terminal is
 //! touched, as `explore` does) and opens the explorer in lesson mode. With `--check`, plays
 //! every step headless with the lesson checker (`tui::app::lesson::check`, the rules in
-//! `docs/lessons.md`) and prints each step's result: exit 0 when every step agrees with the
+//! `docs/lessons.md`) at 80x24, 120x40 and 240x120 (or the sizes `--size` names) and prints
+//! each step's result: exit 0 when every step agrees with the
 //! screen, 1 otherwise.
 
 use std::io::{self, Write};
@@ -25,6 +26,10 @@ pub struct LessonArgs {
     /// against the screen; prints one line a step, exit 1 when one fails.
     #[arg(long)]
     pub check: bool,
+    /// With --check: check at this screen size only (WxH, such as 80x24; repeat for
+    /// several). Default: 80x24, 120x40 and 240x120.
+    #[arg(long, value_name = "WxH", value_parser = parse_size, requires = "check")]
+    pub size: Vec<(u16, u16)>,
     /// A bundled theme name (default, light, mono, high-contrast) or a theme file.
     #[arg(long, value_name = "T")]
     pub theme: Option<String>,
@@ -52,7 +57,7 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
     let mut lesson = lesson::load(name)?;
     lesson.view = args.view.or(lesson.view);
     if args.check {
-        return check(lesson);
+        return check(lesson, &args.size);
     }
     let (theme, keymap) =
         super::explore::theme_and_keymap(args.theme.clone(), args.color, args.ascii)?;
@@ -70,9 +75,20 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--check`: the checker's report, one line a step and a summary.
-fn check(lesson: Lesson) -> anyhow::Result<ExitCode> {
-    let report = tui::app::lesson::check::check(lesson);
+/// `--size WxH`.
+fn parse_size(text: &str) -> Result<(u16, u16), String> {
+    tui::app::lesson::check::parse_size(text)
+}
+
+/// `--check`: the checker's report, one line a step and a summary, at `sizes` (none: the
+/// checker's default sizes).
+fn check(lesson: Lesson, sizes: &[(u16, u16)]) -> anyhow::Result<ExitCode> {
+    use tui::app::lesson::check;
+    let report = if sizes.is_empty() {
+        check::check(lesson)
+    } else {
+        check::check_at(lesson, sizes)
+    };
     let mut out = io::stdout().lock();
     writeln!(out, "{report}")?;
     Ok(if report.passed() {

@@ -17,6 +17,7 @@
 //! | `n3 is worth 0` | a line naming `n3` with the value or its negation (the text may speak for either side) |
 //! | `11 nodes` | a line with `nodes` and `11` |
 //! | `alpha cutoff`, `beta cutoff` | the same term (the Why block or the node pane) |
+//! | the `` `searched` line`` (a pane line's label in backticks, then `line`) | a pane line starting with that label (the node pane's `searched  by ...`) |
 //! | `proven`, `disproven` | the same word |
 //! | `win`, `loss`, `draw` | the same word, or a value that says it (`win@3`, `loss@3`; `0` for a draw) |
 //!
@@ -58,6 +59,8 @@ pub enum Kind {
     Worth { node: String, value: String },
     /// `N nodes`.
     Nodes { count: String },
+    /// `` `searched` line``: a pane line with this label.
+    Line { label: String },
     /// A cutoff or proof term: `alpha cutoff`, `beta cutoff`, `proven`, `disproven`, `win`,
     /// `loss`, `draw`.
     Term { term: &'static str },
@@ -221,7 +224,46 @@ pub fn mentions(text: &str) -> Vec<Mention> {
         }
     }
     terms(&norm, &mut out);
+    pane_lines(&norm, &mut out);
     out
+}
+
+/// `` `label` line``: a label in backticks followed by the word `line` (or `lines`).
+fn pane_lines(norm: &str, out: &mut Vec<Mention>) {
+    let mut rest = norm;
+    while let Some(s) = rest.find('`') {
+        let Some(len) = rest[s + 1..].find('`') else {
+            break;
+        };
+        let label = &rest[s + 1..s + 1 + len];
+        let after = &rest[s + 2 + len..];
+        let word = after
+            .trim_start()
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .next();
+        if after.starts_with(' ')
+            && matches!(word, Some("line" | "lines"))
+            && !label.trim().is_empty()
+        {
+            out.push(Mention {
+                text: format!("`{label}` line"),
+                kind: Kind::Line {
+                    label: label.trim().to_string(),
+                },
+            });
+        }
+        rest = after;
+    }
+}
+
+/// True when a line of `screen` (normalized) starts with `label` (normalized) as a pane line's
+/// label: after the pane's edge, followed by a space or nothing.
+pub fn line_shown(screen: &str, label: &str) -> bool {
+    screen.lines().any(|l| {
+        l.trim_start()
+            .strip_prefix(label)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+    })
 }
 
 /// `(a, b)` windows and `[p, q]` proof numbers (with the node name before them).
@@ -373,16 +415,19 @@ fn has_token(line: &str, token: &str) -> bool {
     false
 }
 
-/// The groups `(x, y)` and `(x, v, y)` of the screen, split at commas.
+/// The groups `(x, y)` and `(x, v, y)` of the screen's lines, split at commas (a group does
+/// not run from one line into the next: a row cut at its pane's edge closes none).
 fn groups(screen: &str, open: char, close: char) -> Vec<Vec<&str>> {
     let mut out = Vec::new();
-    let mut rest = screen;
-    while let Some(s) = rest.find(open) {
-        let Some(len) = rest[s..].find(close) else {
-            break;
-        };
-        out.push(rest[s + 1..s + len].split(',').map(str::trim).collect());
-        rest = &rest[s + 1..];
+    for line in screen.lines() {
+        let mut rest = line;
+        while let Some(s) = rest.find(open) {
+            let Some(len) = rest[s..].find(close) else {
+                break;
+            };
+            out.push(rest[s + 1..s + len].split(',').map(str::trim).collect());
+            rest = &rest[s + 1..];
+        }
     }
     out
 }
@@ -451,7 +496,12 @@ fn disagrees(m: &Mention, screen: &str, lines: &[&str]) -> Option<String> {
                 .any(|l| l.contains("nodes") && has_token(l, count));
             (!ok).then(|| format!("no line of the screen counts {count} nodes"))
         }
+        Kind::Line { label } => (!line_shown(screen, label))
+            .then(|| format!("no pane line of the screen is labelled {label}")),
         Kind::Term { term } => {
+            // A term may be wrapped across two rows of a pane.
+            let screen = screen.replace('\n', " ");
+            let screen = screen.as_str();
             let ok = match *term {
                 "win" => ["win", "won", "wins"].iter().any(|w| has_word(screen, w)),
                 "loss" => ["loss", "lost"].iter().any(|w| has_word(screen, w)),
@@ -564,5 +614,38 @@ nodes   6 in its subtree";
         assert!(check_step(text, &["(-inf, 70)".to_string()], SCREEN).is_empty());
         let p = check_step(text, &["(-inf, 71)".to_string()], SCREEN);
         assert!(p[0].starts_with("offscreen lists '(-inf, 71)'"), "{p:?}");
+    }
+
+    #[test]
+    fn a_pane_line_in_backticks_must_be_a_line_of_the_screen() {
+        let text = "The node pane's `searched` line orders them; its `table` line too.";
+        assert_eq!(texts(text), ["`searched` line", "`table` line"]);
+        let screen = "path      root\nsearched  by last values: b2 a1\nnodes     26";
+        let p = check_step(text, &[], screen);
+        assert_eq!(
+            p,
+            ["the text says '`table` line' but no pane line of the screen is labelled table"]
+        );
+        // A label is the start of a line, a word of its own.
+        assert!(line_shown(screen, "searched"));
+        assert!(!line_shown(screen, "search"));
+        assert!(!line_shown(screen, "last"));
+        // Backticks around other words are not a line.
+        assert!(texts("press `tab` to go on").is_empty());
+    }
+
+    #[test]
+    fn a_term_wrapped_across_two_rows_is_found_and_windows_stay_on_their_line() {
+        assert!(
+            check_step(
+                "an alpha cutoff",
+                &[],
+                "value 3 alpha\ncutoff: -2 >= beta -3"
+            )
+            .is_empty()
+        );
+        // "(-12, =-2, -1…" cut at its pane's edge is no window with the next line's ")".
+        let p = check_step("the window (-12, 5)", &[], "n2 (-12, =-2, -1…\nn3 5)");
+        assert_eq!(p.len(), 1, "{p:?}");
     }
 }

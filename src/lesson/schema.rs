@@ -56,6 +56,8 @@ pub(crate) struct RawStep {
     /// Hex: which of the solver's knowledge the board shows at this step (`connections`,
     /// `pruned`, `off`), as the `Z` key would set it.
     pub marks: Option<Spanned<String>>,
+    /// The pane line the step is about (`node:searched`): the pane scrolls to it.
+    pub focus: Option<Spanned<String>>,
 }
 
 /// A step's `search = { ... }`: the lesson's settings with these changed.

@@ -8,7 +8,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::schema::{RawHeader, RawLesson, RawSearch, RawStep};
-use super::{Goto, Lesson, LessonError, Setup, Step, parse_ordering};
+use super::{Focus, Goto, Lesson, LessonError, Setup, Step, parse_ordering};
 use crate::puzzle::GameKind;
 use crate::puzzle::source::line_column;
 use crate::puzzle::{self, Puzzle, find_bundled};
@@ -439,6 +439,10 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
             view
         }
     };
+    let focus = match &s.focus {
+        None => None,
+        Some(f) => Some(Focus::parse(f.get_ref()).map_err(|m| at(f, m))?),
+    };
     let offscreen = match s.offscreen {
         None => Vec::new(),
         Some(list) => {
@@ -474,6 +478,7 @@ fn step(s: RawStep, number: usize, base: &Setup, cx: &Context) -> Checked<Step> 
         expect,
         offscreen,
         marks,
+        focus,
     })
 }
 

@@ -11,7 +11,9 @@
 //! A lesson below 120 columns (80x24 is the SSH default) gives the left column to the
 //! lesson's text first, so a whole step reads without paging, and the board and the node
 //! pane get what is left ([`lesson_layout::narrow`]); the tree on the right shows the node the step
-//! selected, with the Why block under it.
+//! selected, with the Why block under it and, when the tree's rows leave room, the node pane
+//! between them ([`lesson_layout::right_column`]). A literal tree's lesson draws no board (it
+//! is the tree's rows as text): from 120 columns the lesson takes the board's column.
 
 pub mod board;
 pub mod chart;
@@ -66,7 +68,26 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         Constraint::Length(2),
     ])
     .areas(area);
-    let (board_area, tree_area, side_area) = if area.width >= WIDE {
+    let (board_area, tree_area, side_area) = if area.width >= WIDE
+        && lesson_layout::drops_board(app)
+    {
+        // A literal tree's lesson, wide: its board is the tree pane's rows as text, so the
+        // lesson takes the board's column and the node pane a column of its own.
+        let [lesson_area, tree_area, side_area] = Layout::horizontal([
+            Constraint::Percentage(30),
+            Constraint::Percentage(40),
+            Constraint::Percentage(30),
+        ])
+        .areas(main);
+        frame.render_widget(title_line(app, theme, title.width), title);
+        lesson::render(frame, lesson_area, app, theme);
+        side::render(frame, side_area, app, theme);
+        let tree_area = why::render_below(frame, tree_area, app, theme);
+        tree_or_chart(frame, tree_area, app, theme);
+        status::render(frame, status_area, app, theme);
+        render_overlays(frame, area, app, theme);
+        return;
+    } else if area.width >= WIDE {
         // Wide: board, tree and node side by side.
         let [board_area, tree_area, side_area] = Layout::horizontal([
             Constraint::Percentage(30),
@@ -82,11 +103,21 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         let [left, right] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                 .areas(main);
+        let board_height = if lesson_layout::drops_board(app) {
+            0
+        } else {
+            board::height(app, left.width)
+        };
+        let below_why = why::render_below(frame, right, app, theme);
+        // The node pane goes under the tree's rows when they leave it room.
+        let tree_rows = app.visible_rows(usize::from(below_why.height)).len() as u16;
+        let (tree_area, node_right) = lesson_layout::right_column(below_why, tree_rows);
         let areas = lesson_layout::narrow(
             left,
             state,
-            board::height(app, left.width),
+            board_height,
             board::is_stones(app),
+            node_right.height > 0,
             theme,
         );
         frame.render_widget(title_line(app, theme, title.width), title);
@@ -94,10 +125,11 @@ pub fn render(frame: &mut Frame, app: &App, theme: &Theme) {
         if areas.board.height > 0 {
             board::render(frame, areas.board, app, theme);
         }
-        if areas.node.height > 0 {
-            side::render(frame, areas.node, app, theme);
+        for node in [areas.node, node_right] {
+            if node.height > 0 {
+                side::render(frame, node, app, theme);
+            }
         }
-        let tree_area = why::render_below(frame, right, app, theme);
         tree_or_chart(frame, tree_area, app, theme);
         status::render(frame, status_area, app, theme);
         render_overlays(frame, area, app, theme);

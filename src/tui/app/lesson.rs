@@ -33,6 +33,7 @@ use super::App;
 use crate::run::spec::SearchSpec;
 
 pub mod check;
+pub mod screen;
 
 /// Longest a step waits for the search to record far enough before it gives up.
 pub const WAIT: Duration = Duration::from_secs(60);
@@ -51,6 +52,9 @@ pub struct LessonState {
     pub scroll: usize,
     /// What the pane showed last: `tab` pages by it.
     pub view: Cell<PaneView>,
+    /// The replay step and selection the last position played landed on: the step's
+    /// `focus` holds while the explorer shows them.
+    pub shown: (usize, Option<NodeId>),
 }
 
 /// How much of the lesson text the pane could show when it was drawn last.
@@ -112,6 +116,7 @@ pub fn start(app: &mut App, lesson: Lesson) {
         landed: None,
         scroll: 0,
         view: Cell::new(PaneView::default()),
+        shown: (0, None),
     });
     app.show_window = true;
     // Position 0 plays no goto: it cannot fail.
@@ -170,8 +175,33 @@ pub fn go(app: &mut App, k: usize) -> Result<(), LessonError> {
     state.landed = result.as_ref().ok().copied().flatten();
     state.error = result.as_ref().err().cloned();
     state.scroll = 0;
+    state.shown = (app.session.step(), app.selected);
     app.lesson = Some(state);
     result.map(drop)
+}
+
+/// The node pane line the lesson's step is about (its `focus`), while the explorer shows
+/// what the step landed on; `None` once the student wanders or outside a step.
+pub fn focus(app: &App) -> Option<&str> {
+    let s = app.lesson.as_ref()?;
+    if s.error.is_some() || s.shown != (app.session.step(), app.selected) {
+        return None;
+    }
+    s.at.checked_sub(1)
+        .and_then(|i| s.lesson.steps.get(i))?
+        .focus
+        .as_ref()
+        .map(|f| f.label())
+}
+
+/// True at a step with a `focus` (the layout gives the node pane room for it).
+pub fn has_focus(state: &LessonState) -> bool {
+    state.error.is_none()
+        && state
+            .at
+            .checked_sub(1)
+            .and_then(|i| state.lesson.steps.get(i))
+            .is_some_and(|s| s.focus.is_some())
 }
 
 /// Plays position `k` of `lesson`; returns what the last goto landed on.

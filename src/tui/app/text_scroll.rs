@@ -6,6 +6,10 @@
 //! the step or selection moving (play), starts them from the top again. The panes record how far
 //! they can scroll as they draw ([`TextScroll::record_max`]), so `}` past the end does nothing and
 //! `{` comes back at once.
+//!
+//! A lesson step that names a node pane line (`focus`) scrolls the node pane to it: the pane
+//! records that offset as it draws ([`TextScroll::record_anchor`]) and shows it until a key
+//! scrolls, and `}` / `{` then go on from there.
 
 use std::cell::Cell;
 
@@ -31,6 +35,8 @@ pub struct TextScroll {
     at: (usize, Option<NodeId>),
     /// The most rows each pane could scroll when it was last drawn.
     max: [Cell<usize>; 2],
+    /// The node pane's offset a lesson step's focus asked for, and the view it belongs to.
+    anchor: Cell<(usize, (usize, Option<NodeId>))>,
 }
 
 impl TextScroll {
@@ -43,10 +49,29 @@ impl TextScroll {
         }
     }
 
-    /// Scrolls down (`down`) or up by [`STEP`] rows within the panes' bounds; the new
-    /// offset.
+    /// The node pane's offset for the view: the keys' once they scrolled at it, else the
+    /// anchor a lesson's focus recorded for it, else 0.
+    pub fn node_rows(&self, step: usize, selected: Option<NodeId>) -> usize {
+        let (rows, at) = self.anchor.get();
+        if self.at == (step, selected) {
+            self.rows
+        } else if at == (step, selected) {
+            rows
+        } else {
+            0
+        }
+    }
+
+    /// Called by the node pane as it draws at a lesson step with a focus: the offset that
+    /// shows the focused line at this view.
+    pub fn record_anchor(&self, rows: usize, step: usize, selected: Option<NodeId>) {
+        self.anchor.set((rows, (step, selected)));
+    }
+
+    /// Scrolls down (`down`) or up by [`STEP`] rows within the panes' bounds, from the
+    /// focus's anchor when the keys have not scrolled this view yet; the new offset.
     pub fn scroll(&mut self, down: bool, step: usize, selected: Option<NodeId>) -> usize {
-        let now = self.rows(step, selected);
+        let now = self.node_rows(step, selected);
         let most = self.max.iter().map(Cell::get).max().unwrap_or(0);
         self.rows = if down {
             (now + STEP).min(most)
@@ -118,5 +143,19 @@ mod tests {
         s.scroll(true, 3, Some(1));
         s.reset();
         assert_eq!(s.rows(3, Some(1)), 0);
+    }
+
+    #[test]
+    fn a_focus_anchor_scrolls_the_node_pane_until_the_keys_do() {
+        let mut s = TextScroll::default();
+        s.record_max(TextPane::Node, 10);
+        s.record_anchor(6, 5, Some(2));
+        assert_eq!(s.node_rows(5, Some(2)), 6);
+        assert_eq!(s.rows(5, Some(2)), 0, "the Why block is not anchored");
+        assert_eq!(s.node_rows(5, Some(3)), 0, "another node is not");
+        assert_eq!(s.scroll(false, 5, Some(2)), 2, "{ goes up from the anchor");
+        assert_eq!(s.node_rows(5, Some(2)), 2);
+        s.reset();
+        assert_eq!(s.node_rows(5, Some(2)), 0, "another key: the top");
     }
 }

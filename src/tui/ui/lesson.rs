@@ -17,7 +17,7 @@ use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
 use crate::tui::ui::pane;
 
-use crate::tui::app::lesson::{LessonState, PaneView};
+use crate::tui::app::lesson::{LessonState, PaneView, has_focus};
 
 /// What to try after a lesson that says nothing itself.
 const DEFAULT_NEXT: &str = "Wander with the explorer's keys (? lists them), shift-tab to go \
@@ -27,14 +27,17 @@ const DEFAULT_NEXT: &str = "Wander with the explorer's keys (? lists them), shif
 pub const NODE_MIN: u16 = 5;
 
 /// Splits the node pane's room: the lesson on top with the rows its text needs (at least
-/// 5), the node pane under it with the rest (at least [`NODE_MIN`] when there is room; at
-/// the intro and the end, when no node is selected, the lesson may take it all).
+/// 5), the node pane under it with the rest (at least [`NODE_MIN`] when there is room, or
+/// the rows of a `focus`; at the intro and the end, when no node is selected, the lesson may
+/// take it all).
 pub fn split(area: Rect, state: &LessonState, theme: &Theme) -> (Rect, Rect) {
     let width = area.width.saturating_sub(2);
     let needed = body(state, width, theme).len() as u16 + 1 + 2;
     // The intro and the end have no node to show: the lesson may take all the room.
     let keep = if state.at == 0 || state.complete() {
         0
+    } else if has_focus(state) {
+        super::lesson_layout::NODE_FOCUS
     } else {
         NODE_MIN
     };

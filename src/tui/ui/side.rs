@@ -376,16 +376,35 @@ fn alpha_beta_lines(d: &NodeDetail, app: &App, theme: &Theme) -> Vec<Line<'stati
 /// the last row ("… 3 more lines (} scrolls)"), not cut silently (at 80x24 the pane has
 /// nine rows), and `}` / `{` scroll it ([`fitted::scroll_cut`]).
 fn render_cut(frame: &mut Frame, area: Rect, lines: Vec<Line<'_>>, app: &App, theme: &Theme) {
+    let (step, selected) = (app.session.step(), app.selected);
+    // A lesson step about one of the lines scrolls the pane to it.
+    if let Some(label) = crate::tui::app::lesson::focus(app) {
+        let at = lines.iter().position(|l| {
+            l.spans
+                .first()
+                .is_some_and(|s| s.content.trim_end() == label)
+        });
+        if let Some(at) = at {
+            let before = fitted::wrap_lines(&lines[..at], area.width).len();
+            let total = before + fitted::wrap_lines(&lines[at..], area.width).len();
+            let rows = super::lesson_layout::focus_offset(before, total, area.height);
+            app.text_scroll.record_anchor(rows, step, selected);
+        }
+    }
     let rows = fitted::wrap_lines(&lines, area.width);
     app.text_scroll.record_max(
         TextPane::Node,
         fitted::max_scroll(rows.len(), usize::from(area.height)),
     );
+    let scroll = fitted::Scroll {
+        rows: app.text_scroll.node_rows(step, selected),
+        ..text_scroll(app)
+    };
     let lines = fitted::scroll_cut(
         rows,
         area.width,
         area.height,
-        &text_scroll(app),
+        &scroll,
         theme.glyphs().ellipsis.as_str(),
         theme.style(Slot::SideLabel),
     );
