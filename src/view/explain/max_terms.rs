@@ -90,7 +90,14 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                     ));
                     format!("fail-high at {name}: value >= {v}")
                 }
-                (Bound::Lower, _) => format!("{name} returns {v} (a {} bound)", bound_word(b)),
+                (Bound::Lower, _) => format!(
+                    "{name} returns {v} ({})",
+                    if b == Bound::Upper {
+                        "an upper bound"
+                    } else {
+                        "a lower bound"
+                    }
+                ),
                 (Bound::Exact, _) => format!(
                     "{name} returns {v}{}",
                     best.map_or(String::new(), |m| format!(
