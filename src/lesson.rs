@@ -93,6 +93,8 @@ pub struct Lesson {
     pub requires: Vec<String>,
     /// The search the lesson opens with.
     pub setup: Setup,
+    /// How values are shown (`view`; `None`: MAX's on a literal tree, negamax on a game).
+    pub view: Option<crate::view::max_view::ValueView>,
     pub steps: Vec<Step>,
 }
 

@@ -125,6 +125,7 @@ fn run_command(cli: Cli) -> ExitCode {
             max_mem: None,
             open: None,
             quiz: false,
+            view: None,
         }),
     };
     match result {

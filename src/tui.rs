@@ -76,6 +76,9 @@ pub struct ExploreOptions {
     pub reopened: Option<app::saved_run::Reopened>,
     /// Quiz: hide the answer until the search is stepped to its end (`--quiz`).
     pub quiz: bool,
+    /// `--view`: how the alpha-beta family's values are shown (`None`: the puzzle's
+    /// default, MAX's on a literal tree; a lesson's own `view` wins).
+    pub view: Option<crate::view::max_view::ValueView>,
 }
 
 /// Leaves raw mode and the alternate screen; safe to call twice.
@@ -232,6 +235,9 @@ fn event_loop(terminal: &mut Term, options: ExploreOptions) -> anyhow::Result<()
         }
     };
     app.puzzle_dir = std::env::current_dir().ok();
+    if let Some(view) = options.view {
+        app.session.set_view(view);
+    }
     if let Some(second) = options.compare {
         split::open_with(&mut app, second);
     }

@@ -19,6 +19,7 @@ pub mod hex_overlay;
 pub mod lambda;
 pub mod landing;
 pub mod legend;
+pub mod max_view;
 pub mod names;
 pub mod new_leaves;
 pub mod proof;

@@ -15,6 +15,7 @@ use plyscope::theme::{ColorChoice, Theme, ThemeOptions};
 use plyscope::trace::recorder::RecordConfig;
 use plyscope::tui::keymap::Keymap;
 use plyscope::tui::{self, ExploreOptions};
+use plyscope::view::max_view::ValueView;
 
 use super::AlgorithmParser;
 use super::memory::{self, MB, parse_max_mem};
@@ -68,6 +69,16 @@ pub struct ExploreArgs {
     /// search is stepped to its end; Q shows it at once.
     #[arg(long)]
     pub quiz: bool,
+    /// How the alpha-beta family's values are shown: max (from MAX's side, MAX and MIN
+    /// nodes, as lectures draw them; the default on literal trees) or negamax (from the
+    /// side to move's; the default on games). The `~` key switches.
+    #[arg(long, value_name = "VIEW", value_parser = parse_view)]
+    pub view: Option<ValueView>,
+}
+
+/// `--view`: `max` or `negamax`.
+pub fn parse_view(text: &str) -> Result<ValueView, String> {
+    ValueView::parse(text).ok_or_else(|| format!("expected max or negamax, not '{text}'"))
 }
 
 /// What one recorded event may hold in memory, in bytes: a trace takes about 50 bytes per
@@ -146,6 +157,7 @@ pub fn run(args: &ExploreArgs) -> anyhow::Result<ExitCode> {
         lesson: None,
         reopened: None,
         quiz: args.quiz,
+        view: args.view,
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -176,6 +188,7 @@ fn open_saved(args: &ExploreArgs, path: &std::path::Path) -> anyhow::Result<Exit
         lesson: None,
         reopened: Some(reopened),
         quiz: args.quiz,
+        view: args.view,
     })?;
     Ok(ExitCode::SUCCESS)
 }

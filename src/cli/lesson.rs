@@ -43,6 +43,10 @@ pub struct LessonArgs {
     /// search is stepped to its end; Q shows it at once.
     #[arg(long)]
     pub quiz: bool,
+    /// How the alpha-beta family's values are shown, over the lesson's own `view`: max
+    /// (from MAX's side; the default on literal trees) or negamax (the side to move's).
+    #[arg(long, value_name = "VIEW", value_parser = super::explore::parse_view)]
+    pub view: Option<plyscope::view::max_view::ValueView>,
 }
 
 pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
@@ -54,7 +58,8 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         }
         return list();
     };
-    let lesson = lesson::load(name)?;
+    let mut lesson = lesson::load(name)?;
+    lesson.view = args.view.or(lesson.view);
     if args.check {
         return check(lesson, &args.size);
     }
@@ -72,6 +77,7 @@ pub fn run(args: &LessonArgs) -> anyhow::Result<ExitCode> {
         reopened: None,
         lesson: Some(lesson),
         quiz: args.quiz,
+        view: None,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -31,6 +31,9 @@ pub(crate) struct RawHeader {
     pub null_move: Option<Spanned<bool>>,
     /// The alpha-beta family: the transposition table on (the default on games) or off.
     pub table: Option<Spanned<bool>>,
+    /// The alpha-beta family's values from MAX's side (`max`, the default on literal trees)
+    /// or the side to move's (`negamax`, the default on games).
+    pub view: Option<Spanned<String>>,
     /// The bundled lessons to take before this one (the teaching order of `plyscope lesson`).
     pub requires: Option<Spanned<Vec<Spanned<String>>>>,
     pub intro: Spanned<String>,

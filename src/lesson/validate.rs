@@ -15,6 +15,7 @@ use crate::puzzle::{self, Puzzle, find_bundled};
 use crate::run::registry;
 use crate::search::Algorithm;
 use crate::view::landing::Landing;
+use crate::view::max_view::ValueView;
 use crate::view::session::HexOverlay;
 
 /// A problem at a byte offset, possibly about a step.
@@ -64,6 +65,18 @@ fn validate(raw: RawLesson, origin: &str, cx: &Context) -> Checked<Lesson> {
     let header = raw.lesson.into_inner();
     let setup = header_setup(&header, cx)?;
     let requires = parse_requires(header.requires.as_ref())?;
+    let view = match &header.view {
+        None => None,
+        Some(v) => Some(ValueView::parse(v.get_ref()).ok_or_else(|| {
+            at(
+                v,
+                format!(
+                    "unknown view '{}'; expected max (values from MAX's side) or negamax",
+                    v.get_ref().trim()
+                ),
+            )
+        })?),
+    };
     if raw.step.is_empty() {
         return Err(Fault {
             at: None,
@@ -94,6 +107,7 @@ fn validate(raw: RawLesson, origin: &str, cx: &Context) -> Checked<Lesson> {
         next: header.next.map(Spanned::into_inner),
         requires,
         setup,
+        view,
         steps,
     })
 }

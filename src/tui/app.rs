@@ -40,7 +40,7 @@ use std::sync::mpsc::Sender;
 
 use rustc_hash::FxHashSet;
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{GameKind, Puzzle};
 use crate::search::Algorithm;
 use crate::trace::store::NodeId;
 
@@ -49,6 +49,7 @@ use super::worker::{self, Msg};
 use crate::run::progress::Progress;
 use crate::run::spec::{SearchSpec, Settings};
 use crate::view::lambda::ZoneView;
+use crate::view::max_view::ValueView;
 use crate::view::session::{HexOverlay, Session};
 pub use picker::{PickerEntry, picker_entries, picker_error};
 use split::Split;
@@ -206,6 +207,10 @@ impl App {
         keymap: Keymap,
         tx: Sender<Msg>,
     ) -> App {
+        let mut session = session;
+        session.set_view(ValueView::default_for(
+            puzzle.position.kind() == GameKind::Tree,
+        ));
         App {
             puzzle,
             puzzle_source: None,
@@ -387,6 +392,7 @@ impl App {
             Action::CycleZoneOrder => self.cycle_zone_order(),
             Action::ToggleHistory => self.toggle_history(),
             Action::ToggleIterations => self.toggle_iterations(),
+            Action::ToggleView => self.toggle_view(),
             Action::CycleKnowledge => self.cycle_knowledge(),
             Action::ToggleHelp => self.open_help(),
             Action::ToggleLegend => self.open_legend(),

@@ -33,9 +33,11 @@ use crate::search::observer::LambdaVerdict;
 use crate::trace::replay::Replay;
 use crate::trace::store::{Event, NodeId, PnStep, Trace};
 use crate::view::lambda::leave_is_cutoff;
+use crate::view::max_view::{Side, ValueView};
 
 pub mod alphabeta;
 mod lambda;
+mod max_terms;
 mod proof;
 
 pub use proof::decided_at_once;
@@ -64,11 +66,23 @@ pub struct Explanation {
 /// Names a move: `name(at, mv)` is `mv` played in the position of node `at`.
 pub type MoveNamer<'a, M> = &'a dyn Fn(NodeId, M) -> String;
 
-/// Explains the last event that happened at `replay`'s step (`None` at step 0).
+/// Explains the last event that happened at `replay`'s step (`None` at step 0), in negamax
+/// terms.
 pub fn explain<M: Copy + PartialEq>(
     trace: &Trace<M>,
     replay: &Replay,
     name: MoveNamer<'_, M>,
+) -> Option<Explanation> {
+    explain_in(trace, replay, name, ValueView::Negamax)
+}
+
+/// As [`explain`], with the alpha-beta family's values, windows and cutoffs in `view`
+/// ([`crate::view::max_view`]).
+pub fn explain_in<M: Copy + PartialEq>(
+    trace: &Trace<M>,
+    replay: &Replay,
+    name: MoveNamer<'_, M>,
+    view: ValueView,
 ) -> Option<Explanation> {
     let e = replay.step().checked_sub(1)?;
     if e >= trace.len() {
@@ -78,6 +92,7 @@ pub fn explain<M: Copy + PartialEq>(
         trace,
         replay,
         name,
+        view,
     };
     let (headline, lines) = match *trace.event(e as u32) {
         Event::Iteration { depth } => alphabeta::iteration(depth),
@@ -219,9 +234,25 @@ struct Cx<'a, M> {
     trace: &'a Trace<M>,
     replay: &'a Replay,
     name: MoveNamer<'a, M>,
+    /// Negamax or MAX's view of values and windows.
+    view: ValueView,
 }
 
 impl<M: Copy + PartialEq> Cx<'_, M> {
+    /// In the MAX view, MAX or MIN at `node` (`None` in the negamax view).
+    fn side(&self, node: NodeId) -> Option<Side> {
+        if !self.view.is_max() {
+            return None;
+        }
+        let mut root = node;
+        while let Some(p) = self.trace.node(root).parent() {
+            root = p;
+        }
+        Some(Side::of(
+            self.trace.node(node).to_move() == self.trace.node(root).to_move(),
+        ))
+    }
+
     /// The move that reached `node`, or "the root".
     fn node_name(&self, node: NodeId) -> String {
         let n = self.trace.node(node);

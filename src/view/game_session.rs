@@ -17,6 +17,7 @@ use super::charts;
 use super::explain::alphabeta::CutoffKind;
 use super::lambda::{self, RootMark, ZoneView};
 use super::landing::{self, Landed};
+use super::max_view::{self, Side, ValueView};
 use super::names::Names;
 use super::new_leaves::{NewLeaves, is_new_leaf};
 use super::proof;
@@ -46,6 +47,8 @@ pub struct GameSession<G: BoardGame> {
     algorithm: Algorithm,
     /// The chart pane's series, scanned once per event ([`charts::ChartIndex`]).
     charts: Mutex<charts::ChartIndex>,
+    /// Negamax or MAX's view of the alpha-beta family's values ([`Session::set_view`]).
+    view: ValueView,
 }
 
 impl<G: BoardGame> GameSession<G> {
@@ -101,7 +104,22 @@ impl<G: BoardGame> GameSession<G> {
             node_tables: Mutex::new(heuristics::TableCache::new(ordering)),
             leaves: Mutex::new(NewLeaves::default()),
             charts: Mutex::new(charts::ChartIndex::new()),
+            view: ValueView::Negamax,
         })
+    }
+
+    /// In the MAX view, who moves at an alpha-beta node: MAX when it is the root's side
+    /// (`None` in the negamax view and at proof and lambda nodes, which it leaves alone).
+    fn side(&self, trace: &Trace<G::Move>, node: NodeId) -> Option<Side> {
+        let tn = trace.node(node);
+        if !self.view.is_max() || tn.kind().is_proof() || tn.kind().is_lambda() {
+            return None;
+        }
+        let mut root = node;
+        while let Some(p) = trace.node(root).parent() {
+            root = p;
+        }
+        Some(Side::of(tn.to_move() == trace.node(root).to_move()))
     }
 
     /// The generated moves of `game` and their 1-ply static values (mover's view).
@@ -201,6 +219,14 @@ fn value_of<M: Copy>(state: &crate::trace::replay::NodeState<M>) -> Option<(Valu
 impl<G: BoardGame> Session for GameSession<G> {
     fn len(&self) -> usize {
         self.live.read().len()
+    }
+
+    fn set_view(&mut self, view: ValueView) {
+        self.view = view;
+    }
+
+    fn view(&self) -> ValueView {
+        self.view
     }
 
     fn finished(&self) -> bool {
@@ -424,6 +450,22 @@ impl<G: BoardGame> Session for GameSession<G> {
         let best = tn
             .parent()
             .is_some_and(|p| self.replay.node(&trace, p).best_child == Some(node));
+        let side = self.side(&trace, node);
+        let skipped = match state.cutoff {
+            Some(c) if !c.skipped.is_empty() => {
+                let names = Names::new(&self.root, &trace);
+                trace
+                    .moves(c.skipped)
+                    .iter()
+                    .map(|&m| names.at(node, m))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        let in_view = |(v, b): (Value, Bound)| match side {
+            Some(s) => (max_view::value(v, s), max_view::bound(b, s)),
+            None => (v, b),
+        };
         NodeRow {
             id: node,
             ply: tn.ply(),
@@ -436,7 +478,7 @@ impl<G: BoardGame> Session for GameSession<G> {
                         .pn(&trace, node)
                         .and_then(|s| s.expansion)
                         .is_some_and(|(moves, _)| !moves.is_empty())),
-            value: value_of(&state),
+            value: value_of(&state).map(in_view),
             // A test that skipped nothing is not a cutoff (Kühr, example 3.2).
             cutoff: state.cutoff.is_some_and(|c| !c.skipped.is_empty()),
             tt_hit: matches!(state.tt, Some(TtLookup::Hit(e)) if e.cutoff)
@@ -444,7 +486,12 @@ impl<G: BoardGame> Session for GameSession<G> {
             best,
             lambda,
             proof: proof::row(&trace, &self.replay, node),
-            window: state.window,
+            window: match side {
+                Some(s) => state.window.map(|w| max_view::window(w, s)),
+                None => state.window,
+            },
+            side,
+            skipped,
         }
     }
 
@@ -466,21 +513,24 @@ impl<G: BoardGame> Session for GameSession<G> {
             let skipped = trace.moves(c.skipped);
             let names: Vec<String> = skipped.iter().map(|&m| game.format_move(m)).collect();
             if skipped.is_empty() {
-                return format!(
-                    "none: value {} >= beta {}, but no moves were left to skip",
-                    c.value, c.window.beta
-                );
+                let test = match self.side(&trace, node) {
+                    Some(side) => max_view::cutoff_test(c.value, c.window, side),
+                    None => format!("{} >= beta {}", c.value, c.window.beta),
+                };
+                return format!("none: value {test}, but no moves were left to skip");
             }
             let mut root = node;
             while let Some(p) = trace.node(root).parent() {
                 root = p;
             }
             let kind = CutoffKind::at(tn.to_move() == trace.node(root).to_move());
+            let test = match self.side(&trace, node) {
+                Some(side) => max_view::cutoff_test(c.value, c.window, side),
+                None => format!("{} >= beta {}", c.value, c.window.beta),
+            };
             let mut text = format!(
-                "{}: value {} >= beta {}: {} move{} skipped",
+                "{}: value {test}: {} move{} skipped",
                 kind.name(),
-                c.value,
-                c.window.beta,
                 skipped.len(),
                 if skipped.len() == 1 { "" } else { "s" }
             );
@@ -489,12 +539,13 @@ impl<G: BoardGame> Session for GameSession<G> {
             }
             text
         });
+        let side = self.side(&trace, node);
         let tt = state.tt.map(|t| match t {
             TtLookup::Miss => "miss".to_string(),
             TtLookup::Hit(e) => format!(
                 "hit: {} {} depth {}{}",
-                bound_word(e.bound),
-                e.value,
+                bound_word(side.map_or(e.bound, |s| max_view::bound(e.bound, s))),
+                side.map_or(e.value, |s| max_view::value(e.value, s)),
                 if e.depth == u32::MAX {
                     "solved".to_string()
                 } else {
@@ -509,10 +560,20 @@ impl<G: BoardGame> Session for GameSession<G> {
             ply: tn.ply(),
             depth: tn.depth(),
             to_move: tn.to_move(),
+            side,
             status: state.status,
-            window: state.window,
-            value: value.map(|v| v.0),
-            bound: state.result.map(|r| r.bound),
+            window: match side {
+                Some(s) => state.window.map(|w| max_view::window(w, s)),
+                None => state.window,
+            },
+            value: match side {
+                Some(s) => value.map(|v| max_view::value(v.0, s)),
+                None => value.map(|v| v.0),
+            },
+            bound: match side {
+                Some(s) => state.result.map(|r| max_view::bound(r.bound, s)),
+                None => state.result.map(|r| r.bound),
+            },
             cutoff,
             tt,
             iteration: tn.iteration(),
@@ -677,12 +738,20 @@ impl<G: BoardGame> Session for GameSession<G> {
             .filter_map(|c| {
                 let mv = trace.node(c).mv()?;
                 let state = self.replay.node(&trace, c);
-                // The child's value is from the opponent's view: negate it.
-                let (v, _) = value_of(&state)?;
-                Some((mv, (-v).to_string(), MarkKind::Value))
+                // The child's value is from the opponent's view: negated, or turned to
+                // MAX's; a bound is drawn as one (`≤0`).
+                let (v, b) = value_of(&state)?;
+                let open = state.result.is_none();
+                let side = self.side(&trace, c).unwrap_or(Side::Min);
+                let text = max_view::child_mark(v, b, open, side, self.view);
+                Some((mv, text, MarkKind::Value))
             })
             .collect();
-        game.board_view(last, overlay, None)
+        let legend = self
+            .view
+            .is_max()
+            .then(|| "children's values for MAX (≤ ≥: bounds)".to_string());
+        game.board_view(last, overlay, legend)
     }
 
     fn has_knowledge(&self) -> bool {
@@ -746,7 +815,7 @@ impl<G: BoardGame> Session for GameSession<G> {
         let trace = self.live.read();
         let names = Names::new(&self.root, &trace);
         let name = |at: NodeId, mv: G::Move| names.at(at, mv);
-        let mut x = explain::explain(&trace, &self.replay, &name)?;
+        let mut x = explain::explain_in(&trace, &self.replay, &name, self.view)?;
         // An expansion that lists fewer children than the position has legal moves says
         // which were left out and why, from the game (the trace records only the list).
         if let Some(&Event::PnExpand {

@@ -16,6 +16,7 @@
 
 use crate::puzzle::GameKind;
 use crate::search::Algorithm;
+use crate::view::max_view::ValueView;
 
 /// How an entry's mark is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,8 +85,14 @@ fn section(title: &str, entries: Vec<Entry>) -> Section {
     }
 }
 
-/// The legend for `algorithm` on a puzzle of `game`.
+/// The legend for `algorithm` on a puzzle of `game`, its values in the negamax view.
 pub fn legend(algorithm: Algorithm, game: GameKind) -> Legend {
+    legend_in(algorithm, game, ValueView::Negamax)
+}
+
+/// The legend for `algorithm` on a puzzle of `game` with the values shown in `view`: the
+/// alpha-beta family's legend explains both views and says which one is on.
+pub fn legend_in(algorithm: Algorithm, game: GameKind, view: ValueView) -> Legend {
     let board = game != GameKind::Tree;
     let mut sections = Vec::new();
     let (rule_title, rule) = rule(algorithm);
@@ -100,7 +107,17 @@ pub fn legend(algorithm: Algorithm, game: GameKind) -> Legend {
     } else {
         tree.extend(alpha_beta_rows(algorithm));
     }
+    if !algorithm.is_proof_search() && !algorithm.is_threat_search() {
+        tree.push(text(
+            "c2 ✕ skipped",
+            "dimmed: a move the cutoff above skipped, drawn where the textbooks draw a pruned \
+             branch; not a node, so the selection passes over it",
+        ));
+    }
     sections.push(section("Tree rows", tree));
+    if !algorithm.is_proof_search() && !algorithm.is_threat_search() {
+        sections.push(value_views(view));
+    }
     let node = if algorithm.is_proof_search() {
         proof_node(algorithm)
     } else if algorithm.is_threat_search() {
@@ -286,6 +303,35 @@ fn alpha_beta_rows(algorithm: Algorithm) -> Vec<Entry> {
     }
     rows.push(glyph("best", "", "the best move at its node"));
     rows
+}
+
+/// The two views of the alpha-beta family's values, the one on named in the title.
+fn value_views(view: ValueView) -> Section {
+    section(
+        &format!(
+            "Values: {} view on (~ or f6 switches)",
+            if view.is_max() { "MAX/MIN" } else { "negamax" }
+        ),
+        vec![
+            text(
+                "MAX/MIN view",
+                "as lectures draw it: every value and window is MAX's (the side to move at \
+                 the root); MAX takes the largest child, MIN the smallest",
+            ),
+            text("▲ ▽", "a MAX node, a MIN node (MAX/MIN view)"),
+            text(
+                "MAX/MIN cutoffs",
+                "at a MAX node value ≥ beta is a beta cutoff; at a MIN node value ≤ alpha is \
+                 an alpha cutoff; the window (alpha, beta) passes down unchanged",
+            ),
+            text(
+                "negamax view",
+                "the engine's own form: each value is the side to move's, so its sign flips \
+                 each ply (MAX's 3 is -3 at a MIN node) and a child's window is (-beta, \
+                 -alpha); every cutoff is the test value ≥ beta",
+            ),
+        ],
+    )
 }
 
 fn alpha_beta_node() -> Vec<Entry> {
@@ -480,7 +526,12 @@ fn board_marks(algorithm: Algorithm) -> Vec<Entry> {
     } else {
         rows.push(text(
             "-3 on a point",
-            "the value of the child there, from the mover's view",
+            "the value of the child there, from the mover's view (MAX/MIN view: MAX's)",
+        ));
+        rows.push(text(
+            "≤0 ≥3",
+            "bounds, not values: the child's search failed high or low (or is still open), \
+             so its value is at most 0 / at least 3",
         ));
         if algorithm != Algorithm::Minimax {
             rows.push(text(

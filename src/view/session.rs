@@ -14,6 +14,7 @@ use super::explain;
 use super::heuristics;
 use super::lambda::{LambdaDetail, LambdaRow, RootMark, ZoneView};
 use super::landing::Landed;
+use super::max_view::{Side, ValueView};
 use super::proof::{ProofDetail, ProofMark, ProofRow};
 
 /// What a mark on the board means.
@@ -129,7 +130,8 @@ pub struct NodeRow {
     pub label: String,
     pub status: NodeStatus,
     pub has_children: bool,
-    /// The value so far or final (from the side to move's view), with its bound.
+    /// The value so far or final, with its bound: from the side to move's view, or in the
+    /// MAX view ([`Session::set_view`]) from MAX's.
     pub value: Option<(Value, Bound)>,
     pub cutoff: bool,
     pub tt_hit: bool,
@@ -139,8 +141,15 @@ pub struct NodeRow {
     pub lambda: Option<LambdaRow>,
     /// Proof nodes: `[pn, dn]`, solved or not, on the current descent.
     pub proof: Option<ProofRow>,
-    /// Alpha-beta nodes: the window at entry (the lessons' `(alpha, value, beta)` rows).
+    /// Alpha-beta nodes: the window at entry (the lessons' `(alpha, value, beta)` rows), in
+    /// the session's view.
     pub window: Option<Window>,
+    /// Alpha-beta nodes in the MAX view: whether MAX or MIN moves there (`None` in the
+    /// negamax view and for the other families).
+    pub side: Option<Side>,
+    /// The moves a cutoff here skipped, named (empty without a cutoff): the tree draws them
+    /// as dimmed rows under the node.
+    pub skipped: Vec<String>,
 }
 
 /// A marker that [`Session::find_node`] looks for.
@@ -163,11 +172,14 @@ pub struct NodeDetail {
     pub ply: usize,
     pub depth: u32,
     pub to_move: Player,
+    /// Alpha-beta nodes in the MAX view: MAX or MIN moves here.
+    pub side: Option<Side>,
     pub status: NodeStatus,
+    /// The window, value and bound in the session's view ([`Session::set_view`]).
     pub window: Option<Window>,
     pub value: Option<Value>,
     pub bound: Option<Bound>,
-    /// "value 70 >= beta 70: 2 moves skipped (c3 d4)".
+    /// "beta cutoff: 70 >= beta 70: 2 moves skipped (c3 d4)".
     pub cutoff: Option<String>,
     pub tt: Option<String>,
     pub iteration: u32,
@@ -191,6 +203,11 @@ pub trait Session: Send {
     }
     /// True once the search is over and fully recorded.
     fn finished(&self) -> bool;
+    /// Shows the alpha-beta family's values, bounds, windows and cutoffs in `view` from
+    /// now on: rows, details, the board's marks and the explanations ([`super::max_view`]).
+    fn set_view(&mut self, view: ValueView);
+    /// The view set by [`Session::set_view`] (negamax until then).
+    fn view(&self) -> ValueView;
     /// Events the engine made after the record budget ran out.
     fn unrecorded(&self) -> u64;
     /// The limit that ended the record under the event budget `budget` (`None`: the record

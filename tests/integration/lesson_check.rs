@@ -19,9 +19,9 @@ fn check(arg: &str) -> (Option<i32>, String, String) {
 const GOOD: &str = "[lesson]\ntitle = \"t\"\nsource = \"s\"\npuzzle = \"tree-abc\"\n\
                     algorithm = \"alphabeta\"\nintro = \"i\"\n\n\
                     [[step]]\ngoto = \"node:c\"\nexpect = \"enter\"\n\
-                    text = \"c is entered with the window (-inf, -3).\"\n\n\
+                    text = \"c is entered with the window (3, +inf).\"\n\n\
                     [[step]]\ngoto = \"next-cutoff\"\nexpect = \"cutoff\"\n\
-                    text = \"c's first leaf is 2: an alpha cutoff, -2 >= beta -3.\"\n\n\
+                    text = \"c's first leaf is 2: an alpha cutoff, 2 <= alpha 3.\"\n\n\
                     [[step]]\ngoto = \"end\"\ntext = \"The root is worth 3: 11 nodes.\"\n";
 
 #[test]
@@ -57,7 +57,7 @@ fn a_broken_lesson_file_fails_naming_file_line_and_step() {
     // reaches, and step 4, which replays it, is reported as following it.
     let text = GOOD
         .replace("an alpha cutoff", "a beta cutoff")
-        .replace("(-inf, -3)", "(-inf, -4)")
+        .replace("(3, +inf)", "(4, +inf)")
         .replace("goto = \"end\"", "goto = \"next-cutoff\"")
         + "\n[[step]]\ngoto = \"end\"\ntext = \"x\"\n";
     std::fs::write(&path, text).unwrap();
@@ -68,8 +68,8 @@ fn a_broken_lesson_file_fails_naming_file_line_and_step() {
     assert_eq!(
         lines[0],
         format!(
-            "{path}:8: step 1: the text says '(-inf, -4)' but no window or triple (-inf, .., \
-             -4) is on the screen"
+            "{path}:8: step 1: the text says '(4, +inf)' but no window or triple (4, .., \
+             +inf) is on the screen"
         )
     );
     assert_eq!(

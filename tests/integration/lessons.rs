@@ -211,9 +211,9 @@ fn the_numbers_in_the_texts_are_what_the_search_shows() {
         );
     }
 
-    // fail-hard-soft: c's bound is -3 under fail-hard, -2 under fail-soft.
+    // fail-hard-soft: c's bound (MAX's view) is 3 under fail-hard, 2 under fail-soft.
     let (mut app, rx) = open_bundled("fail-hard-soft");
-    for (k, bound) in [(1, -3), (3, -2)] {
+    for (k, bound) in [(1, 3), (3, 2)] {
         go(&mut app, &rx, k);
         let root = *app.session.roots().last().unwrap();
         let c = app.session.children(root)[1];

@@ -85,6 +85,7 @@ mod tui_charts;
 mod tui_class;
 mod tui_heuristics;
 mod tui_narrow;
+mod tui_max_view;
 mod tui_proof;
 mod tui_proof_recorder;
 mod tui_proof_tree;

@@ -33,7 +33,7 @@ fn keys_drive_the_screen() {
         (
             "tree-abc",
             "n",
-            &["beta      -3", "skipped (c2 c3)", "step 16/28"],
+            &["alpha     3", "skipped (c2 c3)", "step 16/28"],
         ),
         // n then N: back to where no cutoff has happened.
         ("tree-abc", "nN", &["no earlier cutoff"]),
@@ -41,7 +41,7 @@ fn keys_drive_the_screen() {
         (
             "tree-abc",
             "Gvh",
-            &["path      b", "value     -3 (exact, final)"],
+            &["path      b", "value     3 (exact, final)"],
         ),
         // ] three times: the root and b entered, b's first leaf entered.
         ("tree-abc", "]]]", &["step 3/28", "path: a > b"]),
@@ -212,8 +212,9 @@ fn ascii_mode_writes_infinity_as_inf() {
     assert!(s.contains("[inf, 0]"), "{s}");
 }
 
-/// The first cutoff of the textbook tree: at c (a min node, negamax form) the first leaf's
-/// 2 already makes c no better for the root than b's 3, so c's other two leaves are skipped.
+/// The first cutoff of the textbook tree: at c (a MIN node, drawn from MAX's side) the first
+/// leaf's 2 already makes c no better for the root than b's 3, so c's other two leaves are
+/// skipped, and drawn dimmed under c.
 #[test]
 fn first_cutoff_shows_window_and_skipped_leaves() {
     let (mut app, _rx) = open("tree-abc", None);
@@ -221,13 +222,13 @@ fn first_cutoff_shows_window_and_skipped_leaves() {
     let s = screen_in(&app, &unicode(), 80, 24);
     for wanted in [
         "path      c",
-        "alpha     -inf",
-        "beta      -3",
-        "alpha cutoff: value -2 >=",
-        "beta -3: 2 moves skipped (c2 c3)",
+        "alpha     3",
+        "beta      +inf",
+        "alpha cutoff: value 2 <=",
         "skipped (c2 c3)",
-        "▾ c ≥-2 ✕",
+        "▽ c ≤2 ✕",
         "c1 =2 ★",
+        "c2 ✕ skipped",
     ] {
         assert!(s.contains(wanted), "missing {wanted:?} in\n{s}");
     }

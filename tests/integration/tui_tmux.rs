@@ -65,7 +65,7 @@ fn open_step_walk_resize_quit_and_restore() {
     tmux.wait_for("step 0/28");
 
     tmux.keys("n");
-    let s = tmux.wait_for("alpha cutoff: value -2 >= beta -3: 2");
+    let s = tmux.wait_for("alpha cutoff: value 2 <= alpha 3: 2");
     assert!(s.contains("step 16/28"), "{s}");
 
     tmux.keys("h");

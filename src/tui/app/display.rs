@@ -99,6 +99,21 @@ impl App {
         );
     }
 
+    /// Alpha-beta family: MAX's view of the values (MAX and MIN nodes, as the lectures draw
+    /// them) or negamax's; the other families have no values to turn, and say so.
+    pub(super) fn toggle_view(&mut self) {
+        let view = self.session.view().toggled();
+        self.session.set_view(view);
+        self.message = Some(if self.is_lambda() || self.is_proof() {
+            format!(
+                "{} view set for the alpha-beta family; this search's numbers are the same in both",
+                view.name()
+            )
+        } else {
+            view.announce().to_string()
+        });
+    }
+
     /// Hex: the solver's knowledge on the board, off, connections or pruned moves.
     pub(super) fn cycle_knowledge(&mut self) {
         if !self.session.has_knowledge() {

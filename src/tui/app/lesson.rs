@@ -23,8 +23,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::lesson::{Goto, Lesson, LessonError, Setup};
+use crate::puzzle::GameKind;
 use crate::trace::store::NodeId;
 use crate::view::landing::{Landed, Landing};
+use crate::view::max_view::ValueView;
 use crate::view::session::HexOverlay;
 
 use super::App;
@@ -103,6 +105,10 @@ pub fn spec_for(setup: &Setup, record: u64) -> SearchSpec {
 
 /// Opens `lesson` on the app: its search, the intro, the `(alpha, value, beta)` rows.
 pub fn start(app: &mut App, lesson: Lesson) {
+    // The lesson's view, else MAX's on a literal tree (its steps' searches keep it).
+    app.session.set_view(lesson.view.unwrap_or_else(|| {
+        ValueView::default_for(lesson.setup.puzzle.position.kind() == GameKind::Tree)
+    }));
     app.lesson = Some(LessonState {
         lesson,
         at: 0,

@@ -2,11 +2,12 @@
 //! node limit, lambda level, root analysis), cancelling it, and playing the record at a
 //! speed.
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{GameKind, Puzzle};
 use crate::run::progress::Progress;
 use crate::run::registry;
 use crate::run::spec::SearchSpec;
 use crate::search::Algorithm;
+use crate::view::max_view::ValueView;
 
 use super::{App, MAX_LEVEL, NODE_LIMITS, SPEEDS, worker};
 
@@ -46,7 +47,10 @@ impl App {
     pub(super) fn run_spec(&mut self, spec: SearchSpec) {
         self.spec = spec;
         self.search_id += 1;
+        // The new search keeps the view the old one was shown in.
+        let view = self.session.view();
         self.session = worker::start(&self.puzzle, spec, self.search_id, self.tx.clone());
+        self.session.set_view(view);
         self.progress = Progress::default();
         self.summary = None;
         self.selected = None;
@@ -67,6 +71,9 @@ impl App {
         self.depth_limit = None;
         self.root_analysis = false;
         self.restart();
+        self.session.set_view(ValueView::default_for(
+            self.puzzle.position.kind() == GameKind::Tree,
+        ));
     }
 
     /// Starts or stops playing the record.

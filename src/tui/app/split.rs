@@ -64,6 +64,7 @@ impl Split {
         );
         pane.node_limit = app.node_limit;
         pane.settings = app.settings;
+        pane.session.set_view(app.session.view());
         Split {
             pane,
             rx,
@@ -203,6 +204,11 @@ pub fn update(app: &mut App, action: Action) {
         Action::ChangeLimits => {
             app.update_main(action);
             split.pane.update(action);
+        }
+        // One view for both searches, so their values compare.
+        Action::ToggleView => {
+            app.update_main(action);
+            split.pane.session.set_view(app.session.view());
         }
         // One chart pane for both searches: the first search keeps its state.
         Action::ToggleChart | Action::NextChart => {

@@ -130,6 +130,7 @@ actions! {
     ToggleHistory => "toggle_history", View, None, "alpha-beta: history heat map on the board (trees: a list) and the killers";
     CycleKnowledge => "cycle_knowledge", View, None, "Hex: the solver's knowledge on the board: edge connections, pruned cells, off";
     ToggleIterations => "toggle_iterations", View, None, "alpha-beta: list of the iterations (i / I select their roots; the replay stays)";
+    ToggleView => "toggle_view", View, None, "alpha-beta: MAX/MIN view (values from MAX's side, as lectures draw them) or negamax (the side to move's)";
     SwitchPane => "switch_pane", View, None, "split view: move the focus to the other search (keys act on it)";
     ToggleTogether => "toggle_together", View, None, "split view: stepping keys move both searches, or the focused one only";
     ToggleHelp => "toggle_help", View, Some("help"), "show or hide this help";

@@ -12,7 +12,7 @@ use unicode_width::UnicodeWidthStr;
 use crate::puzzle::GameKind;
 use crate::theme::{Slot, Theme};
 use crate::tui::app::App;
-use crate::view::legend::{Legend, Mark, legend};
+use crate::view::legend::{Legend, Mark, legend_in};
 
 use super::lesson::wrap;
 use super::{centered, glyph_text, pane};
@@ -27,9 +27,10 @@ pub fn of_app(app: &App) -> Legend {
         Some(split) => crate::tui::app::split::focused(app, split),
         None => app,
     };
-    legend(
+    legend_in(
         app.spec.config.algorithm,
         GameKind::of(&app.puzzle.position),
+        app.session.view(),
     )
 }
 
@@ -40,6 +41,9 @@ fn text_in(theme: &Theme, text: &str) -> String {
     if theme.glyph_set() == GlyphSet::Ascii {
         text.replace('≥', ">=")
             .replace('∞', "inf")
+            .replace('▲', "^")
+            .replace('▽', "v")
+            .replace('✕', "x")
             .replace('⊆', "<=")
             .replace('²', "2")
     } else {

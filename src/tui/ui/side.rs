@@ -292,7 +292,11 @@ fn alpha_beta_lines(d: &NodeDetail, app: &App, theme: &Theme) -> Vec<Line<'stati
         row(
             theme,
             "to move",
-            d.to_move.title().to_string(),
+            match d.side {
+                // The MAX view: who moves in the lecture's words, and whose values these are.
+                Some(side) => format!("{} ({}; values for MAX)", d.to_move.title(), side.name()),
+                None => d.to_move.title().to_string(),
+            },
             Slot::SideValue,
         ),
     ];

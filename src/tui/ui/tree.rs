@@ -3,6 +3,10 @@
 //! stops at the last one drawn). Each row carries markers that do not rely on colour, from the
 //! theme's glyphs: expanded / collapsed, the value with its bound (exact, lower, upper), cutoff,
 //! table hit, best move at its parent; the principal variation's moves take their own style.
+//! A cutoff's skipped moves are dimmed rows after the cut node's subtree (`c2 ✕ skipped`,
+//! where the textbooks draw a pruned branch); they are not nodes, so the selection walks past
+//! them. In the MAX/MIN view ([`crate::view::max_view`], the `toggle_view` key) each alpha-beta
+//! row is marked ▲ (MAX moves) or ▽ (MIN moves) and its value and window are MAX's.
 //!
 //! Lambda searches (Suda, *Efficient algorithms for verifying goals in computer games*,
 //! section 5.1) show their own tree: LAMBDA calls labelled by purpose and level ("λ2 search
@@ -34,7 +38,7 @@ use ratatui::widgets::Paragraph;
 use rustc_hash::FxHashSet;
 
 use crate::search::{Algorithm, Bound};
-use crate::theme::{Slot, Theme};
+use crate::theme::{GlyphSet, Slot, Theme};
 use crate::trace::replay::NodeStatus;
 use crate::trace::store::NodeId;
 use crate::tui::app::App;
@@ -50,6 +54,13 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let algorithm = app.spec.config.algorithm;
     let title = if app.is_proof() {
         proof::row_meaning(matches!(algorithm, Algorithm::DfPn | Algorithm::LambdaDfPn))
+    } else if app.session.view().is_max() && !app.is_lambda() {
+        // The MAX view says so, and what the marks are (`~` switches back to negamax).
+        if theme.glyph_set() == GlyphSet::Ascii {
+            "Tree: MAX ^ MIN v"
+        } else {
+            "Tree: MAX ▲ MIN ▽"
+        }
     } else {
         "Tree"
     };
@@ -60,10 +71,13 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     // the selection on the last line, or the top.
     let selected_index = app.selected_row();
     let top = selected_index.map_or(0, |i| (i + 1).saturating_sub(height));
-    let rows = app.visible_rows(top + height);
+    // One row more than fits tells whether the last subtree drawn ends on screen (its
+    // cutoff's skipped moves are drawn after it).
+    let rows = app.visible_rows(top + height + 1);
+    let complete = rows.len() <= top + height;
     let fold = Fold::new(
         selected_index.and_then(|i| rows.get(i)).map_or(0, |r| r.1),
-        rows.iter().skip(top).map(|r| r.1).max().unwrap_or(0),
+        rows.iter().skip(top).take(height).map(|r| r.1).max().unwrap_or(0),
         inner_width,
     );
     let title = fold.title(title, theme);
@@ -74,6 +88,13 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         return;
     }
     let ancestors = app.ancestors();
+    let entries = with_skipped(app, &rows, top, complete, &ancestors);
+    // Skipped rows above the selection may push it down: drop rows at the top until it is
+    // on screen again.
+    let selected_at = entries
+        .iter()
+        .position(|e| matches!(e, Entry::Node(n, _) if app.selected == Some(*n)));
+    let skip = selected_at.map_or(0, |i| (i + 1).saturating_sub(height));
     // The principal variation of the latest root (a proof search's proof root) as of the
     // step, drawn in its own style.
     // A quiz hides it: it leads to the answer.
@@ -87,16 +108,23 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
             line
         })
         .unwrap_or_default();
-    let lines: Vec<Line> = rows
+    let lines: Vec<Line> = entries
         .iter()
-        .skip(top)
-        .map(|&at| {
-            let mut line = tree_line(app, theme, at, &pv, &ancestors);
+        .skip(skip)
+        .take(height)
+        .map(|e| {
+            let (mut line, indent) = match e {
+                Entry::Node(node, indent) => (
+                    tree_line(app, theme, (*node, *indent), &pv, &ancestors),
+                    *indent,
+                ),
+                Entry::Skipped(name, indent) => (skipped_line(theme, name, *indent), *indent),
+            };
             // The first span is the indentation.
             if fold.levels > 0
                 && let Some(first) = line.spans.first_mut()
             {
-                first.content = fold.indent(at.1, theme.glyphs().vertical.as_str()).into();
+                first.content = fold.indent(indent, theme.glyphs().vertical.as_str()).into();
             }
             line
         })
@@ -109,6 +137,92 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
         .map(|l| super::fitted::fit_line(l, inner.width as usize, ellipsis))
         .collect();
     frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// A row of the tree pane: a node, or a move a cutoff skipped (not a node: the selection
+/// passes over it), with its indentation.
+enum Entry {
+    Node(NodeId, usize),
+    Skipped(String, usize),
+}
+
+/// The rows from `top` on, with each cutoff's skipped moves after the subtree of the node
+/// that skipped them (where the textbooks draw the pruned branches), for the nodes whose
+/// children show. `complete`: `rows` ends where the tree does, so every subtree still open
+/// at the end is closed there.
+fn with_skipped(
+    app: &App,
+    rows: &[(NodeId, usize)],
+    top: usize,
+    complete: bool,
+    ancestors: &FxHashSet<NodeId>,
+) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let Some(&(_, first_indent)) = rows.get(top) else {
+        return out;
+    };
+    let skipped_of = |node: NodeId| -> Vec<String> {
+        if app.shows_children(node, ancestors) {
+            app.session.row(node).skipped
+        } else {
+            Vec::new()
+        }
+    };
+    // The open subtrees at `top`: the first row's ancestors among the rows above it.
+    let mut chain = Vec::new();
+    let mut min = first_indent;
+    for &(node, indent) in rows[..top].iter().rev() {
+        if indent < min {
+            chain.push((node, indent));
+            min = indent;
+        }
+    }
+    let mut pending: Vec<(usize, Vec<String>)> = chain
+        .into_iter()
+        .rev()
+        .map(|(node, indent)| (indent, skipped_of(node)))
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    let flush = |pending: &mut Vec<(usize, Vec<String>)>, out: &mut Vec<Entry>, above: usize| {
+        while pending.last().is_some_and(|(i, _)| *i >= above) {
+            if let Some((indent, names)) = pending.pop() {
+                out.extend(names.into_iter().map(|n| Entry::Skipped(n, indent + 1)));
+            }
+        }
+    };
+    for &(node, indent) in &rows[top..] {
+        flush(&mut pending, &mut out, indent);
+        out.push(Entry::Node(node, indent));
+        let skipped = skipped_of(node);
+        if !skipped.is_empty() {
+            pending.push((indent, skipped));
+        }
+    }
+    if complete {
+        flush(&mut pending, &mut out, 0);
+    }
+    out
+}
+
+/// A move a cutoff skipped: dimmed, `c2 ✕ skipped`.
+fn skipped_line(theme: &Theme, name: &str, indent: usize) -> Line<'static> {
+    let glyphs = theme.glyphs();
+    let dim = theme.style(Slot::TreePruned);
+    Line::from(vec![
+        Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
+        Span::styled(
+            format!("{} ", glyphs.leaf.as_str()),
+            theme.style(Slot::TreeGuide),
+        ),
+        Span::styled(
+            format!(
+                "{} {} skipped",
+                glyph_text(theme, name),
+                glyphs.cutoff.as_str()
+            ),
+            dim,
+        ),
+    ])
 }
 
 /// One row of the tree: the node's indentation, fold mark and move, then its numbers, its
@@ -140,10 +254,19 @@ fn tree_line(
     } else {
         glyphs.collapsed
     };
+    // The MAX view marks who moves: ▲ MAX, ▽ MIN, as the lectures draw the nodes.
+    let label = match row.side {
+        Some(side) => format!(
+            "{} {}",
+            side.mark(theme.glyph_set() == GlyphSet::Ascii),
+            row.label
+        ),
+        None => row.label.clone(),
+    };
     let mut spans = vec![
         Span::styled("  ".repeat(indent), theme.style(Slot::TreeGuide)),
         Span::styled(format!("{} ", fold.as_str()), theme.style(Slot::TreeGuide)),
-        Span::styled(glyph_text(theme, &row.label), base),
+        Span::styled(glyph_text(theme, &label), base),
     ];
     let look = RowLook {
         theme,
@@ -368,7 +491,9 @@ fn value_spans(spans: &mut Vec<Span<'static>>, row: &NodeRow, app: &App, look: &
                 (NodeStatus::Closed, Bound::Exact) => (glyphs.exact, Slot::TreeExact),
                 (NodeStatus::Closed, Bound::Lower) => (glyphs.lower, Slot::TreeLower),
                 (NodeStatus::Closed, Bound::Upper) => (glyphs.upper, Slot::TreeUpper),
-                // Open: the value so far is a lower bound of the final one.
+                // Open: the value so far bounds the final one, from below for the mover
+                // (from above at a MIN node in the MAX view).
+                (_, Bound::Upper) => (glyphs.upper, Slot::TreeUpper),
                 (_, _) => (glyphs.lower, Slot::TreeLower),
             };
             spans.push(Span::styled(

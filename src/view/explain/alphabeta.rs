@@ -14,6 +14,7 @@ use crate::search::observer::TtEntryView;
 use crate::search::{Bound, Value, Window};
 use crate::trace::store::{Event, MoveRange, NodeId, NodeKind};
 use crate::view::bound_word;
+use crate::view::max_view;
 
 use super::{Cx, NONE, plural};
 
@@ -51,6 +52,9 @@ fn deepening_beta(beta: Value) -> Vec<String> {
 impl<M: Copy + PartialEq> Cx<'_, M> {
     /// The search enters a node: the window it gets (Kühr, example 3.2), or a null-move probe.
     pub(super) fn enter(&self, node: NodeId) -> (String, Vec<String>) {
+        if let Some(side) = self.side(node) {
+            return self.enter_max(node, side);
+        }
         let n = self.trace.node(node);
         let w = n.window();
         let window = window_text(w);
@@ -101,6 +105,9 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         best: Option<M>,
         prev_best: NodeId,
     ) -> (String, Vec<String>) {
+        if let Some(side) = self.side(node) {
+            return self.leave_max(node, side, (value, bound), best, prev_best);
+        }
         let n = self.trace.node(node);
         let leaf = self.replay.children(self.trace, node).next().is_none();
         let name = self.node_name(node);
@@ -175,7 +182,7 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
     }
 
     /// The value `node` left with, if it has left.
-    fn final_value(&self, node: NodeId) -> Option<Value> {
+    pub(super) fn final_value(&self, node: NodeId) -> Option<Value> {
         let e = self.trace.node(node).leave_event()?;
         match *self.trace.event(e) {
             Event::Leave { value, .. } => Some(value),
@@ -196,13 +203,20 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
                 vec!["the node is searched".to_string()],
             );
         };
+        // In the MAX view, the entry's value and bound and the node's window in MAX's terms.
+        let side = self.side(node);
+        let h = TtEntryView {
+            value: side.map_or(h.value, |s| max_view::value(h.value, s)),
+            bound: side.map_or(h.bound, |s| max_view::bound(h.bound, s)),
+            ..h
+        };
         let head = format!(
             "table hit: {} {} at depth {}",
             bound_word(h.bound),
             h.value,
             depth_text(h.depth)
         );
-        let w = n.window();
+        let w = side.map_or(n.window(), |s| max_view::window(n.window(), s));
         let mut lines = Vec::new();
         if h.cutoff {
             lines.push(match h.bound {
@@ -253,6 +267,9 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         window: Window,
         skipped: MoveRange,
     ) -> (String, Vec<String>) {
+        if let Some(side) = self.side(node) {
+            return self.cutoff_max(node, side, mv, (value, window), skipped);
+        }
         let moves = self.trace.moves(skipped);
         let name = self.node_name(node);
         if moves.is_empty() {
@@ -308,6 +325,9 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         depth: u32,
         best: Option<M>,
     ) -> (String, Vec<String>) {
+        let side = self.side(node);
+        let value = side.map_or(value, |s| max_view::value(value, s));
+        let bound = side.map_or(bound, |s| max_view::bound(bound, s));
         (
             format!(
                 "stored in the table: {} {value}, depth {}",
@@ -345,7 +365,9 @@ impl<M: Copy + PartialEq> Cx<'_, M> {
         cut: bool,
     ) -> (String, Vec<String>) {
         let beta = self.trace.node(node).window().beta;
-        let verdict = if cut {
+        let verdict = if let Some(side) = self.side(node) {
+            self.null_move_test(node, side, value, cut)
+        } else if cut {
             format!("{value} >= beta {beta}: the node is pruned")
         } else {
             format!("{value} < beta {beta}: no prune, the moves are searched")

@@ -58,6 +58,8 @@ impl<G: BoardGame> GameSession<G> {
             lambda: None,
             proof: proof::new_leaf_row(trace, &self.replay, parent, mv),
             window: None,
+            side: None,
+            skipped: Vec::new(),
         }
     }
 
@@ -81,6 +83,7 @@ impl<G: BoardGame> GameSession<G> {
             ply: tn.ply() + 1,
             depth: 0,
             to_move: game.to_move(),
+            side: None,
             status: NodeStatus::NotEntered,
             window: None,
             value: None,
