@@ -19,7 +19,7 @@ const DEEP_DEPTH: u32 = 13;
 
 /// A run longer than its record: four in a row on the empty 4x4 board, a draw.
 const LONG_PUZZLE: &str = "mnk-4x4-k4";
-const LONG_ALGORITHM: Algorithm = Algorithm::AlphaBeta;
+const LONG_ALGORITHM: Algorithm = Algorithm::IterativeDeepening;
 const LONG_RECORD: u64 = 20_000;
 const LONG_RESULT: &str = "value 0";
 
