@@ -306,7 +306,8 @@ mod tests {
             ordering: Some(MoveOrdering::ALL),
         });
         assert_eq!(spec.config.ordering, MoveOrdering::ALL);
-        let kept = SearchSpec::headless(&p, Algorithm::AlphaBeta).with_settings(&Settings::default());
+        let kept =
+            SearchSpec::headless(&p, Algorithm::AlphaBeta).with_settings(&Settings::default());
         assert_eq!(kept.config.ordering, MoveOrdering::NONE);
     }
 }
