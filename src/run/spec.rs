@@ -256,3 +256,58 @@ impl SearchSpec {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::bundled;
+    use crate::search::config::MoveOrdering;
+
+    #[test]
+    fn every_front_end_starts_from_one_set_of_defaults() {
+        for entry in bundled() {
+            let p = entry.load().unwrap();
+            let tree = p.position.kind() == GameKind::Tree;
+            for algorithm in registry::applicable(&p.position) {
+                let headless = SearchSpec::headless(&p, algorithm);
+                let recorded = SearchSpec::for_puzzle(&p, Some(algorithm), 10);
+                let what = format!("{} {algorithm}", p.name);
+                if tree {
+                    // The textbook form everywhere.
+                    assert_eq!(headless.config.ordering, MoveOrdering::NONE, "{what}");
+                    assert_eq!(headless.config.tt_mb, 0, "{what}");
+                    assert!(headless.recorded_differences().is_empty(), "{what}");
+                } else {
+                    // Headless solving of games keeps the engines' defaults (its speed).
+                    let engine = SearchConfig::for_algorithm(algorithm);
+                    assert_eq!(headless.config.ordering, engine.ordering, "{what}");
+                    assert_eq!(headless.config.tt_mb, 64, "{what}");
+                    assert!(headless.config.etc && headless.config.win_loss_probes);
+                    assert!(headless.config.tactics && headless.config.proven_bounds);
+                }
+                // The recorded run differs in the two settings it names, nothing else.
+                let mut named = headless;
+                named.config.win_loss_probes = false;
+                named.config.etc = false;
+                named.root_analysis = false;
+                named.record = 10;
+                assert_eq!(named, recorded, "{what}");
+                assert_eq!(headless.limits.max_depth.is_none(), {
+                    algorithm.is_proof_search() || p.limits.max_depth.is_none()
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn settings_override_the_defaults() {
+        let p = crate::puzzle::load("tree-abc").unwrap();
+        let spec = SearchSpec::headless(&p, Algorithm::AlphaBeta).with_settings(&Settings {
+            ordering: Some(MoveOrdering::ALL),
+        });
+        assert_eq!(spec.config.ordering, MoveOrdering::ALL);
+        let kept =
+            SearchSpec::headless(&p, Algorithm::AlphaBeta).with_settings(&Settings::default());
+        assert_eq!(kept.config.ordering, MoveOrdering::NONE);
+    }
+}
