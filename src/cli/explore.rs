@@ -66,7 +66,7 @@ pub struct ExploreArgs {
     #[arg(long, value_name = "RUN", conflicts_with_all = ["algo", "compare", "ordering"])]
     pub open: Option<std::path::PathBuf>,
     /// Quiz: hide the answer (the result, the best-move marks, the root's value) until the
-    /// search is stepped to its end; Q shows it at once.
+    /// search is stepped to its end; ! shows it at once.
     #[arg(long)]
     pub quiz: bool,
     /// How the alpha-beta family's values are shown: max (from MAX's side, MAX and MIN

@@ -40,7 +40,7 @@ pub struct LessonArgs {
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub color: ColorChoice,
     /// Quiz: hide the answer (the result, the best-move marks, the root's value) until the
-    /// search is stepped to its end; Q shows it at once.
+    /// search is stepped to its end; ! shows it at once.
     #[arg(long)]
     pub quiz: bool,
     /// How the alpha-beta family's values are shown, over the lesson's own `view`: max

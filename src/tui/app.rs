@@ -1012,7 +1012,7 @@ mod tests {
         assert_eq!(app.session.step(), 16, "right after the first cutoff");
         let x = app.session.explain().unwrap();
         assert!(
-            x.headline.starts_with("alpha cutoff: -2 >= beta -3"),
+            x.headline.starts_with("alpha cutoff: 2 <= alpha 3"),
             "{}",
             x.headline
         );

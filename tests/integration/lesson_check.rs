@@ -68,8 +68,8 @@ fn a_broken_lesson_file_fails_naming_file_line_and_step() {
     assert_eq!(
         lines[0],
         format!(
-            "{path}:8: step 1: the text says '(4, +inf)' but no window or triple (4, .., \
-             +inf) is on the screen"
+            "{path}:8: step 1: the text says '(4, inf)' but no window or triple (4, .., \
+             inf) is on the screen"
         )
     );
     assert_eq!(

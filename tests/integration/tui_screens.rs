@@ -312,7 +312,7 @@ fn key_cells_take_their_theme_styles() {
             buffer[(x, y)].modifier.contains(selected.add_modifier),
             "{name}"
         );
-        let (x, y) = find(&buffer, "alpha cutoff: value -2");
+        let (x, y) = find(&buffer, "alpha cutoff: value 2 <=");
         assert_eq!(
             buffer[(x, y)].fg,
             theme.style(Slot::SideReason).fg.unwrap_or(Color::Reset),

@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(s.node_rows(5, Some(2)), 6);
         assert_eq!(s.rows(5, Some(2)), 0, "the Why block is not anchored");
         assert_eq!(s.node_rows(5, Some(3)), 0, "another node is not");
-        assert_eq!(s.scroll(false, 5, Some(2)), 2, "{ goes up from the anchor");
+        assert_eq!(s.scroll(false, 5, Some(2)), 2, "{{ goes up from the anchor");
         assert_eq!(s.node_rows(5, Some(2)), 2);
         s.reset();
         assert_eq!(s.node_rows(5, Some(2)), 0, "another key: the top");

@@ -77,7 +77,12 @@ pub fn render(frame: &mut Frame, area: Rect, app: &App, theme: &Theme) {
     let complete = rows.len() <= top + height;
     let fold = Fold::new(
         selected_index.and_then(|i| rows.get(i)).map_or(0, |r| r.1),
-        rows.iter().skip(top).take(height).map(|r| r.1).max().unwrap_or(0),
+        rows.iter()
+            .skip(top)
+            .take(height)
+            .map(|r| r.1)
+            .max()
+            .unwrap_or(0),
         inner_width,
     );
     let title = fold.title(title, theme);

@@ -32,6 +32,9 @@ pub(super) fn iteration(depth: u32) -> (String, Vec<String>) {
 /// Why a root's beta is a win rather than infinity: iterative deepening's distance bound
 /// (`src/search/deepening.rs`). Empty for any other beta.
 fn deepening_beta(beta: Value) -> Vec<String> {
+    if beta == Value::INFINITY {
+        return Vec::new();
+    }
     let Some(n) = beta.is_win().then(|| beta.plies_to_end()).flatten() else {
         return Vec::new();
     };

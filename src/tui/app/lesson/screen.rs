@@ -130,7 +130,12 @@ mod tests {
     #[test]
     fn panes_are_read_by_their_borders_and_the_lines_outside_are_not() {
         let mut buffer = Buffer::empty(Rect::new(0, 0, 30, 8));
-        buffer.set_string(0, 0, "plyscope title: alpha cutoff", Default::default());
+        buffer.set_string(
+            0,
+            0,
+            "plyscope title: alpha cutoff",
+            ratatui::style::Style::default(),
+        );
         let block = |title: &'static str| Block::default().borders(Borders::ALL).title(title);
         Paragraph::new("n1 (-inf, 15, inf)\nn2")
             .block(block("Tree"))
@@ -138,7 +143,12 @@ mod tests {
         Paragraph::new("value 3")
             .block(block("Node"))
             .render(Rect::new(20, 1, 10, 3), &mut buffer);
-        buffer.set_string(0, 7, "step 3/9 | alpha cutoff", Default::default());
+        buffer.set_string(
+            0,
+            7,
+            "step 3/9 | alpha cutoff",
+            ratatui::style::Style::default(),
+        );
         let found = panes(&buffer, &border::PLAIN);
         assert_eq!(
             found,
