@@ -26,6 +26,10 @@ const DEFAULT_NEXT: &str = "Wander with the explorer's keys (? lists them), shif
 /// Rows the node pane keeps under the lesson pane (borders included).
 pub const NODE_MIN: u16 = 5;
 
+/// Rows the node pane gets at a step with a `focus`: the line, the rows it wraps to and the
+/// "… lines above" and "… more lines" rows around it.
+pub const NODE_FOCUS: u16 = 8;
+
 /// Splits the node pane's room: the lesson on top with the rows its text needs (at least
 /// 5), the node pane under it with the rest (at least [`NODE_MIN`] when there is room, or
 /// the rows of a `focus`; at the intro and the end, when no node is selected, the lesson may
@@ -37,7 +41,7 @@ pub fn split(area: Rect, state: &LessonState, theme: &Theme) -> (Rect, Rect) {
     let keep = if state.at == 0 || state.complete() {
         0
     } else if has_focus(state) {
-        super::lesson_layout::NODE_FOCUS
+        NODE_FOCUS
     } else {
         NODE_MIN
     };

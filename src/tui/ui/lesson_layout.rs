@@ -18,7 +18,7 @@ use crate::theme::Theme;
 use crate::tui::app::App;
 use crate::tui::app::lesson::{LessonState, has_focus};
 
-use super::lesson::body;
+use super::lesson::{NODE_FOCUS, body};
 
 /// Rows below which a node pane shows too little to be worth drawing (borders included).
 pub const NODE_FEWEST: u16 = 4;
@@ -26,10 +26,6 @@ pub const NODE_FEWEST: u16 = 4;
 /// Rows the node pane keeps at a step of a literal tree's lesson, where the steps read the
 /// node's window, value and cutoff (borders included).
 pub const NODE_KEEP: u16 = 9;
-
-/// Rows the node pane gets at a step with a `focus`: the line, the rows it wraps to and the
-/// "… lines above" and "… more lines" rows around it.
-pub const NODE_FOCUS: u16 = 8;
 
 /// Rows the lesson keeps when a game board goes first: six lines of text, the keys line
 /// and the borders (the rest of a longer step pages with tab).
